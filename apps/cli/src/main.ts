@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+/**
+ * The `picasso` binary. Each command lives in its own module under `commands/` and registers
+ * itself on the program; this file only wires them and turns user mistakes into one-line errors.
+ */
+import { isUserError } from "@picasso/protocol";
+import { Command, CommanderError } from "commander";
+import { registerCommands } from "./commands/index.js";
+import { VERSION } from "./version.js";
+
+export async function main(argv: string[]): Promise<number> {
+  const program = new Command("picasso")
+    .description("Picasso — a terminal coding agent with a lean, byte-stable prompt prefix")
+    .version(VERSION, "-v, --version", "print the version")
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(text) });
+  registerCommands(program);
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === "number" ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version exit through here with code 0.
+      return error.exitCode;
+    }
+    if (isUserError(error)) {
+      process.stderr.write(`picasso: ${(error as Error).message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+main(process.argv).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(
+      `picasso: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exitCode = 70;
+  },
+);

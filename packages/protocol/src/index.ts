@@ -1,0 +1,7 @@
+export * from "./canonical.js";
+export * from "./content.js";
+export * from "./errors.js";
+export * from "./jsonl.js";
+export * from "./log-events.js";
+export * from "./plugin.js";
+export * from "./request.js";

@@ -1,0 +1,99 @@
+/**
+ * JSONL codec for session logs.
+ *
+ * Writing: one event per line, `JSON.stringify(event) + "\n"`; a line is only ever appended whole.
+ * Reading streams line by line (constant memory in the size of the log). A line that is not a
+ * valid event is reported and skipped, never fatal:
+ * - the final line without a trailing newline that does not parse is a *torn* line (the writer was
+ *   killed mid-write); it is reported with `torn: true`;
+ * - any other bad line (corrupt JSON, unknown type, wrong version) is reported with its line
+ *   number and the reason.
+ * Events of an older schema version the reader knows are upgraded by `upgradeLogEvent`.
+ */
+import { createReadStream } from "node:fs";
+import { LOG_SCHEMA_VERSION, type LogEvent, LogEventSchema } from "./log-events.js";
+
+export function encodeLogEvent(event: LogEvent): string {
+  return `${JSON.stringify(event)}\n`;
+}
+
+export type LogLine =
+  | { kind: "event"; line: number; event: LogEvent }
+  | { kind: "skip"; line: number; reason: string; torn: boolean };
+
+/** Parse one line. Returns the event or a reason it is not one. */
+export function decodeLogLine(text: string): { event: LogEvent } | { reason: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { reason: "not valid JSON" };
+  }
+  const upgraded = upgradeLogEvent(raw);
+  if ("reason" in upgraded) return upgraded;
+  const parsed = LogEventSchema.safeParse(upgraded.value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? issue.path.join(".") : "event";
+    return { reason: `${where}: ${issue?.message ?? "invalid event"}` };
+  }
+  return { event: parsed.data as LogEvent };
+}
+
+/** Bring an event of a known older version up to the current one. v1 is the first version. */
+export function upgradeLogEvent(raw: unknown): { value: unknown } | { reason: string } {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return { reason: "not a JSON object" };
+  const v = (raw as { v?: unknown }).v;
+  if (v === LOG_SCHEMA_VERSION) return { value: raw };
+  if (typeof v === "number" && v > LOG_SCHEMA_VERSION)
+    return { reason: `schema version ${v} is newer than this picasso understands (${LOG_SCHEMA_VERSION})` };
+  return { reason: "missing or unknown schema version field `v`" };
+}
+
+/** Split a stream of text chunks into lines, remembering whether the last one ended with "\n". */
+async function* lines(
+  chunks: AsyncIterable<string | Buffer>,
+): AsyncGenerator<{ text: string; complete: boolean }> {
+  let rest = "";
+  for await (const chunk of chunks) {
+    rest += typeof chunk === "string" ? chunk : chunk.toString("utf8");
+    let nl = rest.indexOf("\n");
+    while (nl !== -1) {
+      yield { text: rest.slice(0, nl), complete: true };
+      rest = rest.slice(nl + 1);
+      nl = rest.indexOf("\n");
+    }
+  }
+  if (rest.length > 0) yield { text: rest, complete: false };
+}
+
+/** Stream the lines of a log from text chunks. Blank lines are ignored. */
+export async function* decodeLogStream(chunks: AsyncIterable<string | Buffer>): AsyncGenerator<LogLine> {
+  let n = 0;
+  for await (const { text, complete } of lines(chunks)) {
+    n += 1;
+    const trimmed = text.trim();
+    if (trimmed === "") continue;
+    const result = decodeLogLine(trimmed);
+    if ("event" in result) yield { kind: "event", line: n, event: result.event };
+    else yield { kind: "skip", line: n, reason: result.reason, torn: !complete };
+  }
+}
+
+/** Stream a log file. Throws only if the file cannot be opened (the caller names the file). */
+export function readLogFile(path: string): AsyncGenerator<LogLine> {
+  return decodeLogStream(createReadStream(path, { encoding: "utf8", highWaterMark: 64 * 1024 }));
+}
+
+/** Read all events of a log into memory (for small logs and tests), with the skipped lines. */
+export async function readLogFileAll(
+  path: string,
+): Promise<{ events: LogEvent[]; skipped: Extract<LogLine, { kind: "skip" }>[] }> {
+  const events: LogEvent[] = [];
+  const skipped: Extract<LogLine, { kind: "skip" }>[] = [];
+  for await (const item of readLogFile(path)) {
+    if (item.kind === "event") events.push(item.event);
+    else skipped.push(item);
+  }
+  return { events, skipped };
+}

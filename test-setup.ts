@@ -1,0 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll } from "vitest";
+
+// Every test file gets its own PICASSO_HOME so no test reads or writes the user's real state.
+const home = mkdtempSync(join(tmpdir(), "picasso-home-"));
+process.env.PICASSO_HOME = home;
+for (const key of ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "PICASSO_PROVIDER", "PICASSO_MODEL"])
+  delete process.env[key];
+afterAll(() => rmSync(home, { recursive: true, force: true }));
