@@ -5,3 +5,4 @@ export * from "./jsonl.js";
 export * from "./log-events.js";
 export * from "./plugin.js";
 export * from "./request.js";
+export * from "./tokens.js";
