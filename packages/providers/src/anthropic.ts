@@ -1,0 +1,112 @@
+/**
+ * The Anthropic adapter: the official `@anthropic-ai/sdk` Messages API, streaming.
+ *
+ * The SDK's own retries are off (`maxRetries: 0`): `retry.ts` retries instead, so each retry is
+ * announced as a `retry` event and `retry-after` is honoured visibly. One attempt = one
+ * streaming request: translate the request (anthropic-request.ts), feed the raw SSE events
+ * through `AnthropicStreamTranslator`, and end with `message_stop` only when the API sent
+ * `message_stop`; a stream that ends or breaks earlier is a `stream_cut` fault. SDK errors are
+ * classified by provider-fault.ts (an SSE `error` event of type `overloaded_error` included).
+ */
+import Anthropic from "@anthropic-ai/sdk";
+import type { ModelRequest, StreamEvent } from "@picasso/protocol";
+import { buildAnthropicParams } from "./anthropic-request.js";
+import { AnthropicStreamTranslator } from "./anthropic-stream.js";
+import type { ModelProvider, StreamOptions } from "./provider.js";
+import { classifyHttpFault, networkFault, ProviderFault, streamCutFault } from "./provider-fault.js";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy, streamWithRetries } from "./retry.js";
+
+export interface AnthropicProviderOptions {
+  apiKey: string;
+  model: string;
+  /** e.g. a mock server or proxy; default the SDK's (api.anthropic.com). */
+  baseUrl?: string;
+  /** Default 200,000 tokens. */
+  contextWindow?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Shown in /context and logs; "mock" when pointed at the in-process mock. */
+  name?: string;
+  /** Per-request timeout passed to the SDK (default 10 minutes). */
+  timeoutMs?: number;
+  /** Called by `close()`, e.g. to stop an in-process mock server. */
+  onClose?: () => Promise<void>;
+}
+
+const LABEL = "Anthropic API";
+const KEY_ENV = "ANTHROPIC_API_KEY";
+
+export class AnthropicProvider implements ModelProvider {
+  readonly name: string;
+  readonly model: string;
+  readonly contextWindow: number;
+  private readonly client: Anthropic;
+  private readonly policy: RetryPolicy;
+  private readonly onClose: (() => Promise<void>) | undefined;
+
+  constructor(options: AnthropicProviderOptions) {
+    this.onClose = options.onClose;
+    this.name = options.name ?? "anthropic";
+    this.model = options.model;
+    this.contextWindow = options.contextWindow ?? 200_000;
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.client = new Anthropic({
+      apiKey: options.apiKey,
+      maxRetries: 0,
+      ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
+      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+    });
+  }
+
+  stream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamEvent> {
+    return streamWithRetries((signal) => this.attempt(request, signal), {
+      policy: this.policy,
+      ...(options.signal ? { signal: options.signal } : {}),
+      toFault: (error) => this.toFault(error, false),
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.onClose?.();
+  }
+
+  private async *attempt(request: ModelRequest, signal: AbortSignal): AsyncGenerator<StreamEvent> {
+    const params = buildAnthropicParams(request);
+    const translator = new AnthropicStreamTranslator();
+    let responded = false;
+    try {
+      const stream = await this.client.messages.create(params, { signal });
+      responded = true;
+      for await (const event of stream) {
+        for (const out of translator.handle(event)) yield out;
+        if (translator.complete) break;
+      }
+    } catch (error) {
+      if (error instanceof ProviderFault) throw error;
+      if (responded && !(error instanceof Anthropic.APIError))
+        throw streamCutFault(LABEL, error, translator.started, translator.usage());
+      throw this.toFault(error, translator.started);
+    }
+    if (!translator.complete) throw streamCutFault(LABEL, undefined, translator.started, translator.usage());
+    yield translator.finish();
+  }
+
+  private toFault(error: unknown, started: boolean): ProviderFault {
+    if (error instanceof ProviderFault) return error;
+    if (error instanceof Anthropic.APIConnectionError) {
+      return started ? streamCutFault(LABEL, error, true) : networkFault(LABEL, error);
+    }
+    if (error instanceof Anthropic.APIError) {
+      return classifyHttpFault({
+        label: LABEL,
+        keyEnv: KEY_ENV,
+        status: error.status,
+        type: error.type,
+        apiMessage: error.apiMessage,
+        headers: error.headers,
+        model: this.model,
+      });
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return new ProviderFault({ kind: "unknown", message: `${LABEL}: ${message}`, retryable: false });
+  }
+}
