@@ -1,0 +1,102 @@
+/**
+ * What the mock's models see of a request, the same for both APIs: the latest user text, the
+ * results of the tools the assistant called last turn (with the tool's name and input found by
+ * id in the previous assistant message), and the tools offered.
+ *
+ * `latestInput` is what script steps match against: the text of the last user turn — its text
+ * blocks and tool_result contents (OpenAI: the trailing tool messages, or the last user message).
+ */
+import type { AnthropicBlock, AnthropicPrompt } from "./anthropic-request.js";
+
+export interface ToolResultView {
+  name?: string;
+  input?: Record<string, unknown>;
+  content: string;
+  isError: boolean;
+}
+
+export interface ConversationView {
+  latestInput: string;
+  /** Text of the last user message (without tool results); undefined when it had none. */
+  userText?: string;
+  toolResults: ToolResultView[];
+  offeredTools: string[];
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((part) => (part && typeof part === "object" && "text" in part ? String(part.text) : ""))
+    .filter((text) => text.length > 0)
+    .join("\n");
+}
+
+export function anthropicView(prompt: AnthropicPrompt): ConversationView {
+  const offeredTools = prompt.tools.map((t) => t.name);
+  const lastUser = [...prompt.messages].reverse().find((m) => m.role === "user");
+  const index = lastUser ? prompt.messages.lastIndexOf(lastUser) : -1;
+  const calls = new Map<string, Extract<AnthropicBlock, { type: "tool_use" }>>();
+  for (const block of prompt.messages[index - 1]?.content ?? []) {
+    if (block.type === "tool_use") calls.set(block.id, block);
+  }
+  const texts: string[] = [];
+  const toolResults: ToolResultView[] = [];
+  for (const block of lastUser?.content ?? []) {
+    if (block.type === "text") texts.push(block.text);
+    if (block.type === "tool_result") {
+      const call = calls.get(block.tool_use_id);
+      toolResults.push({
+        ...(call ? { name: call.name, input: call.input } : {}),
+        content: textOf(block.content),
+        isError: block.is_error === true,
+      });
+    }
+  }
+  const userText = texts.join("\n");
+  return {
+    latestInput: [...toolResults.map((r) => r.content), ...texts].join("\n"),
+    ...(texts.length > 0 ? { userText } : {}),
+    toolResults,
+    offeredTools,
+  };
+}
+
+interface OpenAIMessageLike {
+  role: string;
+  content?: unknown;
+  tool_call_id?: string;
+  tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>;
+}
+
+export function openaiView(
+  tools: Array<{ function?: { name?: string } }>,
+  messages: unknown[],
+): ConversationView {
+  const list = messages as OpenAIMessageLike[];
+  const offeredTools = tools.flatMap((t) => (t.function?.name ? [t.function.name] : []));
+  let start = list.length;
+  while (start > 0 && list[start - 1]?.role === "tool") start--;
+  if (start === list.length) {
+    const last = list[list.length - 1];
+    const userText = last?.role === "user" ? textOf(last.content) : "";
+    return { latestInput: userText, userText, toolResults: [], offeredTools };
+  }
+  const calls = new Map((list[start - 1]?.tool_calls ?? []).map((c) => [c.id, c]));
+  const toolResults = list.slice(start).map((message): ToolResultView => {
+    const call = message.tool_call_id ? calls.get(message.tool_call_id) : undefined;
+    let input: Record<string, unknown> | undefined;
+    try {
+      input = call ? (JSON.parse(call.function.arguments) as Record<string, unknown>) : undefined;
+    } catch {
+      input = undefined;
+    }
+    return {
+      ...(call ? { name: call.function.name } : {}),
+      ...(input ? { input } : {}),
+      content: textOf(message.content),
+      isError: false,
+    };
+  });
+  return { latestInput: toolResults.map((r) => r.content).join("\n"), toolResults, offeredTools };
+}

@@ -1,0 +1,167 @@
+/**
+ * `POST /v1/chat/completions` (OpenAI Chat Completions).
+ *
+ * Validated (400 in OpenAI's error shape naming the field), counted, checked for a scripted fault,
+ * answered by the model, run through the automatic prefix cache, then sent as one
+ * `chat.completion` or as `chat.completion.chunk`s: role first, content in fragments, each tool
+ * call by `index` (id and name in its first fragment, `arguments` in several), a chunk with
+ * `finish_reason`, a usage chunk with empty `choices` when `stream_options.include_usage`, then
+ * `data: [DONE]`. A `cut` fault destroys the socket after the first content fragment.
+ */
+import type { ServerResponse } from "node:http";
+import { estimateTokens } from "@picasso/protocol";
+import { z } from "zod";
+import { describeIssue } from "./anthropic-request.js";
+import { openaiView } from "./conversation.js";
+import { RequestError } from "./errors.js";
+import { openaiPromptBlocks, sumTokens } from "./prompt-blocks.js";
+import { applyFault, pause, type RouteContext, sendJson } from "./route-context.js";
+import { fragmentJson, fragmentText, startEventStream, writeEvent } from "./sse.js";
+
+const ToolCallSchema = z.looseObject({
+  id: z.string().min(1),
+  type: z.literal("function"),
+  function: z.looseObject({ name: z.string().min(1), arguments: z.string() }),
+});
+const MessageSchema = z.looseObject({
+  role: z.enum(["system", "developer", "user", "assistant", "tool"]),
+  content: z.union([z.string(), z.array(z.looseObject({ type: z.string() })), z.null()]).optional(),
+  tool_call_id: z.string().optional(),
+  tool_calls: z.array(ToolCallSchema).optional(),
+});
+const ToolSchema = z.looseObject({
+  type: z.literal("function"),
+  function: z.looseObject({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+const maxTokens = z.number().int().positive().nullable().optional();
+const ChatSchema = z.looseObject({
+  model: z.string().min(1),
+  messages: z.array(MessageSchema).min(1),
+  tools: z.array(ToolSchema).optional(),
+  stream: z.boolean().nullable().optional(),
+  stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullable().optional(),
+  max_tokens: maxTokens,
+  max_completion_tokens: maxTokens,
+});
+
+const FINISH: Record<string, string> = {
+  end_turn: "stop",
+  stop_sequence: "stop",
+  tool_use: "tool_calls",
+  max_tokens: "length",
+};
+
+export async function handleChatCompletions(
+  body: unknown,
+  res: ServerResponse,
+  ctx: RouteContext,
+): Promise<void> {
+  const parsed = ChatSchema.safeParse(body);
+  if (!parsed.success) throw new RequestError(describeIssue(parsed.error.issues[0]));
+  const chat = parsed.data;
+  chat.messages.forEach((message, i) => {
+    if (message.role === "tool" && !message.tool_call_id) {
+      throw new RequestError(`messages.${i}.tool_call_id: Field required for role "tool"`);
+    }
+  });
+  const tools = chat.tools ?? [];
+  const requestNumber = ctx.nextRequestNumber();
+  const fault = ctx.model.faultFor(requestNumber);
+  if (await applyFault(fault, res, "openai")) return;
+
+  const reply = ctx.model.reply(openaiView(tools, chat.messages));
+  await pause(reply.delayMs, res);
+  if (res.destroyed) return;
+
+  const blocks = openaiPromptBlocks(tools, chat.messages);
+  const promptTokens = sumTokens(blocks);
+  const cached = ctx.cache.openai(chat.model, blocks);
+  const toolCalls = reply.toolCalls.map((call, i) => ({
+    id: `call_mock_${requestNumber}_${i + 1}`,
+    type: "function" as const,
+    function: { name: call.name, arguments: JSON.stringify(call.input) },
+  }));
+  const completionTokens =
+    estimateTokens(reply.text ?? "") +
+    toolCalls.reduce((s, c) => s + estimateTokens(c.function.arguments), 0);
+  const usage = {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+    prompt_tokens_details: { cached_tokens: cached },
+  };
+  const id = `chatcmpl-mock-${requestNumber}`;
+  const created = Math.floor(Date.now() / 1000);
+  const finish = FINISH[reply.stop] ?? "stop";
+  const cut = fault?.kind === "cut";
+  if (!chat.stream) {
+    const message = {
+      role: "assistant",
+      content: reply.text ?? null,
+      refusal: null,
+      ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+    };
+    const completion = {
+      id,
+      object: "chat.completion",
+      created,
+      model: chat.model,
+      choices: [{ index: 0, message, finish_reason: finish, logprobs: null }],
+      usage,
+    };
+    sendJson(res, completion, cut);
+    return;
+  }
+
+  const includeUsage = chat.stream_options?.include_usage === true;
+  const chunk = (delta: object, finishReason: string | null = null) => ({
+    id,
+    object: "chat.completion.chunk",
+    created,
+    model: chat.model,
+    choices: [{ index: 0, delta, finish_reason: finishReason, logprobs: null }],
+    ...(includeUsage ? { usage: null } : {}),
+  });
+  startEventStream(res);
+  await writeEvent(res, undefined, chunk({ role: "assistant", content: "", refusal: null }));
+  const deltas: object[] = [];
+  if (reply.text) for (const content of fragmentText(reply.text)) deltas.push({ content });
+  toolCalls.forEach((call, index) => {
+    deltas.push({
+      tool_calls: [
+        { index, id: call.id, type: "function", function: { name: call.function.name, arguments: "" } },
+      ],
+    });
+    for (const fragment of fragmentJson(call.function.arguments)) {
+      deltas.push({ tool_calls: [{ index, function: { arguments: fragment } }] });
+    }
+  });
+  for (const delta of deltas) {
+    await writeEvent(res, undefined, chunk(delta));
+    if (cut) {
+      res.destroy();
+      return;
+    }
+  }
+  if (cut) {
+    res.destroy();
+    return;
+  }
+  await writeEvent(res, undefined, chunk({}, finish));
+  if (includeUsage) {
+    await writeEvent(res, undefined, {
+      id,
+      object: "chat.completion.chunk",
+      created,
+      model: chat.model,
+      choices: [],
+      usage,
+    });
+  }
+  await writeEvent(res, undefined, "[DONE]");
+  res.end();
+}

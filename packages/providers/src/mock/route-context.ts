@@ -1,0 +1,67 @@
+/**
+ * What every mock route shares: the model, the cache simulator, the request counter — and the
+ * fault stage that runs before a model answers. rate_limit (429 + retry-after), server (500) and
+ * overloaded (529) answer with an error and do not use up a script step; delay waits and goes on;
+ * cut is left to the route (it must cut its own stream mid-block).
+ */
+import type { ServerResponse } from "node:http";
+import type { CacheSimulator } from "./cache-simulator.js";
+import { type ApiFlavour, sendError } from "./errors.js";
+import type { MockFault, MockModel } from "./reply.js";
+
+export interface RouteContext {
+  model: MockModel;
+  cache: CacheSimulator;
+  /** Counts one more model request and returns its 1-based number. */
+  nextRequestNumber(): number;
+}
+
+/** Waits `ms`, or less if the client went away. */
+export function pause(ms: number, res: ServerResponse): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      res.off("close", done);
+      resolve();
+    }
+    res.on("close", done);
+  });
+}
+
+/** Applies an error fault; returns true when the response has been sent. */
+export async function applyFault(
+  fault: MockFault | undefined,
+  res: ServerResponse,
+  flavour: ApiFlavour,
+): Promise<boolean> {
+  if (!fault) return false;
+  switch (fault.kind) {
+    case "rate_limit":
+      sendError(res, flavour, 429, "mock: scripted rate limit", { "retry-after": String(fault.retryAfter) });
+      return true;
+    case "server":
+      sendError(res, flavour, 500, "mock: scripted server error");
+      return true;
+    case "overloaded":
+      sendError(res, flavour, 529, "Overloaded (mock: scripted overloaded_error)");
+      return true;
+    case "delay":
+      await pause(fault.delayMs, res);
+      return false;
+    default:
+      return false;
+  }
+}
+
+/** Sends a JSON body; with `cut`, sends half of it and destroys the socket. */
+export function sendJson(res: ServerResponse, body: unknown, cut = false): void {
+  const text = JSON.stringify(body);
+  res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  if (!cut) {
+    res.end(text);
+    return;
+  }
+  res.write(text.slice(0, Math.floor(text.length / 2)), () => res.destroy());
+}
