@@ -1,0 +1,152 @@
+/**
+ * The session's background shell jobs: started by `bash` with `run_in_background`, read and
+ * killed later by id, and all ended when the session ends.
+ *
+ * Each job keeps its combined stdout+stderr in a rolling 1 MiB window; reading returns what
+ * arrived since the previous read (at most 64 KiB at a time) and says how many bytes were lost
+ * if the reader fell behind. `killAll()` ends every job's process group, plus any group a
+ * foreground command left running (`adoptStray`); the engine calls it when the session ends.
+ * One registry per session: `createToolRuntime()` makes it.
+ */
+
+import { RollingCapture } from "./output-capture.js";
+import { type GroupExit, killGroup, type RunningGroup, spawnGroup } from "./process-group.js";
+
+export const JOB_OUTPUT_BYTES = 1024 * 1024;
+export const JOB_READ_BYTES = 64 * 1024;
+export const MAX_RUNNING_JOBS = 16;
+
+export interface BackgroundJob {
+  id: string;
+  command: string;
+  pid: number | undefined;
+  startedAt: number;
+  /** Set once the job's process has exited. */
+  exit?: GroupExit;
+  killed: boolean;
+}
+
+interface JobRecord extends BackgroundJob {
+  group: RunningGroup;
+  output: RollingCapture;
+  cursor: number;
+}
+
+export interface JobOutput {
+  job: BackgroundJob;
+  text: string;
+  dropped: number;
+  /** Bytes still unread after this read. */
+  remaining: number;
+}
+
+export class BackgroundJobs {
+  private readonly jobs = new Map<string, JobRecord>();
+  private readonly strays = new Set<number>();
+  private nextId = 1;
+
+  constructor(readonly killGraceMs = 2000) {}
+
+  running(): number {
+    return [...this.jobs.values()].filter((j) => !j.exit).length;
+  }
+
+  start(command: string, cwd: string): BackgroundJob {
+    const output = new RollingCapture(JOB_OUTPUT_BYTES);
+    const group = spawnGroup(command, {
+      cwd,
+      killGraceMs: this.killGraceMs,
+      onStdout: (chunk) => output.push(chunk),
+      onStderr: (chunk) => output.push(chunk),
+    });
+    const job: JobRecord = {
+      id: `job-${this.nextId++}`,
+      command,
+      pid: group.pid,
+      startedAt: Date.now(),
+      killed: false,
+      group,
+      output,
+      cursor: 0,
+    };
+    void group.exited.then((exit) => {
+      job.exit = exit;
+    });
+    this.jobs.set(job.id, job);
+    return this.describe(job);
+  }
+
+  get(id: string): BackgroundJob | undefined {
+    const job = this.jobs.get(id);
+    return job ? this.describe(job) : undefined;
+  }
+
+  list(): BackgroundJob[] {
+    return [...this.jobs.values()].map((j) => this.describe(j));
+  }
+
+  /** New output since the last read; with `waitMs`, first wait up to that long for the job to exit. */
+  async read(
+    id: string,
+    options: { waitMs?: number; signal?: AbortSignal } = {},
+  ): Promise<JobOutput | undefined> {
+    const job = this.jobs.get(id);
+    if (!job) return undefined;
+    if (!job.exit && options.waitMs && options.waitMs > 0) {
+      await waitFor(job.group.exited, options.waitMs, options.signal);
+      job.exit ??= await settledOrUndefined(job.group.exited);
+    }
+    const { text, next, dropped } = job.output.readFrom(job.cursor, JOB_READ_BYTES);
+    job.cursor = next;
+    return { job: this.describe(job), text, dropped, remaining: job.output.total - next };
+  }
+
+  async kill(id: string): Promise<BackgroundJob | undefined> {
+    const job = this.jobs.get(id);
+    if (!job) return undefined;
+    if (!job.exit) {
+      job.killed = true;
+      await job.group.kill();
+      job.exit = await job.group.exited;
+    }
+    return this.describe(job);
+  }
+
+  /** Remember a process group a foreground command left running, to end it with the session. */
+  adoptStray(pgid: number): void {
+    this.strays.add(pgid);
+  }
+
+  async killAll(): Promise<void> {
+    const ids = [...this.jobs.keys()];
+    await Promise.all([
+      ...ids.map((id) => this.kill(id)),
+      ...[...this.strays].map((pgid) => killGroup(pgid, this.killGraceMs)),
+    ]);
+    this.strays.clear();
+  }
+
+  private describe(job: JobRecord): BackgroundJob {
+    const { id, command, pid, startedAt, exit, killed } = job;
+    return exit ? { id, command, pid, startedAt, exit, killed } : { id, command, pid, startedAt, killed };
+  }
+}
+
+async function waitFor(done: Promise<unknown>, ms: number, signal?: AbortSignal): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  await Promise.race([
+    done,
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+      onAbort = () => resolve();
+      signal?.addEventListener("abort", onAbort, { once: true });
+    }),
+  ]);
+  clearTimeout(timer);
+  if (onAbort) signal?.removeEventListener("abort", onAbort);
+}
+
+async function settledOrUndefined<T>(promise: Promise<T>): Promise<T | undefined> {
+  return Promise.race([promise, Promise.resolve(undefined)]);
+}

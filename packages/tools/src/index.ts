@@ -1,0 +1,28 @@
+/**
+ * @picasso/tools — the core tools: bash, read, write, edit, search, todo_write, ask_user, subagent.
+ *
+ * Each tool is one `ToolDefinition` (schema, description, effect, family, handler) that never
+ * throws: bad input and failures come back as `{ content, isError: true }` for the model. File
+ * tools keep to the workspace (`resolveWorkspacePath`) and enforce read-before-write; approvals,
+ * plan mode, output truncation and scheduling belong to the engine.
+ */
+export { askUserTool } from "./ask-user.js";
+export { type BackgroundJob, BackgroundJobs, type JobOutput } from "./background-jobs.js";
+export { BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS, createBashTool } from "./bash.js";
+export { defineTool, type ToolDeclaration, toolError } from "./define-tool.js";
+export { editTool } from "./edit.js";
+export { createFileReadTracker } from "./file-read-tracker.js";
+export { READ_DEFAULT_LIMIT, readTool } from "./read.js";
+export { searchTool } from "./search.js";
+export { subagentTool } from "./subagent.js";
+export { createTodoBoard, type TodoBoard } from "./todo-board.js";
+export { createTodoWriteTool, todoWriteTool } from "./todo-write.js";
+export { ToolInputError } from "./tool-input.js";
+export {
+  builtinTools,
+  createToolRuntime,
+  type ToolRuntime,
+  type ToolRuntimeOptions,
+} from "./tool-runtime.js";
+export { type ResolvedPath, resolveWorkspacePath } from "./workspace-path.js";
+export { writeTool } from "./write.js";

@@ -1,0 +1,182 @@
+/**
+ * `read`: show a UTF-8 text file with line numbers, one window at a time.
+ *
+ * Rules: `offset` is the first line (1-based, default 1), `limit` the number of lines (default
+ * 2000). Lines longer than 2000 characters are cut, and output stops before 100 KB; each cut is
+ * stated with the `offset` to continue from. Files up to 16 MiB are read whole (so the total line
+ * count is known); larger files are streamed up to the window's end. Binary and non-UTF-8 files
+ * get a clear note instead of bytes; folders get an error pointing at `search`. Showing any window
+ * of a file marks it read for the read-before-write rule.
+ */
+import { createReadStream } from "node:fs";
+import { open, stat } from "node:fs/promises";
+import { createInterface } from "node:readline";
+import type { ToolContext, ToolOutput } from "@picasso/protocol";
+import { defineTool, toolError } from "./define-tool.js";
+import { classifyText, splitLines } from "./text-file.js";
+import { optionalInteger, requiredString } from "./tool-input.js";
+import { resolveWorkspacePath } from "./workspace-path.js";
+
+export const READ_DEFAULT_LIMIT = 2000;
+export const READ_MAX_LINE_CHARS = 2000;
+export const READ_MAX_OUTPUT_CHARS = 100_000;
+export const READ_WHOLE_FILE_MAX_BYTES = 16 * 1024 * 1024;
+const SNIFF_BYTES = 64 * 1024;
+
+interface Window {
+  lines: string[];
+  /** Total lines when known (whole-file read); undefined when the file was streamed. */
+  total?: number;
+  moreFollow: boolean;
+}
+
+function readWindowWhole(text: string, offset: number, limit: number): Window {
+  const all = splitLines(text);
+  const lines = all.slice(offset - 1, offset - 1 + limit);
+  return { lines, total: all.length, moreFollow: offset - 1 + limit < all.length };
+}
+
+async function readWindowStreaming(abs: string, offset: number, limit: number): Promise<Window> {
+  const stream = createReadStream(abs, { encoding: "utf8" });
+  const reader = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  const lines: string[] = [];
+  let lineNo = 0;
+  let moreFollow = false;
+  for await (const line of reader) {
+    lineNo++;
+    if (lineNo < offset) continue;
+    if (lines.length >= limit) {
+      moreFollow = true;
+      break;
+    }
+    lines.push(line);
+  }
+  reader.close();
+  stream.destroy();
+  return { lines, moreFollow };
+}
+
+function formatWindow(shown: string, window: Window, offset: number, size: number): ToolOutput {
+  const out: string[] = [];
+  let chars = 0;
+  let cutLines = 0;
+  let stoppedAt: number | undefined;
+  for (let i = 0; i < window.lines.length; i++) {
+    const lineNo = offset + i;
+    let line = window.lines[i]!;
+    if (lineNo === 1 && line.startsWith("\uFEFF")) line = line.slice(1);
+    if (line.length > READ_MAX_LINE_CHARS) {
+      line = `${line.slice(0, READ_MAX_LINE_CHARS)}… [${line.length - READ_MAX_LINE_CHARS} more characters]`;
+      cutLines++;
+    }
+    const formatted = `${String(lineNo).padStart(6)}\t${line}`;
+    if (chars + formatted.length + 1 > READ_MAX_OUTPUT_CHARS && out.length > 0) {
+      stoppedAt = lineNo;
+      break;
+    }
+    out.push(formatted);
+    chars += formatted.length + 1;
+  }
+  const last = offset + out.length - 1;
+  const notes: string[] = [];
+  if (stoppedAt !== undefined) {
+    notes.push(`Output stopped at line ${last} to stay under 100 KB; read on with offset=${stoppedAt}.`);
+  } else if (window.moreFollow) {
+    const of = window.total !== undefined ? ` of ${window.total}` : "";
+    const big = window.total === undefined ? ` The file is large (${Math.round(size / 1048576)} MiB).` : "";
+    notes.push(`Showing lines ${offset}-${last}${of}.${big} Read on with offset=${last + 1}.`);
+  }
+  if (cutLines > 0) notes.push(`${cutLines} long line(s) were cut at ${READ_MAX_LINE_CHARS} characters.`);
+  const content = out.join("\n") + (notes.length > 0 ? `\n\n[${notes.join(" ")}]` : "");
+  const range = window.total !== undefined ? ` of ${window.total}` : "";
+  return { content, display: { kind: "text", text: `Read ${shown} (lines ${offset}-${last}${range})` } };
+}
+
+async function runRead(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
+  const path = requiredString(input, "path");
+  const offset = optionalInteger(input, "offset", 1, Number.MAX_SAFE_INTEGER) ?? 1;
+  const limit = optionalInteger(input, "limit", 1, 100_000) ?? READ_DEFAULT_LIMIT;
+  const target = resolveWorkspacePath(ctx, path);
+  if (!target.ok) return toolError(target.error);
+  const info = await stat(target.abs).catch(() => undefined);
+  if (!info) {
+    return toolError(`File not found: ${path}. Check the path; search with a glob can find files by name.`);
+  }
+  if (info.isDirectory()) {
+    return toolError(
+      `${target.shown} is a folder, not a file. Use search with a glob (e.g. glob "*" and path "${target.shown}") to list its files.`,
+    );
+  }
+  if (!info.isFile()) return toolError(`${target.shown} is not a regular file (device, socket or pipe).`);
+  if (info.size === 0) {
+    ctx.files.markRead(target.abs);
+    return {
+      content: `(${target.shown} is empty)`,
+      display: { kind: "text", text: `Read ${target.shown} (empty)` },
+    };
+  }
+
+  const whole = info.size <= READ_WHOLE_FILE_MAX_BYTES;
+  let bytes: Uint8Array;
+  if (whole) {
+    const handle = await open(target.abs, "r");
+    try {
+      bytes = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+  } else {
+    const handle = await open(target.abs, "r");
+    try {
+      const buffer = Buffer.alloc(SNIFF_BYTES);
+      const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+      bytes = buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+  const kind = classifyText(bytes, { partial: !whole });
+  if (kind.kind === "binary") {
+    return toolError(
+      `${target.shown} is a binary file (${info.size} bytes); read only shows text. ` +
+        "Inspect it with bash if needed (e.g. `file`, `xxd | head`).",
+    );
+  }
+  if (kind.kind === "non-utf8") {
+    return toolError(
+      `${target.shown} is not valid UTF-8 (${kind.invalidCount} invalid byte sequences; perhaps Latin-1 or another ` +
+        "encoding); read only shows UTF-8 text. Inspect it with bash, e.g. `iconv -f latin1 -t utf-8 <file>`.",
+    );
+  }
+  const window = whole
+    ? readWindowWhole(kind.text, offset, limit)
+    : await readWindowStreaming(target.abs, offset, limit);
+  if (window.lines.length === 0) {
+    const has = window.total !== undefined ? `it has ${window.total} lines` : "it has fewer lines";
+    return toolError(`offset ${offset} is past the end of ${target.shown}; ${has}.`);
+  }
+  ctx.files.markRead(target.abs);
+  return formatWindow(target.shown, window, offset, info.size);
+}
+
+export const readTool = defineTool({
+  name: "read",
+  description:
+    "Read a UTF-8 text file from the workspace. Output has line numbers (`number<TAB>text`). " +
+    `Shows up to ${READ_DEFAULT_LIMIT} lines from \`offset\`; long files say how to read on. ` +
+    "Binary and non-UTF-8 files are reported, not shown. Read a file before changing it with edit or write.",
+  properties: {
+    path: { type: "string", description: "File path, relative to the working folder or absolute." },
+    offset: { type: "integer", minimum: 1, description: "First line to show, 1-based. Default 1." },
+    limit: {
+      type: "integer",
+      minimum: 1,
+      maximum: 100000,
+      description: `How many lines to show. Default ${READ_DEFAULT_LIMIT}.`,
+    },
+  },
+  required: ["path"],
+  effect: "read",
+  family: "fs",
+  run: runRead,
+});

@@ -1,0 +1,48 @@
+/**
+ * `subagent`: hand a self-contained task to a child agent and get back its final report.
+ *
+ * The engine runs the child loop (own history and step budget, its own lane of the session log)
+ * behind `ctx.runSubagent`; this tool only validates the request and relays the report. A failed
+ * or interrupted child becomes an error result, so the parent can decide what to do next.
+ */
+import type { ToolContext, ToolOutput } from "@picasso/protocol";
+import { defineTool, toolError } from "./define-tool.js";
+import { optionalInteger, requiredString, ToolInputError } from "./tool-input.js";
+
+export const SUBAGENT_MAX_STEPS = 200;
+
+async function runSubagentTool(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
+  const task = requiredString(input, "task").trim();
+  if (task === "") throw new ToolInputError('"task" must not be blank.');
+  const maxSteps = optionalInteger(input, "max_steps", 1, SUBAGENT_MAX_STEPS);
+  if (ctx.signal.aborted) return toolError("The subagent was not started: the turn was interrupted.");
+  let report: string;
+  try {
+    report = await ctx.runSubagent(maxSteps === undefined ? { task } : { task, maxSteps });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return toolError(`The subagent failed: ${reason}. Do the task yourself or retry with a clearer task.`);
+  }
+  const text = report.trim() === "" ? "(the subagent returned an empty report)" : report;
+  return { content: text, display: { kind: "text", text: `Subagent report:\n${text}` } };
+}
+
+export const subagentTool = defineTool({
+  name: "subagent",
+  description:
+    "Delegate a self-contained task (e.g. research across many files) to a subagent with its own fresh context. " +
+    "It cannot see this conversation, so state everything it needs. Returns its final report.",
+  properties: {
+    task: { type: "string", description: "The full task, with the context and the answer you expect back." },
+    max_steps: {
+      type: "integer",
+      minimum: 1,
+      maximum: SUBAGENT_MAX_STEPS,
+      description: "Most model steps the subagent may take. Default: the engine's setting.",
+    },
+  },
+  required: ["task"],
+  effect: "agent",
+  family: "agent",
+  run: runSubagentTool,
+});

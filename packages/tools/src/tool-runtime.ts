@@ -1,0 +1,49 @@
+/**
+ * The per-session state the core tools share, and the fixed list of built-in tools.
+ *
+ * The engine makes one `ToolRuntime` per session, registers `builtinTools(runtime)`, and calls
+ * `runtime.dispose()` when the session ends: every background job and every process group a
+ * command left behind is killed. The order of `builtinTools` is fixed (it is part of Tier 1):
+ * bash, read, write, edit, search, todo_write, ask_user, subagent.
+ */
+import type { ToolDefinition } from "@picasso/protocol";
+import { askUserTool } from "./ask-user.js";
+import { BackgroundJobs } from "./background-jobs.js";
+import { createBashTool } from "./bash.js";
+import { editTool } from "./edit.js";
+import { readTool } from "./read.js";
+import { searchTool } from "./search.js";
+import { subagentTool } from "./subagent.js";
+import { createTodoBoard, type TodoBoard } from "./todo-board.js";
+import { createTodoWriteTool } from "./todo-write.js";
+import { writeTool } from "./write.js";
+
+export interface ToolRuntime {
+  jobs: BackgroundJobs;
+  todos: TodoBoard;
+  /** Kill every background job and leftover process group of this session. */
+  dispose(): Promise<void>;
+}
+
+export interface ToolRuntimeOptions {
+  /** Time between SIGTERM and SIGKILL when ending a process group (default 2000 ms). */
+  killGraceMs?: number;
+}
+
+export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime {
+  const jobs = new BackgroundJobs(options.killGraceMs ?? 2000);
+  return { jobs, todos: createTodoBoard(), dispose: () => jobs.killAll() };
+}
+
+export function builtinTools(runtime: ToolRuntime = createToolRuntime()): ToolDefinition[] {
+  return [
+    createBashTool(runtime.jobs),
+    readTool,
+    writeTool,
+    editTool,
+    searchTool,
+    createTodoWriteTool(runtime.todos),
+    askUserTool,
+    subagentTool,
+  ];
+}

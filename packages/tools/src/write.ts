@@ -1,0 +1,68 @@
+/**
+ * `write`: create a file, or replace a whole file the session has read.
+ *
+ * Rules: the path must be inside the workspace (or allowed); parent folders are created; an
+ * existing file must have been read in this session (read-before-write), and a folder is never
+ * replaced. The bytes land atomically (temporary file + rename, mode kept). The model gets a
+ * one-line summary; the user sees "created" or a diff against the old content.
+ */
+import { readFile, stat } from "node:fs/promises";
+import type { ToolContext, ToolOutput } from "@picasso/protocol";
+import { writeFileAtomic } from "./atomic-write.js";
+import { defineTool, toolError } from "./define-tool.js";
+import { fileDiff } from "./file-diff.js";
+import { notReadError } from "./file-read-tracker.js";
+import { splitLines } from "./text-file.js";
+import { requiredString } from "./tool-input.js";
+import { resolveWorkspacePath } from "./workspace-path.js";
+
+async function runWrite(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
+  const path = requiredString(input, "path");
+  const content = requiredString(input, "content", { allowEmpty: true });
+  const target = resolveWorkspacePath(ctx, path);
+  if (!target.ok) return toolError(target.error);
+  const info = await stat(target.abs).catch(() => undefined);
+  if (info?.isDirectory()) return toolError(`${target.shown} is a folder; give a file path to write.`);
+  if (info && !info.isFile())
+    return toolError(`${target.shown} is not a regular file; refusing to replace it.`);
+  if (info && !ctx.files.wasRead(target.abs)) return toolError(notReadError(target.shown));
+
+  const before = info ? await readFile(target.abs, "utf8") : undefined;
+  await writeFileAtomic(target.abs, content);
+  ctx.files.markRead(target.abs);
+
+  const lines = splitLines(content).length;
+  const bytes = Buffer.byteLength(content);
+  if (before === undefined) {
+    return {
+      content: `Created ${target.shown} (${lines} lines, ${bytes} bytes).`,
+      display: { kind: "text", text: `Created ${target.shown} (${lines} lines)` },
+    };
+  }
+  if (before === content) {
+    return {
+      content: `${target.shown} already had exactly this content; nothing changed.`,
+      display: { kind: "text", text: `${target.shown} unchanged` },
+    };
+  }
+  const diff = fileDiff(target.shown, before, content);
+  return {
+    content: `Wrote ${target.shown} (${lines} lines, ${bytes} bytes; +${diff.added} -${diff.removed} lines).`,
+    display: { kind: "diff", path: target.shown, diff: diff.text },
+  };
+}
+
+export const writeTool = defineTool({
+  name: "write",
+  description:
+    "Create a file, or replace the whole content of a file. Parent folders are created. " +
+    "An existing file must be read first with read. Prefer edit for changing part of a file.",
+  properties: {
+    path: { type: "string", description: "File path, relative to the working folder or absolute." },
+    content: { type: "string", description: "The complete new content of the file." },
+  },
+  required: ["path", "content"],
+  effect: "write",
+  family: "fs",
+  run: runWrite,
+});
