@@ -1,0 +1,38 @@
+/**
+ * Approvals go through this interface so the engine never waits on a widget: the TUI shows a
+ * prompt, headless mode answers from its `--allow` list, the SDK server forwards to its client.
+ */
+import type { ToolEffect } from "@picasso/protocol";
+import type { ApprovalDecision } from "./events.js";
+
+export interface ApprovalRequest {
+  lane: string;
+  toolUseId: string;
+  name: string;
+  effect: ToolEffect;
+  input: Record<string, unknown>;
+}
+
+export interface ApprovalAnswer {
+  decision: ApprovalDecision;
+  /** Optional note for the model (e.g. why it was denied, what to do instead). */
+  note?: string;
+}
+
+export interface Approver {
+  approve(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer>;
+}
+
+/** Headless: allow the tools named with `--allow` for the session, deny everything else. */
+export function allowListApprover(allowed: readonly string[]): Approver {
+  const names = new Set(allowed);
+  return {
+    async approve(request) {
+      if (names.has(request.name)) return { decision: "allow_session" };
+      return {
+        decision: "deny",
+        note: `headless mode: "${request.name}" needs approval and was not allowed (run with --allow ${request.name})`,
+      };
+    },
+  };
+}

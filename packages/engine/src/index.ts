@@ -1,0 +1,15 @@
+export * from "./approver.js";
+export { type CompactionResult, chooseCut, SUMMARY_INSTRUCTION } from "./compaction.js";
+export { DANGEROUS_COMMANDS, dangerousCommand } from "./dangerous-commands.js";
+export * from "./events.js";
+export { type FoldState, foldEvents, type RebuiltRequest } from "./log-fold.js";
+export { checkPermission, type PermissionVerdict } from "./permissions.js";
+export { defaultTier1, PluginHost, tier1From } from "./plugin-host.js";
+export { type RebuildReport, rebuildRequests } from "./rebuild.js";
+export { buildRequest, fingerprintRequest, headerHash, placeBreakpoints } from "./request-builder.js";
+export { createSession, Session, type SessionOptions, type TurnOptions } from "./session.js";
+export { type LogObserver, SessionLog } from "./session-log.js";
+export * from "./session-paths.js";
+export { DEFAULT_ENGINE_SETTINGS, type EngineSettings, resolveEngineSettings } from "./settings.js";
+export { INTERRUPTED_RESULT } from "./tool-scheduler.js";
+export { addUsage } from "./usage.js";

@@ -1,0 +1,153 @@
+/**
+ * Folding a session log back into state — a pure function of its events, in order.
+ * - `request_header` events are kept by hash; the newest is the current header.
+ * - `message` events append to their lane's history at `index` (a gap or overlap is reported).
+ * - `compaction` replaces the lane's messages before `keptFrom` by its `summary`.
+ * - `model_request` rebuilds the request: header tools/system + the lane's first `messageCount`
+ *   messages + its `appended` messages (the compaction instruction), with its breakpoints; it
+ *   also moves the lane's previous-request end, exactly as the live loop does.
+ * - `mode_change` sets the mode; `seq` and `turn` track the last values.
+ * The engine uses the same fold to resume, so a resumed history equals the logged one.
+ */
+import type {
+  CacheBreakpoint,
+  LogEvent,
+  LogEventOf,
+  Message,
+  PermissionMode,
+  SystemBlock,
+  ToolSpec,
+} from "@picasso/protocol";
+
+export interface FoldedLane {
+  messages: Message[];
+  previousEnd: number | undefined;
+  compactions: number;
+  steps: number;
+}
+
+export interface RebuiltRequest {
+  seq: number;
+  lane: string;
+  step: number;
+  purpose: string;
+  headerHash: string;
+  model: string;
+  maxTokens: number;
+  tools: ToolSpec[];
+  system: SystemBlock[];
+  messages: Message[];
+  breakpoints: CacheBreakpoint[];
+  /** What the log recorded for this request, to compare the rebuild against. */
+  recorded: LogEventOf<"model_request">;
+}
+
+export interface FoldState {
+  start: LogEventOf<"session_start"> | undefined;
+  headers: Map<string, LogEventOf<"request_header">>;
+  header: LogEventOf<"request_header"> | undefined;
+  lanes: Map<string, FoldedLane>;
+  mode: PermissionMode | undefined;
+  lastSeq: number;
+  lastTurn: number;
+  requests: RebuiltRequest[];
+  problems: string[];
+}
+
+export function emptyFold(): FoldState {
+  return {
+    start: undefined,
+    headers: new Map(),
+    header: undefined,
+    lanes: new Map(),
+    mode: undefined,
+    lastSeq: -1,
+    lastTurn: 0,
+    requests: [],
+    problems: [],
+  };
+}
+
+function laneOf(state: FoldState, id: string): FoldedLane {
+  let lane = state.lanes.get(id);
+  if (!lane) {
+    lane = { messages: [], previousEnd: undefined, compactions: 0, steps: 0 };
+    state.lanes.set(id, lane);
+  }
+  return lane;
+}
+
+export function foldEvent(state: FoldState, event: LogEvent): FoldState {
+  state.lastSeq = Math.max(state.lastSeq, event.seq);
+  state.lastTurn = Math.max(state.lastTurn, event.turn);
+  switch (event.type) {
+    case "session_start":
+      state.start ??= event;
+      state.mode ??= event.mode;
+      break;
+    case "request_header":
+      state.headers.set(event.hash, event);
+      state.header = event;
+      break;
+    case "mode_change":
+      state.mode = event.to;
+      break;
+    case "message": {
+      const lane = laneOf(state, event.lane);
+      if (event.index !== lane.messages.length)
+        state.problems.push(
+          `seq ${event.seq}: message index ${event.index} in lane ${event.lane} where ${lane.messages.length} was expected`,
+        );
+      lane.messages.splice(event.index, lane.messages.length - event.index, event.message);
+      break;
+    }
+    case "compaction": {
+      const lane = laneOf(state, event.lane);
+      lane.messages = [event.summary, ...lane.messages.slice(event.keptFrom)];
+      lane.previousEnd = undefined;
+      lane.compactions += 1;
+      break;
+    }
+    case "model_request":
+      foldRequest(state, event);
+      break;
+    default:
+      break;
+  }
+  return state;
+}
+
+function foldRequest(state: FoldState, event: LogEventOf<"model_request">): void {
+  const lane = laneOf(state, event.lane);
+  lane.steps = Math.max(lane.steps, event.step + 1);
+  const extra = event as unknown as { purpose?: string; appended?: Message[] };
+  const purpose = extra.purpose ?? "step";
+  if (purpose === "step") lane.previousEnd = event.messageCount - 1;
+  const header = state.headers.get(event.headerHash);
+  if (!header) {
+    state.problems.push(
+      `seq ${event.seq}: model_request names header ${event.headerHash.slice(0, 12)} that the log does not hold`,
+    );
+    return;
+  }
+  state.requests.push({
+    seq: event.seq,
+    lane: event.lane,
+    step: event.step,
+    purpose,
+    headerHash: event.headerHash,
+    model: header.model,
+    maxTokens: header.maxTokens,
+    tools: header.tools,
+    system: header.system,
+    messages: [...lane.messages.slice(0, event.messageCount), ...(extra.appended ?? [])],
+    breakpoints: event.breakpoints,
+    recorded: event,
+  });
+}
+
+export function foldEvents(events: Iterable<LogEvent>): FoldState {
+  const state = emptyFold();
+  for (const event of events) foldEvent(state, event);
+  return state;
+}

@@ -1,0 +1,36 @@
+/**
+ * Permission modes, enforced in code before a tool runs:
+ * - `default`: `read` tools run; `write` and `exec` tools ask the approver (unless allowed for
+ *   the session); `interactive` and `agent` tools run.
+ * - `plan`: every `write` and `exec` tool is refused with a tool error saying plan mode is on.
+ * - `auto`: nothing asks; the dangerous-command deny-list still refuses `exec` commands.
+ * The deny-list applies in every mode (a denied command is never even offered for approval).
+ */
+import type { PermissionMode, ToolEffect } from "@picasso/protocol";
+import { dangerousCommand } from "./dangerous-commands.js";
+
+export type PermissionVerdict = { kind: "run" } | { kind: "ask" } | { kind: "refuse"; message: string };
+
+export function checkPermission(args: {
+  mode: PermissionMode;
+  name: string;
+  effect: ToolEffect;
+  input: Record<string, unknown>;
+  allowedForSession: ReadonlySet<string>;
+}): PermissionVerdict {
+  const { mode, name, effect, input } = args;
+  const mutating = effect === "write" || effect === "exec";
+  if (mode === "plan" && mutating)
+    return {
+      kind: "refuse",
+      message: `plan mode is on: "${name}" changes files or runs commands, so it is refused. Read, search and plan; the user leaves plan mode to make changes.`,
+    };
+  if (effect === "exec" && typeof input.command === "string") {
+    const rule = dangerousCommand(input.command);
+    if (rule)
+      return { kind: "refuse", message: `refused: this command ${rule.reason}; it is never run by Picasso.` };
+  }
+  if (!mutating || mode === "auto") return { kind: "run" };
+  if (args.allowedForSession.has(name)) return { kind: "run" };
+  return { kind: "ask" };
+}

@@ -1,0 +1,43 @@
+/**
+ * Loading a session to resume it: the log is read (torn or corrupt lines are reported, never
+ * fatal) and folded into state; a log whose last line was torn gets a newline first so the
+ * events appended from now on start on a line of their own. `pendingToolUses` lists tool_use
+ * blocks of the lane's last assistant message that never got results (the process died while
+ * they ran): the session answers them "interrupted" before the next request.
+ */
+import { appendFileSync, closeSync, openSync, readSync, statSync } from "node:fs";
+import { type Message, readLogFileAll, type ToolUseBlock } from "@picasso/protocol";
+import { type FoldState, foldEvents } from "./log-fold.js";
+
+export interface ResumeState {
+  fold: FoldState;
+  skippedLines: { line: number; reason: string; torn: boolean }[];
+}
+
+export async function loadSessionForResume(path: string): Promise<ResumeState> {
+  const { events, skipped } = await readLogFileAll(path);
+  ensureTrailingNewline(path);
+  return {
+    fold: foldEvents(events),
+    skippedLines: skipped.map((s) => ({ line: s.line, reason: s.reason, torn: s.torn })),
+  };
+}
+
+function ensureTrailingNewline(path: string): void {
+  const size = statSync(path).size;
+  if (size === 0) return;
+  const fd = openSync(path, "r");
+  const last = Buffer.alloc(1);
+  try {
+    readSync(fd, last, 0, 1, size - 1);
+  } finally {
+    closeSync(fd);
+  }
+  if (last[0] !== 0x0a) appendFileSync(path, "\n");
+}
+
+export function pendingToolUses(messages: readonly Message[]): ToolUseBlock[] {
+  const last = messages[messages.length - 1];
+  if (last?.role !== "assistant") return [];
+  return last.content.filter((b): b is ToolUseBlock => b.type === "tool_use");
+}

@@ -1,0 +1,46 @@
+/**
+ * What the loop, the tool scheduler, compaction and subagents share during a session: the
+ * provider, the plugin host and its Tier 1, settings, mode, approvals, the log and the event sink.
+ * The `Session` builds one and owns it; the other modules only read it.
+ */
+import type { AskUserRequest, FileReadTracker, LogEventBody, PermissionMode, Tier1 } from "@picasso/protocol";
+import type { ModelProvider } from "@picasso/providers";
+import type { Approver } from "./approver.js";
+import type { EngineEvent } from "./events.js";
+import type { PluginHost } from "./plugin-host.js";
+import type { EngineSettings } from "./settings.js";
+
+export interface EngineRuntime {
+  readonly sessionId: string;
+  readonly provider: ModelProvider;
+  readonly host: PluginHost;
+  readonly tier1: Tier1;
+  /** Hash of the request header (Tier 1 + model + maxTokens) every request is sent with. */
+  readonly headerHash: string;
+  readonly settings: EngineSettings;
+  readonly approver: Approver;
+  readonly allowedForSession: Set<string>;
+  readonly files: FileReadTracker;
+  readonly workspaceRoot: string;
+  readonly cwd: string;
+  readonly outputsDir: string;
+  mode(): PermissionMode;
+  askUser(request: AskUserRequest): Promise<string>;
+  /** Append an event to the session log in `lane`, stamped with the current turn. */
+  log(body: LogEventBody, lane: string): void;
+  /** Make the log durable (step boundary). */
+  flush(): void;
+  emit(event: EngineEvent): void;
+  /** A fresh subagent lane id (`agent-1`, `agent-2`, …, unique within the session log). */
+  nextLaneId(): string;
+}
+
+export class SessionFileTracker implements FileReadTracker {
+  private readonly read = new Set<string>();
+  markRead(absPath: string): void {
+    this.read.add(absPath);
+  }
+  wasRead(absPath: string): boolean {
+    return this.read.has(absPath);
+  }
+}
