@@ -194,12 +194,26 @@ function checkToolPairing(prompt: AnthropicPrompt): void {
 /** `path.to.field: message`, with "Field required" for a missing field as the real API says. */
 export function describeIssue(issue: z.core.$ZodIssue | undefined): string {
   if (!issue) return "invalid request";
+  if (issue.code === "invalid_union" && !issue.discriminator && issue.errors.length > 0) {
+    // A plain union (e.g. string | blocks): report the branch that got furthest into the value.
+    const deepest = issue.errors
+      .flat()
+      .reduce<z.core.$ZodIssue | undefined>(
+        (best, sub) => (!best || sub.path.length > best.path.length ? sub : best),
+        undefined,
+      );
+    if (deepest && deepest.path.length > 0) {
+      return describeIssue({ ...deepest, path: [...issue.path, ...deepest.path] } as z.core.$ZodIssue);
+    }
+  }
   const field = issue.path.length > 0 ? issue.path.join(".") : "body";
   if (issue.code === "invalid_union" && issue.discriminator) {
     const options = (("options" in issue ? issue.options : undefined) ?? [])
       .map((o: unknown) => `'${String(o)}'`)
       .join(", ");
-    return `${field}.${issue.discriminator}: Input tag does not match any of the expected tags: ${options}`;
+    const tag =
+      issue.path[issue.path.length - 1] === issue.discriminator ? field : `${field}.${issue.discriminator}`;
+    return `${tag}: Input tag does not match any of the expected tags: ${options}`;
   }
   const missing = issue.code === "invalid_type" && /received undefined/.test(issue.message);
   return `${field}: ${missing ? "Field required" : issue.message}`;

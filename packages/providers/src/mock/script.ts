@@ -96,7 +96,10 @@ function issueText(issue: z.core.$ZodIssue): { path: PropertyKey[]; text: string
   }
   if (issue.code === "invalid_union" && issue.discriminator) {
     return {
-      path: [...issue.path, issue.discriminator],
+      path:
+        issue.path[issue.path.length - 1] === issue.discriminator
+          ? issue.path
+          : [...issue.path, issue.discriminator],
       text: `must be one of ${(("options" in issue ? issue.options : undefined) ?? []).map(String).join(", ")}`,
     };
   }
