@@ -66,9 +66,15 @@ export function parsePicassoConfig(source: string, path: string, picassoHome: st
   const lineOf = (offset: number) => Math.max(1, lineCounter.linePos(offset).line);
   const firstError = doc.errors[0];
   if (firstError) {
-    const line = lineOf(firstError.pos[0]);
-    const text = source.split(/\r?\n/)[line - 1] ?? "";
-    const key = /^\s*([A-Za-z_][\w-]*)\s*:/.exec(text)?.[1];
+    // The parser often notices a problem after the key that caused it (an unclosed quote is
+    // found at the end of the file): name the nearest key at or above the error.
+    const lines = source.split(/\r?\n/);
+    let line = Math.min(lineOf(firstError.pos[0]), lines.length);
+    let key: string | undefined;
+    for (let at = line; at >= 1 && !key; at--) {
+      key = /^\s*([A-Za-z_][\w-]*)\s*:/.exec(lines[at - 1] ?? "")?.[1];
+      if (key) line = at;
+    }
     const reason =
       firstError.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "") ?? "invalid YAML";
     throw new ConfigError(

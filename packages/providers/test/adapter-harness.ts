@@ -1,0 +1,118 @@
+/**
+ * Test harness for the adapter scenarios: drain a provider stream under a time guard, and a
+ * tiny raw HTTP server on 127.0.0.1 for wire shapes the mock does not produce (401s, SSE
+ * `error` events, stalls, Ollama/vLLM quirks). Real sockets and the official SDKs throughout.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ModelRequest, StreamEvent } from "@picasso/protocol";
+import type { ModelProvider } from "../src/index.js";
+
+/** Every event of a stream; fails the test if the stream neither ends nor terminates in time. */
+export async function collect(
+  provider: ModelProvider,
+  request: ModelRequest,
+  options: { signal?: AbortSignal; guardMs?: number; onEvent?: (event: StreamEvent) => void } = {},
+): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  const drain = (async () => {
+    for await (const event of provider.stream(request, options.signal ? { signal: options.signal } : {})) {
+      events.push(event);
+      options.onEvent?.(event);
+    }
+    return events;
+  })();
+  let timer: NodeJS.Timeout | undefined;
+  const guard = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(`stream did not end within ${options.guardMs ?? 10_000} ms: ${JSON.stringify(events)}`),
+        ),
+      options.guardMs ?? 10_000,
+    );
+  });
+  try {
+    return await Promise.race([drain, guard]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function terminalOf(events: StreamEvent[]): StreamEvent {
+  const terminals = events.filter((e) => e.type === "message_stop" || e.type === "error");
+  if (terminals.length !== 1 || events.at(-1) !== terminals[0]) {
+    throw new Error(`expected exactly one terminal event, last: ${JSON.stringify(events)}`);
+  }
+  return terminals[0]!;
+}
+
+export function textOf(events: StreamEvent[]): string {
+  return events.map((e) => (e.type === "text_delta" ? e.text : "")).join("");
+}
+
+export function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
+  return {
+    model: "picasso-mock",
+    tools: [],
+    system: [],
+    messages: [{ role: "user", content: [{ type: "text", text: "hello there" }] }],
+    maxTokens: 1024,
+    cacheBreakpoints: [],
+    ...overrides,
+  };
+}
+
+export interface RawServer {
+  url: string;
+  hits: number;
+  close(): Promise<void>;
+}
+
+/** A real HTTP server whose every request is answered by `handler` (after the body is read). */
+export async function startRawServer(
+  handler: (req: IncomingMessage, res: ServerResponse, hit: number) => void | Promise<void>,
+): Promise<RawServer> {
+  const sockets = new Set<import("node:net").Socket>();
+  const state = { hits: 0 };
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      state.hits++;
+      void handler(req, res, state.hits);
+    });
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get hits() {
+      return state.hits;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function sse(res: ServerResponse, event: string | undefined, data: unknown): void {
+  res.write(
+    `${event ? `event: ${event}\n` : ""}data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`,
+  );
+}
+
+export function startSse(res: ServerResponse): void {
+  res.writeHead(200, { "content-type": "text/event-stream" });
+  res.flushHeaders();
+}
+
+/** Long, varied text so a prefix passes the mock's minimum cacheable length (~1024 tokens). */
+export function longText(words: number, seed = "context"): string {
+  return Array.from({ length: words }, (_, i) => `${seed}${i % 97} word${i}`).join(" ");
+}
