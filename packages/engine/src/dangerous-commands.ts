@@ -15,14 +15,17 @@ export const DANGEROUS_COMMANDS: DangerousCommandRule[] = [
     reason: "recursive delete of the root or home folder",
   },
   { pattern: /\brm\s+.*--no-preserve-root/, reason: "recursive delete of the root folder" },
-  { pattern: /\bmkfs(\.\w+)?\b/, reason: "formats a file system" },
+  { pattern: /(^|[;&|(]\s*|\bsudo\s+)mkfs(\.\w+)?\s/, reason: "formats a file system" },
   {
     pattern: /\bdd\b.*\bof=\/dev\/(sd|hd|nvme|disk|mmcblk|xvd|vd)/,
     reason: "writes raw data to a disk device",
   },
   { pattern: />\s*\/dev\/(sd|hd|nvme|disk|mmcblk|xvd|vd)\w*/, reason: "writes raw data to a disk device" },
   { pattern: /:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:/, reason: "a fork bomb" },
-  { pattern: /\b(shutdown|poweroff|halt|reboot)\b/, reason: "shuts down or reboots the machine" },
+  {
+    pattern: /(^|[;&|(]\s*|\bsudo\s+)(shutdown|poweroff|halt|reboot)(\s|$|;)/,
+    reason: "shuts down or reboots the machine",
+  },
   { pattern: /\binit\s+[06]\b/, reason: "shuts down or reboots the machine" },
   {
     pattern: /\bgit\s+push\b(?=.*(\s--force\b|\s-f\b|\s--force-with-lease\b|\s\+\w))(?=.*\b(main|master)\b)/,

@@ -1,0 +1,179 @@
+/**
+ * Scenario harness: a real mock server driven through the official Anthropic SDK
+ * (`AnthropicProvider`), a temporary workspace with real files, the real core tools, and a
+ * session of the engine. The provider is wrapped only to remember every request it was asked to
+ * send, so tests can compare the log's rebuild against what was really sent.
+ */
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import {
+  canonicalJson,
+  type LogEvent,
+  type ModelRequest,
+  type PermissionMode,
+  type PicassoPlugin,
+  readLogFileAll,
+  type ToolDefinition,
+} from "@picasso/protocol";
+import {
+  AnthropicProvider,
+  type MockScript,
+  type MockServer,
+  type ModelProvider,
+  startMockServer,
+} from "@picasso/providers";
+import { builtinTools, createToolRuntime } from "@picasso/tools";
+import { expect } from "vitest";
+import {
+  type ApprovalAnswer,
+  type ApprovalRequest,
+  type Approver,
+  createSession,
+  type EngineEvent,
+  type EngineSettings,
+  rebuildRequests,
+  type Session,
+} from "../src/index.js";
+
+export interface Scenario {
+  server: MockServer;
+  provider: ModelProvider;
+  workspace: string;
+  home: string;
+  sent: ModelRequest[];
+  approvals: ApprovalRequest[];
+  session: Session;
+  run(input: string, signal?: AbortSignal, onEvent?: (e: EngineEvent) => void): Promise<EngineEvent[]>;
+  events(): Promise<LogEvent[]>;
+  close(): Promise<void>;
+}
+
+export interface ScenarioOptions {
+  script: MockScript;
+  files?: Record<string, string | Buffer>;
+  mode?: PermissionMode;
+  approve?: (request: ApprovalRequest) => ApprovalAnswer;
+  settings?: Partial<EngineSettings>;
+  /** Replace or wrap the core tools. */
+  tools?: (tools: ToolDefinition[]) => ToolDefinition[];
+  plugins?: PicassoPlugin[];
+  workspace?: string;
+  resume?: { id: string } | "newest";
+  server?: MockServer;
+}
+
+export function makeWorkspace(files: Record<string, string | Buffer> = {}): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "picasso-ws-")));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+export function recording(provider: ModelProvider, sent: ModelRequest[]): ModelProvider {
+  return {
+    name: provider.name,
+    model: provider.model,
+    contextWindow: provider.contextWindow,
+    stream(request, options) {
+      sent.push(structuredClone(request));
+      return provider.stream(request, options);
+    },
+  };
+}
+
+export async function startScenario(options: ScenarioOptions): Promise<Scenario> {
+  const server = options.server ?? (await startMockServer({ script: options.script }));
+  const base = new AnthropicProvider({
+    apiKey: "test-key",
+    model: "mock-model",
+    baseUrl: server.url,
+    name: "mock",
+    retry: { baseDelayMs: 1, maxDelayMs: 5 },
+  });
+  const sent: ModelRequest[] = [];
+  const provider = recording(base, sent);
+  const workspace = options.workspace ?? makeWorkspace(options.files);
+  const home = process.env.PICASSO_HOME!;
+  const approvals: ApprovalRequest[] = [];
+  const runtime = createToolRuntime({ killGraceMs: 200 });
+  const tools = builtinTools(runtime);
+  const approver: Approver = {
+    async approve(request) {
+      approvals.push(request);
+      return options.approve
+        ? options.approve(request)
+        : { decision: "deny", note: "no approver in this test" };
+    },
+  };
+  const session = await createSession({
+    provider,
+    plugins: [
+      { name: "core-tools", registerTools: () => (options.tools ? options.tools(tools) : tools) },
+      ...(options.plugins ?? []),
+    ],
+    workspaceRoot: workspace,
+    picassoHome: home,
+    mode: options.mode,
+    approver,
+    surfaceLabel: "test",
+    settings: options.settings,
+    resume: options.resume,
+  });
+  return {
+    server,
+    provider,
+    workspace,
+    home,
+    sent,
+    approvals,
+    session,
+    async run(input, signal, onEvent) {
+      const seen: EngineEvent[] = [];
+      for await (const event of session.runTurn(input, { signal })) {
+        seen.push(event);
+        onEvent?.(event);
+      }
+      return seen;
+    },
+    async events() {
+      return (await readLogFileAll(session.logPath)).events;
+    },
+    async close() {
+      session.close();
+      await runtime.dispose();
+      if (!options.server) await server.close();
+    },
+  };
+}
+
+export function lastTurnEnd(events: EngineEvent[]): Extract<EngineEvent, { type: "turn_end" }> {
+  const end = events.filter((e) => e.type === "turn_end").at(-1);
+  if (!end || end.type !== "turn_end") throw new Error("the turn did not end");
+  return end;
+}
+
+export function toolResults(events: EngineEvent[]): Extract<EngineEvent, { type: "tool_call_finished" }>[] {
+  return events.filter(
+    (e): e is Extract<EngineEvent, { type: "tool_call_finished" }> => e.type === "tool_call_finished",
+  );
+}
+
+/** Every request rebuilt from the log equals, byte for byte, the one the engine sent. */
+export async function expectLogRebuildsRequests(scenario: Pick<Scenario, "session" | "sent">): Promise<void> {
+  const report = await rebuildRequests(scenario.session.logPath);
+  expect(report.problems).toEqual([]);
+  expect(report.mismatches).toEqual([]);
+  expect(report.requests.length).toBe(scenario.sent.length);
+  report.requests.forEach((rebuilt, i) => {
+    const sent = scenario.sent[i]!;
+    expect(canonicalJson(rebuilt.tools)).toBe(canonicalJson(sent.tools));
+    expect(canonicalJson(rebuilt.system)).toBe(canonicalJson(sent.system));
+    expect(canonicalJson(rebuilt.messages)).toBe(canonicalJson(sent.messages));
+    expect(rebuilt.breakpoints).toEqual(sent.cacheBreakpoints);
+    expect(rebuilt.model).toBe(sent.model);
+    expect(rebuilt.maxTokens).toBe(sent.maxTokens);
+  });
+}
