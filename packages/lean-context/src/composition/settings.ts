@@ -1,0 +1,69 @@
+/**
+ * The settings a composition may set, with their defaults and value checks.
+ *
+ * Settings are flat dotted keys (`agent-instructions.maxBytes: 8192`). A patch may only set a
+ * key listed here; anything else is a user mistake reported with file, line and field. Every
+ * setting that shapes Tier 1 is here so that two surfaces with equal settings assemble equal bytes.
+ */
+
+export interface CompositionSettings {
+  /** Hard cap of the instruction index in bytes; over it the index is cut at a line boundary. */
+  "agent-instructions.maxBytes": number;
+  /** Target size of the instruction index; over it `picasso context` and stats warn. */
+  "agent-instructions.targetBytes": number;
+  /** Bytes of `name: trigger` lines in the skill index before the rest are listed by name only. */
+  "skills.indexBudgetBytes": number;
+  /** Bytes of name-only skill entries before the rest collapse behind `skill_search`. */
+  "skills.namesBudgetBytes": number;
+  /** Characters a skill's trigger description is cut to. */
+  "skills.triggerMaxChars": number;
+  /** Bytes of one tool result before the engine truncates it and spills the full output. */
+  "tools.outputLimitBytes": number;
+  /** Share of the context window at which the engine compacts history (0–1). */
+  "compaction.threshold": number;
+  /** Text of the `deployment:persona-prefix` section (one or two sentences). */
+  "persona.prefix": string;
+}
+
+export type SettingKey = keyof CompositionSettings;
+
+export const DEFAULT_SETTINGS: CompositionSettings = {
+  "agent-instructions.maxBytes": 8192,
+  "agent-instructions.targetBytes": 4096,
+  "skills.indexBudgetBytes": 2048,
+  "skills.namesBudgetBytes": 512,
+  "skills.triggerMaxChars": 200,
+  "tools.outputLimitBytes": 32768,
+  "compaction.threshold": 0.8,
+  "persona.prefix": "You work in the user's terminal, inside their repository, on their behalf.",
+};
+
+type Check = (value: unknown) => string | undefined;
+
+const positiveInt: Check = (v) =>
+  typeof v === "number" && Number.isInteger(v) && v > 0 ? undefined : "a positive whole number";
+const ratio: Check = (v) => (typeof v === "number" && v > 0 && v <= 1 ? undefined : "a number in (0, 1]");
+const shortText: Check = (v) =>
+  typeof v === "string" && v.length <= 1000 ? undefined : "a string of at most 1000 characters";
+
+const CHECKS: Record<SettingKey, Check> = {
+  "agent-instructions.maxBytes": positiveInt,
+  "agent-instructions.targetBytes": positiveInt,
+  "skills.indexBudgetBytes": positiveInt,
+  "skills.namesBudgetBytes": positiveInt,
+  "skills.triggerMaxChars": positiveInt,
+  "tools.outputLimitBytes": positiveInt,
+  "compaction.threshold": ratio,
+  "persona.prefix": shortText,
+};
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(CHECKS, key);
+}
+
+/** `undefined` when the value fits the key, otherwise what it should have been. */
+export function checkSetting(key: SettingKey, value: unknown): string | undefined {
+  return CHECKS[key](value);
+}
+
+export const SETTING_KEYS = Object.keys(CHECKS) as SettingKey[];

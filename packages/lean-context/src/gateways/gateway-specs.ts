@@ -1,0 +1,71 @@
+/**
+ * The fixed gateway tool schemas of Tier 1: `tool_search`, `tool_call` and one `<server>_call`
+ * per MCP server, plus `skill_search` (a deferred tool reached through `tool_call`).
+ *
+ * Their schemas never change during a session: deferred tools and MCP tools are reached through
+ * them, so the `tools` array (and the provider's prompt cache) is never touched mid-session.
+ */
+import type { ToolSpec } from "@picasso/protocol";
+
+export const TOOL_SEARCH = "tool_search";
+export const TOOL_CALL = "tool_call";
+export const SKILL_SEARCH = "skill_search";
+
+export const toolSearchSpec: ToolSpec = {
+  name: TOOL_SEARCH,
+  description:
+    "Find tools that are not loaded yet, by exact name or by purpose. An exact name, or a query with 3 matches or fewer, returns each tool's full description, input schema and usage rules; then run it with tool_call.",
+  inputSchema: {
+    type: "object",
+    properties: { query: { type: "string", description: "A tool name or a few words about what you need" } },
+    required: ["query"],
+    additionalProperties: false,
+  },
+};
+
+export const toolCallSpec: ToolSpec = {
+  name: TOOL_CALL,
+  description:
+    "Run a tool found with tool_search. Invalid arguments return the tool's input schema: fix the call and retry.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      name: { type: "string", description: "The exact tool name" },
+      arguments: { type: "object", description: "The tool's input, matching its schema" },
+    },
+    required: ["name", "arguments"],
+    additionalProperties: false,
+  },
+};
+
+export const skillSearchSpec: ToolSpec = {
+  name: SKILL_SEARCH,
+  description: "Find skills by name or trigger words, including those not listed in the skill index.",
+  inputSchema: {
+    type: "object",
+    properties: { query: { type: "string", description: "A skill name or words from its trigger" } },
+    required: ["query"],
+    additionalProperties: false,
+  },
+};
+
+/** The gateway tool name of an MCP server: its name with anything outside [A-Za-z0-9_-] as `_`. */
+export function mcpGatewayName(server: string): string {
+  return `${server.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 59)}_call`;
+}
+
+export function mcpGatewaySpec(server: string): ToolSpec {
+  return {
+    name: mcpGatewayName(server),
+    description: `Call a tool of the MCP server "${server}". tool "__list__" lists its tools; tool "__describe__" with arguments {name} returns one tool's input schema.`,
+    inputSchema: {
+      type: "object",
+      properties: {
+        tool: { type: "string", description: 'The server\'s tool name, "__list__" or "__describe__"' },
+        arguments: { type: "object", description: "The tool's input, matching its schema" },
+      },
+      required: ["tool"],
+      additionalProperties: false,
+    },
+  };
+}

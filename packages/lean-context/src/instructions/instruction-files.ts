@@ -1,0 +1,75 @@
+/**
+ * Find and read the project's instruction files (the thin I/O layer of the instruction index).
+ *
+ * Discovery: the workspace root, then every folder between it and cwd, nearest last. In each
+ * folder `AGENTS.md` is read; `CLAUDE.md` and `PICASSO.md` that only point at it (`@AGENTS.md`
+ * lines) are followed, never duplicated; one with real content is included once (its pointer
+ * lines removed, skipped if its text equals a file already included). A missing file is fine; an
+ * unreadable one (permissions, a folder in its place) becomes a warning and is left out.
+ */
+import { readFileSync } from "node:fs";
+import { isAbsolute, join, relative, sep } from "node:path";
+import type { InstructionFile } from "./instruction-index.js";
+
+export interface InstructionFiles {
+  files: InstructionFile[];
+  warnings: string[];
+}
+
+const POINTER = /^@(\.\/)?AGENTS\.md$/;
+const COMPANIONS = ["CLAUDE.md", "PICASSO.md"];
+
+/** Folders from the workspace root down to cwd (root only when cwd is outside it). */
+export function instructionFolders(workspaceRoot: string, cwd: string): string[] {
+  const rel = relative(workspaceRoot, cwd);
+  if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return [workspaceRoot];
+  const folders = [workspaceRoot];
+  let current = workspaceRoot;
+  for (const part of rel.split(sep)) {
+    current = join(current, part);
+    folders.push(current);
+  }
+  return folders;
+}
+
+/** Text without `@AGENTS.md` pointer lines; empty when the file is only a pointer. */
+export function withoutPointers(text: string): string {
+  return text
+    .replace(/\r\n/g, "\n")
+    .split("\n")
+    .filter((line) => !POINTER.test(line.trim()))
+    .join("\n")
+    .trim();
+}
+
+export function loadInstructionFiles(workspaceRoot: string, cwd: string): InstructionFiles {
+  const files: InstructionFile[] = [];
+  const warnings: string[] = [];
+  const seen = new Set<string>();
+  const read = (folder: string, name: string): string | undefined => {
+    const path = relative(workspaceRoot, join(folder, name)).split(sep).join("/");
+    try {
+      return readFileSync(join(folder, name), "utf8");
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR")
+        warnings.push(`${path}: unreadable (${code ?? String(error)}); left out of the instruction index`);
+      return undefined;
+    }
+  };
+  const add = (folder: string, name: string, text: string) => {
+    const key = text.trim();
+    if (key === "" || seen.has(key)) return;
+    seen.add(key);
+    files.push({ path: relative(workspaceRoot, join(folder, name)).split(sep).join("/"), text });
+  };
+  for (const folder of instructionFolders(workspaceRoot, cwd)) {
+    const agents = read(folder, "AGENTS.md");
+    if (agents !== undefined) add(folder, "AGENTS.md", agents);
+    for (const name of COMPANIONS) {
+      const text = read(folder, name);
+      if (text !== undefined) add(folder, name, withoutPointers(text));
+    }
+  }
+  return { files, warnings };
+}

@@ -1,0 +1,146 @@
+/**
+ * `createLeanContextPlugin`: lean context as a plugin on the engine's hooks.
+ *
+ * - `registerTools`: the gateways `tool_search`, `tool_call` (fixed in Tier 1) and the deferred
+ *   `skill_search`.
+ * - `assembleSystemPrompt`: loads the composition (unless given) and the instruction files,
+ *   assembles Tier 1, remembers the deferred catalog for the gateways, captures the registry.
+ *   The first assembly for a workspace and cwd is reused, so a session sees one Tier 1.
+ * - `sessionFacts`: date, cwd, platform, branch, pinned memories — never Tier 1.
+ * - `preStep`: the PreStepNormaliser's appended reminders; its stats go to ContextStats after
+ *   the decision is made.
+ * - `describeSettings`: the `picasso-lean-context` namespace (registry, snapshot, counters, events).
+ * - `observe`: Tier-2 loads, compactions and mode changes into the stats journal.
+ * With `stats: false` nothing is collected; the bytes sent are the same either way.
+ */
+import type {
+  AssembleContext,
+  LogEvent,
+  Message,
+  PicassoPlugin,
+  PreStepContext,
+  PreStepResult,
+  SessionFactsContext,
+  SkillInfo,
+  Tier1,
+  ToolDefinition,
+} from "@picasso/protocol";
+import type { Composition } from "./composition/compose.js";
+import { loadComposition } from "./composition/load-composition.js";
+import { skillSearchTool, toolCallTarget, toolCallTool, toolSearchTool } from "./gateways/gateway-tools.js";
+import { ToolCatalog } from "./gateways/tool-catalog.js";
+import { type InstructionFiles, loadInstructionFiles } from "./instructions/instruction-files.js";
+import { type DedupeResult, dedupeAppend } from "./pre-step/dedupe.js";
+import { PreStepNormaliser } from "./pre-step/pre-step-normaliser.js";
+import { sessionFacts } from "./session-facts.js";
+import { CONTEXT_STATS_NAMESPACE, ContextStats } from "./stats/context-stats.js";
+import { assembleTier1, type Tier1Assembly } from "./tier1/assemble-tier1.js";
+
+export const LEAN_CONTEXT_PLUGIN = "lean-context";
+
+export interface LeanContextOptions {
+  /** A resolved composition; without one it is loaded from the surface's patch files. */
+  composition?: Composition;
+  /** Where the surface patch files live (default: the repository's `patches/`). */
+  patchesDir?: string;
+  /** Collect ContextStats (default true). Never changes what is sent. */
+  stats?: boolean;
+  /** Replace the instruction-file loader (tests, other surfaces). */
+  loadInstructions?: (workspaceRoot: string, cwd: string) => InstructionFiles;
+  pinnedMemories?: () => readonly string[];
+}
+
+export interface LeanContextPlugin extends PicassoPlugin {
+  readonly stats: ContextStats | undefined;
+  /** The last assembly (Tier 1 plus what it is made of), once assembled. */
+  assembly(): Tier1Assembly | undefined;
+  /** Warnings of the last assembly (unreadable instruction files, missing core tools…). */
+  warnings(): readonly string[];
+  /** Dedupe content before appending it (tool results of repeated reads, skill and memory bodies). */
+  dedupeAppend(messages: readonly Message[], content: string, label: string, lane?: string): DedupeResult;
+  /** The deferred tool a `tool_call` input targets, so the engine can check that tool's effect. */
+  toolCallTarget(input: Record<string, unknown>): ToolDefinition | undefined;
+}
+
+export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanContextPlugin {
+  const stats = options.stats === false ? undefined : new ContextStats();
+  const normaliser = new PreStepNormaliser();
+  const assemblies = new Map<string, { assembly: Tier1Assembly; warnings: string[] }>();
+  let last: { assembly: Tier1Assembly; warnings: string[] } | undefined;
+  let catalog = new ToolCatalog();
+  let skills: readonly SkillInfo[] = [];
+  const sources = { catalog: () => catalog, skills: () => skills };
+
+  return {
+    name: LEAN_CONTEXT_PLUGIN,
+    stats,
+    registerTools: () => [toolSearchTool(sources), toolCallTool(sources), skillSearchTool(sources)],
+
+    assembleSystemPrompt(ctx: AssembleContext): Tier1 {
+      const key = `${ctx.surface}\0${ctx.workspaceRoot}\0${ctx.cwd}`;
+      let entry = assemblies.get(key);
+      if (!entry) {
+        const composition =
+          options.composition ??
+          loadComposition({
+            surface: ctx.surface,
+            picassoHome: ctx.picassoHome,
+            workspaceRoot: ctx.workspaceRoot,
+            ...(options.patchesDir ? { patchesDir: options.patchesDir } : {}),
+          });
+        const loaded = (options.loadInstructions ?? loadInstructionFiles)(ctx.workspaceRoot, ctx.cwd);
+        const assembly = assembleTier1({
+          composition,
+          tools: ctx.tools,
+          mcpServers: ctx.mcpServers,
+          instructions: loaded.files,
+          skills: ctx.skills,
+        });
+        const warnings = [
+          ...loaded.warnings,
+          ...assembly.split.missing.map((name) => `core tool row "${name}" has no registered tool; left out`),
+        ];
+        entry = { assembly, warnings };
+        assemblies.set(key, entry);
+      }
+      last = entry;
+      catalog = new ToolCatalog(
+        entry.assembly.split.deferred,
+        entry.assembly.split.core.map((t) => t.spec.name),
+      );
+      skills = ctx.skills;
+      stats?.captureRegistry(entry.assembly, entry.warnings);
+      return entry.assembly.tier1;
+    },
+
+    sessionFacts(ctx: SessionFactsContext): string {
+      return sessionFacts(ctx, { pinnedMemories: options.pinnedMemories?.() ?? [] });
+    },
+
+    preStep(ctx: PreStepContext): PreStepResult {
+      const decision = normaliser.step(ctx);
+      // Captured after the decision; the stats object is a copy-free read of it.
+      stats?.recordStep(ctx, decision.stats);
+      return { append: decision.append, stats: { ...decision.stats } };
+    },
+
+    describeSettings() {
+      return stats?.describe() ?? { namespace: CONTEXT_STATS_NAMESPACE, value: null };
+    },
+
+    observe(event: LogEvent): void {
+      stats?.observe(event);
+    },
+
+    assembly: () => last?.assembly,
+    warnings: () => last?.warnings ?? [],
+
+    dedupeAppend(messages, content, label, lane) {
+      const result = dedupeAppend(messages, content, label);
+      if (result.deduped) stats?.recordDedupe(label, result.bytesSaved, lane);
+      return result;
+    },
+
+    toolCallTarget: (input) => toolCallTarget(catalog, input),
+  };
+}
