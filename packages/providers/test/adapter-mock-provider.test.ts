@@ -1,0 +1,45 @@
+// `--provider mock`: createProvider starts an in-process mock server and points the official
+// Anthropic SDK at it; close() stops it.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createProvider, resolveProviderSelection } from "../src/index.js";
+import { collect, request, terminalOf, textOf } from "./adapter-harness.js";
+
+describe("provider: mock", () => {
+  it("answers with the demo model when no script is given, and close() stops the server", async () => {
+    const provider = await createProvider({ provider: "mock" }, {}, { retry: { maxAttempts: 1 } });
+    expect(provider.name).toBe("mock");
+    expect(provider.contextWindow).toBe(200_000);
+    const events = await collect(
+      provider,
+      request({ messages: [{ role: "user", content: [{ type: "text", text: "hello" }] }] }),
+    );
+    expect(terminalOf(events)).toMatchObject({ type: "message_stop", stopReason: "end_turn" });
+    expect(textOf(events).length).toBeGreaterThan(0);
+    await provider.close?.();
+    const after = await collect(provider, request());
+    expect(terminalOf(after)).toMatchObject({ type: "error", error: { kind: "network" } });
+  });
+
+  it("runs the script named in config.yaml (mockScript), selected through resolveProviderSelection", async () => {
+    const home = mkdtempSync(join(process.env.PICASSO_HOME!, "mock-"));
+    writeFileSync(
+      join(home, "session.yaml"),
+      'steps:\n  - match: "ping"\n    text: "pong from the script"\n',
+    );
+    writeFileSync(join(home, "config.yaml"), "provider: mock\nmockScript: session.yaml\n");
+    const selection = resolveProviderSelection({ env: {}, picassoHome: home });
+    expect(selection).toMatchObject({ provider: "mock", mockScript: join(home, "session.yaml") });
+    const provider = await createProvider(selection, {});
+    try {
+      const events = await collect(
+        provider,
+        request({ messages: [{ role: "user", content: [{ type: "text", text: "ping" }] }] }),
+      );
+      expect(textOf(events)).toBe("pong from the script");
+    } finally {
+      await provider.close?.();
+    }
+  });
+});

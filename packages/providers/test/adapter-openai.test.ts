@@ -1,0 +1,302 @@
+// The OpenAI-compatible adapter over real HTTP through the official `openai` SDK: against the
+// mock (text, tool calls by index, cached_tokens in 128-token steps, retries, cut streams) and
+// against a raw server for local-server quirks (Ollama reusing index 0, `choices: null`, no usage).
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  type MockScript,
+  type MockServer,
+  OpenAIProvider,
+  type RetryPolicy,
+  startMockServer,
+} from "../src/index.js";
+import {
+  collect,
+  longText,
+  type RawServer,
+  request,
+  sse,
+  startRawServer,
+  startSse,
+  terminalOf,
+  textOf,
+} from "./adapter-harness.js";
+
+let server: MockServer | undefined;
+let raw: RawServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  await raw?.close();
+  server = raw = undefined;
+});
+
+const fast: Partial<RetryPolicy> = { baseDelayMs: 10, maxDelayMs: 40 };
+
+async function providerFor(script: MockScript): Promise<OpenAIProvider> {
+  server = await startMockServer({ script });
+  return new OpenAIProvider({
+    apiKey: "test-key",
+    model: "picasso-mock",
+    baseUrl: `${server.url}/v1`,
+    retry: fast,
+  });
+}
+
+type ChatBody = { messages: Array<Record<string, unknown>>; tools?: unknown[]; max_tokens?: number };
+const lastBody = () => server!.requests.at(-1)!.body as ChatBody;
+
+describe("OpenAIProvider against the mock", () => {
+  it("streams text intact and ends with message_stop", async () => {
+    const text = "Chat Completions streaming: fragments add up to exactly this sentence.";
+    const provider = await providerFor({ steps: [{ text }] });
+    const events = await collect(provider, request({ system: [{ id: "a", text: "You are terse." }] }));
+    expect(events[0]?.type).toBe("message_start");
+    expect(events.filter((e) => e.type === "text_delta").length).toBeGreaterThan(1);
+    expect(textOf(events)).toBe(text);
+    expect(terminalOf(events)).toMatchObject({
+      type: "message_stop",
+      stopReason: "end_turn",
+      content: [{ type: "text", text }],
+    });
+    expect(lastBody().messages[0]).toEqual({ role: "system", content: "You are terse." });
+    expect(lastBody().max_tokens).toBe(1024);
+  });
+
+  it("accumulates two streamed tool calls by index into two tool_use blocks", async () => {
+    const a = { path: "src/a.ts" };
+    const b = { command: "npm test -- --run", cwd: "packages/x" };
+    const provider = await providerFor({
+      steps: [
+        {
+          tool_calls: [
+            { name: "read", input: a },
+            { name: "bash", input: b },
+          ],
+        },
+      ],
+    });
+    const tools = [
+      { name: "read", description: "Read", inputSchema: { type: "object" } },
+      { name: "bash", description: "Run", inputSchema: { type: "object" } },
+    ];
+    const events = await collect(provider, request({ tools }));
+    const starts = events.filter((e) => e.type === "tool_use_start");
+    expect(starts.map((s) => (s as { name: string }).name)).toEqual(["read", "bash"]);
+    expect(new Set(starts.map((s) => (s as { index: number }).index)).size).toBe(2);
+    const stop = terminalOf(events);
+    if (stop.type !== "message_stop") throw new Error(JSON.stringify(stop));
+    expect(stop.stopReason).toBe("tool_use");
+    expect(stop.content).toEqual([
+      { type: "tool_use", id: expect.any(String), name: "read", input: a },
+      { type: "tool_use", id: expect.any(String), name: "bash", input: b },
+    ]);
+    expect(lastBody().tools).toEqual([
+      { type: "function", function: { name: "read", description: "Read", parameters: { type: "object" } } },
+      { type: "function", function: { name: "bash", description: "Run", parameters: { type: "object" } } },
+    ]);
+  });
+
+  it("sends tool calls back as assistant tool_calls and role:tool messages", async () => {
+    const provider = await providerFor({ steps: [{ text: "done" }] });
+    await collect(
+      provider,
+      request({
+        messages: [
+          { role: "user", content: [{ type: "text", text: "read a" }] },
+          {
+            role: "assistant",
+            content: [
+              { type: "text", text: "Reading." },
+              { type: "tool_use", id: "call_1", name: "read", input: { path: "a" } },
+            ],
+          },
+          {
+            role: "user",
+            content: [
+              { type: "tool_result", toolUseId: "call_1", content: "missing", isError: true },
+              { type: "text", text: "and then?" },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(lastBody().messages).toEqual([
+      { role: "user", content: "read a" },
+      {
+        role: "assistant",
+        content: "Reading.",
+        tool_calls: [
+          { id: "call_1", type: "function", function: { name: "read", arguments: '{"path":"a"}' } },
+        ],
+      },
+      { role: "tool", tool_call_id: "call_1", content: "Error: missing" },
+      { role: "user", content: "and then?" },
+    ]);
+  });
+
+  it("maps cached_tokens: a repeated prompt reads its prefix in 128-token steps; no cache writes reported", async () => {
+    const provider = await providerFor({ steps: [{ text: "one" }, { text: "two" }] });
+    const req = request({ system: [{ id: "big", text: longText(1200) }] });
+    const first = terminalOf(await collect(provider, req));
+    const second = terminalOf(await collect(provider, req));
+    if (first.type !== "message_stop" || second.type !== "message_stop")
+      throw new Error("expected message_stop");
+    expect(first.usage.cacheReadTokens).toBe(0);
+    expect(second.usage.cacheReadTokens).toBeGreaterThanOrEqual(1024);
+    expect(second.usage.cacheReadTokens! % 128).toBe(0);
+    // inputTokens is the uncached part: prompt_tokens - cached_tokens.
+    expect(second.usage.inputTokens! + second.usage.cacheReadTokens!).toBe(first.usage.inputTokens);
+    expect(second.usage.outputTokens).toBeGreaterThan(0);
+    expect(second.usage.cacheWriteTokens).toBeUndefined();
+    expect("cacheWriteTokens" in second.usage).toBe(false);
+  });
+
+  it("retries a 429 transparently and reports a cut stream as stream_cut", async () => {
+    const provider = await providerFor({
+      steps: [{ text: "first answer after a retry" }, { text: "this second answer gets cut in the middle" }],
+      faults: [
+        { request: 1, kind: "rate_limit", retry_after: 0 },
+        { request: 3, kind: "cut" },
+      ],
+    });
+    const events = await collect(provider, request());
+    expect(events[0]).toMatchObject({
+      type: "retry",
+      attempt: 1,
+      delayMs: 0,
+      error: { kind: "rate_limit", status: 429 },
+    });
+    expect(terminalOf(events)).toMatchObject({ type: "message_stop" });
+    expect(textOf(events)).toBe("first answer after a retry");
+    const cut = await collect(provider, request(), { guardMs: 5000 });
+    expect(terminalOf(cut)).toMatchObject({ type: "error", error: { kind: "stream_cut" } });
+  });
+});
+
+describe("OpenAIProvider against local-server quirks", () => {
+  const chunk = (delta: unknown, extra: Record<string, unknown> = {}) => ({
+    id: "chatcmpl-1",
+    object: "chat.completion.chunk",
+    created: 1,
+    model: "qwen3:8b",
+    choices: [{ index: 0, delta, finish_reason: null }],
+    ...extra,
+  });
+
+  it("Ollama-style: parallel calls reusing index 0 with new ids, usage chunk with choices: null", async () => {
+    raw = await startRawServer((_req, res) => {
+      startSse(res);
+      sse(res, undefined, chunk({ role: "assistant", content: "" }));
+      sse(
+        res,
+        undefined,
+        chunk({
+          tool_calls: [
+            {
+              index: 0,
+              id: "call_a",
+              type: "function",
+              function: { name: "read", arguments: '{"path":"a.ts"}' },
+            },
+          ],
+        }),
+      );
+      sse(
+        res,
+        undefined,
+        chunk({
+          tool_calls: [
+            { index: 0, id: "call_b", type: "function", function: { name: "read", arguments: '{"path":' } },
+          ],
+        }),
+      );
+      sse(res, undefined, chunk({ tool_calls: [{ index: 0, function: { arguments: '"b.ts"}' } }] }));
+      sse(res, undefined, { ...chunk({}), choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
+      sse(res, undefined, {
+        ...chunk({}),
+        choices: null,
+        usage: { prompt_tokens: 50, completion_tokens: 9, total_tokens: 59 },
+      });
+      sse(res, undefined, "[DONE]");
+      res.end();
+    });
+    const provider = new OpenAIProvider({
+      apiKey: "not-needed",
+      model: "qwen3:8b",
+      baseUrl: `${raw.url}/v1`,
+    });
+    const stop = terminalOf(await collect(provider, request()));
+    if (stop.type !== "message_stop") throw new Error(JSON.stringify(stop));
+    expect(stop.stopReason).toBe("tool_use");
+    expect(stop.content).toEqual([
+      { type: "tool_use", id: "call_a", name: "read", input: { path: "a.ts" } },
+      { type: "tool_use", id: "call_b", name: "read", input: { path: "b.ts" } },
+    ]);
+    // cached_tokens not reported → cacheReadTokens undefined, inputTokens = prompt_tokens.
+    expect(stop.usage).toEqual({ inputTokens: 50, outputTokens: 9 });
+  });
+
+  it("no usage chunk → every usage field undefined, never 0; bad JSON arguments are kept raw", async () => {
+    raw = await startRawServer((_req, res) => {
+      startSse(res);
+      sse(res, undefined, chunk({ content: "Calling." }));
+      sse(
+        res,
+        undefined,
+        chunk({
+          tool_calls: [
+            {
+              index: 0,
+              id: "call_x",
+              type: "function",
+              function: { name: "read", arguments: '{"path": "a' },
+            },
+          ],
+        }),
+      );
+      sse(res, undefined, { ...chunk({}), choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] });
+      sse(res, undefined, "[DONE]");
+      res.end();
+    });
+    const provider = new OpenAIProvider({ apiKey: "not-needed", model: "m", baseUrl: `${raw.url}/v1` });
+    const stop = terminalOf(await collect(provider, request()));
+    if (stop.type !== "message_stop") throw new Error(JSON.stringify(stop));
+    expect(stop.usage).toEqual({});
+    expect(stop.content).toEqual([
+      { type: "text", text: "Calling." },
+      { type: "tool_use", id: "call_x", name: "read", input: { __picasso_invalid_json: '{"path": "a' } },
+    ]);
+  });
+
+  it("a stream that ends without finish_reason is a stream_cut, not a silent success", async () => {
+    raw = await startRawServer((_req, res) => {
+      startSse(res);
+      sse(res, undefined, chunk({ content: "half an ans" }));
+      res.end();
+    });
+    const provider = new OpenAIProvider({ apiKey: "not-needed", model: "m", baseUrl: `${raw.url}/v1` });
+    const events = await collect(provider, request(), { guardMs: 5000 });
+    expect(terminalOf(events)).toMatchObject({ type: "error", error: { kind: "stream_cut" } });
+  });
+
+  it("401 from the server names OPENAI_API_KEY", async () => {
+    raw = await startRawServer((_req, res) => {
+      res.writeHead(401, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          error: {
+            message: "Incorrect API key provided",
+            type: "invalid_request_error",
+            code: "invalid_api_key",
+          },
+        }),
+      );
+    });
+    const provider = new OpenAIProvider({ apiKey: "bad", model: "m", baseUrl: `${raw.url}/v1` });
+    const events = await collect(provider, request());
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: "error", error: { kind: "auth", status: 401 } });
+    expect((events[0] as { error: { message: string } }).error.message).toMatch(
+      /Incorrect API key.*OPENAI_API_KEY/,
+    );
+  });
+});
