@@ -1,10 +1,11 @@
 import type { Command } from "commander";
+import { register as registerMockServer } from "./mock-server.js";
 
 /**
  * Every command of the binary, in help order. A command module exports `register(program)`.
  * Commands are added here as their packages land.
  */
-const commands: Array<(program: Command) => void> = [];
+const commands: Array<(program: Command) => void> = [registerMockServer];
 
 export function registerCommands(program: Command): void {
   for (const register of commands) register(program);
