@@ -4,7 +4,7 @@
  * `createTestContext()` makes a fresh folder, a read tracker, and scripted answers for `ask_user`
  * and `subagent`; `cleanup()` removes the folder. Calls to `askUser` and `runSubagent` are recorded.
  */
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AskUserRequest, SubagentRequest, ToolContext } from "@picasso/protocol";
@@ -54,4 +54,28 @@ export function createTestContext(options: TestContextOptions = {}): TestContext
     },
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
+}
+
+/** Whether a process is gone (a zombie counts as gone: it no longer runs). */
+export function processGone(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+    return state === "Z" || state === "X";
+  } catch {
+    return true;
+  }
+}
+
+/** Poll `condition` until it holds or `timeoutMs` passes; returns whether it held. */
+export async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return condition();
 }
