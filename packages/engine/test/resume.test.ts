@@ -1,0 +1,114 @@
+/**
+ * Resuming a session from its log: the next request's prefix is byte-identical to the last one
+ * sent; a torn final line is reported, not fatal; a tool call cut off by a crash gets an
+ * "interrupted" result; an unknown id is a one-line user error.
+ */
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { canonicalJson, isUserError } from "@picasso/protocol";
+import { startMockServer } from "@picasso/providers";
+import { describe, expect, it } from "vitest";
+import { INTERRUPTED_RESULT, rebuildRequests } from "../src/index.js";
+import { lastTurnEnd, makeWorkspace, startScenario } from "./harness.js";
+
+describe("resume", () => {
+  it("continues a session so the next request extends the last one byte for byte", async () => {
+    const server = await startMockServer({
+      script: {
+        steps: [
+          { match: "first", tool_calls: [{ name: "read", input: { path: "a.txt" } }] },
+          { text: "a.txt says alpha" },
+          { match: "second", text: "still here" },
+        ],
+      },
+    });
+    const workspace = makeWorkspace({ "a.txt": "alpha\n" });
+    const first = await startScenario({ script: {}, server, workspace, mode: "plan" });
+    await first.run("first turn");
+    await first.close();
+
+    const second = await startScenario({ script: {}, server, workspace, resume: "newest" });
+    try {
+      expect(second.session.id).toBe(first.session.id);
+      expect(second.session.currentMode).toBe("plan");
+      expect(lastTurnEnd(await second.run("second turn")).text).toBe("still here");
+      const before = first.sent.at(-1)!;
+      const after = second.sent[0]!;
+      expect(canonicalJson(after.tools)).toBe(canonicalJson(before.tools));
+      expect(canonicalJson(after.system)).toBe(canonicalJson(before.system));
+      expect(after.messages.slice(0, before.messages.length + 1)).toEqual([
+        ...before.messages,
+        first.session.history.at(-1),
+      ]);
+      // The breakpoint of the previous request's end is placed again.
+      expect(after.cacheBreakpoints).toContainEqual({
+        segment: "message",
+        index: before.messages.length - 1,
+      });
+      const log = await second.events();
+      const headers = log.filter((e) => e.type === "request_header");
+      expect(headers.map((h) => h.type === "request_header" && h.reason)).toEqual(["initial", "resume"]);
+      expect(new Set(headers.map((h) => h.type === "request_header" && h.hash)).size).toBe(1);
+      // seq keeps counting across the resume.
+      expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i));
+      const report = await rebuildRequests(second.session.logPath);
+      expect(report.mismatches).toEqual([]);
+      expect(report.requests.map((r) => canonicalJson(r.messages))).toEqual(
+        [...first.sent, ...second.sent].map((r) => canonicalJson(r.messages)),
+      );
+    } finally {
+      await second.close();
+      await server.close();
+    }
+  });
+
+  it("reports a torn final line and answers a cut-off tool call as interrupted", async () => {
+    const server = await startMockServer({
+      script: {
+        steps: [
+          { match: "first", tool_calls: [{ name: "read", input: { path: "a.txt" } }] },
+          { text: "done" },
+          { match: "go on", text: "picking up again" },
+        ],
+      },
+    });
+    const workspace = makeWorkspace({ "a.txt": "alpha\n" });
+    const first = await startScenario({ script: {}, server, workspace });
+    await first.run("first turn");
+    await first.close();
+    // Simulate a crash while the read ran: keep the log up to the assistant's tool_use message,
+    // then a half-written line.
+    const path = first.session.logPath;
+    const lines = readFileSync(path, "utf8").split("\n");
+    const cut = lines.findIndex((l) => l.includes('"type":"tool_call"'));
+    writeFileSync(path, `${lines.slice(0, cut).join("\n")}\n`);
+    appendFileSync(path, '{"v":1,"seq":99,"ts":"2026-01-01T00:00:00Z","sess');
+
+    const second = await startScenario({ script: {}, server, workspace, resume: { id: first.session.id } });
+    try {
+      expect(second.session.resumeNotes.join("\n")).toMatch(/torn final line/);
+      const last = second.session.history.at(-1)!;
+      expect(last.content[0]).toMatchObject({ type: "tool_result", content: INTERRUPTED_RESULT });
+      expect(lastTurnEnd(await second.run("go on")).text).toBe("picking up again");
+      const sent = second.sent[0]!.messages;
+      expect(sent.at(-2)!.content[0]).toMatchObject({ type: "tool_result", content: INTERRUPTED_RESULT });
+      const report = await rebuildRequests(path);
+      expect(report.mismatches).toEqual([]);
+      expect(report.skippedLines).toHaveLength(1);
+      expect(report.skippedLines[0]!.torn).toBe(false);
+    } finally {
+      await second.close();
+      await server.close();
+    }
+  });
+
+  it("names an unknown session id and how to find the real ones", async () => {
+    const workspace = makeWorkspace();
+    const error = await startScenario({ script: {}, workspace, resume: { id: "nope" } }).catch(
+      (e: unknown) => e,
+    );
+    expect(isUserError(error)).toBe(true);
+    expect((error as Error).message).toMatch(/unknown session id "nope"/);
+    const none = await startScenario({ script: {}, workspace, resume: "newest" }).catch((e: unknown) => e);
+    expect((none as Error).message).toMatch(/no session to continue/);
+  });
+});
