@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { isUserError } from "@picasso/protocol";
+import { describe, expect, it } from "vitest";
+import { coreTools, deferredTools } from "../../test/fixtures/tools.js";
+import { assembleTier1 } from "../tier1/assemble-tier1.js";
+import { coreToolRows } from "./compose.js";
+import { compositionFiles, loadComposition } from "./load-composition.js";
+
+function dirs() {
+  const home = mkdtempSync(join(tmpdir(), "lc-home-"));
+  const workspace = mkdtempSync(join(tmpdir(), "lc-ws-"));
+  return { home, workspace };
+}
+
+describe("loadComposition", () => {
+  it("reads the surface file, then the user's and the project's patch on top", () => {
+    const { home, workspace } = dirs();
+    const base = loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace });
+    expect(coreToolRows(base).map((t) => t.name)).toEqual([
+      "bash",
+      "read",
+      "write",
+      "edit",
+      "search",
+      "todo_write",
+      "ask_user",
+      "subagent",
+    ]);
+    writeFileSync(
+      join(home, "picasso.patch.yml"),
+      "- insert:\n    tools:\n      - { name: web_fetch, tier: deferred, family: web }\n",
+    );
+    mkdirSync(join(workspace, ".picasso"));
+    writeFileSync(
+      join(workspace, ".picasso", "picasso.patch.yml"),
+      "- override: { tool: web_fetch, tier: core }\n",
+    );
+    const c = loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace });
+    expect(coreToolRows(c).map((t) => t.name)).toContain("web_fetch");
+    expect(c.files).toEqual(
+      compositionFiles({ surface: "cli", picassoHome: home, workspaceRoot: workspace }).map((f) => f.path),
+    );
+    const tier1 = assembleTier1({
+      composition: c,
+      tools: [...coreTools(), ...deferredTools()],
+      mcpServers: [],
+      instructions: [],
+      skills: [],
+    }).tier1;
+    expect(tier1.tools.map((t) => t.name)).toContain("web_fetch");
+  });
+
+  it("the CLI and SDK compositions yield the same Tier 1 for the same inputs", () => {
+    const { home, workspace } = dirs();
+    const input = {
+      tools: [...coreTools(), ...deferredTools()],
+      mcpServers: ["github", "linear"],
+      instructions: [{ path: "AGENTS.md", text: "# Project\nRun `npm test`." }],
+      skills: [{ name: "deploy", description: "Use when deploying." }],
+    };
+    const cli = loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace });
+    const sdk = loadComposition({ surface: "sdk", picassoHome: home, workspaceRoot: workspace });
+    expect(sdk.plugins.map((p) => p.name)).toContain("sdk-server");
+    const a = assembleTier1({ composition: cli, ...input }).tier1;
+    const b = assembleTier1({ composition: sdk, ...input }).tier1;
+    expect(b.hash).toBe(a.hash);
+    expect(b.system).toEqual(a.system);
+  });
+
+  it("a malformed user patch names the user's file and line", () => {
+    const { home, workspace } = dirs();
+    writeFileSync(join(home, "picasso.patch.yml"), "- override: { tool: bash, tier: core\n");
+    try {
+      loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace });
+      expect.unreachable();
+    } catch (error) {
+      expect(isUserError(error)).toBe(true);
+      expect((error as Error).message).toMatch(
+        new RegExp(`^${join(home, "picasso.patch.yml")}:\\d+: malformed YAML`),
+      );
+    }
+  });
+
+  it("a missing surface file is a UserError naming it", () => {
+    const { home, workspace } = dirs();
+    expect(() =>
+      loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace, patchesDir: home }),
+    ).toThrow(/picasso-ecosystem\.patch\.yml: the cli composition file is missing/);
+  });
+});

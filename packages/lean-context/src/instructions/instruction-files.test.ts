@@ -1,0 +1,52 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { instructionFolders, loadInstructionFiles } from "./instruction-files.js";
+
+const workspace = () => mkdtempSync(join(tmpdir(), "lc-instr-"));
+
+describe("loadInstructionFiles", () => {
+  it("a missing AGENTS.md is fine", () => {
+    expect(loadInstructionFiles(workspace(), workspace())).toEqual({ files: [], warnings: [] });
+  });
+
+  it("a CLAUDE.md that only points at AGENTS.md is followed, not duplicated", () => {
+    const root = workspace();
+    writeFileSync(join(root, "AGENTS.md"), "# Rules\nRun npm test.\n");
+    writeFileSync(join(root, "CLAUDE.md"), "@AGENTS.md\n");
+    writeFileSync(join(root, "PICASSO.md"), "@./AGENTS.md");
+    const { files, warnings } = loadInstructionFiles(root, root);
+    expect(files).toEqual([{ path: "AGENTS.md", text: "# Rules\nRun npm test.\n" }]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("a CLAUDE.md with real content is included once; a copy of AGENTS.md is not", () => {
+    const root = workspace();
+    writeFileSync(join(root, "AGENTS.md"), "shared rules");
+    writeFileSync(join(root, "CLAUDE.md"), "@AGENTS.md\nAlso: prefer small commits.\n");
+    writeFileSync(join(root, "PICASSO.md"), "shared rules\n");
+    const { files } = loadInstructionFiles(root, root);
+    expect(files.map((f) => f.path)).toEqual(["AGENTS.md", "CLAUDE.md"]);
+    expect(files[1]!.text).toBe("Also: prefer small commits.");
+  });
+
+  it("nested AGENTS.md between root and cwd: root first, nearest last, relative paths", () => {
+    const root = workspace();
+    mkdirSync(join(root, "packages", "a", "src"), { recursive: true });
+    writeFileSync(join(root, "AGENTS.md"), "root");
+    writeFileSync(join(root, "packages", "a", "AGENTS.md"), "package a");
+    const { files } = loadInstructionFiles(root, join(root, "packages", "a", "src"));
+    expect(files.map((f) => f.path)).toEqual(["AGENTS.md", "packages/a/AGENTS.md"]);
+    expect(instructionFolders(root, "/elsewhere")).toEqual([root]);
+  });
+
+  it("an unreadable AGENTS.md is a warning, not a crash", () => {
+    const root = workspace();
+    mkdirSync(join(root, "AGENTS.md")); // a folder where the file should be: reading fails with EISDIR
+    writeFileSync(join(root, "CLAUDE.md"), "still read");
+    const { files, warnings } = loadInstructionFiles(root, root);
+    expect(files.map((f) => f.path)).toEqual(["CLAUDE.md"]);
+    expect(warnings).toEqual(["AGENTS.md: unreadable (EISDIR); left out of the instruction index"]);
+  });
+});
