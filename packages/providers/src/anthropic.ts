@@ -52,7 +52,8 @@ export class AnthropicProvider implements ModelProvider {
     this.client = new Anthropic({
       apiKey: options.apiKey,
       maxRetries: 0,
-      ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
+      // Explicit, so the SDK never picks up ANTHROPIC_BASE_URL behind createProvider's back.
+      baseURL: options.baseUrl ?? "https://api.anthropic.com",
       ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
     });
   }

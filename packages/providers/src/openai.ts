@@ -59,7 +59,8 @@ export class OpenAIProvider implements ModelProvider {
     this.client = new OpenAI({
       apiKey: options.apiKey,
       maxRetries: 0,
-      ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
+      // Explicit, so the SDK never picks up OPENAI_BASE_URL behind createProvider's back.
+      baseURL: options.baseUrl ?? "https://api.openai.com/v1",
       ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
     });
   }

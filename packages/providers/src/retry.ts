@@ -90,15 +90,19 @@ export async function* streamWithRetries(
     try {
       arm();
       for await (const event of attempt(attemptControl.signal)) {
-        arm();
+        // The watchdog measures the provider's silence, not the consumer's: paused while the
+        // event is being handed over, re-armed before the next read.
+        clearTimeout(timer);
         if (event.type === "message_start") {
           pendingStart ??= event;
+          arm();
           continue;
         }
         if (event.type === "error" || event.type === "retry") {
           // Adapters report faults by throwing; a stray event is passed on as is.
           yield event;
           if (event.type === "error") return;
+          arm();
           continue;
         }
         if (pendingStart) {
@@ -108,6 +112,7 @@ export async function* streamWithRetries(
         forwarded = true;
         yield event;
         if (event.type === "message_stop") return;
+        arm();
       }
       fault = new ProviderFault({
         kind: "stream_cut",

@@ -1,0 +1,209 @@
+// Cut streams, stalls and cancellation through the Anthropic adapter, over real HTTP: a cut
+// stream or a stalled server never hangs the caller, and abort ends the stream promptly.
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  AnthropicProvider,
+  type MockScript,
+  type MockServer,
+  type RetryPolicy,
+  startMockServer,
+} from "../src/index.js";
+import {
+  collect,
+  type RawServer,
+  request,
+  sse,
+  startRawServer,
+  startSse,
+  terminalOf,
+} from "./adapter-harness.js";
+
+let server: MockServer | undefined;
+let raw: RawServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  await raw?.close();
+  server = raw = undefined;
+});
+
+const fast: Partial<RetryPolicy> = { baseDelayMs: 10, maxDelayMs: 40 };
+
+async function mockProvider(
+  script: MockScript,
+  retry: Partial<RetryPolicy> = fast,
+): Promise<AnthropicProvider> {
+  server = await startMockServer({ script });
+  return new AnthropicProvider({ apiKey: "test-key", model: "picasso-mock", baseUrl: server.url, retry });
+}
+
+function rawProvider(url: string, retry: Partial<RetryPolicy> = fast): AnthropicProvider {
+  return new AnthropicProvider({ apiKey: "test-key", model: "picasso-mock", baseUrl: url, retry });
+}
+
+describe("cut streams, stalls and abort", () => {
+  it("a stream cut mid-block → terminal stream_cut error, never a hang", async () => {
+    const provider = await mockProvider({
+      steps: [{ text: "this answer will be cut somewhere in the middle of it" }],
+      faults: [{ request: 1, kind: "cut" }],
+    });
+    const events = await collect(provider, request(), { guardMs: 5000 });
+    expect(events.some((e) => e.type === "text_delta")).toBe(true);
+    expect(terminalOf(events)).toMatchObject({
+      type: "error",
+      error: { kind: "stream_cut", retryable: false },
+    });
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it("a server that stalls mid-stream is given up on after idleTimeoutMs", async () => {
+    raw = await startRawServer((_req, res) => {
+      startSse(res);
+      sse(res, "message_start", {
+        type: "message_start",
+        message: {
+          id: "msg_1",
+          type: "message",
+          role: "assistant",
+          model: "m",
+          content: [],
+          usage: { input_tokens: 7, output_tokens: 1 },
+        },
+      });
+      sse(res, "content_block_start", {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "text", text: "" },
+      });
+      sse(res, "content_block_delta", {
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "text_delta", text: "thinking about it" },
+      });
+      // …and then nothing, forever.
+    });
+    const events = await collect(rawProvider(raw.url, { ...fast, idleTimeoutMs: 300 }), request(), {
+      guardMs: 5000,
+    });
+    expect(terminalOf(events)).toMatchObject({
+      type: "error",
+      error: { kind: "stream_cut", message: expect.stringMatching(/no data/) },
+      usage: { inputTokens: 7 },
+    });
+  });
+
+  it("a slow consumer is not mistaken for a stalled provider", async () => {
+    // The server pauses 300 ms mid-stream; the idle limit is 250 ms, but the consumer itself
+    // takes 600 ms over the second event, so the provider was never silent while we waited for it.
+    raw = await startRawServer(async (_req, res) => {
+      startSse(res);
+      sse(res, "message_start", {
+        type: "message_start",
+        message: {
+          id: "msg_1",
+          type: "message",
+          role: "assistant",
+          model: "m",
+          content: [],
+          usage: { input_tokens: 7, output_tokens: 1 },
+        },
+      });
+      sse(res, "content_block_start", {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "text", text: "" },
+      });
+      sse(res, "content_block_delta", {
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "text_delta", text: "slow " },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      sse(res, "content_block_delta", {
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "text_delta", text: "reader" },
+      });
+      sse(res, "content_block_stop", { type: "content_block_stop", index: 0 });
+      sse(res, "message_delta", {
+        type: "message_delta",
+        delta: { stop_reason: "end_turn" },
+        usage: { output_tokens: 3 },
+      });
+      sse(res, "message_stop", { type: "message_stop" });
+      res.end();
+    });
+    const provider = rawProvider(raw.url, { ...fast, idleTimeoutMs: 250 });
+    const types: string[] = [];
+    for await (const event of provider.stream(request())) {
+      types.push(event.type);
+      if (event.type === "text_delta" && types.length === 2)
+        await new Promise((resolve) => setTimeout(resolve, 600));
+    }
+    expect(types).toEqual(["message_start", "text_delta", "text_delta", "block_stop", "message_stop"]);
+  });
+
+  it("abort mid-stream → terminal aborted error, promptly", async () => {
+    raw = await startRawServer((_req, res) => {
+      startSse(res);
+      sse(res, "message_start", {
+        type: "message_start",
+        message: {
+          id: "msg_1",
+          type: "message",
+          role: "assistant",
+          model: "m",
+          content: [],
+          usage: { input_tokens: 7, output_tokens: 1 },
+        },
+      });
+      sse(res, "content_block_start", {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "text", text: "" },
+      });
+      sse(res, "content_block_delta", {
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "text_delta", text: "long answer" },
+      });
+    });
+    const control = new AbortController();
+    let abortedAt = 0;
+    const events = await collect(rawProvider(raw.url), request(), {
+      signal: control.signal,
+      guardMs: 5000,
+      onEvent: (event) => {
+        if (event.type === "text_delta") {
+          abortedAt = Date.now();
+          control.abort();
+        }
+      },
+    });
+    expect(Date.now() - abortedAt).toBeLessThan(1000);
+    expect(events.map((e) => e.type)).toEqual(["message_start", "text_delta", "error"]);
+    expect(terminalOf(events)).toMatchObject({ error: { kind: "aborted", retryable: false } });
+  });
+
+  it("abort while waiting to retry ends the wait at once", async () => {
+    const provider = await mockProvider(
+      { steps: [{ text: "x" }], faults: [{ request: 1, kind: "rate_limit", retry_after: 30 }] },
+      fast,
+    );
+    const control = new AbortController();
+    const started = Date.now();
+    const events = await collect(provider, request(), {
+      signal: control.signal,
+      onEvent: (event) => event.type === "retry" && control.abort(),
+    });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(events.map((e) => e.type)).toEqual(["retry", "error"]);
+    expect(terminalOf(events)).toMatchObject({ error: { kind: "aborted" } });
+  });
+
+  it("an already-aborted signal sends no request", async () => {
+    const provider = await mockProvider({ steps: [{ text: "x" }] });
+    const events = await collect(provider, request(), { signal: AbortSignal.abort() });
+    expect(events).toEqual([{ type: "error", error: expect.objectContaining({ kind: "aborted" }) }]);
+    expect(server!.requests).toHaveLength(0);
+  });
+});
