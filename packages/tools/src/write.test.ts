@@ -59,6 +59,14 @@ describe("write", () => {
     expect(readdirSync(ctx.root).filter((n) => n.endsWith(".tmp"))).toEqual([]);
   });
 
+  it("replaces a large file with a summary instead of a diff", async () => {
+    writeFileSync(join(ctx.root, "big.txt"), "q\n".repeat(600_000));
+    await readTool.run({ path: "big.txt", limit: 1 }, ctx);
+    const out = await writeTool.run({ path: "big.txt", content: "small\n" }, ctx);
+    expect(out.display).toEqual({ kind: "text", text: "Replaced big.txt (1 lines)" });
+    expect(readFileSync(join(ctx.root, "big.txt"), "utf8")).toBe("small\n");
+  });
+
   it("says when nothing changed", async () => {
     writeFileSync(join(ctx.root, "same.txt"), "x\n");
     await readTool.run({ path: "same.txt" }, ctx);

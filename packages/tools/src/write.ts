@@ -16,6 +16,8 @@ import { splitLines } from "./text-file.js";
 import { requiredString } from "./tool-input.js";
 import { resolveWorkspacePath } from "./workspace-path.js";
 
+const DIFF_MAX_FILE_BYTES = 1024 * 1024;
+
 async function runWrite(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
   const path = requiredString(input, "path");
   const content = requiredString(input, "content", { allowEmpty: true });
@@ -27,12 +29,19 @@ async function runWrite(input: Record<string, unknown>, ctx: ToolContext): Promi
     return toolError(`${target.shown} is not a regular file; refusing to replace it.`);
   if (info && !ctx.files.wasRead(target.abs)) return toolError(notReadError(target.shown));
 
-  const before = info ? await readFile(target.abs, "utf8") : undefined;
+  // The old content is only needed for the user's diff; very large files get a summary instead.
+  const before = info && info.size <= DIFF_MAX_FILE_BYTES ? await readFile(target.abs, "utf8") : undefined;
   await writeFileAtomic(target.abs, content);
   ctx.files.markRead(target.abs);
 
   const lines = splitLines(content).length;
   const bytes = Buffer.byteLength(content);
+  if (info && before === undefined) {
+    return {
+      content: `Wrote ${target.shown} (${lines} lines, ${bytes} bytes).`,
+      display: { kind: "text", text: `Replaced ${target.shown} (${lines} lines)` },
+    };
+  }
   if (before === undefined) {
     return {
       content: `Created ${target.shown} (${lines} lines, ${bytes} bytes).`,
