@@ -184,6 +184,22 @@ describe("cut streams, stalls and abort", () => {
     expect(terminalOf(events)).toMatchObject({ error: { kind: "aborted", retryable: false } });
   });
 
+  it("abort while the server has not answered yet ends the stream promptly", async () => {
+    const provider = await mockProvider({ steps: [{ text: "late", delay_ms: 20_000 }] });
+    const control = new AbortController();
+    const poll = setInterval(() => {
+      if (server!.requests.length === 1) control.abort();
+    }, 5);
+    const started = Date.now();
+    try {
+      const events = await collect(provider, request(), { signal: control.signal, guardMs: 5000 });
+      expect(events).toEqual([{ type: "error", error: expect.objectContaining({ kind: "aborted" }) }]);
+    } finally {
+      clearInterval(poll);
+    }
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
   it("abort while waiting to retry ends the wait at once", async () => {
     const provider = await mockProvider(
       { steps: [{ text: "x" }], faults: [{ request: 1, kind: "rate_limit", retry_after: 30 }] },
