@@ -56,7 +56,12 @@ export function estimatePromptTokens(rt: EngineRuntime, lane: Lane): number {
 export async function maybeAutoCompact(rt: EngineRuntime, lane: Lane, signal: AbortSignal): Promise<void> {
   if (lane.messages.length < lane.compactedAt + 4) return;
   const window = rt.settings.contextWindow ?? rt.provider.contextWindow;
-  if (estimatePromptTokens(rt, lane) < rt.settings.compactAt * window) return;
+  const limit = rt.settings.compactAt * window;
+  // A token is at least one byte in practice, so a prompt with fewer bytes than the limit cannot
+  // pass it: skip the tokenizer (slow to load) in the common case.
+  const bytes = rt.tier1.bytes.total + messagesBytes(lane.messages);
+  if (bytes < limit) return;
+  if (estimatePromptTokens(rt, lane) < limit) return;
   await compactLane(rt, lane, "auto", signal);
 }
 

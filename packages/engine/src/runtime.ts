@@ -3,7 +3,15 @@
  * provider, the plugin host and its Tier 1, settings, mode, approvals, the log and the event sink.
  * The `Session` builds one and owns it; the other modules only read it.
  */
-import type { AskUserRequest, FileReadTracker, LogEventBody, PermissionMode, Tier1 } from "@picasso/protocol";
+import type {
+  AskUserRequest,
+  FileReadTracker,
+  LogEventBody,
+  PermissionMode,
+  Tier1,
+  ToolDefinition,
+  ToolEffect,
+} from "@picasso/protocol";
 import type { ModelProvider } from "@picasso/providers";
 import type { Approver } from "./approver.js";
 import type { EngineEvent } from "./events.js";
@@ -25,6 +33,8 @@ export interface EngineRuntime {
   readonly cwd: string;
   readonly outputsDir: string;
   mode(): PermissionMode;
+  /** The effect a call really has; gateways (e.g. `tool_call`) take their target's effect. */
+  effectOf(tool: ToolDefinition, input: Record<string, unknown>): ToolEffect;
   askUser(request: AskUserRequest): Promise<string>;
   /** Append an event to the session log in `lane`, stamped with the current turn. */
   log(body: LogEventBody, lane: string): void;

@@ -8,6 +8,7 @@
  * `request_header` with reason `resume` logged; unfinished tool calls answered "interrupted").
  * `runTurn` runs one user turn and yields `EngineEvent`s; only one turn runs at a time.
  */
+import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import {
   type AskUserRequest,
@@ -15,6 +16,8 @@ import {
   type PermissionMode,
   type PicassoPlugin,
   type Tier1,
+  type ToolDefinition,
+  type ToolEffect,
   text,
   type Usage,
   UserError,
@@ -66,6 +69,11 @@ export interface SessionOptions {
   resume?: { id: string } | "newest";
   version?: string;
   observers?: LogObserver[];
+  /**
+   * The effect a call really has, when it differs from the tool's declared one (a gateway such as
+   * `tool_call` takes its target's). Return undefined to use the declared effect.
+   */
+  toolEffect?: (tool: ToolDefinition, input: Record<string, unknown>) => ToolEffect | undefined;
   /** Fixed clock for session facts (tests). */
   now?: () => Date;
 }
@@ -104,6 +112,10 @@ export class Session {
   get logPath(): string {
     return this.log.path;
   }
+  /** The number of the last turn run in this session (across resumes). */
+  get turnNumber(): number {
+    return this.turn;
+  }
   get currentMode(): PermissionMode {
     return this.mode;
   }
@@ -115,8 +127,8 @@ export class Session {
   }
 
   static async create(options: SessionOptions): Promise<Session> {
-    const workspaceRoot = resolve(options.workspaceRoot);
-    const cwd = resolve(options.cwd ?? workspaceRoot);
+    const workspaceRoot = realPath(resolve(options.workspaceRoot));
+    const cwd = realPath(resolve(options.cwd ?? workspaceRoot));
     const picassoHome = options.picassoHome ?? defaultPicassoHome();
     const settings = resolveEngineSettings(options.settings);
     const host = new PluginHost(options.plugins);
@@ -157,6 +169,7 @@ export class Session {
       cwd,
       outputsDir: sessionOutputsDir(picassoHome, workspaceRoot, id),
       mode: () => session?.mode ?? mode,
+      effectOf: (tool, input) => options.toolEffect?.(tool, input) ?? tool.effect,
       askUser:
         options.askUser ??
         (async () => {
@@ -364,4 +377,12 @@ export class Session {
 
 export function createSession(options: SessionOptions): Promise<Session> {
   return Session.create(options);
+}
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }

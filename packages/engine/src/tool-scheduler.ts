@@ -17,6 +17,7 @@ import {
   type PermissionMode,
   type ToolContext,
   type ToolDefinition,
+  type ToolEffect,
   type ToolOutput,
   type ToolResultBlock,
   type ToolUseBlock,
@@ -34,6 +35,8 @@ export interface ToolRunEnv {
   signal: AbortSignal;
   mode(): PermissionMode;
   tool(name: string): ToolDefinition | undefined;
+  /** The effect a call really has (a gateway takes its target's); defaults to the tool's own. */
+  effectOf(tool: ToolDefinition, input: Record<string, unknown>): ToolEffect;
   toolNames(): string[];
   allowedForSession: Set<string>;
   approver: Approver;
@@ -56,8 +59,7 @@ export async function runToolCalls(calls: ToolUseBlock[], env: ToolRunEnv): Prom
   let i = 0;
   while (i < calls.length) {
     let j = i + 1;
-    if (env.tool(calls[i]!.name)?.effect === "read")
-      while (j < calls.length && env.tool(calls[j]!.name)?.effect === "read") j += 1;
+    if (isRead(calls[i]!, env)) while (j < calls.length && isRead(calls[j]!, env)) j += 1;
     const batch = calls.slice(i, j);
     const done = await Promise.all(batch.map((call) => runOne(call, env)));
     done.forEach((block, k) => {
@@ -66,6 +68,11 @@ export async function runToolCalls(calls: ToolUseBlock[], env: ToolRunEnv): Prom
     i = j;
   }
   return results;
+}
+
+function isRead(call: ToolUseBlock, env: ToolRunEnv): boolean {
+  const tool = env.tool(call.name);
+  return tool !== undefined && env.effectOf(tool, call.input) === "read";
 }
 
 async function runOne(call: ToolUseBlock, env: ToolRunEnv): Promise<ToolResultBlock> {
@@ -136,15 +143,16 @@ async function decideAndRun(call: ToolUseBlock, env: ToolRunEnv): Promise<Finish
     return fail("error", `unknown tool "${call.name}". Available tools: ${env.toolNames().join(", ")}.`);
   const invalid = checkToolInput(tool.spec, call.input);
   if (invalid) return fail("error", invalid);
-  if (tool.effect === "agent" && env.noSubagents)
+  if (env.effectOf(tool, call.input) === "agent" && env.noSubagents)
     return fail(
       "denied",
       `"${call.name}" is not available inside a subagent: subagents cannot start subagents.`,
     );
+  const effect = env.effectOf(tool, call.input);
   const verdict = checkPermission({
     mode: env.mode(),
     name: call.name,
-    effect: tool.effect,
+    effect,
     input: call.input,
     allowedForSession: env.allowedForSession,
   });
@@ -172,7 +180,13 @@ async function askApproval(
   let answer: Awaited<ReturnType<Approver["approve"]>>;
   try {
     answer = await env.approver.approve(
-      { lane: env.lane, toolUseId: call.id, name: call.name, effect: tool.effect, input: call.input },
+      {
+        lane: env.lane,
+        toolUseId: call.id,
+        name: call.name,
+        effect: env.effectOf(tool, call.input),
+        input: call.input,
+      },
       env.signal,
     );
   } catch (error) {

@@ -1,11 +1,13 @@
 import type { Command } from "commander";
+import { register as registerCompact } from "./compact.js";
 import { register as registerMockServer } from "./mock-server.js";
+import { register as registerRun } from "./run.js";
 
 /**
  * Every command of the binary, in help order. A command module exports `register(program)`.
  * Commands are added here as their packages land.
  */
-const commands: Array<(program: Command) => void> = [registerMockServer];
+const commands: Array<(program: Command) => void> = [registerRun, registerCompact, registerMockServer];
 
 export function registerCommands(program: Command): void {
   for (const register of commands) register(program);

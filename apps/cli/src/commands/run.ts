@@ -1,0 +1,32 @@
+/**
+ * The root command: `picasso [-p PROMPT] [flags]`. With `-p` it runs one headless turn; without
+ * it, the default action (help for now, the TUI later — see default-action.ts).
+ */
+import { type Command, Option } from "commander";
+import { defaultAction } from "../default-action.js";
+import { type HeadlessFlags, runHeadless } from "../headless/run-headless.js";
+
+export function addSessionOptions(command: Command): Command {
+  return command
+    .option("--provider <name>", "model provider: anthropic, openai or mock")
+    .option("--model <id>", "model id (default: the provider's)")
+    .option("--mock-script <file>", "YAML script for --provider mock (see docs/mock-provider.md)")
+    .option("-c, --continue", "continue the newest session of this workspace")
+    .option("-r, --resume <id>", "resume the session with this id");
+}
+
+export function register(program: Command): void {
+  addSessionOptions(program.option("-p, --print <prompt>", "run one turn headless with this prompt and exit"))
+    .addOption(new Option("--mode <mode>", "permission mode").choices(["default", "plan", "auto"]))
+    .addOption(
+      new Option("--output-format <format>", "headless output")
+        .choices(["text", "json", "stream-json"])
+        .default("text"),
+    )
+    .option("--allow <tool...>", "headless: allow these tools without asking (e.g. --allow edit bash)")
+    .action(async (flags: Partial<HeadlessFlags>) => {
+      const code =
+        flags.print !== undefined ? await runHeadless(flags as HeadlessFlags) : await defaultAction();
+      process.exitCode = code;
+    });
+}

@@ -1,0 +1,114 @@
+/**
+ * Wiring a session from command-line flags — the one place the CLI composes the engine:
+ * - provider: `resolveProviderSelection` (flag > env > $PICASSO_HOME/config.yaml) → `createProvider`;
+ * - plugins, in order: the core tools (`@picasso/tools`), then lean context, which assembles
+ *   Tier 1 from the composition in `patches/` and appends pre-step reminders;
+ * - the `tool_call` gateway is checked with its target's effect (so plan mode and approvals see
+ *   a deferred write as a write);
+ * - workspace: the nearest folder at or above cwd with `.git` or `.picasso`.
+ * `close()` ends the session, kills leftover tool processes and stops an in-process mock.
+ */
+import {
+  type Approver,
+  createSession,
+  defaultPicassoHome,
+  type EngineSettings,
+  type LogObserver,
+  type Session,
+} from "@picasso/engine";
+import { createLeanContextPlugin, findWorkspaceRoot } from "@picasso/lean-context";
+import { type PermissionMode, PermissionModeSchema, UserError } from "@picasso/protocol";
+import { createProvider, type ModelProvider, resolveProviderSelection } from "@picasso/providers";
+import { builtinTools, createToolRuntime } from "@picasso/tools";
+import { VERSION } from "./version.js";
+
+export interface SessionFlags {
+  provider?: string;
+  model?: string;
+  mockScript?: string;
+  mode?: string;
+  continue?: boolean;
+  resume?: string;
+}
+
+export interface WiredSession {
+  session: Session;
+  provider: ModelProvider;
+  close(reason?: string): Promise<void>;
+}
+
+export function parseMode(value: string | undefined): PermissionMode | undefined {
+  if (value === undefined) return undefined;
+  const parsed = PermissionModeSchema.safeParse(value);
+  if (!parsed.success) throw new UserError(`--mode: expected default, plan or auto, got "${value}"`);
+  return parsed.data;
+}
+
+export function resumeTarget(flags: SessionFlags): { id: string } | "newest" | undefined {
+  if (flags.continue && flags.resume) throw new UserError("use either --continue or --resume <id>, not both");
+  if (flags.resume) return { id: flags.resume };
+  return flags.continue ? "newest" : undefined;
+}
+
+export async function wireSession(
+  flags: SessionFlags,
+  options: {
+    approver: Approver;
+    surfaceLabel: string;
+    cwd?: string;
+    env?: NodeJS.ProcessEnv;
+    settings?: Partial<EngineSettings>;
+    observers?: LogObserver[];
+  },
+): Promise<WiredSession> {
+  const env = options.env ?? process.env;
+  const picassoHome = defaultPicassoHome(env);
+  const cwd = options.cwd ?? process.cwd();
+  const mode = parseMode(flags.mode);
+  const resume = resumeTarget(flags);
+  const selection = resolveProviderSelection({
+    flags: {
+      ...(flags.provider ? { provider: flags.provider } : {}),
+      ...(flags.model ? { model: flags.model } : {}),
+      ...(flags.mockScript ? { mockScript: flags.mockScript } : {}),
+    },
+    env,
+    picassoHome,
+  });
+  const provider = await createProvider(selection, env);
+  const toolRuntime = createToolRuntime();
+  const leanContext = createLeanContextPlugin();
+  let session: Session;
+  try {
+    session = await createSession({
+      provider,
+      plugins: [{ name: "core-tools", registerTools: () => builtinTools(toolRuntime) }, leanContext],
+      workspaceRoot: findWorkspaceRoot(cwd),
+      cwd,
+      picassoHome,
+      ...(mode ? { mode } : {}),
+      approver: options.approver,
+      surface: "cli",
+      surfaceLabel: options.surfaceLabel,
+      version: VERSION,
+      ...(resume ? { resume } : {}),
+      ...(options.settings ? { settings: options.settings } : {}),
+      ...(options.observers ? { observers: options.observers } : {}),
+      toolEffect: (tool, input) =>
+        tool.spec.name === "tool_call" ? (leanContext.toolCallTarget(input)?.effect ?? "read") : undefined,
+    });
+  } catch (error) {
+    await toolRuntime.dispose();
+    await provider.close?.();
+    throw error;
+  }
+  return {
+    session,
+    provider,
+    async close(reason = "done") {
+      session.close(reason);
+      await toolRuntime.dispose();
+      await provider.close?.();
+    },
+  };
+}
