@@ -198,6 +198,72 @@ describe("mock /v1/messages with the Anthropic SDK", () => {
         /^messages\.1: tool_use ids were found without tool_result blocks/,
       ],
     ];
+    const base = { model: "m", max_tokens: 5 };
+    const user = { role: "user", content: "x" };
+    cases.push(
+      [
+        JSON.stringify({ ...base, messages: [{ role: "user", content: "" }] }),
+        /^messages\.0: all messages must have non-empty content/,
+      ],
+      [
+        JSON.stringify({
+          ...base,
+          messages: [
+            {
+              role: "user",
+              content: [
+                { type: "text", text: "a" },
+                { type: "text", text: "" },
+              ],
+            },
+          ],
+        }),
+        /^messages\.0\.content\.1\.text: text content blocks must be non-empty/,
+      ],
+      [
+        JSON.stringify({ ...base, messages: [user, { role: "assistant", content: "prefill " }] }),
+        /^messages\.1: final assistant content cannot end with trailing whitespace/,
+      ],
+      [
+        JSON.stringify({ ...base, tools: [{ name: "read.file", input_schema: {} }], messages: [user] }),
+        /^tools\.0\.name: /,
+      ],
+      [
+        JSON.stringify({ ...base, tools: [{ name: "read" }], messages: [user] }),
+        /^tools\.0\.input_schema: Field required/,
+      ],
+      [
+        JSON.stringify({
+          ...base,
+          tools: [
+            { name: "a", input_schema: {} },
+            { name: "a", input_schema: {} },
+          ],
+          messages: [user],
+        }),
+        /^tools: Tool names must be unique/,
+      ],
+      [
+        JSON.stringify({
+          ...base,
+          messages: [
+            { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_ghost", content: "x" }] },
+          ],
+        }),
+        /^messages\.0\.content\.0: unexpected tool_use_id found in tool_result blocks: toolu_ghost/,
+      ],
+      [
+        JSON.stringify({
+          ...base,
+          system: [
+            { type: "text", text: "a", cache_control: { type: "ephemeral" } },
+            { type: "text", text: "b", cache_control: { type: "ephemeral", ttl: "1h" } },
+          ],
+          messages: [user],
+        }),
+        /^system\.1\.cache_control\.ttl: a ttl="1h" cache_control block must not come after a ttl="5m" one/,
+      ],
+    );
     for (const [body, message] of cases) {
       const response = await post(body);
       expect(response.status).toBe(400);

@@ -121,6 +121,33 @@ describe("mock /v1/chat/completions with the OpenAI SDK", () => {
     expect(again.usage?.prompt_tokens_details?.cached_tokens).toBe(0);
   });
 
+  it("rejects unpaired tool messages and unanswered tool_calls like the real API", async () => {
+    server = await startMockServer();
+    const post = async (messages: unknown[]) => {
+      const response = await fetch(`${server?.url}/v1/chat/completions`, {
+        method: "POST",
+        body: JSON.stringify({ model: "m", messages }),
+      });
+      expect(response.status).toBe(400);
+      return ((await response.json()) as { error: { message: string; type: string } }).error;
+    };
+    const call = { id: "call_1", type: "function", function: { name: "read", arguments: "{}" } };
+    const orphan = await post([
+      { role: "user", content: "x" },
+      { role: "tool", tool_call_id: "call_9", content: "r" },
+    ]);
+    expect(orphan.message).toMatch(/^messages\.1: messages with role 'tool' must be a response/);
+    expect(orphan.type).toBe("invalid_request_error");
+    const unanswered = await post([
+      { role: "user", content: "x" },
+      { role: "assistant", content: null, tool_calls: [call] },
+      { role: "user", content: "moving on" },
+    ]);
+    expect(unanswered.message).toMatch(
+      /^messages\.2: an assistant message with 'tool_calls' must be followed.*call_1/,
+    );
+  });
+
   it("rejects malformed requests with OpenAI's 400 error shape naming the field", async () => {
     server = await startMockServer();
     const error = await openaiClient(server.url)

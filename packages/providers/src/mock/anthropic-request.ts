@@ -106,7 +106,12 @@ export function parseAnthropicRequest(
     maxTokens: data.max_tokens ?? 0,
     stream: data.stream === true,
     tools: data.tools ?? [],
-    system: typeof data.system === "string" ? [{ type: "text", text: data.system }] : (data.system ?? []),
+    system:
+      typeof data.system === "string"
+        ? data.system === ""
+          ? []
+          : [{ type: "text", text: data.system }]
+        : (data.system ?? []),
     messages: data.messages.map((m) => ({
       role: m.role,
       content: typeof m.content === "string" ? [{ type: "text", text: m.content }] : m.content,
@@ -116,9 +121,53 @@ export function parseAnthropicRequest(
   if (prompt.stream && prompt.maxTokens === 0 && !options.countTokens) {
     throw new RequestError("max_tokens: 0 (cache pre-warm) is not supported with stream: true");
   }
+  checkTools(prompt);
+  checkContent(prompt);
   checkCacheControl(prompt);
   checkToolPairing(prompt);
   return prompt;
+}
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
+
+function checkTools(prompt: AnthropicPrompt): void {
+  const seen = new Set<string>();
+  prompt.tools.forEach((tool, i) => {
+    const custom = tool.type === undefined || tool.type === "custom";
+    if (custom && !TOOL_NAME.test(tool.name)) {
+      throw new RequestError(`tools.${i}.name: String should match pattern '${TOOL_NAME.source}'`);
+    }
+    if (custom && !tool.input_schema) throw new RequestError(`tools.${i}.input_schema: Field required`);
+    if (seen.has(tool.name)) throw new RequestError(`tools: Tool names must be unique (${tool.name})`);
+    seen.add(tool.name);
+  });
+}
+
+function checkContent(prompt: AnthropicPrompt): void {
+  prompt.system.forEach((block, i) => {
+    if (block.text === "") throw new RequestError(`system.${i}.text: text content blocks must be non-empty`);
+  });
+  const lastIndex = prompt.messages.length - 1;
+  prompt.messages.forEach((message, m) => {
+    const finalAssistant = m === lastIndex && message.role === "assistant";
+    const empty =
+      message.content.length === 0 ||
+      (message.content.length === 1 && message.content[0]?.type === "text" && message.content[0].text === "");
+    if (empty && !finalAssistant) {
+      throw new RequestError(
+        `messages.${m}: all messages must have non-empty content except for the optional final assistant message`,
+      );
+    }
+    message.content.forEach((block, b) => {
+      if (block.type === "text" && block.text === "" && !empty) {
+        throw new RequestError(`messages.${m}.content.${b}.text: text content blocks must be non-empty`);
+      }
+    });
+    const last = message.content[message.content.length - 1];
+    if (finalAssistant && last?.type === "text" && last.text !== "" && /\s$/.test(last.text)) {
+      throw new RequestError(`messages.${m}: final assistant content cannot end with trailing whitespace`);
+    }
+  });
 }
 
 function checkCacheControl(prompt: AnthropicPrompt): void {

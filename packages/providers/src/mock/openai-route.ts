@@ -1,8 +1,8 @@
 /**
  * `POST /v1/chat/completions` (OpenAI Chat Completions).
  *
- * Validated (400 in OpenAI's error shape naming the field), counted, checked for a scripted fault,
- * answered by the model, run through the automatic prefix cache, then sent as one
+ * Validated (openai-request.ts; a 400 in OpenAI's error shape names the field), counted, checked
+ * for a scripted fault, answered by the model, run through the automatic prefix cache, then sent as one
  * `chat.completion` or as `chat.completion.chunk`s: role first, content in fragments, each tool
  * call by `index` (id and name in its first fragment, `arguments` in several), a chunk with
  * `finish_reason`, a usage chunk with empty `choices` when `stream_options.include_usage`, then
@@ -10,43 +10,11 @@
  */
 import type { ServerResponse } from "node:http";
 import { estimateTokens } from "@picasso/protocol";
-import { z } from "zod";
-import { describeIssue } from "./anthropic-request.js";
 import { openaiView } from "./conversation.js";
-import { RequestError } from "./errors.js";
+import { parseChatRequest } from "./openai-request.js";
 import { openaiPromptBlocks, sumTokens } from "./prompt-blocks.js";
 import { applyFault, pause, type RouteContext, sendJson } from "./route-context.js";
 import { fragmentJson, fragmentText, startEventStream, writeEvent } from "./sse.js";
-
-const ToolCallSchema = z.looseObject({
-  id: z.string().min(1),
-  type: z.literal("function"),
-  function: z.looseObject({ name: z.string().min(1), arguments: z.string() }),
-});
-const MessageSchema = z.looseObject({
-  role: z.enum(["system", "developer", "user", "assistant", "tool"]),
-  content: z.union([z.string(), z.array(z.looseObject({ type: z.string() })), z.null()]).optional(),
-  tool_call_id: z.string().optional(),
-  tool_calls: z.array(ToolCallSchema).optional(),
-});
-const ToolSchema = z.looseObject({
-  type: z.literal("function"),
-  function: z.looseObject({
-    name: z.string().min(1),
-    description: z.string().optional(),
-    parameters: z.record(z.string(), z.unknown()).optional(),
-  }),
-});
-const maxTokens = z.number().int().positive().nullable().optional();
-const ChatSchema = z.looseObject({
-  model: z.string().min(1),
-  messages: z.array(MessageSchema).min(1),
-  tools: z.array(ToolSchema).optional(),
-  stream: z.boolean().nullable().optional(),
-  stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullable().optional(),
-  max_tokens: maxTokens,
-  max_completion_tokens: maxTokens,
-});
 
 const FINISH: Record<string, string> = {
   end_turn: "stop",
@@ -60,14 +28,7 @@ export async function handleChatCompletions(
   res: ServerResponse,
   ctx: RouteContext,
 ): Promise<void> {
-  const parsed = ChatSchema.safeParse(body);
-  if (!parsed.success) throw new RequestError(describeIssue(parsed.error.issues[0]));
-  const chat = parsed.data;
-  chat.messages.forEach((message, i) => {
-    if (message.role === "tool" && !message.tool_call_id) {
-      throw new RequestError(`messages.${i}.tool_call_id: Field required for role "tool"`);
-    }
-  });
+  const chat = parseChatRequest(body);
   const tools = chat.tools ?? [];
   const requestNumber = ctx.nextRequestNumber();
   const fault = ctx.model.faultFor(requestNumber);
