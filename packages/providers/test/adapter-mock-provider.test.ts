@@ -3,7 +3,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createProvider, resolveProviderSelection } from "../src/index.js";
+import { createProvider, resolveProviderSelection, startMockServer } from "../src/index.js";
 import { collect, request, terminalOf, textOf } from "./adapter-harness.js";
 
 describe("provider: mock", () => {
@@ -40,6 +40,28 @@ describe("provider: mock", () => {
       expect(textOf(events)).toBe("pong from the script");
     } finally {
       await provider.close?.();
+    }
+  });
+
+  it("ANTHROPIC_BASE_URL and OPENAI_BASE_URL point the real adapters at another server (no key needed locally)", async () => {
+    const server = await startMockServer({
+      script: { steps: [{ text: "via anthropic" }, { text: "via openai" }] },
+    });
+    try {
+      const anthropic = await createProvider(
+        resolveProviderSelection({
+          flag: "anthropic",
+          env: { ANTHROPIC_BASE_URL: server.url },
+          picassoHome: process.env.PICASSO_HOME!,
+        }),
+        { ANTHROPIC_API_KEY: "test-key" },
+      );
+      expect(textOf(await collect(anthropic, request()))).toBe("via anthropic");
+      const openai = await createProvider({ provider: "openai" }, { OPENAI_BASE_URL: `${server.url}/v1` });
+      expect(textOf(await collect(openai, request()))).toBe("via openai");
+      expect(server.requests.map((r) => r.path)).toEqual(["/v1/messages", "/v1/chat/completions"]);
+    } finally {
+      await server.close();
     }
   });
 });
