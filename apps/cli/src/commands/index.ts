@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { register as registerCompact } from "./compact.js";
+import { register as registerContext } from "./context.js";
 import { register as registerMockServer } from "./mock-server.js";
 import { register as registerRun } from "./run.js";
 
@@ -7,7 +8,12 @@ import { register as registerRun } from "./run.js";
  * Every command of the binary, in help order. A command module exports `register(program)`.
  * Commands are added here as their packages land.
  */
-const commands: Array<(program: Command) => void> = [registerRun, registerCompact, registerMockServer];
+const commands: Array<(program: Command) => void> = [
+  registerRun,
+  registerCompact,
+  registerContext,
+  registerMockServer,
+];
 
 export function registerCommands(program: Command): void {
   for (const register of commands) register(program);

@@ -36,7 +36,9 @@ export function renderContextReport(report: ContextReport): string {
       { label: "Tier 1 total", bytes: report.bytes.total, tokens: report.estimatedTokens.total },
       { label: "eager baseline", bytes: report.baseline.bytes, tokens: report.baseline.estimatedTokens },
     ]),
-    `  Tier 1 is ${report.baseline.reductionPercent}% smaller than loading everything eagerly.`,
+    report.baseline.reductionPercent >= 0
+      ? `  Tier 1 is ${report.baseline.reductionPercent}% smaller than loading everything eagerly.`
+      : `  Tier 1 is ${-report.baseline.reductionPercent}% larger than the eager baseline: nothing is deferred yet, so the gateways cost more than they save.`,
     "",
     "Caps",
     ii.files.length === 0

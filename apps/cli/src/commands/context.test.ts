@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { isUserError } from "@picasso/protocol";
+import { describe, expect, it } from "vitest";
+import { contextOutput } from "./context.js";
+
+function workspace() {
+  const root = mkdtempSync(join(tmpdir(), "cli-context-"));
+  mkdirSync(join(root, ".git"));
+  writeFileSync(join(root, "AGENTS.md"), `# Rules\n${"- keep it small\n".repeat(1500)}`);
+  writeFileSync(join(root, "CLAUDE.md"), "@AGENTS.md\n");
+  return root;
+}
+
+describe("picasso context", () => {
+  it("--json has the hash, byte totals, sections, tools and the baseline", async () => {
+    const root = workspace();
+    const env = { PICASSO_HOME: mkdtempSync(join(tmpdir(), "cli-home-")) };
+    const report = JSON.parse(await contextOutput({ json: true }, { cwd: root, env }));
+    expect(report.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(report.bytes.total).toBe(report.bytes.tools + report.bytes.system);
+    expect(report.sections.map((s: { id: string }) => s.id)).toContain("instructions:index");
+    expect(report.tools.map((t: { name: string }) => t.name).slice(0, 10)).toEqual([
+      "bash",
+      "read",
+      "write",
+      "edit",
+      "search",
+      "todo_write",
+      "ask_user",
+      "subagent",
+      "tool_search",
+      "tool_call",
+    ]);
+    expect(report.caps.instructions.capped).toBe(true);
+    expect(report.baseline.bytes).toBeGreaterThan(report.bytes.total);
+    expect(report.tokenNote).toMatch(/estimates/);
+    // the same in every mode
+    for (const mode of ["plan", "auto"]) {
+      const other = JSON.parse(await contextOutput({ json: true, mode }, { cwd: root, env }));
+      expect(other.hash).toBe(report.hash);
+    }
+  });
+
+  it("prints a readable table with estimated tokens and the hash", async () => {
+    const root = workspace();
+    const env = { PICASSO_HOME: mkdtempSync(join(tmpdir(), "cli-home-")) };
+    const text = await contextOutput({}, { cwd: root, env });
+    expect(text).toMatch(/^Tier 1 \(cli, mode default\) {2}hash [0-9a-f]{64}/);
+    expect(text).toMatch(/ {2}harness:identity +\d+ B +\d+ ~tok/);
+    expect(text).toContain("CAPPED, cut in AGENTS.md");
+    expect(text).toContain("token counts are estimates");
+  });
+
+  it("a bad --mode names the flag", async () => {
+    const error = await contextOutput({ mode: "yolo" }).catch((e: unknown) => e);
+    expect(isUserError(error)).toBe(true);
+    expect((error as Error).message).toMatch(/^--mode: expected default, plan or auto/);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * `picasso context [--json] [--mode default|plan|auto]`: the Tier-1 composition of the current
+ * workspace — each section and tool with bytes and estimated tokens, totals, caps hit, the
+ * Tier-1 hash and the eager baseline it is compared with. No engine, no provider, no model call:
+ * it assembles Tier 1 from the same composition, instruction files and tools a session uses.
+ */
+import { defaultPicassoHome } from "@picasso/engine";
+import { createLeanContextPlugin, inspectWorkspace, renderContextReport } from "@picasso/lean-context";
+import { canonicalJson } from "@picasso/protocol";
+import { builtinTools, createToolRuntime } from "@picasso/tools";
+import type { Command } from "commander";
+import { parseMode } from "../wiring.js";
+
+export interface ContextFlags {
+  json?: boolean;
+  mode?: string;
+}
+
+/** The text `picasso context` prints for a cwd. */
+export async function contextOutput(
+  flags: ContextFlags,
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<string> {
+  const mode = parseMode(flags.mode) ?? "default";
+  const runtime = createToolRuntime();
+  try {
+    const { report } = inspectWorkspace({
+      cwd: options.cwd ?? process.cwd(),
+      picassoHome: defaultPicassoHome(options.env ?? process.env),
+      surface: "cli",
+      mode,
+      tools: [
+        ...builtinTools(runtime),
+        ...(createLeanContextPlugin({ stats: false }).registerTools?.() ?? []),
+      ],
+    });
+    return flags.json
+      ? `${JSON.stringify(JSON.parse(canonicalJson(report)), null, 2)}\n`
+      : `${renderContextReport(report)}\n`;
+  } finally {
+    await runtime.dispose();
+  }
+}
+
+export function register(program: Command): void {
+  program
+    .command("context")
+    .description(
+      "print the Tier-1 composition of this workspace: sections, tools, bytes, estimated tokens, hash",
+    )
+    .option("--json", "print the report as JSON")
+    .option("--mode <mode>", "permission mode to show: default, plan or auto (Tier 1 is the same in all)")
+    .action(async (flags: ContextFlags) => {
+      process.stdout.write(await contextOutput(flags));
+    });
+}
