@@ -118,6 +118,52 @@ describe("scripted faults", () => {
     expect(outcome).toBeInstanceOf(Error);
   });
 
+  it("a mid-stream overloaded_error event surfaces as an SDK error with that type", async () => {
+    server = await startMockServer({
+      script: {
+        steps: [{ text: "interrupted by overload" }],
+        faults: [{ request: 1, kind: "stream_error" }],
+      },
+    });
+    const stream = anthropicClient(server.url).messages.stream(request);
+    const outcome = await within(
+      stream.finalMessage().then(
+        () => "resolved",
+        (error: unknown) => error,
+      ),
+      10_000,
+      "the errored stream",
+    );
+    expect(outcome).toBeInstanceOf(Anthropic.APIError);
+    expect((outcome as Error).message).toContain("overloaded_error");
+
+    const fresh = await startMockServer({
+      script: {
+        steps: [{ text: "interrupted by overload" }],
+        faults: [{ request: 1, kind: "stream_error" }],
+      },
+    });
+    try {
+      const client = new OpenAI({ baseURL: `${fresh.url}/v1`, apiKey: "test-key", maxRetries: 0 });
+      const chat = client.chat.completions.stream({
+        model: "m",
+        messages: [{ role: "user", content: "go" }],
+      });
+      const result = await within(
+        chat.finalChatCompletion().then(
+          () => "resolved",
+          (error: unknown) => error,
+        ),
+        10_000,
+        "the errored OpenAI stream",
+      );
+      expect(result).toBeInstanceOf(OpenAI.APIError);
+      expect((result as Error).message).toMatch(/Overloaded/);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("a cut non-streaming response makes the SDK call reject", async () => {
     server = await startMockServer({
       script: { steps: [{ text: "whole" }], faults: [{ request: 1, kind: "cut" }] },

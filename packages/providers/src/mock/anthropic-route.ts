@@ -6,13 +6,15 @@
  * sequence: message_start (usage with the cache split) → ping → per block content_block_start /
  * content_block_delta (text_delta, or input_json_delta in several partial_json fragments) /
  * content_block_stop → message_delta (stop_reason, cumulative usage) → message_stop.
- * A `cut` fault destroys the socket after the first delta of the first block.
+ * After the first delta of the first block, a `cut` fault destroys the socket and a `stream_error`
+ * fault sends an `error` event (overloaded_error) and ends the stream.
  */
 import type { ServerResponse } from "node:http";
 import { estimateTokens } from "@picasso/protocol";
 import { parseAnthropicRequest } from "./anthropic-request.js";
 import type { AnthropicCacheUsage } from "./cache-simulator.js";
 import { anthropicView } from "./conversation.js";
+import { sendError } from "./errors.js";
 import { anthropicPromptBlocks, sumTokens } from "./prompt-blocks.js";
 import type { MockReply } from "./reply.js";
 import { applyFault, pause, type RouteContext, sendJson } from "./route-context.js";
@@ -57,6 +59,11 @@ export async function handleMessages(body: unknown, res: ServerResponse, ctx: Ro
   );
   const id = `msg_mock_${requestNumber}`;
   const cut = fault?.kind === "cut";
+  const interrupt = fault?.kind === "cut" || fault?.kind === "stream_error" ? fault.kind : undefined;
+  if (!prompt.stream && interrupt === "stream_error") {
+    sendError(res, "anthropic", 529, "Overloaded (mock: scripted stream_error)");
+    return;
+  }
   if (!prompt.stream) {
     const message = {
       id,
@@ -71,7 +78,15 @@ export async function handleMessages(body: unknown, res: ServerResponse, ctx: Ro
     sendJson(res, message, cut);
     return;
   }
-  await streamMessage(res, { id, model: prompt.model, content, stop: reply.stop, cache, outputTokens, cut });
+  await streamMessage(res, {
+    id,
+    model: prompt.model,
+    content,
+    stop: reply.stop,
+    cache,
+    outputTokens,
+    interrupt,
+  });
 }
 
 interface StreamPlan {
@@ -81,7 +96,7 @@ interface StreamPlan {
   stop: MockReply["stop"];
   cache: AnthropicCacheUsage;
   outputTokens: number;
-  cut: boolean;
+  interrupt: "cut" | "stream_error" | undefined;
 }
 
 async function streamMessage(res: ServerResponse, plan: StreamPlan): Promise<void> {
@@ -116,23 +131,29 @@ async function streamMessage(res: ServerResponse, plan: StreamPlan): Promise<voi
           }));
     for (const delta of deltas) {
       await writeEvent(res, "content_block_delta", { type: "content_block_delta", index, delta });
-      if (plan.cut) {
-        res.destroy();
-        return;
-      }
+      if (plan.interrupt) return interrupt(res, plan.interrupt);
     }
     await writeEvent(res, "content_block_stop", { type: "content_block_stop", index });
     if (index === 0) await writeEvent(res, "ping", { type: "ping" });
   }
-  if (plan.cut) {
-    res.destroy();
-    return;
-  }
+  if (plan.interrupt) return interrupt(res, plan.interrupt);
   await writeEvent(res, "message_delta", {
     type: "message_delta",
     delta: { stop_reason: plan.stop, stop_sequence: null },
     usage: { ...plan.cache, output_tokens: plan.outputTokens },
   });
   await writeEvent(res, "message_stop", { type: "message_stop" });
+  res.end();
+}
+
+async function interrupt(res: ServerResponse, how: "cut" | "stream_error"): Promise<void> {
+  if (how === "cut") {
+    res.destroy();
+    return;
+  }
+  await writeEvent(res, "error", {
+    type: "error",
+    error: { type: "overloaded_error", message: "Overloaded (mock: scripted stream_error)" },
+  });
   res.end();
 }

@@ -6,11 +6,13 @@
  * `chat.completion` or as `chat.completion.chunk`s: role first, content in fragments, each tool
  * call by `index` (id and name in its first fragment, `arguments` in several), a chunk with
  * `finish_reason`, a usage chunk with empty `choices` when `stream_options.include_usage`, then
- * `data: [DONE]`. A `cut` fault destroys the socket after the first content fragment.
+ * `data: [DONE]`. After the first fragment, a `cut` fault destroys the socket and a `stream_error`
+ * fault sends an error payload (`data: {"error": …}`) and ends the stream.
  */
 import type { ServerResponse } from "node:http";
 import { estimateTokens } from "@picasso/protocol";
 import { openaiView } from "./conversation.js";
+import { sendError } from "./errors.js";
 import { parseChatRequest } from "./openai-request.js";
 import { openaiPromptBlocks, sumTokens } from "./prompt-blocks.js";
 import { applyFault, pause, type RouteContext, sendJson } from "./route-context.js";
@@ -59,6 +61,11 @@ export async function handleChatCompletions(
   const created = Math.floor(Date.now() / 1000);
   const finish = FINISH[reply.stop] ?? "stop";
   const cut = fault?.kind === "cut";
+  const interrupt = fault?.kind === "cut" || fault?.kind === "stream_error" ? fault.kind : undefined;
+  if (!chat.stream && interrupt === "stream_error") {
+    sendError(res, "openai", 529, "Overloaded (mock: scripted stream_error)");
+    return;
+  }
   if (!chat.stream) {
     const message = {
       role: "assistant",
@@ -103,15 +110,9 @@ export async function handleChatCompletions(
   });
   for (const delta of deltas) {
     await writeEvent(res, undefined, chunk(delta));
-    if (cut) {
-      res.destroy();
-      return;
-    }
+    if (interrupt) return interruptStream(res, interrupt);
   }
-  if (cut) {
-    res.destroy();
-    return;
-  }
+  if (interrupt) return interruptStream(res, interrupt);
   await writeEvent(res, undefined, chunk({}, finish));
   if (includeUsage) {
     await writeEvent(res, undefined, {
@@ -124,5 +125,21 @@ export async function handleChatCompletions(
     });
   }
   await writeEvent(res, undefined, "[DONE]");
+  res.end();
+}
+
+async function interruptStream(res: ServerResponse, how: "cut" | "stream_error"): Promise<void> {
+  if (how === "cut") {
+    res.destroy();
+    return;
+  }
+  await writeEvent(res, undefined, {
+    error: {
+      message: "Overloaded (mock: scripted stream_error)",
+      type: "overloaded_error",
+      param: null,
+      code: null,
+    },
+  });
   res.end();
 }

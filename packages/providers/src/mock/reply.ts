@@ -1,6 +1,6 @@
 /**
  * The answer a mock model gives to one request, independent of the API it is served over, and the
- * contract every mock model fulfils. Faults (429/500/529, cut streams, delays) are decided per
+ * contract every mock model fulfils. Faults (429/500/529, cut streams, mid-stream errors, delays) are decided per
  * 1-based request number, before the model answers.
  */
 import type { ConversationView } from "./conversation.js";
@@ -24,6 +24,7 @@ export type MockFault =
   | { kind: "server" }
   | { kind: "overloaded" }
   | { kind: "cut" }
+  | { kind: "stream_error" }
   | { kind: "delay"; delayMs: number };
 
 export interface MockModel {

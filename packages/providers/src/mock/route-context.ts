@@ -2,7 +2,8 @@
  * What every mock route shares: the model, the cache simulator, the request counter — and the
  * fault stage that runs before a model answers. rate_limit (429 + retry-after), server (500) and
  * overloaded (529) answer with an error and do not use up a script step; delay waits and goes on;
- * cut is left to the route (it must cut its own stream mid-block).
+ * cut and stream_error are left to the route (they break its own stream mid-block); a
+ * non-streaming request meets stream_error as a 529 overloaded_error.
  */
 import type { ServerResponse } from "node:http";
 import type { CacheSimulator } from "./cache-simulator.js";

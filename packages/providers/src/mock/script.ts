@@ -54,6 +54,7 @@ const FaultSchema = z.discriminatedUnion("kind", [
   z.strictObject({ request, kind: z.literal("server") }),
   z.strictObject({ request, kind: z.literal("overloaded") }),
   z.strictObject({ request, kind: z.literal("cut") }),
+  z.strictObject({ request, kind: z.literal("stream_error") }),
   z.strictObject({ request, kind: z.literal("delay"), delay_ms: z.number().int().nonnegative() }),
 ]);
 
