@@ -1,0 +1,172 @@
+/**
+ * Headless mode end to end: the built binary, the in-process mock provider behind the official
+ * SDK, real tools in a temporary workspace.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { picasso, script, workspace } from "./cli-harness.js";
+
+const mock = (path: string) => ["--provider", "mock", "--mock-script", path];
+
+describe("picasso -p", () => {
+  it("prints the final text and exits 0", async () => {
+    const dir = workspace({ "notes.md": "remember the milk\n" });
+    const s = script(dir, {
+      steps: [
+        { match: "what do the notes say", tool_calls: [{ name: "read", input: { path: "notes.md" } }] },
+        { match: "milk", text: "The notes say: remember the milk." },
+      ],
+    });
+    const run = await picasso(dir, ["-p", "what do the notes say?", ...mock(s)]);
+    expect(run.stderr).toBe("");
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toBe("The notes say: remember the milk."); // execa strips the final newline
+  });
+
+  it("prints one JSON object with the result, session, usage, turns and steps", async () => {
+    const dir = workspace();
+    const s = script(dir, { steps: [{ text: "hello from the script" }] });
+    const run = await picasso(dir, ["-p", "hi", "--output-format", "json", ...mock(s)]);
+    expect(run.exitCode).toBe(0);
+    const result = JSON.parse(run.stdout as string);
+    expect(result).toMatchObject({
+      type: "result",
+      result: "hello from the script",
+      turns: 1,
+      steps: 1,
+      isError: false,
+    });
+    expect(result.sessionId).toMatch(/^\d{8}T\d{6}-[0-9a-f]{6}$/);
+    expect(result.usage.outputTokens).toBeGreaterThan(0);
+    expect(Object.values(result.usage).every((v) => typeof v === "number")).toBe(true);
+    expect(readFileSync(result.logPath, "utf8")).toContain('"type":"session_start"');
+  });
+
+  it("streams one event per line, ending with the result", async () => {
+    const dir = workspace({ "a.txt": "alpha\n" });
+    const s = script(dir, {
+      steps: [{ tool_calls: [{ name: "read", input: { path: "a.txt" } }] }, { text: "alpha it is" }],
+    });
+    const run = await picasso(dir, ["-p", "read a.txt", "--output-format", "stream-json", ...mock(s)]);
+    expect(run.exitCode).toBe(0);
+    const lines = (run.stdout as string)
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    const types = lines.map((l) => l.type);
+    expect(types[0]).toBe("turn_start");
+    expect(types).toContain("text_delta");
+    expect(types).toContain("tool_call_started");
+    expect(types).toContain("tool_call_finished");
+    expect(types.at(-2)).toBe("turn_end");
+    expect(lines.at(-1)).toMatchObject({ type: "result", result: "alpha it is", steps: 2 });
+  });
+
+  it("denies a tool that needs approval unless --allow names it", async () => {
+    const dir = workspace();
+    const steps = [
+      { tool_calls: [{ name: "write", input: { path: "out.txt", content: "written" } }] },
+      { text: "tried" },
+    ];
+    const denied = await picasso(dir, [
+      "-p",
+      "write it",
+      "--output-format",
+      "stream-json",
+      ...mock(script(dir, { steps })),
+    ]);
+    expect(denied.exitCode).toBe(0);
+    const finished = (denied.stdout as string)
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l))
+      .find((e) => e.type === "tool_call_finished");
+    expect(finished).toMatchObject({ name: "write", status: "denied" });
+    expect(finished.content).toContain("--allow write");
+    expect(() => readFileSync(join(dir, "out.txt"))).toThrow();
+
+    const allowed = await picasso(dir, [
+      "-p",
+      "write it",
+      "--allow",
+      "write",
+      ...mock(script(dir, { steps }, "again.yaml")),
+    ]);
+    expect(allowed.exitCode).toBe(0);
+    expect(readFileSync(join(dir, "out.txt"), "utf8")).toBe("written");
+  });
+
+  it("refuses an edit in plan mode", async () => {
+    const dir = workspace({ "a.txt": "alpha\n" });
+    const s = script(dir, {
+      steps: [
+        { tool_calls: [{ name: "write", input: { path: "a.txt", content: "beta" } }] },
+        { match: "plan mode is on", text: "planned only" },
+      ],
+    });
+    const run = await picasso(dir, ["-p", "change a.txt", "--mode", "plan", "--allow", "write", ...mock(s)]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toBe("planned only");
+    expect(readFileSync(join(dir, "a.txt"), "utf8")).toBe("alpha\n");
+  });
+
+  it("continues the newest session with --continue", async () => {
+    const dir = workspace();
+    const first = await picasso(dir, [
+      "-p",
+      "remember 7",
+      "--output-format",
+      "json",
+      ...mock(script(dir, { steps: [{ text: "ok, 7" }] })),
+    ]);
+    const s2 = script(dir, { steps: [{ match: "what number", text: "you said 7" }] }, "second.yaml");
+    const second = await picasso(dir, [
+      "-p",
+      "what number?",
+      "--continue",
+      "--output-format",
+      "json",
+      ...mock(s2),
+    ]);
+    expect(second.exitCode).toBe(0);
+    const a = JSON.parse(first.stdout as string);
+    const b = JSON.parse(second.stdout as string);
+    expect(b.sessionId).toBe(a.sessionId);
+    expect(b.turns).toBe(2);
+    expect(b.result).toBe("you said 7");
+  });
+
+  it("exits 1 with a one-line reason when the provider fails", async () => {
+    const dir = workspace();
+    const s = script(dir, {
+      steps: [{ text: "a long answer that will be cut in the middle of the stream" }],
+      faults: [{ request: 1, kind: "cut" }],
+    });
+    const run = await picasso(dir, ["-p", "hi", ...mock(s)]);
+    expect(run.exitCode).toBe(1);
+    const lines = (run.stderr as string).trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^picasso: /);
+  });
+
+  it("exits 2 with one line for a missing key, an unknown session and a bad flag", async () => {
+    const dir = workspace();
+    const env = { ANTHROPIC_API_KEY: "", PICASSO_PROVIDER: "" };
+    const noKey = await picasso(dir, ["-p", "hi"], { env });
+    expect(noKey.exitCode).toBe(2);
+    expect(noKey.stderr).toMatch(/^picasso: ANTHROPIC_API_KEY is not set[^\n]*\n?$/);
+    const unknown = await picasso(dir, ["-p", "hi", "--resume", "nope", "--provider", "mock"]);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toMatch(/^picasso: unknown session id "nope"[^\n]*\n?$/);
+    const badMode = await picasso(dir, ["-p", "hi", "--mode", "yolo", "--provider", "mock"]);
+    expect(badMode.exitCode).not.toBe(0);
+    expect(badMode.stderr).toContain("--mode");
+  });
+
+  it("prints a short help pointing at -p without arguments", async () => {
+    const run = await picasso(workspace(), []);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain('picasso -p "');
+  });
+});
