@@ -71,10 +71,10 @@ export function demoToolCall(text: string): MockToolCall | undefined {
   );
   if (search?.[1]) return { name: "search", input: { pattern: stripQuotes(search[1]) } };
   for (const word of text.split(/\s+/)) {
-    const path = word.replace(/^[`"'(]+|[`"'),.?!:;]+$/g, "");
+    const path = word.replace(/^[`"'(]+|[`"'),.?!:;/]+$/g, "");
     if (/^[a-z]+:\/\//i.test(path) || /^(e\.g|i\.e|etc)$/i.test(path)) continue;
     if (
-      /^(?:[\w.@-]+\/)*[\w@-][\w.@-]*\.[A-Za-z0-9]{1,10}$/.test(path) ||
+      /^(?:[\w.@-]+\/)*[\w@-][\w.@-]*\.[A-Za-z][A-Za-z0-9]{0,9}$/.test(path) ||
       /^[\w.@-]+(?:\/[\w.@-]+)+$/.test(path)
     ) {
       return { name: "read", input: { path } };
