@@ -165,6 +165,18 @@ describe("retries", () => {
     });
   });
 
+  it("the mock's mid-stream overloaded_error (after text was shown) ends the stream, unretried", async () => {
+    const provider = await mockProvider({
+      steps: [{ text: "this reply is interrupted by an overloaded error event" }],
+      faults: [{ request: 1, kind: "stream_error" }],
+    });
+    const events = await collect(provider, request());
+    expect(events.some((e) => e.type === "text_delta")).toBe(true);
+    expect(events.some((e) => e.type === "retry")).toBe(false);
+    expect(terminalOf(events)).toMatchObject({ type: "error", error: { kind: "overloaded" } });
+    expect(server!.requests).toHaveLength(1);
+  });
+
   it("an error event after content was shown is terminal, not retried", async () => {
     raw = await startRawServer((_req, res) => {
       startSse(res);
