@@ -151,7 +151,7 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
 
 export function lastTurnEnd(events: EngineEvent[]): Extract<EngineEvent, { type: "turn_end" }> {
   const end = events.filter((e) => e.type === "turn_end").at(-1);
-  if (!end || end.type !== "turn_end") throw new Error("the turn did not end");
+  if (end?.type !== "turn_end") throw new Error("the turn did not end");
   return end;
 }
 

@@ -14,7 +14,7 @@ export function register(program: Command): void {
     program.command("compact").description("compact a session's history into a summary"),
   ).action(async (flags: SessionFlags) => {
     const wired = await wireSession(
-      { ...flags, continue: flags.resume ? false : true },
+      { ...flags, continue: !flags.resume },
       { approver: allowListApprover([]), surfaceLabel: "compact" },
     );
     try {

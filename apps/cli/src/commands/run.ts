@@ -16,6 +16,8 @@ export function addSessionOptions(command: Command): Command {
 }
 
 export function register(program: Command): void {
+  // Root flags only before a subcommand, so `picasso compact --provider mock` reaches `compact`.
+  program.enablePositionalOptions();
   addSessionOptions(program.option("-p, --print <prompt>", "run one turn headless with this prompt and exit"))
     .addOption(new Option("--mode <mode>", "permission mode").choices(["default", "plan", "auto"]))
     .addOption(
