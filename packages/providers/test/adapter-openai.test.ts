@@ -170,6 +170,20 @@ describe("OpenAIProvider against the mock", () => {
     const cut = await collect(provider, request(), { guardMs: 5000 });
     expect(terminalOf(cut)).toMatchObject({ type: "error", error: { kind: "stream_cut" } });
   });
+
+  it("an error chunk mid-stream (after text was shown) is terminal, with the server's message", async () => {
+    const provider = await providerFor({
+      steps: [{ text: "this reply is interrupted by an error chunk" }],
+      faults: [{ request: 1, kind: "stream_error" }],
+    });
+    const events = await collect(provider, request());
+    expect(events.some((e) => e.type === "text_delta")).toBe(true);
+    expect(events.some((e) => e.type === "retry")).toBe(false);
+    expect(terminalOf(events)).toMatchObject({
+      type: "error",
+      error: { kind: "overloaded", message: expect.stringContaining("Overloaded") },
+    });
+  });
 });
 
 describe("OpenAIProvider against local-server quirks", () => {
