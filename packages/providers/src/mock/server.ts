@@ -68,7 +68,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       else res.destroy();
     });
   });
-  server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => {
