@@ -4,7 +4,7 @@
  * - plugins, in order: the core tools (`@picasso/tools`), then lean context, which assembles
  *   Tier 1 from the composition in `patches/` and appends pre-step reminders;
  * - the `tool_call` gateway is checked with its target's effect (so plan mode and approvals see
- *   a deferred write as a write);
+ *   a deferred write as a write); a repeated identical `read` result is deduped by lean context;
  * - workspace: the nearest folder at or above cwd with `.git` or `.picasso`.
  * `close()` ends the session, kills leftover tool processes and stops an in-process mock.
  */
@@ -94,6 +94,12 @@ export async function wireSession(
       ...(resume ? { resume } : {}),
       ...(options.settings ? { settings: options.settings } : {}),
       ...(options.observers ? { observers: options.observers } : {}),
+      // A repeated identical file read becomes a pointer to the earlier copy (lean-context dedupe).
+      filterToolOutput: ({ lane, messages, name, input, output }) => {
+        if (name !== "read" || typeof input.path !== "string") return output;
+        const result = leanContext.dedupeAppend(messages, output.content, `file read of ${input.path}`, lane);
+        return result.deduped ? { ...output, content: result.content } : output;
+      },
       toolEffect: (tool, input) =>
         tool.spec.name === "tool_call" ? (leanContext.toolCallTarget(input)?.effect ?? "read") : undefined,
     });

@@ -7,6 +7,7 @@ export { checkPermission, type PermissionVerdict } from "./permissions.js";
 export { defaultTier1, PluginHost, tier1From } from "./plugin-host.js";
 export { type RebuildReport, rebuildRequests } from "./rebuild.js";
 export { buildRequest, fingerprintRequest, headerHash, placeBreakpoints } from "./request-builder.js";
+export type { ToolOutputFilterArgs } from "./runtime.js";
 export { createSession, Session, type SessionOptions, type TurnOptions } from "./session.js";
 export { type LogObserver, SessionLog } from "./session-log.js";
 export * from "./session-paths.js";

@@ -172,6 +172,18 @@ export async function runLaneSteps(
       noSubagents: opts.noSubagents,
       emit: (event) => rt.emit(event),
       log: (body) => rt.log(body, lane.id),
+      ...(rt.filterToolOutput
+        ? {
+            filterOutput: (call, output) =>
+              rt.filterToolOutput!({
+                lane: lane.id,
+                messages: lane.messages,
+                name: call.name,
+                input: call.input,
+                output,
+              }),
+          }
+        : {}),
     });
     lane.append(userMessage(...results), "tool_results");
     rt.flush();

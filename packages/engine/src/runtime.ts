@@ -7,16 +7,27 @@ import type {
   AskUserRequest,
   FileReadTracker,
   LogEventBody,
+  Message,
   PermissionMode,
   Tier1,
   ToolDefinition,
   ToolEffect,
+  ToolOutput,
 } from "@picasso/protocol";
 import type { ModelProvider } from "@picasso/providers";
 import type { Approver } from "./approver.js";
 import type { EngineEvent } from "./events.js";
 import type { PluginHost } from "./plugin-host.js";
 import type { EngineSettings } from "./settings.js";
+
+export interface ToolOutputFilterArgs {
+  lane: string;
+  /** The lane's history before this step's results are appended. */
+  messages: readonly Message[];
+  name: string;
+  input: Record<string, unknown>;
+  output: ToolOutput;
+}
 
 export interface EngineRuntime {
   readonly sessionId: string;
@@ -36,6 +47,8 @@ export interface EngineRuntime {
   /** The effect a call really has; gateways (e.g. `tool_call`) take their target's effect. */
   effectOf(tool: ToolDefinition, input: Record<string, unknown>): ToolEffect;
   askUser(request: AskUserRequest): Promise<string>;
+  /** Optional rewrite of a successful tool output before it joins history (see SessionOptions). */
+  filterToolOutput?: (args: ToolOutputFilterArgs) => ToolOutput;
   /** Append an event to the session log in `lane`, stamped with the current turn. */
   log(body: LogEventBody, lane: string): void;
   /** Make the log durable (step boundary). */

@@ -18,6 +18,7 @@ import {
   type Tier1,
   type ToolDefinition,
   type ToolEffect,
+  type ToolOutput,
   text,
   type Usage,
   UserError,
@@ -33,7 +34,7 @@ import { runLaneSteps } from "./lane-loop.js";
 import { PluginHost, tier1From } from "./plugin-host.js";
 import { headerHash } from "./request-builder.js";
 import { loadSessionForResume, pendingToolUses, type ResumeState } from "./resume.js";
-import type { EngineRuntime } from "./runtime.js";
+import type { EngineRuntime, ToolOutputFilterArgs } from "./runtime.js";
 import { SessionFileTracker } from "./runtime.js";
 import { sessionFactsContext } from "./session-facts.js";
 import { type LogObserver, SessionLog } from "./session-log.js";
@@ -74,6 +75,11 @@ export interface SessionOptions {
    * `tool_call` takes its target's). Return undefined to use the declared effect.
    */
   toolEffect?: (tool: ToolDefinition, input: Record<string, unknown>) => ToolEffect | undefined;
+  /**
+   * Rewrites a successful tool output before it joins history — e.g. lean context replacing a
+   * repeated file read by a pointer to the earlier copy. Must be deterministic given history.
+   */
+  filterToolOutput?: (args: ToolOutputFilterArgs) => ToolOutput;
   /** Fixed clock for session facts (tests). */
   now?: () => Date;
 }
@@ -169,6 +175,7 @@ export class Session {
       cwd,
       outputsDir: sessionOutputsDir(picassoHome, workspaceRoot, id),
       mode: () => session?.mode ?? mode,
+      ...(options.filterToolOutput ? { filterToolOutput: options.filterToolOutput } : {}),
       effectOf: (tool, input) => options.toolEffect?.(tool, input) ?? tool.effect,
       askUser:
         options.askUser ??

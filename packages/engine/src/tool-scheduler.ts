@@ -47,6 +47,8 @@ export interface ToolRunEnv {
   noSubagents: boolean;
   emit(event: EngineEvent): void;
   log(body: LogEventBody): void;
+  /** Rewrites a successful result before it is appended (e.g. dedupe of a repeated read). */
+  filterOutput?(call: ToolUseBlock, output: ToolOutput): ToolOutput;
 }
 
 interface Finished {
@@ -90,7 +92,11 @@ async function runOne(call: ToolUseBlock, env: ToolRunEnv): Promise<ToolResultBl
     name: call.name,
     input: call.input,
   });
-  const finished = await decideAndRun(call, env);
+  const decided = await decideAndRun(call, env);
+  const filtered =
+    decided.status === "ok" && env.filterOutput ? env.filterOutput(call, decided.output) : decided.output;
+  const finished: Finished = { status: decided.status, output: filtered };
+  const deduped = filtered.content !== decided.output.content;
   const tool = env.tool(call.name);
   const spilled = truncateToolOutput({
     content: finished.output.content,
@@ -110,6 +116,7 @@ async function runOne(call: ToolUseBlock, env: ToolRunEnv): Promise<ToolResultBl
     durationMs,
     ...(spilled.truncated ? { truncated: true, fullOutputPath: spilled.fullOutputPath } : {}),
     ...(tool ? { effect: tool.effect } : {}),
+    ...(deduped ? { deduped: true, originalBytes: byteLength(decided.output.content) } : {}),
   } as LogEventBody);
   env.emit({
     type: "tool_call_finished",

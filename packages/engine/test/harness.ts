@@ -34,6 +34,7 @@ import {
   type EngineSettings,
   rebuildRequests,
   type Session,
+  type SessionOptions,
 } from "../src/index.js";
 
 export interface Scenario {
@@ -61,6 +62,8 @@ export interface ScenarioOptions {
   workspace?: string;
   resume?: { id: string } | "newest";
   server?: MockServer;
+  /** Extra session options (e.g. filterToolOutput). */
+  extra?: Partial<SessionOptions>;
 }
 
 export function makeWorkspace(files: Record<string, string | Buffer> = {}): string {
@@ -121,6 +124,7 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
     surfaceLabel: "test",
     settings: options.settings,
     resume: options.resume,
+    ...options.extra,
   });
   return {
     server,

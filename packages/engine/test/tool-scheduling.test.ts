@@ -181,6 +181,33 @@ describe("tool scheduling", () => {
     await expectLogRebuildsRequests(scenario);
   });
 
+  it("lets a filter rewrite a successful result before it joins history", async () => {
+    scenario = await startScenario({
+      files: { "a.txt": "alpha\n" },
+      extra: {
+        filterToolOutput: ({ name, messages, output }) =>
+          name === "read" && JSON.stringify(messages).includes("alpha")
+            ? { ...output, content: "[same as before]" }
+            : output,
+      },
+      script: {
+        steps: [
+          { tool_calls: [{ name: "read", input: { path: "a.txt" } }] },
+          { tool_calls: [{ name: "read", input: { path: "a.txt" } }] },
+          { text: "done" },
+        ],
+      },
+    });
+    const events = await scenario.run("read twice");
+    expect(toolResults(events).map((r) => r.content)).toEqual([
+      expect.stringContaining("alpha"),
+      "[same as before]",
+    ]);
+    const logged = (await scenario.events()).filter((e) => e.type === "tool_result");
+    expect(logged[1]).toMatchObject({ deduped: true });
+    await expectLogRebuildsRequests(scenario);
+  });
+
   it("truncates a huge tool output and says where the rest is", async () => {
     scenario = await startScenario({
       mode: "auto",
