@@ -1,0 +1,107 @@
+/**
+ * The screen: history (static), the live area, then either the approval dialog, a picker or the
+ * prompt, and the status line. Keys handled here, whatever has focus: Shift+Tab cycles the mode;
+ * Esc interrupts a running step (when no dialog is open); Ctrl+O expands the newest collapsed
+ * output; Ctrl+C interrupts/clears and, pressed again within 2 s, exits.
+ */
+import { Box, Text, useApp, useStdout } from "ink";
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { ApprovalDialog } from "../components/ApprovalDialog.js";
+import { InputBox } from "../components/InputBox.js";
+import { MessageList } from "../components/MessageList.js";
+import { Picker } from "../components/Picker.js";
+import { StatusLine } from "../components/StatusLine.js";
+import { type Theme, ThemeContext, themeFor } from "../components/theme.js";
+import { listWorkspaceFiles } from "../input/workspace-files.js";
+import { useKeys } from "../keys/use-keys.js";
+import type { SessionController } from "./session-controller.js";
+
+export const EXIT_WINDOW_MS = 2000;
+
+export function App({
+  controller,
+  theme = themeFor(),
+  workspaceRoot,
+  history = [],
+}: {
+  controller: SessionController;
+  theme?: Theme;
+  workspaceRoot: string;
+  history?: readonly string[];
+}) {
+  const state = useSyncExternalStore(controller.store.subscribe, controller.store.get);
+  const { exit } = useApp();
+  const { stdout } = useStdout();
+  const width = stdout?.columns ?? 100;
+  const lastCtrlC = useRef(0);
+  const filesCache = useRef<string[] | undefined>(undefined);
+  const files = useCallback(() => {
+    filesCache.current ??= listWorkspaceFiles(workspaceRoot);
+    return filesCache.current;
+  }, [workspaceRoot]);
+
+  useEffect(() => {
+    controller.onExit(() => exit());
+  }, [controller, exit]);
+
+  const dialogOpen = state.approval !== undefined || state.picker !== undefined;
+  useKeys((key) => {
+    if (key.kind !== "key") return;
+    if (key.name === "shift-tab") controller.cycleMode();
+    else if (key.name === "ctrl-o") controller.expandLast();
+    else if (key.name === "escape" && !dialogOpen && state.busy) {
+      if (controller.interrupt()) controller.setHint("interrupting…");
+    } else if (key.name === "ctrl-c") {
+      const now = Date.now();
+      if (now - lastCtrlC.current < EXIT_WINDOW_MS) {
+        controller.exit();
+        return;
+      }
+      lastCtrlC.current = now;
+      if (state.approval) controller.decideApproval({ decision: "deny" });
+      controller.interrupt();
+      controller.setHint("press Ctrl+C again to exit");
+      setTimeout(() => {
+        if (controller.store.state.hint === "press Ctrl+C again to exit") controller.setHint(undefined);
+      }, EXIT_WINDOW_MS).unref?.();
+    }
+  });
+
+  const onSubmit = useCallback((text: string) => controller.submit(text), [controller]);
+  const onExit = useCallback(() => controller.exit(), [controller]);
+  const commands = useMemo(() => controller.commands(), [controller]);
+
+  if (state.exited) return null;
+  return (
+    <ThemeContext.Provider value={theme}>
+      <Box flexDirection="column" width={width}>
+        <MessageList items={state.items} live={state.live} epoch={state.epoch} width={width} />
+        {state.approval ? (
+          <ApprovalDialog
+            key={state.approval.id}
+            prompt={state.approval.prompt}
+            onDecide={(answer) => controller.decideApproval(answer)}
+          />
+        ) : state.picker ? (
+          <Picker
+            title={state.picker.title}
+            options={state.picker.options}
+            onPick={(value) => controller.closePicker(value)}
+            onCancel={() => controller.closePicker(undefined)}
+          />
+        ) : null}
+        {state.hint ? <Text color={theme.warn}>{state.hint}</Text> : null}
+        {state.busy && !state.approval ? <Text dimColor>working… (Esc to interrupt)</Text> : null}
+        <InputBox
+          commands={commands}
+          files={files}
+          onSubmit={onSubmit}
+          onExit={onExit}
+          history={history}
+          active={!dialogOpen}
+        />
+        <StatusLine info={state.status} width={width} />
+      </Box>
+    </ThemeContext.Provider>
+  );
+}

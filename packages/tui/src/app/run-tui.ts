@@ -1,0 +1,35 @@
+/**
+ * `runTui`: open the first session, render the App full-width on the terminal and resolve with
+ * the exit code when the user leaves (Ctrl+C twice, Ctrl+D on an empty prompt, /exit). Ink's
+ * own Ctrl+C exit is off: the App decides what Ctrl+C means.
+ */
+import { render } from "ink";
+import { createElement } from "react";
+import { App } from "./App.js";
+import { SessionController } from "./session-controller.js";
+import type { OpenRequest, SessionHost } from "./session-host.js";
+
+export interface RunTuiOptions {
+  host: SessionHost;
+  start?: Omit<OpenRequest, "approver">;
+  stdin?: NodeJS.ReadStream;
+  stdout?: NodeJS.WriteStream;
+}
+
+export async function runTui(options: RunTuiOptions): Promise<number> {
+  const controller = new SessionController(options.host);
+  await controller.start(options.start ?? {});
+  const instance = render(createElement(App, { controller, workspaceRoot: options.host.workspaceRoot }), {
+    exitOnCtrlC: false,
+    patchConsole: false,
+    ...(options.stdin ? { stdin: options.stdin } : {}),
+    ...(options.stdout ? { stdout: options.stdout } : {}),
+  });
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    controller.exit();
+    await controller.close("exit");
+  }
+  return 0;
+}

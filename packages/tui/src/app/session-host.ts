@@ -1,0 +1,28 @@
+/**
+ * What the TUI needs from its surface (the CLI builds it): opening a session — new, resumed or
+ * on another model — with the TUI's approver, listing this workspace's sessions, and optionally
+ * the context timeline. The TUI never creates providers itself.
+ */
+import type { Approver, Session } from "@picasso/engine";
+
+export interface OpenedSession {
+  session: Session;
+  provider: { name: string; model: string; contextWindow: number };
+  close(reason?: string): Promise<void>;
+}
+
+export interface OpenRequest {
+  approver: Approver;
+  resume?: { id: string } | "newest";
+  model?: string;
+}
+
+export interface SessionHost {
+  workspaceRoot: string;
+  /** True when no provider was configured and the built-in mock stands in. */
+  mockFallback: boolean;
+  open(request: OpenRequest): Promise<OpenedSession>;
+  listSessions(): { id: string; mtimeMs: number }[];
+  /** The live session's context timeline as text; undefined when the timeline fold is not available. */
+  timeline?(session: Session): Promise<string | undefined>;
+}

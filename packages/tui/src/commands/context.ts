@@ -1,0 +1,34 @@
+/**
+ * `/context`: the context inspector panel (categories, tokens, %, lean-context fields).
+ * `/context timeline`: the session's context timeline, when the timeline fold is available.
+ */
+import type { SlashCommand } from "./slash-command.js";
+
+export const TIMELINE_UNAVAILABLE = "the context timeline is not available yet";
+
+export const contextCommand: SlashCommand = {
+  name: "context",
+  args: "[timeline]",
+  argChoices: ["timeline"],
+  description: "what fills the context window; `timeline` for its history",
+  async run(args, ctx) {
+    if (args.trim() === "timeline") {
+      const text = await ctx.timeline();
+      ctx.print(
+        text === undefined
+          ? { kind: "notice", tone: "info", text: TIMELINE_UNAVAILABLE }
+          : { kind: "expanded", title: "context timeline", text },
+      );
+      return;
+    }
+    if (args.trim() !== "") {
+      ctx.print({
+        kind: "notice",
+        tone: "warn",
+        text: `/context: unknown argument "${args.trim()}"; try /context or /context timeline`,
+      });
+      return;
+    }
+    ctx.print({ kind: "context", view: await ctx.contextView() });
+  },
+};

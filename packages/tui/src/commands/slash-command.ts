@@ -1,0 +1,41 @@
+/**
+ * The shape of a slash command — one small object per file — and what a command may do to the
+ * running TUI (`CommandContext`, implemented by the session controller).
+ */
+import type { PermissionMode } from "@picasso/protocol";
+import type { ContextView } from "../context/context-view.js";
+import type { NewItem } from "../transcript/transcript.js";
+
+export interface PickerOption {
+  label: string;
+  value: string;
+}
+
+export interface CommandContext {
+  print(item: NewItem): void;
+  mode(): PermissionMode;
+  setMode(mode: PermissionMode): void;
+  compact(): Promise<void>;
+  newSession(): Promise<void>;
+  resume(id: string): Promise<void>;
+  sessions(): { id: string; mtimeMs: number }[];
+  currentSessionId(): string;
+  pick(title: string, options: PickerOption[], onPick: (value: string) => void): void;
+  model(): { provider: string; model: string; window: number; mockFallback: boolean };
+  switchModel(model: string): Promise<void>;
+  contextView(): Promise<ContextView>;
+  /** The timeline of the live session rendered as text, or undefined when the fold is not available. */
+  timeline(): Promise<string | undefined>;
+  exit(): void;
+  commands(): readonly SlashCommand[];
+}
+
+export interface SlashCommand {
+  name: string;
+  /** Argument hint shown in the list, e.g. `[default|plan|auto]`. */
+  args?: string;
+  description: string;
+  /** Completions for the argument (e.g. the mode names). */
+  argChoices?: readonly string[];
+  run(args: string, ctx: CommandContext): void | Promise<void>;
+}

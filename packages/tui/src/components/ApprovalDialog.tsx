@@ -1,0 +1,137 @@
+/**
+ * The approval prompt for a mutating tool call in `default` mode. It shows what would happen
+ * (the command for `bash`, the path and the -/+ lines for `edit`, the path and size for
+ * `write`) and three choices: allow once, allow for this session, deny. Keys: ↑/↓ then Enter,
+ * or 1/2/3 (y/a/n). Deny asks for an optional note to the model — Enter sends it (empty means
+ * no note); Esc anywhere denies without a note.
+ */
+import type { ApprovalAnswer } from "@picasso/engine";
+import { Box, Text } from "ink";
+import { useState } from "react";
+import type { KeyPress } from "../keys/key-decoder.js";
+import { useKeys } from "../keys/use-keys.js";
+import { useTheme } from "./theme.js";
+import { collapse } from "./tool-summary.js";
+
+export interface ApprovalPrompt {
+  name: string;
+  input: Record<string, unknown>;
+  effect: string;
+}
+
+const CHOICES = [
+  { decision: "allow_once", label: "Allow once", keys: ["1", "y"] },
+  { decision: "allow_session", label: "Allow for this session", keys: ["2", "a"] },
+  { decision: "deny", label: "Deny (with an optional note)", keys: ["3", "n"] },
+] as const;
+
+export function ApprovalDialog({
+  prompt,
+  onDecide,
+}: {
+  prompt: ApprovalPrompt;
+  onDecide: (answer: ApprovalAnswer) => void;
+}) {
+  const theme = useTheme();
+  const [selected, setSelected] = useState(0);
+  const [note, setNote] = useState<string | undefined>(undefined);
+
+  useKeys((key: KeyPress) => {
+    if (note !== undefined) {
+      if (key.kind === "key" && key.name === "escape") onDecide({ decision: "deny" });
+      else if (key.kind === "key" && key.name === "submit")
+        onDecide(note.trim() ? { decision: "deny", note: note.trim() } : { decision: "deny" });
+      else if (key.kind === "key" && key.name === "backspace") setNote(note.slice(0, -1));
+      else if (key.kind === "text") {
+        const typed = note + key.text.replace(/\n/g, " ");
+        if (key.submit)
+          onDecide(typed.trim() ? { decision: "deny", note: typed.trim() } : { decision: "deny" });
+        else setNote(typed);
+      }
+      return;
+    }
+    const choose = (index: number) => {
+      const choice = CHOICES[index];
+      if (!choice) return;
+      if (choice.decision === "deny") setNote("");
+      else onDecide({ decision: choice.decision });
+    };
+    if (key.kind === "key") {
+      if (key.name === "up") setSelected((s) => (s + CHOICES.length - 1) % CHOICES.length);
+      else if (key.name === "down" || key.name === "tab") setSelected((s) => (s + 1) % CHOICES.length);
+      else if (key.name === "submit") choose(selected);
+      else if (key.name === "escape") onDecide({ decision: "deny" });
+    } else if (key.kind === "text") {
+      const index = CHOICES.findIndex((c) => (c.keys as readonly string[]).includes(key.text.toLowerCase()));
+      if (index >= 0) choose(index);
+      else if (key.submit) choose(selected);
+    }
+  });
+
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor={theme.warn} paddingX={1}>
+      <Text bold>
+        Allow <Text color={theme.accent}>{prompt.name}</Text>?
+      </Text>
+      <ApprovalPreview prompt={prompt} />
+      {note === undefined ? (
+        CHOICES.map((choice, i) => (
+          <Text key={choice.decision} color={i === selected ? theme.accent : undefined} bold={i === selected}>
+            {i === selected ? "›" : " "} {i + 1}. {choice.label}
+          </Text>
+        ))
+      ) : (
+        <Box flexDirection="column">
+          <Text>Note to the model (Enter to deny, empty for none; Esc denies without a note):</Text>
+          <Text>
+            › {note}
+            <Text inverse> </Text>
+          </Text>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function ApprovalPreview({ prompt }: { prompt: ApprovalPrompt }) {
+  const theme = useTheme();
+  const str = (key: string) =>
+    typeof prompt.input[key] === "string" ? (prompt.input[key] as string) : undefined;
+  const command = str("command");
+  if (command !== undefined) return <Text>$ {command}</Text>;
+  const path = str("path");
+  const oldText = str("old_string");
+  const newText = str("new_string");
+  if (path !== undefined && oldText !== undefined && newText !== undefined) {
+    const removed = collapse(oldText, 8);
+    const added = collapse(newText, 8);
+    return (
+      <Box flexDirection="column">
+        <Text>{path}</Text>
+        {removed.lines.map((l, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: preview lines are positional
+          <Text key={`-${i}`} color={theme.removed}>
+            - {l}
+          </Text>
+        ))}
+        {removed.hidden ? <Text dimColor> … {removed.hidden} more removed lines</Text> : null}
+        {added.lines.map((l, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: preview lines are positional
+          <Text key={`+${i}`} color={theme.added}>
+            + {l}
+          </Text>
+        ))}
+        {added.hidden ? <Text dimColor> … {added.hidden} more added lines</Text> : null}
+      </Box>
+    );
+  }
+  const content = str("content");
+  if (path !== undefined)
+    return (
+      <Text>
+        {path}
+        {content !== undefined ? ` (${content.split("\n").length} lines)` : ""}
+      </Text>
+    );
+  return <Text dimColor>{JSON.stringify(prompt.input).slice(0, 200)}</Text>;
+}

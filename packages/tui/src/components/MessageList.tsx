@@ -1,0 +1,106 @@
+/**
+ * The conversation. Finished items go through Ink's `<Static>`: each is written to the terminal
+ * once and never re-rendered, so a long history costs nothing per keystroke. The live area
+ * below it — the reply streaming in and the tools still running — is the only part that
+ * changes. `epoch` remounts the static list (a new or resumed session starts a fresh one).
+ */
+import { Box, Static, Text } from "ink";
+import type { LiveArea, TranscriptItem } from "../transcript/transcript.js";
+import { ContextPanel } from "./ContextPanel.js";
+import { Markdown } from "./Markdown.js";
+import { ToolLine } from "./ToolLine.js";
+import { useTheme } from "./theme.js";
+
+export function MessageList({
+  items,
+  live,
+  epoch = 0,
+  width = 100,
+}: {
+  items: readonly TranscriptItem[];
+  live: LiveArea;
+  epoch?: number;
+  width?: number;
+}) {
+  return (
+    <>
+      <Static key={epoch} items={items as TranscriptItem[]}>
+        {(item) => (
+          <Box key={item.id} paddingBottom={item.kind === "tool" ? 0 : 1}>
+            <HistoryItem item={item} width={width} />
+          </Box>
+        )}
+      </Static>
+      <LiveView live={live} width={width} />
+    </>
+  );
+}
+
+export function LiveView({ live, width }: { live: LiveArea; width: number }) {
+  if (live.text === "" && live.tools.length === 0) return null;
+  return (
+    <Box flexDirection="column">
+      {live.text !== "" ? <AssistantText text={live.text} /> : null}
+      {live.tools.map((call) => (
+        <ToolLine key={call.toolUseId} call={call} width={width} />
+      ))}
+    </Box>
+  );
+}
+
+export function HistoryItem({ item, width }: { item: TranscriptItem; width: number }) {
+  const theme = useTheme();
+  switch (item.kind) {
+    case "user":
+      return (
+        <Box>
+          <Text color={theme.user} bold>
+            {"› "}
+          </Text>
+          <Text>{item.text}</Text>
+        </Box>
+      );
+    case "assistant":
+      return <AssistantText text={item.text} />;
+    case "tool":
+      return <ToolLine call={item} width={width} />;
+    case "notice":
+      return (
+        <Text
+          color={
+            item.tone === "error"
+              ? theme.error
+              : item.tone === "warn"
+                ? theme.warn
+                : item.tone === "hint"
+                  ? theme.accent
+                  : undefined
+          }
+          dimColor={item.tone === "info"}
+        >
+          {item.text}
+        </Text>
+      );
+    case "context":
+      return <ContextPanel view={item.view} width={width} />;
+    case "expanded":
+      return (
+        <Box flexDirection="column">
+          <Text bold>{item.title}</Text>
+          <Text>{item.text}</Text>
+        </Box>
+      );
+  }
+}
+
+function AssistantText({ text }: { text: string }) {
+  const theme = useTheme();
+  return (
+    <Box>
+      <Text color={theme.accent}>{"● "}</Text>
+      <Box flexDirection="column" flexGrow={1}>
+        <Markdown text={text} />
+      </Box>
+    </Box>
+  );
+}

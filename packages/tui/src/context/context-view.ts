@@ -1,0 +1,144 @@
+/**
+ * The `/context` inspector's data, built from what the session already has — no provider call:
+ * - Tier 1 (tool specs and system sections) split into canonical sections, core tools,
+ *   gateways (`tool_search`, `tool_call`, MCP `*_call` tools and the `lean:gateways` section),
+ *   the instruction index (`instructions:index`) and the skill index (`skills:index`);
+ * - history: the session-facts block (the first user text starting `<session-facts>`), Tier-2
+ *   loads (the bytes the log's `tier2_load` events recorded, taken out of the messages) and the
+ *   remaining messages;
+ * - free space: the window minus everything above (never below zero).
+ * Tokens are estimates (`estimate(text)`), labelled as such; the `picasso-lean-context` value of
+ * `settings/describe` is passed through, and absent fields show as "not recorded".
+ */
+import { canonicalJson, type Message, type Tier1 } from "@picasso/protocol";
+
+export type ContextCategory =
+  | "canonical sections"
+  | "core tools"
+  | "gateways"
+  | "instruction index"
+  | "skill index"
+  | "session facts"
+  | "messages"
+  | "Tier-2 loads"
+  | "free space";
+
+export interface ContextRow {
+  category: ContextCategory;
+  tokens: number;
+  percent: number;
+}
+
+export interface ContextView {
+  window: number;
+  usedTokens: number;
+  /** Tokens the provider reported for the last request, if any. */
+  reportedPromptTokens: number | undefined;
+  rows: ContextRow[];
+  leanContext: LeanContextFields | undefined;
+  tokenNote: string;
+}
+
+export interface LeanContextFields {
+  registry: unknown;
+  snapshot: unknown;
+  counters: unknown;
+  events: unknown[];
+}
+
+export interface ContextInputs {
+  tier1: Tier1;
+  history: readonly Message[];
+  window: number;
+  describe: Record<string, unknown>;
+  tier2Bytes: number;
+  reportedPromptTokens?: number;
+  estimate: (text: string) => number;
+}
+
+const GATEWAY_TOOLS = new Set(["tool_search", "tool_call"]);
+const INSTRUCTIONS = "instructions:index";
+const SKILLS = "skills:index";
+const GATEWAY_SECTION = "lean:gateways";
+
+export function buildContextView(input: ContextInputs): ContextView {
+  const { tier1, estimate } = input;
+  const sum: Record<ContextCategory, number> = {
+    "canonical sections": 0,
+    "core tools": 0,
+    gateways: 0,
+    "instruction index": 0,
+    "skill index": 0,
+    "session facts": 0,
+    messages: 0,
+    "Tier-2 loads": 0,
+    "free space": 0,
+  };
+  for (const spec of tier1.tools) {
+    const gateway = GATEWAY_TOOLS.has(spec.name) || spec.name.endsWith("_call");
+    sum[gateway ? "gateways" : "core tools"] += estimate(canonicalJson(spec));
+  }
+  for (const block of tier1.system) {
+    const category: ContextCategory =
+      block.id === INSTRUCTIONS
+        ? "instruction index"
+        : block.id === SKILLS
+          ? "skill index"
+          : block.id === GATEWAY_SECTION
+            ? "gateways"
+            : "canonical sections";
+    sum[category] += estimate(block.text);
+  }
+  let historyTokens = 0;
+  input.history.forEach((message, index) => {
+    for (const block of message.content) {
+      const text = blockText(block);
+      const tokens = estimate(text);
+      if (index === 0 && block.type === "text" && text.startsWith("<session-facts>"))
+        sum["session facts"] += tokens;
+      else historyTokens += tokens;
+    }
+  });
+  const tier2 = Math.min(historyTokens, Math.ceil(input.tier2Bytes / 4));
+  sum["Tier-2 loads"] = tier2;
+  sum.messages = historyTokens - tier2;
+  const used = Object.values(sum).reduce((a, b) => a + b, 0);
+  sum["free space"] = Math.max(0, input.window - used);
+  const rows = (Object.keys(sum) as ContextCategory[]).map((category) => ({
+    category,
+    tokens: sum[category],
+    percent: input.window > 0 ? (sum[category] / input.window) * 100 : 0,
+  }));
+  return {
+    window: input.window,
+    usedTokens: used,
+    reportedPromptTokens: input.reportedPromptTokens,
+    rows,
+    leanContext: leanContextFields(input.describe["picasso-lean-context"]),
+    tokenNote: "token counts are o200k estimates; the provider's own count is shown when a request was made",
+  };
+}
+
+function leanContextFields(value: unknown): LeanContextFields | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const v = value as Record<string, unknown>;
+  return {
+    registry: v.registry ?? undefined,
+    snapshot: v.snapshot ?? undefined,
+    counters: v.counters ?? undefined,
+    events: Array.isArray(v.events) ? v.events : [],
+  };
+}
+
+function blockText(block: Message["content"][number]): string {
+  switch (block.type) {
+    case "text":
+      return block.text;
+    case "thinking":
+      return block.thinking;
+    case "tool_use":
+      return `${block.name} ${canonicalJson(block.input)}`;
+    case "tool_result":
+      return block.content;
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * The fold from engine events to the screen: `applyEvent(view, event)` returns the items that
+ * become finished and the new live area. Rules:
+ * - `text_delta` (main lane) grows the live reply; `assistant_message` or a tool call start moves
+ *   the reply so far into history, so text and tool lines keep their order;
+ * - a tool call is live from `tool_call_started` until `tool_call_finished`, then printed once
+ *   with its status, timing and display; `approval_requested` marks it as awaiting approval;
+ * - subagent lanes show their tool lines (labelled with the lane) but not their streaming text;
+ * - retries, compactions, errors and subagent start/finish become notices; `turn_end` flushes
+ *   what is left and notes an interrupted turn or one that hit the step limit.
+ */
+import type { EngineEvent } from "@picasso/engine";
+import type { LiveArea, NewItem, ToolCallView } from "./transcript.js";
+
+export interface EventFold {
+  live: LiveArea;
+  finished: NewItem[];
+}
+
+export const EMPTY_LIVE: LiveArea = { text: "", tools: [] };
+
+export function applyEvent(live: LiveArea, event: EngineEvent): EventFold {
+  const finished: NewItem[] = [];
+  const flushText = (area: LiveArea): LiveArea => {
+    if (area.text.trim() !== "")
+      finished.push({ kind: "assistant", text: area.text.trimEnd(), lane: "main" });
+    return area.text === "" ? area : { ...area, text: "" };
+  };
+  switch (event.type) {
+    case "text_delta":
+      if (event.lane !== "main") return { live, finished };
+      return { live: { ...live, text: live.text + event.text }, finished };
+    case "assistant_message":
+      if (event.lane !== "main") return { live, finished };
+      return { live: flushText(live), finished };
+    case "tool_call_started": {
+      const next = event.lane === "main" ? flushText(live) : live;
+      const tool: ToolCallView = {
+        toolUseId: event.toolUseId,
+        lane: event.lane,
+        name: event.name,
+        input: event.input,
+        status: "running",
+      };
+      return { live: { ...next, tools: [...next.tools, tool] }, finished };
+    }
+    case "approval_requested":
+      return {
+        live: {
+          ...live,
+          tools: live.tools.map((t) =>
+            t.toolUseId === event.toolUseId ? { ...t, status: "awaiting approval" as const } : t,
+          ),
+        },
+        finished,
+      };
+    case "approval_decided":
+      return {
+        live: {
+          ...live,
+          tools: live.tools.map((t) =>
+            t.toolUseId === event.toolUseId && event.decision !== "deny"
+              ? { ...t, status: "running" as const }
+              : t,
+          ),
+        },
+        finished,
+      };
+    case "tool_call_finished": {
+      const started = live.tools.find((t) => t.toolUseId === event.toolUseId);
+      finished.push({
+        kind: "tool",
+        toolUseId: event.toolUseId,
+        lane: event.lane,
+        name: event.name,
+        input: started?.input ?? {},
+        status: event.status,
+        durationMs: event.durationMs,
+        content: event.content,
+        ...(event.display ? { display: event.display } : {}),
+        ...(event.truncated ? { truncated: true } : {}),
+      });
+      return {
+        live: { ...live, tools: live.tools.filter((t) => t.toolUseId !== event.toolUseId) },
+        finished,
+      };
+    }
+    case "retry":
+      finished.push({
+        kind: "notice",
+        tone: "warn",
+        text: `provider: ${event.error.message} — retry ${event.attempt} in ${(event.delayMs / 1000).toFixed(1)}s`,
+      });
+      return { live, finished };
+    case "compaction":
+      finished.push({
+        kind: "notice",
+        tone: "info",
+        text: `compacted ${event.removedMessages} messages (${event.trigger}): ${formatBytes(event.bytesBefore)} → ${formatBytes(event.bytesAfter)} of history`,
+      });
+      return { live, finished };
+    case "subagent_started":
+      finished.push({
+        kind: "notice",
+        tone: "info",
+        text: `${event.lane} started: ${oneLine(event.task, 100)}`,
+      });
+      return { live, finished };
+    case "subagent_finished":
+      finished.push({ kind: "notice", tone: "info", text: `${event.lane} ${event.status}` });
+      return { live, finished };
+    case "error":
+      if (event.scope === "plugin") return { live, finished };
+      finished.push({ kind: "notice", tone: "error", text: `${event.scope} error: ${event.message}` });
+      return { live, finished };
+    case "turn_end": {
+      if (event.lane !== "main") return { live, finished };
+      const next = flushText(live);
+      if (event.stopReason === "interrupted")
+        finished.push({
+          kind: "notice",
+          tone: "warn",
+          text: "interrupted — the session is intact; type to continue",
+        });
+      else if (event.stopReason === "max_steps")
+        finished.push({
+          kind: "notice",
+          tone: "warn",
+          text: `stopped after ${event.steps} steps (the step limit)`,
+        });
+      else if (event.stopReason === "max_tokens")
+        finished.push({ kind: "notice", tone: "warn", text: "the reply hit the output token limit" });
+      return { live: { ...next, tools: [] }, finished };
+    }
+    default:
+      return { live, finished };
+  }
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

@@ -1,0 +1,42 @@
+/**
+ * What the screen shows, as plain values. `finished` items are printed once (through Ink's
+ * `<Static>`) and never change; `live` holds what may still change — the streaming reply and
+ * the tools that are running. An `epoch` bump starts a fresh list (after /clear or /resume).
+ */
+import type { ToolStatus } from "@picasso/engine";
+import type { ToolDisplay } from "@picasso/protocol";
+import type { ContextView } from "../context/context-view.js";
+
+export type NoticeTone = "info" | "warn" | "error" | "hint";
+
+export type TranscriptItem =
+  | { id: number; kind: "user"; text: string }
+  | { id: number; kind: "assistant"; text: string; lane: string }
+  | ({ id: number; kind: "tool" } & ToolCallView)
+  | { id: number; kind: "notice"; tone: NoticeTone; text: string }
+  | { id: number; kind: "context"; view: ContextView }
+  | { id: number; kind: "expanded"; title: string; text: string };
+
+export interface ToolCallView {
+  toolUseId: string;
+  lane: string;
+  name: string;
+  input: Record<string, unknown>;
+  status: ToolStatus | "running" | "awaiting approval";
+  durationMs?: number;
+  content?: string;
+  display?: ToolDisplay;
+  truncated?: boolean;
+}
+
+export interface LiveArea {
+  /** The main lane's reply as it streams. */
+  text: string;
+  tools: ToolCallView[];
+}
+
+export type NewItem = TranscriptItem extends infer T
+  ? T extends TranscriptItem
+    ? Omit<T, "id">
+    : never
+  : never;
