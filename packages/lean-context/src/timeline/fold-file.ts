@@ -1,0 +1,68 @@
+/**
+ * Folding a whole log: from events in memory (`foldTimelineEvents`, for the live session and
+ * tests) or from a file, streamed line by line (`foldTimelineFile`).
+ *
+ * A file that cannot be read, is empty, or holds no event at all (not a session log) is a
+ * `UserError` naming the file. Torn and corrupt lines are skipped and reported — in the
+ * timeline's `skipped` and to `onSkip` as they are met — and the rest is folded.
+ */
+import { statSync } from "node:fs";
+import { type LogEvent, type LogLine, readLogFile, UserError } from "@picasso/protocol";
+import { TimelineFolder, type TimelineFoldOptions } from "./timeline-fold.js";
+import type { Timeline, TimelineSkip } from "./timeline-types.js";
+
+export function foldTimelineEvents(events: Iterable<LogEvent>, options: TimelineFoldOptions = {}): Timeline {
+  const folder = new TimelineFolder(options);
+  for (const event of events) folder.add(event);
+  return folder.finish();
+}
+
+export interface FoldFileOptions extends TimelineFoldOptions {
+  /** Called for each line that is not an event, as it is met. */
+  onSkip?: (skip: TimelineSkip) => void;
+}
+
+export async function foldTimelineFile(path: string, options: FoldFileOptions = {}): Promise<Timeline> {
+  let size: number;
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile())
+      throw new UserError(`${path} is not a file; give a session log (.jsonl) or a session id`);
+    size = stat.size;
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UserError(
+      code === "ENOENT"
+        ? `no such log file: ${path}`
+        : `cannot read log file ${path} (${code ?? (error as Error).message})`,
+    );
+  }
+  if (size === 0) throw new UserError(`${path} is empty: the session wrote no events`);
+  const folder = new TimelineFolder(options);
+  let events = 0;
+  let firstSkip: TimelineSkip | undefined;
+  let lines: AsyncGenerator<LogLine>;
+  try {
+    lines = readLogFile(path);
+    for await (const item of lines) {
+      if (item.kind === "event") {
+        events += 1;
+        folder.add(item.event);
+      } else {
+        const skip = { line: item.line, reason: item.reason, torn: item.torn };
+        firstSkip ??= skip;
+        folder.skip(skip);
+        options.onSkip?.(skip);
+      }
+    }
+  } catch (error) {
+    throw new UserError(`cannot read log file ${path} (${(error as Error).message})`);
+  }
+  if (events === 0)
+    throw new UserError(
+      `${path} is not a picasso session log: no line is a log event` +
+        (firstSkip ? ` (line ${firstSkip.line}: ${firstSkip.reason})` : ""),
+    );
+  return folder.finish();
+}

@@ -1,0 +1,166 @@
+/**
+ * The timeline as text: a header for the session, then per turn one block per lane — what entered
+ * the context, a table of its steps (tokens as reported, cache share, prefix check) and its
+ * compactions — and the totals. Every figure the log did not record prints as `not recorded`.
+ * Deterministic: the same timeline always renders the same text.
+ */
+import type {
+  Timeline,
+  TimelineEntry,
+  TimelineLane,
+  TimelineStep,
+  TimelineTurn,
+  TokenTotals,
+} from "./timeline-types.js";
+
+export interface RenderOptions {
+  /** Leave out the `skipped` and `problems` notes (the CLI prints them on stderr). */
+  omitNotes?: boolean;
+}
+
+const NR = "not recorded";
+
+export function formatCount(value: number | null): string {
+  return value === null ? NR : value.toLocaleString("en-US");
+}
+
+export function formatBytes(bytes: number | null): string {
+  if (bytes === null) return NR;
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function formatShare(share: number | null): string {
+  return share === null ? NR : `${(share * 100).toFixed(1)}%`;
+}
+
+function entryLabel(entry: TimelineEntry): string {
+  const times = entry.count > 1 ? ` ×${entry.count}` : "";
+  const failed = entry.failed > 0 ? `, ${entry.failed} failed` : "";
+  switch (entry.kind) {
+    case "tool_result":
+      return `tool ${entry.name}${times} ${formatBytes(entry.bytes)}${failed}`;
+    case "tier2":
+      return `Tier-2 ${entry.tier2Kind} ${entry.name}${times} ${formatBytes(entry.bytes)} (in ${entry.includedIn === "reminder" ? "reminder" : "tool result"})`;
+    case "reminder":
+      return `reminder ${entry.name ?? "(unnamed)"}${times} ${formatBytes(entry.bytes)}`;
+    default:
+      return `${entry.kind.replace(/_/g, " ")}${times} ${formatBytes(entry.bytes)}`;
+  }
+}
+
+function prefixLabel(step: TimelineStep): string {
+  const drop = step.cacheDrop;
+  if (step.prefixCheck !== "dropped" || !drop) return step.prefixCheck.replace(/_/g, " ");
+  const where =
+    drop.firstDifference.segment === "message"
+      ? `message ${drop.firstDifference.index}`
+      : drop.firstDifference.segment === "none"
+        ? "no change (expired or evicted)"
+        : drop.firstDifference.segment;
+  return `DROPPED −${formatCount(drop.lostTokens)} at ${where}${drop.afterCompaction ? " (after compaction)" : ""}`;
+}
+
+/** Left-align the first column, right-align numbers, leave the last column ragged. */
+function table(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  return rows.map((row) =>
+    row
+      .map((cell, c) =>
+        c === row.length - 1 ? cell : c <= 1 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!),
+      )
+      .join("  ")
+      .trimEnd(),
+  );
+}
+
+function stepRows(steps: TimelineStep[]): string[] {
+  const head = [
+    "step",
+    "stop",
+    "msgs",
+    "uncached",
+    "cache read",
+    "cache write",
+    "output",
+    "cached",
+    "prefix",
+  ];
+  const rows = steps.map((s) => [
+    String(s.step),
+    s.purpose === "compaction" ? "compact" : s.stopReason === null ? "no reply" : (s.stopReason ?? ""),
+    String(s.messageCount),
+    formatCount(s.usage.inputTokens),
+    formatCount(s.usage.cacheReadTokens),
+    formatCount(s.usage.cacheWriteTokens),
+    formatCount(s.usage.outputTokens),
+    formatShare(s.cacheReadShare),
+    prefixLabel(s),
+  ]);
+  return table([head, ...rows]);
+}
+
+export function totalsLine(totals: TokenTotals): string {
+  const partial = Object.keys(totals.stepsMissing).length > 0 ? " (some steps reported no usage)" : "";
+  return (
+    `uncached ${formatCount(totals.inputTokens)} · cache read ${formatCount(totals.cacheReadTokens)} · ` +
+    `cache write ${formatCount(totals.cacheWriteTokens)} · output ${formatCount(totals.outputTokens)} · ` +
+    `cache read share ${formatShare(totals.cacheReadShare)} · cost ${formatCount(totals.costInputEquivalent)} ` +
+    `input-token equivalents · ${totals.cacheDrops} prefix drop${totals.cacheDrops === 1 ? "" : "s"}${partial}`
+  );
+}
+
+function laneBlock(lane: TimelineLane): string[] {
+  const out: string[] = [];
+  const sub = lane.subagent;
+  const title = sub
+    ? `${lane.lane} · subagent${sub.parentLane ? ` of ${sub.parentLane}` : ""} · "${sub.taskPreview}" · ` +
+      `${sub.status ?? "no stop recorded"}${sub.reportBytes !== null ? `, report ${formatBytes(sub.reportBytes)}` : ""}`
+    : lane.lane;
+  out.push(`  ${title}`);
+  if (lane.entries.length > 0)
+    out.push(
+      `    entered: ${lane.entries.map(entryLabel).join(" · ")} — ${lane.appendedMessages} messages, ${formatBytes(lane.appendedBytes)} appended`,
+    );
+  if (lane.steps.length > 0) for (const row of stepRows(lane.steps)) out.push(`    ${row}`);
+  for (const c of lane.compactions)
+    out.push(
+      `    compaction (${c.trigger}): ${c.removedMessages} messages summarised into ${formatBytes(c.summaryBytes)}, ` +
+        `history ${formatBytes(c.bytesBefore)} → ${formatBytes(c.bytesAfter)}`,
+    );
+  return out;
+}
+
+function turnBlock(turn: TimelineTurn): string[] {
+  const input = turn.input ? `"${turn.input.preview}" (${formatBytes(turn.input.bytes)})` : "(no user input)";
+  const out = [
+    `Turn ${turn.turn} · ${turn.mode ?? NR} mode · ${input} · ${turn.stopReason ?? "no end recorded"}`,
+  ];
+  for (const change of turn.modeChanges) out.push(`  mode ${change.from} → ${change.to}`);
+  for (const lane of turn.lanes) out.push(...laneBlock(lane));
+  for (const reason of turn.interrupts) out.push(`  interrupted: ${reason}`);
+  for (const e of turn.errors) out.push(`  error (${e.scope}${e.kind ? ` ${e.kind}` : ""}): ${e.message}`);
+  if (turn.totals.steps > 0) out.push(`  turn totals: ${totalsLine(turn.totals)}`);
+  return out;
+}
+
+export function renderTimeline(timeline: Timeline, options: RenderOptions = {}): string {
+  const s = timeline.session;
+  const lines = [
+    `Session ${s.id ?? NR} · ${s.provider ?? NR} ${s.model ?? NR} · ${s.surface ?? NR} · started ${s.startedAt ?? NR}`,
+    `Tier 1: ${s.tier1 ? `tools ${formatBytes(s.tier1.toolsBytes)}, system ${formatBytes(s.tier1.systemBytes)}, ${s.tier1.headerChanges} header change${s.tier1.headerChanges === 1 ? "" : "s"}` : NR}` +
+      ` · ${s.resumes} resume${s.resumes === 1 ? "" : "s"} · ${timeline.complete ? `ended (${s.endReason})` : "no session_end (live or crashed)"}` +
+      ` · ${timeline.events} events`,
+    "",
+  ];
+  if (timeline.turns.length === 0) lines.push("No turns yet.", "");
+  for (const turn of timeline.turns) lines.push(...turnBlock(turn), "");
+  lines.push(`Session totals (${timeline.totals.steps} steps): ${totalsLine(timeline.totals)}`);
+  if (!options.omitNotes) {
+    for (const skip of timeline.skipped)
+      lines.push(`skipped line ${skip.line}${skip.torn ? " (torn final line)" : ""}: ${skip.reason}`);
+    for (const problem of timeline.problems) lines.push(`problem: ${problem}`);
+  }
+  return `${lines.join("\n")}\n`;
+}

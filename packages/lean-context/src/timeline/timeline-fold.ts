@@ -1,0 +1,399 @@
+/**
+ * `TimelineFolder`: the context timeline as a streaming fold over session-log events.
+ *
+ * Feed events in log order with `add` (and unreadable lines with `skip`); `snapshot()` returns the
+ * timeline so far without ending the fold (the live session's view), `finish()` returns the final
+ * one. Pure: no engine, no provider, no clock, no I/O.
+ *
+ * Memory is bounded by the summaries, not the log: per lane a `LanePrefix` (constant size) and the
+ * steps awaiting their response; per turn a `TurnSummary`. With `keepTurns: false` a turn is
+ * handed to `onTurn` and dropped once a later turn begins, so a log of any length folds in
+ * constant memory (the session totals are kept).
+ *
+ * How each event is read: `message` → appended bytes and an entry by source (a user message's
+ * `factsBytes` become a `session_facts` entry); `tool_result` → a tool-result entry by tool name;
+ * `tier2_load` → a Tier-2 entry by kind and name, included in the reminder just appended or else
+ * in a tool result; `model_request` → a step (`purpose: "compaction"` for summarisation requests);
+ * `model_response` → that step's usage, figures and prefix check; `compaction` → a compaction and
+ * a `compaction_summary` entry; `subagent_start`/`stop` → the lane's subagent record.
+ */
+import {
+  byteLength,
+  canonicalJson,
+  type LogEvent,
+  type LogEventOf,
+  type PermissionMode,
+} from "@picasso/protocol";
+import { LanePrefix } from "./lane-prefix.js";
+import {
+  TIMELINE_VERSION,
+  type Timeline,
+  type TimelineSession,
+  type TimelineSkip,
+  type TimelineStep,
+  type TimelineSubagent,
+  type TimelineTurn,
+} from "./timeline-types.js";
+import { type LaneTurn, preview, TurnSummary } from "./turn-summary.js";
+import { emptyUsage, stepFigures, TotalsAccumulator } from "./usage-figures.js";
+
+export interface TimelineFoldOptions {
+  /** Keep every turn for `snapshot`/`finish` (default true). */
+  keepTurns?: boolean;
+  /** Called with each turn once it is complete (a later turn began, or the fold finished). */
+  onTurn?: (turn: TimelineTurn) => void;
+}
+
+const MAX_NOTES = 100;
+
+interface PendingStep {
+  step: TimelineStep;
+  laneTurn: LaneTurn;
+  turn: TurnSummary;
+  breakpoints: LogEventOf<"model_request">["breakpoints"];
+}
+
+interface LaneState {
+  prefix: LanePrefix;
+  subagent: TimelineSubagent | null;
+  pending: Map<number, PendingStep>;
+  /** The lane's previous event was a reminder message (a Tier-2 load right after it came with it). */
+  afterReminder: boolean;
+}
+
+export class TimelineFolder {
+  private readonly keepTurns: boolean;
+  private readonly onTurn: ((turn: TimelineTurn) => void) | undefined;
+  private readonly session: TimelineSession = {
+    id: null,
+    cwd: null,
+    projectKey: null,
+    provider: null,
+    model: null,
+    surface: null,
+    version: null,
+    startedAt: null,
+    resumes: 0,
+    endReason: null,
+    tier1: null,
+    notRecorded: [],
+  };
+  private readonly turns = new Map<number, TurnSummary>();
+  private readonly lanes = new Map<string, LaneState>();
+  private readonly totals = new TotalsAccumulator();
+  private readonly skipped: TimelineSkip[] = [];
+  private readonly problems: string[] = [];
+  private droppedNotes = 0;
+  private events = 0;
+  private currentTurn = -1;
+  private mode: PermissionMode | null = null;
+  private headerHash: string | undefined;
+  private started = false;
+  private ended = false;
+
+  constructor(options: TimelineFoldOptions = {}) {
+    this.keepTurns = options.keepTurns ?? true;
+    this.onTurn = options.onTurn;
+  }
+
+  /** A line of the log that is not an event (torn or corrupt), as `readLogFile` reports it. */
+  skip(line: TimelineSkip): void {
+    if (this.skipped.length < MAX_NOTES) this.skipped.push({ ...line });
+    else this.droppedNotes += 1;
+  }
+
+  add(event: LogEvent): void {
+    this.events += 1;
+    this.ended = event.type === "session_end";
+    const turn = this.turnFor(event.turn);
+    const lane = this.laneState(event.lane);
+    const wasAfterReminder = lane.afterReminder;
+    lane.afterReminder = false;
+    switch (event.type) {
+      case "session_start":
+        this.onSessionStart(event);
+        break;
+      case "request_header":
+        if (this.headerHash !== undefined && this.headerHash !== event.hash && this.session.tier1)
+          this.session.tier1.headerChanges += 1;
+        this.headerHash = event.hash;
+        this.session.tier1 = {
+          toolsBytes: event.bytes.tools,
+          systemBytes: event.bytes.system,
+          headerChanges: this.session.tier1?.headerChanges ?? 0,
+        };
+        break;
+      case "turn_start":
+        turn.input = { bytes: byteLength(event.input), preview: preview(event.input) };
+        turn.mode = this.mode;
+        turn.touched = true;
+        break;
+      case "turn_end":
+        turn.stopReason = event.stopReason;
+        break;
+      case "message":
+        this.onMessage(event, turn, lane);
+        break;
+      case "model_request":
+        this.onRequest(event, turn, lane);
+        break;
+      case "model_response":
+        this.onResponse(event, lane);
+        break;
+      case "tool_result":
+        this.laneTurn(turn, event.lane).addEntry({
+          kind: "tool_result",
+          name: event.name,
+          bytes: event.bytes,
+          failed: event.status !== "ok",
+        });
+        break;
+      case "tier2_load":
+        this.laneTurn(turn, event.lane).addEntry({
+          kind: "tier2",
+          name: event.name,
+          tier2Kind: event.kind,
+          bytes: event.bytes,
+          includedIn: wasAfterReminder ? "reminder" : "tool_result",
+        });
+        break;
+      case "mode_change":
+        this.mode = event.to;
+        turn.modeChanges.push({ from: event.from, to: event.to });
+        turn.touched = true;
+        break;
+      case "compaction":
+        this.onCompaction(event, turn, lane);
+        break;
+      case "subagent_start": {
+        const extra = event as { parentLane?: unknown };
+        lane.subagent = {
+          parentLane: typeof extra.parentLane === "string" ? extra.parentLane : null,
+          parentToolUseId: event.parentToolUseId ?? null,
+          taskBytes: byteLength(event.task),
+          taskPreview: preview(event.task),
+          status: null,
+          reportBytes: null,
+        };
+        this.laneTurn(turn, event.lane);
+        break;
+      }
+      case "subagent_stop":
+        if (lane.subagent) {
+          lane.subagent.status = event.status;
+          lane.subagent.reportBytes = event.reportBytes;
+        } else this.problem(event, `subagent_stop for lane ${event.lane} without subagent_start`);
+        break;
+      case "interrupt":
+        turn.interrupts.push(event.reason);
+        turn.touched = true;
+        break;
+      case "error":
+        turn.errors.push({ scope: event.scope, kind: event.kind ?? null, message: clip(event.message) });
+        turn.touched = true;
+        break;
+      case "session_end":
+        this.session.endReason = event.reason;
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** The timeline so far; the fold goes on. */
+  snapshot(): Timeline {
+    const turns = [...this.turns.values()]
+      .filter((t) => t.turn > 0 || t.touched)
+      .sort((a, b) => a.turn - b.turn)
+      .map((t) => t.snapshot());
+    const session = { ...this.session, tier1: this.session.tier1 ? { ...this.session.tier1 } : null };
+    session.notRecorded = (Object.keys(session) as (keyof TimelineSession)[]).filter(
+      (k) => session[k] === null,
+    );
+    const problems = [...this.problems];
+    if (this.droppedNotes > 0)
+      problems.push(`${this.droppedNotes} more problems or skipped lines not listed`);
+    return {
+      version: TIMELINE_VERSION,
+      session,
+      events: this.events,
+      turns,
+      totals: this.totals.snapshot(),
+      skipped: this.skipped.map((s) => ({ ...s })),
+      problems,
+      complete: this.ended,
+    };
+  }
+
+  /** Hand the open turns to `onTurn` and return the final timeline. */
+  finish(): Timeline {
+    this.closeTurnsBelow(Number.POSITIVE_INFINITY);
+    return this.snapshot();
+  }
+
+  private turnFor(n: number): TurnSummary {
+    if (n > this.currentTurn) {
+      this.closeTurnsBelow(n);
+      this.currentTurn = n;
+    }
+    let turn = this.turns.get(n);
+    if (!turn) {
+      turn = new TurnSummary(n);
+      this.turns.set(n, turn);
+      turn.mode = this.mode;
+    }
+    return turn;
+  }
+
+  private closeTurnsBelow(n: number): void {
+    for (const turn of [...this.turns.values()]) {
+      if (turn.turn >= n || turn.closed) continue;
+      turn.closed = true;
+      if (turn.turn > 0 || turn.touched) this.onTurn?.(turn.snapshot());
+      if (!this.keepTurns) this.turns.delete(turn.turn);
+    }
+  }
+
+  private laneState(id: string): LaneState {
+    let lane = this.lanes.get(id);
+    if (!lane) {
+      lane = { prefix: new LanePrefix(), subagent: null, pending: new Map(), afterReminder: false };
+      this.lanes.set(id, lane);
+    }
+    return lane;
+  }
+
+  private laneTurn(turn: TurnSummary, id: string): LaneTurn {
+    const state = this.laneState(id);
+    return turn.lane(id, () => state.subagent);
+  }
+
+  private onSessionStart(event: LogEventOf<"session_start">): void {
+    this.mode = event.mode;
+    if (this.started) {
+      this.session.resumes += 1;
+      return;
+    }
+    this.started = true;
+    Object.assign(this.session, {
+      id: event.session,
+      cwd: event.cwd,
+      projectKey: event.projectKey,
+      provider: event.provider,
+      model: event.model,
+      surface: event.surface,
+      version: event.version,
+      startedAt: event.ts,
+    });
+  }
+
+  private onMessage(event: LogEventOf<"message">, turn: TurnSummary, lane: LaneState): void {
+    const gap = lane.prefix.onMessage(event.index);
+    if (gap) this.problem(event, `lane ${event.lane}: ${gap}`);
+    const bytes = byteLength(canonicalJson(event.message));
+    const laneTurn = this.laneTurn(turn, event.lane);
+    laneTurn.appendedBytes += bytes;
+    laneTurn.appendedMessages += 1;
+    const extra = event as { factsBytes?: unknown; reminder?: unknown };
+    switch (event.source) {
+      case "user": {
+        const facts = typeof extra.factsBytes === "number" ? Math.min(extra.factsBytes, bytes) : 0;
+        if (facts > 0) laneTurn.addEntry({ kind: "session_facts", bytes: facts });
+        laneTurn.addEntry({ kind: "user", bytes: bytes - facts });
+        break;
+      }
+      case "tool_results":
+        break; // entries come from the tool_result events, by tool name
+      case "reminder":
+        laneTurn.addEntry({
+          kind: "reminder",
+          name: typeof extra.reminder === "string" ? extra.reminder : null,
+          bytes,
+        });
+        lane.afterReminder = true;
+        break;
+      default:
+        laneTurn.addEntry({ kind: event.source, bytes });
+    }
+  }
+
+  private onRequest(event: LogEventOf<"model_request">, turn: TurnSummary, lane: LaneState): void {
+    const purpose = (event as { purpose?: unknown }).purpose === "compaction" ? "compaction" : "step";
+    lane.prefix.onRequest(event, purpose);
+    const step: TimelineStep = {
+      step: event.step,
+      purpose,
+      messageCount: event.messageCount,
+      requestBytes: { tools: event.bytes.tools, system: event.bytes.system, messages: event.bytes.messages },
+      breakpoints: event.breakpoints.length,
+      stopReason: null,
+      errorKind: null,
+      latencyMs: null,
+      usage: emptyUsage(),
+      promptTokens: null,
+      cacheReadShare: null,
+      costInputEquivalent: null,
+      prefixCheck: "not_recorded",
+      cacheDrop: null,
+      notRecorded: ["response"],
+    };
+    const laneTurn = this.laneTurn(turn, event.lane);
+    laneTurn.steps.push(step);
+    if (lane.pending.has(event.step))
+      this.problem(event, `lane ${event.lane}: step ${event.step} requested twice`);
+    lane.pending.set(event.step, { step, laneTurn, turn, breakpoints: event.breakpoints });
+  }
+
+  private onResponse(event: LogEventOf<"model_response">, lane: LaneState): void {
+    const pending = lane.pending.get(event.step);
+    if (!pending) {
+      this.problem(event, `lane ${event.lane}: response to step ${event.step} without its request`);
+      return;
+    }
+    lane.pending.delete(event.step);
+    const figures = stepFigures(event.usage, pending.breakpoints);
+    const check = lane.prefix.onResponse(event.step, figures.usage);
+    Object.assign(pending.step, {
+      stopReason: event.stopReason,
+      errorKind: event.error?.kind ?? null,
+      latencyMs: event.latencyMs,
+      usage: figures.usage,
+      promptTokens: figures.promptTokens,
+      cacheReadShare: figures.cacheReadShare,
+      costInputEquivalent: figures.costInputEquivalent,
+      prefixCheck: check?.check ?? "not_recorded",
+      cacheDrop: check?.drop ?? null,
+      notRecorded: figures.notRecorded,
+    });
+    for (const totals of [pending.laneTurn.totals, pending.turn.totals, this.totals]) {
+      totals.add(figures);
+      if (check?.drop) totals.addDrop(check.drop.lostTokens);
+    }
+  }
+
+  private onCompaction(event: LogEventOf<"compaction">, turn: TurnSummary, lane: LaneState): void {
+    lane.prefix.onCompaction(event.keptFrom);
+    const summaryBytes = byteLength(canonicalJson(event.summary));
+    const laneTurn = this.laneTurn(turn, event.lane);
+    laneTurn.compactions.push({
+      trigger: event.trigger,
+      removedMessages: event.removedMessages,
+      summarisedMessages: event.summarisedMessages,
+      keptFrom: event.keptFrom,
+      bytesBefore: event.bytesBefore,
+      bytesAfter: event.bytesAfter,
+      summaryBytes,
+    });
+    laneTurn.addEntry({ kind: "compaction_summary", bytes: summaryBytes });
+  }
+
+  private problem(event: LogEvent, text: string): void {
+    if (this.problems.length < MAX_NOTES) this.problems.push(`seq ${event.seq}: ${text}`);
+    else this.droppedNotes += 1;
+  }
+}
+
+function clip(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}

@@ -1,0 +1,143 @@
+/**
+ * Per-turn summaries: what one turn put into each lane's context and what its steps cost.
+ *
+ * A `TurnSummary` holds one `LaneTurn` per lane active in the turn (main first, then subagent
+ * lanes in the order they appeared). Entries are grouped by kind and name in first-seen order, so
+ * a summary's size depends on the number of distinct kinds, tools and steps — never on the bytes
+ * of the messages. `snapshot()` copies the summary into the JSON shape, so later events never
+ * change a snapshot already handed out.
+ */
+import type { PermissionMode, Tier2Kind } from "@picasso/protocol";
+import type {
+  EntryKind,
+  TimelineCompaction,
+  TimelineEntry,
+  TimelineLane,
+  TimelineStep,
+  TimelineSubagent,
+  TimelineTurn,
+} from "./timeline-types.js";
+import { TotalsAccumulator } from "./usage-figures.js";
+
+const PREVIEW_CHARS = 80;
+
+/** The first 80 characters of a text, on one line. */
+export function preview(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1)}…` : flat;
+}
+
+export interface EntryInput {
+  kind: EntryKind;
+  name?: string | null;
+  tier2Kind?: Tier2Kind | null;
+  bytes: number;
+  failed?: boolean;
+  includedIn?: TimelineEntry["includedIn"];
+}
+
+export class LaneTurn {
+  private readonly entries = new Map<string, TimelineEntry>();
+  appendedBytes = 0;
+  appendedMessages = 0;
+  readonly steps: TimelineStep[] = [];
+  readonly compactions: TimelineCompaction[] = [];
+  readonly totals = new TotalsAccumulator();
+
+  constructor(
+    readonly lane: string,
+    /** Shared with the lane's later turns; read at snapshot time. */
+    readonly subagent: () => TimelineSubagent | null,
+  ) {}
+
+  addEntry(input: EntryInput): void {
+    const name = input.name ?? null;
+    const tier2Kind = input.tier2Kind ?? null;
+    const key = `${input.kind}\u0000${tier2Kind ?? ""}\u0000${name ?? ""}`;
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = {
+        kind: input.kind,
+        name,
+        tier2Kind,
+        count: 0,
+        bytes: 0,
+        failed: 0,
+        includedIn: input.includedIn ?? null,
+      };
+      this.entries.set(key, entry);
+    }
+    entry.count += 1;
+    entry.bytes += input.bytes;
+    if (input.failed) entry.failed += 1;
+  }
+
+  snapshot(): TimelineLane {
+    const subagent = this.subagent();
+    return {
+      lane: this.lane,
+      subagent: subagent ? { ...subagent } : null,
+      entries: [...this.entries.values()].map((e) => ({ ...e })),
+      appendedBytes: this.appendedBytes,
+      appendedMessages: this.appendedMessages,
+      steps: this.steps.map(copyStep),
+      compactions: this.compactions.map((c) => ({ ...c })),
+      totals: this.totals.snapshot(),
+    };
+  }
+}
+
+function copyStep(step: TimelineStep): TimelineStep {
+  return {
+    ...step,
+    requestBytes: { ...step.requestBytes },
+    usage: { ...step.usage },
+    cacheDrop: step.cacheDrop
+      ? { ...step.cacheDrop, firstDifference: { ...step.cacheDrop.firstDifference } }
+      : null,
+    notRecorded: [...step.notRecorded],
+  };
+}
+
+export class TurnSummary {
+  input: TimelineTurn["input"] = null;
+  mode: PermissionMode | null = null;
+  readonly modeChanges: { from: PermissionMode; to: PermissionMode }[] = [];
+  stopReason: string | null = null;
+  readonly lanes = new Map<string, LaneTurn>();
+  readonly errors: TimelineTurn["errors"] = [];
+  readonly interrupts: string[] = [];
+  readonly totals = new TotalsAccumulator();
+  /** Whether anything of note happened (turn 0 is shown only then). */
+  touched = false;
+  /** Handed to `onTurn` already (a later turn began). */
+  closed = false;
+
+  constructor(readonly turn: number) {}
+
+  lane(id: string, subagent: () => TimelineSubagent | null): LaneTurn {
+    let lane = this.lanes.get(id);
+    if (!lane) {
+      lane = new LaneTurn(id, subagent);
+      this.lanes.set(id, lane);
+    }
+    this.touched = true;
+    return lane;
+  }
+
+  snapshot(): TimelineTurn {
+    const lanes = [...this.lanes.values()];
+    const main = lanes.filter((l) => l.lane === "main");
+    return {
+      turn: this.turn,
+      input: this.input ? { ...this.input } : null,
+      mode: this.mode,
+      modeChanges: this.modeChanges.map((c) => ({ ...c })),
+      stopReason: this.stopReason,
+      lanes: [...main, ...lanes.filter((l) => l.lane !== "main")].map((l) => l.snapshot()),
+      errors: this.errors.map((e) => ({ ...e })),
+      interrupts: [...this.interrupts],
+      totals: this.totals.snapshot(),
+    };
+  }
+}
