@@ -28,7 +28,7 @@ export function ContextPanel({ view, width }: { view: ContextView; width: number
   const barWidth = Math.max(20, Math.min(80, width - 4));
   const colored = theme.accent !== undefined;
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor={theme.dim} paddingX={1}>
+    <Box flexDirection="column" borderStyle="round" borderColor={theme.dim} paddingX={1} width={width}>
       <Text bold>
         Context window: {compactNumber(view.usedTokens)} of {compactNumber(view.window)} tokens (
         {pct(view.usedTokens, view.window)})

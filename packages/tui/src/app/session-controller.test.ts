@@ -1,0 +1,215 @@
+import type { ApprovalAnswer, EngineEvent } from "@picasso/engine";
+import type { PermissionMode } from "@picasso/protocol";
+import { describe, expect, it } from "vitest";
+import { SessionController } from "./session-controller.js";
+import type { OpenedSession, SessionHost } from "./session-host.js";
+
+/** A stand-in session whose turns replay a list of events (and may ask for approval). */
+function fakeSession(
+  id: string,
+  turn: (ctl: SessionController, signal: AbortSignal) => AsyncGenerator<EngineEvent>,
+) {
+  let mode: PermissionMode = "default";
+  let ctl: SessionController | undefined;
+  return {
+    attach(c: SessionController) {
+      ctl = c;
+    },
+    session: {
+      id,
+      resumeNotes: [],
+      history: [],
+      logPath: "/nonexistent/log.jsonl",
+      tier1: {
+        tools: [],
+        system: [],
+        hash: "h",
+        bytes: { tools: 0, system: 400, total: 400 },
+        sections: [],
+        toolSizes: [],
+      },
+      get currentMode() {
+        return mode;
+      },
+      setMode(m: PermissionMode) {
+        mode = m;
+      },
+      describeSettings: () => ({}),
+      runTurn: (_input: string, options: { signal: AbortSignal }) => turn(ctl!, options.signal),
+      compact: async () => ({ compacted: false, reason: "too short" }),
+    },
+  };
+}
+
+function host(sessions: ReturnType<typeof fakeSession>[]): SessionHost & { closed: string[] } {
+  const closed: string[] = [];
+  let next = 0;
+  return {
+    workspaceRoot: "/tmp",
+    mockFallback: true,
+    closed,
+    async open(): Promise<OpenedSession> {
+      const s = sessions[next++]!;
+      return {
+        session: s.session as never,
+        provider: { name: "mock", model: "demo", contextWindow: 1000 },
+        close: async (reason) => {
+          closed.push(`${s.session.id}:${reason}`);
+        },
+      };
+    },
+    listSessions: () => [],
+  };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > 3000) throw new Error("condition never held");
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+describe("SessionController", () => {
+  it("runs a turn, shows the reply and updates context and cache share from usage", async () => {
+    const s = fakeSession("s1", async function* () {
+      yield { type: "turn_start", lane: "main", turn: 1, input: "hi" };
+      yield { type: "text_delta", lane: "main", text: "Hello!" };
+      yield {
+        type: "step_usage",
+        lane: "main",
+        step: 1,
+        usage: { inputTokens: 100, cacheReadTokens: 300, outputTokens: 10 },
+        stopReason: "end_turn",
+        latencyMs: 5,
+      };
+      yield {
+        type: "turn_end",
+        lane: "main",
+        turn: 1,
+        stopReason: "end_turn",
+        steps: 1,
+        text: "Hello!",
+        usage: {},
+      };
+    });
+    const c = new SessionController(host([s]));
+    s.attach(c);
+    await c.start();
+    expect(c.store.state.items.some((i) => i.kind === "notice" && i.tone === "hint")).toBe(true);
+    c.submit("hi");
+    await until(() => !c.store.state.busy && c.store.state.items.some((i) => i.kind === "assistant"));
+    expect(c.store.state.status.contextTokens).toBe(410);
+    expect(c.store.state.status.cacheReadShare).toBeCloseTo(0.75);
+  });
+
+  it("routes an approval through the dialog state and back to the engine", async () => {
+    const answers: ApprovalAnswer[] = [];
+    const s = fakeSession("s1", async function* (ctl, signal) {
+      answers.push(
+        await ctl.approver.approve(
+          { lane: "main", toolUseId: "t", name: "edit", effect: "write", input: { path: "a" } },
+          signal,
+        ),
+      );
+      yield {
+        type: "turn_end",
+        lane: "main",
+        turn: 1,
+        stopReason: "end_turn",
+        steps: 1,
+        text: "",
+        usage: {},
+      };
+    });
+    const c = new SessionController(host([s]));
+    s.attach(c);
+    await c.start();
+    c.submit("edit it");
+    await until(() => c.store.state.approval !== undefined);
+    expect(c.store.state.approval?.prompt.name).toBe("edit");
+    c.decideApproval({ decision: "allow_session" });
+    await until(() => !c.store.state.busy);
+    expect(answers).toEqual([{ decision: "allow_session" }]);
+    expect(c.store.state.approval).toBeUndefined();
+  });
+
+  it("interrupts the running turn and denies a pending approval", async () => {
+    const answers: ApprovalAnswer[] = [];
+    const s = fakeSession("s1", async function* (ctl, signal) {
+      answers.push(
+        await ctl.approver.approve(
+          { lane: "main", toolUseId: "t", name: "bash", effect: "exec", input: {} },
+          signal,
+        ),
+      );
+      yield {
+        type: "turn_end",
+        lane: "main",
+        turn: 1,
+        stopReason: signal.aborted ? "interrupted" : "end_turn",
+        steps: 1,
+        text: "",
+        usage: {},
+      };
+    });
+    const c = new SessionController(host([s]));
+    s.attach(c);
+    await c.start();
+    c.submit("run it");
+    await until(() => c.store.state.approval !== undefined);
+    expect(c.interrupt()).toBe(true);
+    await until(() => !c.store.state.busy);
+    expect(answers[0]?.decision).toBe("deny");
+    expect(c.store.state.items.some((i) => i.kind === "notice" && i.text.includes("interrupted"))).toBe(true);
+  });
+
+  it("cycles the mode default → plan → auto → default", async () => {
+    const s = fakeSession("s1", async function* () {});
+    const c = new SessionController(host([s]));
+    await c.start();
+    const seen: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      c.cycleMode();
+      seen.push(c.store.state.status.mode);
+    }
+    expect(seen).toEqual(["plan", "auto", "default"]);
+  });
+
+  it("answers an unknown command with close matches", async () => {
+    const c = new SessionController(host([fakeSession("s1", async function* () {})]));
+    await c.start();
+    await c.runCommand("contxt", "");
+    const last = c.store.state.items.at(-1);
+    expect(last).toMatchObject({
+      kind: "notice",
+      text: expect.stringContaining("unknown command /contxt — did you mean /context?"),
+    });
+  });
+
+  it("/clear opens a new session in a new epoch and closes the old one", async () => {
+    const h = host([fakeSession("s1", async function* () {}), fakeSession("s2", async function* () {})]);
+    const c = new SessionController(h);
+    await c.start();
+    await c.runCommand("clear", "");
+    expect(c.store.state.status.sessionId).toBe("s2");
+    expect(c.store.state.epoch).toBe(1);
+    expect(h.closed).toEqual(["s1:cleared"]);
+  });
+
+  it("/context timeline says it is not available without a timeline fold", async () => {
+    const c = new SessionController(host([fakeSession("s1", async function* () {})]));
+    await c.start();
+    await c.runCommand("context", "timeline");
+    expect(c.store.state.items.at(-1)).toMatchObject({ text: "the context timeline is not available yet" });
+  });
+
+  it("/context prints the inspector view", async () => {
+    const c = new SessionController(host([fakeSession("s1", async function* () {})]));
+    await c.start();
+    await c.runCommand("context", "");
+    const last = c.store.state.items.at(-1);
+    expect(last?.kind).toBe("context");
+    if (last?.kind === "context") expect(last.view.window).toBe(1000);
+  });
+});

@@ -1,0 +1,84 @@
+import { render } from "ink-testing-library";
+import { describe, expect, it } from "vitest";
+import type { TranscriptItem } from "../transcript/transcript.js";
+import { MessageList } from "./MessageList.js";
+
+const items: TranscriptItem[] = [
+  { id: 1, kind: "user", text: "explain the build" },
+  {
+    id: 2,
+    kind: "assistant",
+    lane: "main",
+    text: "## Build\n\n- uses **turbo**\n- run `npm test`\n\n```sh\nnpm run build\n```",
+  },
+  {
+    id: 3,
+    kind: "tool",
+    toolUseId: "t",
+    lane: "main",
+    name: "read",
+    input: { path: "package.json" },
+    status: "ok",
+    durationMs: 4,
+    content: "{}",
+  },
+  { id: 4, kind: "notice", tone: "warn", text: "interrupted" },
+];
+
+describe("MessageList", () => {
+  it("prints finished items with rendered markdown", () => {
+    const frame = render(<MessageList items={items} live={{ text: "", tools: [] }} />).lastFrame()!;
+    expect(frame).toContain("› explain the build");
+    expect(frame).toContain("Build");
+    expect(frame).not.toContain("## Build");
+    expect(frame).toContain("• uses turbo");
+    expect(frame).toContain("• run npm test");
+    expect(frame).toContain("sh");
+    expect(frame).toContain("npm run build");
+    expect(frame).not.toContain("```");
+    expect(frame).toContain("✓ read package.json · 4ms");
+    expect(frame).toContain("interrupted");
+  });
+
+  it("renders the streaming reply and running tools in the live area", () => {
+    const { lastFrame, rerender } = render(
+      <MessageList items={items} live={{ text: "Looking at", tools: [] }} />,
+    );
+    expect(lastFrame()).toContain("Looking at");
+    rerender(
+      <MessageList
+        items={items}
+        live={{
+          text: "Looking at the **tests**",
+          tools: [
+            { toolUseId: "b", lane: "main", name: "bash", input: { command: "npm test" }, status: "running" },
+          ],
+        }}
+      />,
+    );
+    expect(lastFrame()).toContain("Looking at the tests");
+    expect(lastFrame()).toContain("… bash npm test");
+  });
+
+  it("writes a finished item to the terminal once: later renders add only new items", async () => {
+    const { PassThrough } = await import("node:stream");
+    const { render: inkRender } = await import("ink");
+    const out = Object.assign(new PassThrough(), { columns: 100, rows: 30, isTTY: true });
+    let written = "";
+    out.on("data", (chunk: Buffer) => {
+      written += chunk.toString();
+    });
+    const app = inkRender(<MessageList items={items.slice(0, 1)} live={{ text: "", tools: [] }} />, {
+      stdout: out as unknown as NodeJS.WriteStream,
+      patchConsole: false,
+    });
+    for (const text of ["a", "ab", "abc"]) {
+      app.rerender(<MessageList items={items.slice(0, 2)} live={{ text, tools: [] }} />);
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    app.unmount();
+    expect(written).toContain("abc");
+    expect(written.split("explain the build").length - 1).toBe(1);
+    expect(written.split("uses").length - 1).toBe(1);
+  });
+});

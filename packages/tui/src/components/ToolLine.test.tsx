@@ -1,0 +1,126 @@
+import { render } from "ink-testing-library";
+import { describe, expect, it } from "vitest";
+import { DiffView } from "./DiffView.js";
+import { ToolLine } from "./ToolLine.js";
+import { PLAIN_THEME, ThemeContext } from "./theme.js";
+
+describe("ToolLine", () => {
+  it("shows a running call with its argument", () => {
+    const { lastFrame } = render(
+      <ToolLine
+        call={{
+          toolUseId: "t1",
+          lane: "main",
+          name: "bash",
+          input: { command: "npm test" },
+          status: "running",
+        }}
+      />,
+    );
+    expect(lastFrame()).toContain("… bash npm test");
+  });
+
+  it("shows a bash command's exit code, timing and collapsed output", () => {
+    const output = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join("\n");
+    const { lastFrame } = render(
+      <ToolLine
+        call={{
+          toolUseId: "t1",
+          lane: "main",
+          name: "bash",
+          input: { command: "seq 20" },
+          status: "ok",
+          durationMs: 1530,
+          display: { kind: "command", command: "seq 20", exitCode: 0, output },
+        }}
+      />,
+    );
+    const frame = lastFrame()!;
+    expect(frame).toContain("✓ bash seq 20 · 1.5s");
+    expect(frame).toContain("exit 0");
+    expect(frame).toContain("line 6");
+    expect(frame).not.toContain("line 7");
+    expect(frame).toContain("… 14 more lines (ctrl+o to expand)");
+  });
+
+  it("marks denied and failed calls with their message", () => {
+    const denied = render(
+      <ToolLine
+        call={{
+          toolUseId: "t",
+          lane: "main",
+          name: "edit",
+          input: { path: "a.ts" },
+          status: "denied",
+          durationMs: 3,
+          content: "the user denied this",
+        }}
+      />,
+    );
+    expect(denied.lastFrame()).toContain("⊘ edit a.ts denied · 3ms");
+    expect(denied.lastFrame()).toContain("the user denied this");
+    const failed = render(
+      <ToolLine
+        call={{
+          toolUseId: "t",
+          lane: "main",
+          name: "edit",
+          input: { path: "a.ts" },
+          status: "error",
+          content: "plan mode is on",
+        }}
+      />,
+    );
+    expect(failed.lastFrame()).toContain("✗ edit a.ts failed");
+    expect(failed.lastFrame()).toContain("plan mode is on");
+  });
+
+  it("labels subagent calls with their lane", () => {
+    const { lastFrame } = render(
+      <ToolLine
+        call={{
+          toolUseId: "t",
+          lane: "agent-1",
+          name: "read",
+          input: { path: "x.md" },
+          status: "ok",
+          content: "a\nb",
+        }}
+      />,
+    );
+    expect(lastFrame()).toContain("[agent-1] read x.md");
+    expect(lastFrame()).toContain("read 2 lines");
+  });
+});
+
+describe("DiffView", () => {
+  const diff = "--- a/x.ts\n+++ b/x.ts\n@@ -1,2 +1,2 @@\n-const a = 1;\n+const a = 2;\n keep";
+
+  it("drops file headers and keeps hunks, removals and additions", () => {
+    const { lastFrame } = render(
+      <ThemeContext.Provider value={PLAIN_THEME}>
+        <DiffView diff={diff} />
+      </ThemeContext.Provider>,
+    );
+    const frame = lastFrame()!;
+    expect(frame).not.toContain("+++ b/x.ts");
+    expect(frame).toContain("@@ -1,2 +1,2 @@");
+    expect(frame).toContain("-const a = 1;");
+    expect(frame).toContain("+const a = 2;");
+  });
+
+  it("prints no colour codes with the plain (NO_COLOR) theme", () => {
+    const plain = render(
+      <ThemeContext.Provider value={PLAIN_THEME}>
+        <DiffView diff={diff} />
+      </ThemeContext.Provider>,
+    );
+    expect(plain.lastFrame()).not.toMatch(/\u001b\[3\dm/);
+  });
+
+  it("collapses a long diff", () => {
+    const long = Array.from({ length: 50 }, (_, i) => `+line ${i}`).join("\n");
+    const { lastFrame } = render(<DiffView diff={long} maxLines={10} />);
+    expect(lastFrame()).toContain("… 40 more lines");
+  });
+});

@@ -1,0 +1,83 @@
+import type { Message, Tier1 } from "@picasso/protocol";
+import { describe, expect, it } from "vitest";
+import { buildContextView } from "./context-view.js";
+
+const tier1: Tier1 = {
+  tools: [
+    { name: "bash", description: "x".repeat(400), inputSchema: {} },
+    { name: "tool_search", description: "y".repeat(200), inputSchema: {} },
+  ],
+  system: [
+    { id: "harness:identity", text: "i".repeat(800) },
+    { id: "lean:gateways", text: "g".repeat(100) },
+    { id: "instructions:index", text: "n".repeat(300) },
+    { id: "skills:index", text: "s".repeat(120) },
+  ],
+  hash: "h",
+  bytes: { tools: 0, system: 0, total: 0 },
+  sections: [],
+  toolSizes: [],
+};
+
+const history: Message[] = [
+  {
+    role: "user",
+    content: [
+      { type: "text", text: `<session-facts>${"f".repeat(196)}` },
+      { type: "text", text: "q".repeat(400) },
+    ],
+  },
+  { role: "assistant", content: [{ type: "text", text: "a".repeat(400) }] },
+];
+
+const estimate = (text: string) => Math.ceil(text.length / 4);
+
+describe("buildContextView", () => {
+  it("splits Tier 1 and history into the inspector's categories", () => {
+    const view = buildContextView({
+      tier1,
+      history,
+      window: 10_000,
+      describe: {},
+      tier2Bytes: 200,
+      estimate,
+    });
+    const tokens = Object.fromEntries(view.rows.map((r) => [r.category, r.tokens]));
+    expect(tokens["canonical sections"]).toBe(200);
+    expect(tokens["instruction index"]).toBe(75);
+    expect(tokens["skill index"]).toBe(30);
+    expect(tokens["session facts"]).toBe(53);
+    expect(tokens["Tier-2 loads"]).toBe(50);
+    expect(tokens.messages).toBe(150);
+    expect(tokens.gateways).toBeGreaterThan(25);
+    expect(tokens["core tools"]).toBeGreaterThan(100);
+    expect(view.usedTokens + (tokens["free space"] ?? 0)).toBe(10_000);
+    const percent = view.rows.reduce((a, r) => a + r.percent, 0);
+    expect(percent).toBeCloseTo(100);
+  });
+
+  it("passes the lean-context fields through and leaves absent ones undefined", () => {
+    const view = buildContextView({
+      tier1,
+      history: [],
+      window: 1000,
+      describe: {
+        "picasso-lean-context": {
+          registry: { wireTools: 2 },
+          snapshot: null,
+          counters: { totalSteps: 1 },
+          events: [{ kind: "reminder", detail: "todos" }],
+        },
+      },
+      tier2Bytes: 0,
+      estimate,
+    });
+    expect(view.leanContext?.registry).toEqual({ wireTools: 2 });
+    expect(view.leanContext?.snapshot).toBeUndefined();
+    expect(view.leanContext?.events).toHaveLength(1);
+    expect(
+      buildContextView({ tier1, history: [], window: 1000, describe: {}, tier2Bytes: 0, estimate })
+        .leanContext,
+    ).toBeUndefined();
+  });
+});

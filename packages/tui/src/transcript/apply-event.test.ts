@@ -1,0 +1,71 @@
+import type { EngineEvent } from "@picasso/engine";
+import { describe, expect, it } from "vitest";
+import { applyEvent, EMPTY_LIVE } from "./apply-event.js";
+import type { LiveArea, NewItem } from "./transcript.js";
+
+function fold(events: EngineEvent[]): { live: LiveArea; finished: NewItem[] } {
+  let live = EMPTY_LIVE;
+  const finished: NewItem[] = [];
+  for (const event of events) {
+    const next = applyEvent(live, event);
+    live = next.live;
+    finished.push(...next.finished);
+  }
+  return { live, finished };
+}
+
+describe("applyEvent", () => {
+  it("streams text, then keeps text and tool lines in order", () => {
+    const { live, finished } = fold([
+      { type: "text_delta", lane: "main", text: "Reading " },
+      { type: "text_delta", lane: "main", text: "the file." },
+      { type: "tool_call_started", lane: "main", toolUseId: "t1", name: "read", input: { path: "a.ts" } },
+    ]);
+    expect(finished).toEqual([{ kind: "assistant", text: "Reading the file.", lane: "main" }]);
+    expect(live.text).toBe("");
+    expect(live.tools.map((t) => t.status)).toEqual(["running"]);
+  });
+
+  it("finishes a tool call with its status, timing and display", () => {
+    const { live, finished } = fold([
+      { type: "tool_call_started", lane: "main", toolUseId: "t1", name: "bash", input: { command: "ls" } },
+      { type: "approval_requested", lane: "main", toolUseId: "t1", name: "bash", input: { command: "ls" } },
+      {
+        type: "tool_call_finished",
+        lane: "main",
+        toolUseId: "t1",
+        name: "bash",
+        status: "ok",
+        content: "a\nb",
+        durationMs: 12,
+        display: { kind: "command", command: "ls", exitCode: 0, output: "a\nb" },
+      },
+    ]);
+    expect(live.tools).toEqual([]);
+    expect(finished[0]).toMatchObject({
+      kind: "tool",
+      name: "bash",
+      status: "ok",
+      durationMs: 12,
+      input: { command: "ls" },
+    });
+  });
+
+  it("marks a call awaiting approval", () => {
+    const { live } = fold([
+      { type: "tool_call_started", lane: "main", toolUseId: "t1", name: "edit", input: {} },
+      { type: "approval_requested", lane: "main", toolUseId: "t1", name: "edit", input: {} },
+    ]);
+    expect(live.tools[0]?.status).toBe("awaiting approval");
+  });
+
+  it("ignores subagent text but notes an interrupted turn", () => {
+    const { finished } = fold([
+      { type: "text_delta", lane: "agent-1", text: "inner" },
+      { type: "text_delta", lane: "main", text: "partial" },
+      { type: "turn_end", lane: "main", turn: 1, stopReason: "interrupted", steps: 1, text: "", usage: {} },
+    ]);
+    expect(finished.map((f) => f.kind)).toEqual(["assistant", "notice"]);
+    expect(finished[1]).toMatchObject({ tone: "warn", text: expect.stringContaining("interrupted") });
+  });
+});
