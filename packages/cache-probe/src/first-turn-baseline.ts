@@ -1,0 +1,132 @@
+/**
+ * The first-turn prefix of a workspace, lean against eager, per category.
+ *
+ * Both are assembled by lean-context from the same inputs (`inspectWorkspace`: the CLI
+ * composition, the core tools and the gateways' registered tools, the instruction files): the
+ * lean Tier 1 the product sends, and the eager baseline that loads everything up front (every
+ * deferred and MCP tool schema in `tools`, instruction files, skill and memory bodies in full).
+ * Bytes are what the lean-context report counts (tools as canonical JSON, system block texts);
+ * tokens are o200k estimates.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import {
+  assembleEagerBaseline,
+  createLeanContextPlugin,
+  findWorkspaceRoot,
+  inspectWorkspace,
+  loadComposition,
+  loadInstructionFiles,
+  TOOL_CALL,
+  TOOL_SEARCH,
+} from "@picasso/lean-context";
+import { canonicalJson, estimateTokens, type Tier1, type ToolDefinition } from "@picasso/protocol";
+import { builtinTools } from "@picasso/tools";
+
+export interface CategoryRow {
+  category: string;
+  leanBytes: number;
+  eagerBytes: number;
+  leanTokens: number;
+  eagerTokens: number;
+}
+
+export interface FirstTurnBaseline {
+  lean: Tier1;
+  eager: Tier1;
+  rows: CategoryRow[];
+  reduction: number;
+}
+
+function toolBytes(tier1: Tier1, pick: (name: string) => boolean): { bytes: number; tokens: number } {
+  const specs = tier1.tools.filter((t) => pick(t.name));
+  const bytes = tier1.toolSizes.filter((t) => pick(t.name)).reduce((n, t) => n + t.bytes, 0);
+  return { bytes, tokens: specs.reduce((n, s) => n + estimateTokens(canonicalJson(s)), 0) };
+}
+
+function systemBytes(tier1: Tier1, pick: (id: string) => boolean): { bytes: number; tokens: number } {
+  const blocks = tier1.system.filter((b) => pick(b.id));
+  return {
+    bytes: blocks.reduce((n, b) => n + Buffer.byteLength(b.text), 0),
+    tokens: blocks.reduce((n, b) => n + estimateTokens(b.text), 0),
+  };
+}
+
+export function firstTurnBaseline(workspaceRoot: string, picassoHome: string): FirstTurnBaseline {
+  mkdirSync(join(workspaceRoot, ".picasso"), { recursive: true });
+  const tools = [...builtinTools(), ...(createLeanContextPlugin({ stats: false }).registerTools?.() ?? [])];
+  const { assembly } = inspectWorkspace({ cwd: workspaceRoot, picassoHome, tools });
+  const lean = assembly.tier1;
+  const eager = eagerFrom(workspaceRoot, picassoHome, tools);
+  const core = new Set(assembly.split.core.map((t) => t.spec.name));
+  const deferred = new Set(assembly.split.deferred.map((t) => t.spec.name));
+  const gateway = (n: string) => n === TOOL_SEARCH || n === TOOL_CALL;
+  const mcp = (n: string) => !core.has(n) && !deferred.has(n) && !gateway(n);
+  const sectionIds = assembly.tier1.system.map((b) => b.id).filter((id) => !id.includes(":index"));
+  const rows: CategoryRow[] = [];
+  const row = (
+    category: string,
+    l: { bytes: number; tokens: number },
+    e: { bytes: number; tokens: number },
+  ) =>
+    rows.push({
+      category,
+      leanBytes: l.bytes,
+      eagerBytes: e.bytes,
+      leanTokens: l.tokens,
+      eagerTokens: e.tokens,
+    });
+  row(
+    "tools: core",
+    toolBytes(lean, (n) => core.has(n)),
+    toolBytes(eager, (n) => core.has(n)),
+  );
+  row("tools: gateways (tool_search, tool_call)", toolBytes(lean, gateway), toolBytes(eager, gateway));
+  row(
+    `tools: deferred (${[...deferred].join(", ") || "none"})`,
+    toolBytes(lean, (n) => deferred.has(n)),
+    toolBytes(eager, (n) => deferred.has(n)),
+  );
+  row("tools: MCP", toolBytes(lean, mcp), toolBytes(eager, mcp));
+  for (const id of sectionIds)
+    row(
+      `system: ${id}`,
+      systemBytes(lean, (i) => i === id),
+      systemBytes(eager, (i) => i === id),
+    );
+  row(
+    "system: instructions",
+    systemBytes(lean, (i) => i === "instructions:index"),
+    systemBytes(eager, (i) => i.startsWith("instructions:")),
+  );
+  row(
+    "system: skills",
+    systemBytes(lean, (i) => i === "skills:index"),
+    systemBytes(eager, (i) => i.startsWith("skill:")),
+  );
+  row(
+    "system: memories",
+    { bytes: 0, tokens: 0 },
+    systemBytes(eager, (i) => i.startsWith("memory:")),
+  );
+  return {
+    lean,
+    eager,
+    rows,
+    reduction: eager.bytes.total > 0 ? 1 - lean.bytes.total / eager.bytes.total : 0,
+  };
+}
+
+function eagerFrom(workspaceRoot: string, picassoHome: string, tools: ToolDefinition[]): Tier1 {
+  // inspectWorkspace builds the eager baseline too but returns only its totals; rebuild it from
+  // the same loaders and inputs to split it by category.
+  const root = findWorkspaceRoot(workspaceRoot);
+  return assembleEagerBaseline({
+    composition: loadComposition({ surface: "cli", picassoHome, workspaceRoot: root }),
+    tools,
+    mcpServers: [],
+    instructions: loadInstructionFiles(root, workspaceRoot).files,
+    skills: [],
+    memories: [],
+  });
+}

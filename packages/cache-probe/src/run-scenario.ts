@@ -1,0 +1,170 @@
+/**
+ * `runScenario`: one scenario through the real engine, the real tools, lean context and the
+ * official SDK, against the mock provider's simulated cache — or, with `live`, the real
+ * Anthropic API.
+ *
+ * A fresh mock server (fresh cache, the scenario's script, the chosen minimum cacheable length),
+ * a fresh workspace and a fresh PICASSO_HOME (both temporary, removed afterwards — the probe
+ * never touches the user's sessions) per run. Anthropic rules drive the `AnthropicProvider`;
+ * OpenAI rules the `OpenAIProvider` on the mock's Chat Completions route. A turn that ends in an
+ * error fails the run (the scenario is broken, not the cache). The result holds every request as
+ * a `ProbeStep` and the drop check's findings.
+ */
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import type { Approver } from "@picasso/engine";
+import type { PicassoPlugin } from "@picasso/protocol";
+import {
+  AnthropicProvider,
+  type MockServer,
+  type ModelProvider,
+  OpenAIProvider,
+  startMockServer,
+} from "@picasso/providers";
+import { checkSteps, type Finding } from "./drop-check.js";
+import { type FirstTurnBaseline, firstTurnBaseline } from "./first-turn-baseline.js";
+import { ProbeRecorder, type RequestMutation } from "./probe-recorder.js";
+import { openProbeSession, type ProbeSession } from "./probe-session.js";
+import type { ProbeStep, ProviderRules } from "./probe-step.js";
+import { type Scenario, toMockScript } from "./scenarios/scenario.js";
+import { countTier1Tokens } from "./tier1-tokens.js";
+
+export const MOCK_MODEL = "claude-probe-mock";
+const FIXED_NOW = new Date("2026-01-15T09:00:00Z");
+
+export interface RunOptions {
+  rules?: ProviderRules;
+  /** Minimum cacheable prefix in tokens (default 1024). */
+  minCacheable?: number;
+  /** Rewrite requests on their way to the provider (injected regressions). */
+  mutate?: RequestMutation;
+  /** Wrap the product plugins (injected regressions). */
+  plugins?: (plugins: PicassoPlugin[]) => PicassoPlugin[];
+  /** The real Anthropic API with this key (never in tests). */
+  live?: { apiKey: string; model: string };
+}
+
+export interface ScenarioRun {
+  scenario: string;
+  rules: ProviderRules;
+  minCacheable: number;
+  model: string;
+  live: boolean;
+  steps: ProbeStep[];
+  findings: Finding[];
+  tier1Tokens: number;
+  baseline: FirstTurnBaseline;
+}
+
+function writeWorkspace(files: Record<string, string>): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "picasso-probe-ws-")));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  mkdirSync(join(root, ".picasso"), { recursive: true });
+  return root;
+}
+
+function approverFor(scenario: Scenario): Approver {
+  return {
+    async approve(request) {
+      if (scenario.deny?.(request.name, request.input))
+        return { decision: "deny", note: "the user denied this in the probe scenario" };
+      return { decision: "allow_once" };
+    },
+  };
+}
+
+export async function runScenario(scenario: Scenario, options: RunOptions = {}): Promise<ScenarioRun> {
+  const rules = options.live ? "anthropic" : (options.rules ?? "anthropic");
+  const minCacheable = options.minCacheable ?? 1024;
+  const model = options.live?.model ?? MOCK_MODEL;
+  const server: MockServer | undefined = options.live
+    ? undefined
+    : await startMockServer({
+        script: toMockScript(scenario),
+        anthropicMinCacheTokens: minCacheable,
+        openaiMinCacheTokens: minCacheable,
+      });
+  const workspace = writeWorkspace(scenario.files);
+  const home = realpathSync(mkdtempSync(join(tmpdir(), "picasso-probe-home-")));
+  const recorder = new ProbeRecorder();
+  const makeProvider = (): ModelProvider => {
+    const retry = { baseDelayMs: 1, maxDelayMs: 5 };
+    const base: ModelProvider = options.live
+      ? new AnthropicProvider({ apiKey: options.live.apiKey, model })
+      : rules === "openai"
+        ? new OpenAIProvider({ apiKey: "test-key", model, baseUrl: `${server!.url}/v1`, name: "mock", retry })
+        : new AnthropicProvider({ apiKey: "test-key", model, baseUrl: server!.url, name: "mock", retry });
+    return recorder.wrap(base, options.mutate);
+  };
+  const open = (resume: boolean): Promise<ProbeSession> =>
+    openProbeSession({
+      provider: makeProvider(),
+      workspaceRoot: workspace,
+      picassoHome: home,
+      approver: approverFor(scenario),
+      observers: [recorder.observer],
+      now: () => FIXED_NOW,
+      ...(scenario.settings ? { settings: scenario.settings } : {}),
+      ...(options.live ? { settings: { ...scenario.settings, maxTokens: 512 } } : {}),
+      ...(resume ? { resume: "newest" as const } : {}),
+      ...(options.plugins ? { plugins: options.plugins } : {}),
+    });
+
+  let probe: ProbeSession | undefined;
+  try {
+    probe = await open(false);
+    recorder.mode = () => probe?.session.currentMode ?? "default";
+    for (const action of scenario.actions) {
+      if (action.kind === "mode") probe.session.setMode(action.mode);
+      else if (action.kind === "resume") {
+        await probe.close("probe resume");
+        probe = undefined;
+        probe = await open(true);
+        recorder.markResume(["main"]);
+      } else {
+        recorder.label = action.label;
+        for await (const event of probe.session.runTurn(action.input)) {
+          if (event.type === "turn_end" && event.stopReason === "error")
+            throw new Error(`scenario ${scenario.name}: turn "${action.label}" ended in an error`);
+          if (event.type === "error" && event.scope !== "tool")
+            throw new Error(`scenario ${scenario.name}: turn "${action.label}": ${event.message}`);
+        }
+      }
+    }
+    const first = recorder.steps[0];
+    if (!first) throw new Error(`scenario ${scenario.name} sent no request`);
+    const tier1Tokens = await countTier1Tokens({
+      ...(server ? { baseUrl: server.url } : {}),
+      apiKey: options.live?.apiKey ?? "test-key",
+      model,
+      request: first.request,
+    });
+    const findings = checkSteps(recorder.steps, {
+      rules,
+      minCacheable,
+      tier1Tokens,
+      // OpenAI's Tier 1 is counted on the Anthropic route: close, not exact.
+      tier1Tolerance: options.live ? 0.05 : rules === "openai" ? 0.1 : 0,
+    });
+    return {
+      scenario: scenario.name,
+      rules,
+      minCacheable,
+      model,
+      live: !!options.live,
+      steps: recorder.steps,
+      findings,
+      tier1Tokens,
+      baseline: firstTurnBaseline(workspace, home),
+    };
+  } finally {
+    await probe?.close("probe done");
+    await server?.close();
+    rmSync(workspace, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,21 @@
+/** The standard scenarios, by name, in the order `picasso probe` runs them. */
+import { codingScenario } from "./coding.js";
+import { compactionScenario } from "./compaction.js";
+import { helloScenario } from "./hello.js";
+import { resumeScenario } from "./resume.js";
+import type { Scenario } from "./scenario.js";
+
+export const SCENARIOS: readonly Scenario[] = [
+  helloScenario,
+  codingScenario,
+  compactionScenario,
+  resumeScenario,
+];
+
+export function findScenario(name: string): Scenario | undefined {
+  return SCENARIOS.find((s) => s.name === name);
+}
+
+export * from "./scenario.js";
+export * from "./shop-workspace.js";
+export { codingScenario, compactionScenario, helloScenario, resumeScenario };

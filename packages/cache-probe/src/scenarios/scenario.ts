@@ -1,0 +1,66 @@
+/**
+ * A probe scenario: a workspace, then a list of actions — user turns (each with the scripted
+ * model replies it takes, in request order, subagent replies included where the subagent runs),
+ * mode switches, and a resume (the session is closed and re-opened from its log in a fresh
+ * engine session). `toMockScript` flattens the replies into one mock-provider script: replies
+ * with a `match` (compaction summaries) go first, so they answer only the requests they match
+ * whenever those come; every other reply answers the next request in order.
+ */
+import type { PermissionMode } from "@picasso/protocol";
+import type { MockScript } from "@picasso/providers";
+
+export type MockStep = NonNullable<MockScript["steps"]>[number];
+export type ToolCall = { name: string; input: Record<string, unknown> };
+
+export type ScenarioAction =
+  | { kind: "turn"; input: string; label: string; replies: MockStep[] }
+  | { kind: "mode"; mode: PermissionMode }
+  | { kind: "resume" };
+
+export interface Scenario {
+  name: string;
+  description: string;
+  files: Record<string, string>;
+  actions: ScenarioAction[];
+  /** Replies that answer matching requests whenever they come (compaction summaries). */
+  matched?: MockStep[];
+  settings?: { contextWindow?: number; compactAt?: number };
+  /** Approval requests the user denies (the rest are allowed once). */
+  deny?: (name: string, input: Record<string, unknown>) => boolean;
+}
+
+export function toMockScript(scenario: Scenario): MockScript {
+  const ordered = scenario.actions.flatMap((a) => (a.kind === "turn" ? a.replies : []));
+  return { steps: [...(scenario.matched ?? []), ...ordered] } as MockScript;
+}
+
+export function turns(scenario: Scenario): number {
+  return scenario.actions.filter((a) => a.kind === "turn").length;
+}
+
+// Reply builders, so scenarios read like the conversation they script.
+export const say = (text: string): MockStep => ({ text }) as MockStep;
+export const calls = (text: string, ...toolCalls: ToolCall[]): MockStep =>
+  ({ text, tool_calls: toolCalls }) as MockStep;
+export const read = (path: string, extra: Record<string, unknown> = {}): ToolCall => ({
+  name: "read",
+  input: { path, ...extra },
+});
+export const search = (input: Record<string, unknown>): ToolCall => ({ name: "search", input });
+export const bash = (command: string): ToolCall => ({ name: "bash", input: { command } });
+export const edit = (path: string, oldString: string, newString: string): ToolCall => ({
+  name: "edit",
+  input: { path, old_string: oldString, new_string: newString },
+});
+export const write = (path: string, content: string): ToolCall => ({
+  name: "write",
+  input: { path, content },
+});
+export const tool = (name: string, input: Record<string, unknown>): ToolCall => ({ name, input });
+export const turn = (label: string, input: string, ...replies: MockStep[]): ScenarioAction => ({
+  kind: "turn",
+  label,
+  input,
+  replies,
+});
+export const mode = (to: PermissionMode): ScenarioAction => ({ kind: "mode", mode: to });
