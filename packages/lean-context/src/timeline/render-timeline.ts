@@ -55,11 +55,11 @@ function prefixLabel(step: TimelineStep): string {
   if (step.prefixCheck !== "dropped" || !drop) return step.prefixCheck.replace(/_/g, " ");
   const where =
     drop.firstDifference.segment === "message"
-      ? `message ${drop.firstDifference.index}`
+      ? `at message ${drop.firstDifference.index}`
       : drop.firstDifference.segment === "none"
-        ? "no change (expired or evicted)"
-        : drop.firstDifference.segment;
-  return `DROPPED −${formatCount(drop.lostTokens)} at ${where}${drop.afterCompaction ? " (after compaction)" : ""}`;
+        ? "with the prefix unchanged (expired or evicted)"
+        : `at ${drop.firstDifference.segment}`;
+  return `DROPPED −${formatCount(drop.lostTokens)} ${where}${drop.afterCompaction ? " (after compaction)" : ""}`;
 }
 
 /** Left-align the first column, right-align numbers, leave the last column ragged. */
@@ -103,11 +103,14 @@ function stepRows(steps: TimelineStep[]): string[] {
 
 export function totalsLine(totals: TokenTotals): string {
   const partial = Object.keys(totals.stepsMissing).length > 0 ? " (some steps reported no usage)" : "";
+  const cost =
+    totals.costInputEquivalent === null
+      ? NR
+      : `${formatCount(totals.costInputEquivalent)} input-token equivalents`;
   return (
     `uncached ${formatCount(totals.inputTokens)} · cache read ${formatCount(totals.cacheReadTokens)} · ` +
     `cache write ${formatCount(totals.cacheWriteTokens)} · output ${formatCount(totals.outputTokens)} · ` +
-    `cache read share ${formatShare(totals.cacheReadShare)} · cost ${formatCount(totals.costInputEquivalent)} ` +
-    `input-token equivalents · ${totals.cacheDrops} prefix drop${totals.cacheDrops === 1 ? "" : "s"}${partial}`
+    `cache read share ${formatShare(totals.cacheReadShare)} · cost ${cost} · ${totals.cacheDrops} prefix drop${totals.cacheDrops === 1 ? "" : "s"}${partial}`
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * Golden timelines of real scripted sessions (engine + mock provider over HTTP): tool use,
  * Tier-2 loads, a mode switch, a subagent and a manual compaction. Each golden is the normalised
- * timeline JSON in `goldens/`; a change to the fold or to what the engine logs shows up there as a
+ * timeline JSON in `fixtures/goldens/`; a change to the fold or to what the engine logs shows up there as a
  * reviewed diff. Beside the goldens, each test asserts the property the scenario is about.
  */
 import type { MockScript } from "@picasso/providers";
@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { foldTimelineFile, type Timeline, type TimelineLane } from "../../src/timeline/index.js";
 import { goldenJson, type ScriptedSession, startScriptedSession } from "./scripted-session.js";
 
-const golden = (name: string) => `./goldens/${name}.json`;
+const golden = (name: string) => `./fixtures/goldens/${name}.json`;
 
 async function scripted(
   script: MockScript,
