@@ -60,7 +60,10 @@ export function renderBaselineMarkdown(baseline: FirstTurnBaseline): string {
     "",
     "MCP servers, skills and memory are not in the product yet, so the eager side has no MCP schemas, skill",
     "bodies or memories to leave out; the product's bar of ≥ 85% smaller applies once they land (tracked, not",
-    "asserted). Today the saving is the deferred tools' schemas and the instruction files' size cap.",
+    "asserted here).",
+    baseline.reduction < 0
+      ? "Today the lean prefix is the larger one: the two fixed gateway schemas cost more than the deferred schemas they stand in for, and the instruction index adds its header and `<!-- file: … -->` lines to the full AGENTS.md."
+      : "Today the saving comes from the deferred tools' schemas and the instruction files' size cap.",
     "",
   ];
   return lines.join("\n");

@@ -65,7 +65,7 @@ export function renderReport(report: ProbeReport): string {
     `cache read share from turn 2: ${pct(report.cacheReadShare)} (all requests: ${pct(report.cacheReadShareAll)})`,
     `input tokens: ${num(report.tokens.input)} = read ${num(report.tokens.read)} + write ${num(report.tokens.write)} + uncached ${num(report.tokens.uncached)}`,
     `cost: ${num(report.costInputEquivalents)} input-token equivalents (${num(report.costWithoutCache)} without caching)`,
-    `first turn (${f.scenario}): Tier 1 ${num(f.bytes)} bytes (${num(f.tier1Tokens)} tokens) vs eager baseline ${num(f.baselineBytes)} bytes: ${pct(f.reduction)} smaller`,
+    `first turn (${f.scenario}): Tier 1 ${num(f.bytes)} bytes (${num(f.tier1Tokens)} tokens) vs eager baseline ${num(f.baselineBytes)} bytes: ${pct(Math.abs(f.reduction))} ${f.reduction >= 0 ? "smaller" : "larger"}`,
     report.drops.length ? `FAIL: ${report.drops.length} unexpected drop(s)` : "OK: no unexpected drops",
   );
   return `${out.join("\n")}\n`;

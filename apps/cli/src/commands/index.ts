@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { register as registerCompact } from "./compact.js";
 import { register as registerContext } from "./context.js";
 import { register as registerMockServer } from "./mock-server.js";
+import { register as registerProbe } from "./probe.js";
 import { register as registerRun } from "./run.js";
 
 /**
@@ -13,6 +14,7 @@ const commands: Array<(program: Command) => void> = [
   registerCompact,
   registerContext,
   registerMockServer,
+  registerProbe,
 ];
 
 export function registerCommands(program: Command): void {
