@@ -1,8 +1,9 @@
 /**
  * Wiring a session from command-line flags — the one place the CLI composes the engine:
  * - provider: `resolveProviderSelection` (flag > env > $PICASSO_HOME/config.yaml) → `createProvider`;
- * - plugins, in order: the core tools (`@picasso/tools`), then lean context, which assembles
- *   Tier 1 from the composition in `patches/` and appends pre-step reminders;
+ * - plugins: those the composition in `patches/` names (plugin-mounts.ts) — lean context, which
+ *   assembles Tier 1 and appends pre-step reminders, and the core tools; engine settings (output
+ *   limit, compaction threshold) come from the composition too;
  * - the `tool_call` gateway is checked with its target's effect (so plan mode and approvals see
  *   a deferred write as a write); a repeated identical `read` result is deduped by lean context;
  * - workspace: the nearest folder at or above cwd with `.git` or `.picasso`.
@@ -16,10 +17,11 @@ import {
   type LogObserver,
   type Session,
 } from "@picasso/engine";
-import { createLeanContextPlugin, findWorkspaceRoot } from "@picasso/lean-context";
+import { createLeanContextPlugin, findWorkspaceRoot, loadComposition } from "@picasso/lean-context";
 import { type PermissionMode, PermissionModeSchema, UserError } from "@picasso/protocol";
 import { createProvider, type ModelProvider, resolveProviderSelection } from "@picasso/providers";
-import { builtinTools, createToolRuntime } from "@picasso/tools";
+import { createToolRuntime } from "@picasso/tools";
+import { engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
 import { VERSION } from "./version.js";
 
 export interface SessionFlags {
@@ -75,15 +77,17 @@ export async function wireSession(
     env,
     picassoHome,
   });
+  const workspaceRoot = findWorkspaceRoot(cwd);
+  const composition = loadComposition({ surface: "cli", picassoHome, workspaceRoot });
   const provider = await createProvider(selection, env);
   const toolRuntime = createToolRuntime();
-  const leanContext = createLeanContextPlugin();
+  const leanContext = createLeanContextPlugin({ composition });
   let session: Session;
   try {
     session = await createSession({
       provider,
-      plugins: [{ name: "core-tools", registerTools: () => builtinTools(toolRuntime) }, leanContext],
-      workspaceRoot: findWorkspaceRoot(cwd),
+      plugins: mountPlugins(composition, { leanContext, toolRuntime }),
+      workspaceRoot,
       cwd,
       picassoHome,
       ...(mode ? { mode } : {}),
@@ -92,7 +96,7 @@ export async function wireSession(
       surfaceLabel: options.surfaceLabel,
       version: VERSION,
       ...(resume ? { resume } : {}),
-      ...(options.settings ? { settings: options.settings } : {}),
+      settings: { ...engineSettingsFrom(composition), ...options.settings },
       ...(options.observers ? { observers: options.observers } : {}),
       // A repeated identical file read becomes a pointer to the earlier copy (lean-context dedupe).
       filterToolOutput: ({ lane, messages, name, input, output }) => {

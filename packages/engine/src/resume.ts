@@ -3,7 +3,8 @@
  * fatal) and folded into state; a log whose last line was torn gets a newline first so the
  * events appended from now on start on a line of their own. `pendingToolUses` lists tool_use
  * blocks of the lane's last assistant message that never got results (the process died while
- * they ran): the session answers them "interrupted" before the next request.
+ * they ran): the session answers them "interrupted" before the next request. `pathsReadInHistory`
+ * restores the read-before-write tracker from the history.
  */
 import { appendFileSync, closeSync, openSync, readSync, statSync } from "node:fs";
 import { type Message, readLogFileAll, type ToolUseBlock } from "@picasso/protocol";
@@ -34,6 +35,36 @@ function ensureTrailingNewline(path: string): void {
     closeSync(fd);
   }
   if (last[0] !== 0x0a) appendFileSync(path, "\n");
+}
+
+/**
+ * Paths the model read successfully in this history (calls of the `read` tool whose result was
+ * not an error), so a resumed session keeps the read-before-write state it had.
+ */
+export function pathsReadInHistory(messages: readonly Message[]): string[] {
+  const paths: string[] = [];
+  messages.forEach((message, i) => {
+    if (message.role !== "assistant") return;
+    // Results answer the calls of the message right before them (ids alone may repeat).
+    const failed = new Set(
+      (messages[i + 1]?.content ?? []).flatMap((b) =>
+        b.type === "tool_result" && b.isError ? [b.toolUseId] : [],
+      ),
+    );
+    const answered = new Set(
+      (messages[i + 1]?.content ?? []).flatMap((b) => (b.type === "tool_result" ? [b.toolUseId] : [])),
+    );
+    for (const block of message.content)
+      if (
+        block.type === "tool_use" &&
+        block.name === "read" &&
+        typeof block.input.path === "string" &&
+        answered.has(block.id) &&
+        !failed.has(block.id)
+      )
+        paths.push(block.input.path);
+  });
+  return paths;
 }
 
 export function pendingToolUses(messages: readonly Message[]): ToolUseBlock[] {

@@ -33,7 +33,7 @@ import { Lane } from "./lane.js";
 import { runLaneSteps } from "./lane-loop.js";
 import { PluginHost, tier1From } from "./plugin-host.js";
 import { headerHash } from "./request-builder.js";
-import { loadSessionForResume, pendingToolUses, type ResumeState } from "./resume.js";
+import { loadSessionForResume, pathsReadInHistory, pendingToolUses, type ResumeState } from "./resume.js";
 import type { EngineRuntime, ToolOutputFilterArgs } from "./runtime.js";
 import { SessionFileTracker } from "./runtime.js";
 import { sessionFactsContext } from "./session-facts.js";
@@ -247,6 +247,7 @@ export class Session {
     );
     if (resumed?.fold.mode && resumed.fold.mode !== mode)
       log.append({ type: "mode_change", from: resumed.fold.mode, to: mode }, where);
+    for (const path of pathsReadInHistory(main.messages)) rt.files.markRead(realPath(resolve(cwd, path)));
     const pending = pendingToolUses(main.messages);
     if (pending.length) {
       main.append(

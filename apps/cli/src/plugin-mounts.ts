@@ -1,0 +1,38 @@
+/**
+ * Mounting the plugins a composition names (`plugins:` rows of `patches/*.patch.yml`), in the
+ * composition's order, and reading the engine's settings from it. Known plugins:
+ * - `lean-context` — Tier 1, session facts, pre-step reminders, ContextStats;
+ * - `tools` — the core tools of `@picasso/tools`.
+ * A row naming another plugin is a user mistake naming the plugin and the known ones.
+ */
+import type { EngineSettings } from "@picasso/engine";
+import type { Composition, LeanContextPlugin } from "@picasso/lean-context";
+import { type PicassoPlugin, UserError } from "@picasso/protocol";
+import { builtinTools, type ToolRuntime } from "@picasso/tools";
+
+export const KNOWN_PLUGINS = ["lean-context", "tools"] as const;
+
+export function mountPlugins(
+  composition: Composition,
+  available: { leanContext: LeanContextPlugin; toolRuntime: ToolRuntime },
+): PicassoPlugin[] {
+  return composition.plugins.map((row) => {
+    switch (row.name) {
+      case "lean-context":
+        return available.leanContext;
+      case "tools":
+        return { name: "tools", registerTools: () => builtinTools(available.toolRuntime) };
+      default:
+        throw new UserError(
+          `plugin "${row.name}" in the composition (${composition.files.join(", ")}) is not one this picasso knows; known: ${KNOWN_PLUGINS.join(", ")}`,
+        );
+    }
+  });
+}
+
+export function engineSettingsFrom(composition: Composition): Partial<EngineSettings> {
+  return {
+    toolOutputLimitBytes: composition.settings["tools.outputLimitBytes"],
+    compactAt: composition.settings["compaction.threshold"],
+  };
+}
