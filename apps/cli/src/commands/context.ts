@@ -10,6 +10,7 @@ import { canonicalJson } from "@picasso/protocol";
 import { builtinTools, createToolRuntime } from "@picasso/tools";
 import type { Command } from "commander";
 import { parseMode } from "../wiring.js";
+import { registerTimeline } from "./context-timeline.js";
 
 export interface ContextFlags {
   json?: boolean;
@@ -43,7 +44,7 @@ export async function contextOutput(
 }
 
 export function register(program: Command): void {
-  program
+  const context = program
     .command("context")
     .description(
       "print the Tier-1 composition of this workspace: sections, tools, bytes, estimated tokens, hash",
@@ -53,4 +54,5 @@ export function register(program: Command): void {
     .action(async (flags: ContextFlags) => {
       process.stdout.write(await contextOutput(flags));
     });
+  registerTimeline(context);
 }
