@@ -116,7 +116,7 @@ export async function wireSession(
     session,
     provider,
     async close(reason = "done") {
-      session.close(reason);
+      await session.close(reason);
       await toolRuntime.dispose();
       await provider.close?.();
     },

@@ -96,6 +96,8 @@ export class Session {
   private readonly closing = new AbortController();
   private emitter: ((event: EngineEvent) => void) | undefined;
   private factsPending: string | undefined;
+  private running: Promise<void> | undefined;
+  private closed = false;
   totalUsage: Usage = {};
   turnsRun = 0;
   stepsRun = 0;
@@ -279,6 +281,7 @@ export class Session {
   }
 
   runTurn(input: string, options: TurnOptions = {}): AsyncIterable<EngineEvent> {
+    if (this.closed) throw new Error("the session is closed");
     if (this.busy) throw new Error("a turn is already running in this session");
     this.busy = true;
     const channel = new EventChannel<EngineEvent>();
@@ -286,11 +289,11 @@ export class Session {
     const signal = options.signal
       ? AbortSignal.any([options.signal, this.closing.signal])
       : this.closing.signal;
-    void this.turnBody(input, signal).then(
+    this.running = this.turnBody(input, signal).then(
       () => this.finish(channel),
       (error: unknown) => {
         const message = `engine failed: ${(error as Error)?.message ?? String(error)}`;
-        this.rt.log({ type: "error", scope: "engine", message }, "main");
+        if (!this.closed) this.rt.log({ type: "error", scope: "engine", message }, "main");
         channel.push({ type: "error", lane: "main", scope: "engine", message });
         channel.push({
           type: "turn_end",
@@ -373,8 +376,16 @@ export class Session {
     };
   }
 
-  close(reason = "closed"): void {
+  /**
+   * End the session: a running turn is interrupted and awaited (so its events are logged), then
+   * `session_end` is written and the log closed. Calling it again does nothing.
+   */
+  async close(reason = "closed"): Promise<void> {
+    if (this.closed) return;
     this.closing.abort();
+    await this.running;
+    if (this.closed) return;
+    this.closed = true;
     try {
       this.log.append({ type: "session_end", reason }, { lane: "main", turn: this.turn });
     } finally {

@@ -146,7 +146,7 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
       return (await readLogFileAll(session.logPath)).events;
     },
     async close() {
-      session.close();
+      await session.close();
       await runtime.dispose();
       if (!options.server) await server.close();
     },

@@ -134,6 +134,23 @@ describe("tool scheduling", () => {
     await expectLogRebuildsRequests(scenario);
   });
 
+  it("closes a session while a turn runs: the turn is interrupted and the log ends cleanly", async () => {
+    scenario = await startScenario({ script: { steps: [{ text: "slow", delay_ms: 5000 }] } });
+    const seen: string[] = [];
+    const reading = scenario.run("be slow", undefined, (event) => seen.push(event.type));
+    await new Promise<void>((resolve) => {
+      const check = () => (seen.includes("turn_start") ? resolve() : setTimeout(check, 5));
+      check();
+    });
+    await scenario.session.close("user quit");
+    const events = await reading;
+    expect(lastTurnEnd(events).stopReason).toBe("interrupted");
+    const log = await scenario.events();
+    expect(log.at(-1)).toMatchObject({ type: "session_end", reason: "user quit" });
+    expect(log.some((e) => e.type === "interrupt")).toBe(true);
+    expect(() => scenario!.session.runTurn("again")).toThrow(/closed/);
+  });
+
   it("interrupts a slow model stream without appending a partial answer", async () => {
     scenario = await startScenario({
       script: { steps: [{ text: "slow", delay_ms: 5000 }, { text: "fast" }] },
