@@ -1,10 +1,10 @@
 /**
  * The root command: `picasso [-p PROMPT] [flags]`. With `-p` it runs one headless turn; without
- * it, the default action (help for now, the TUI later — see default-action.ts).
+ * it, the interactive TUI (commands/interactive.ts; short help when not on a terminal).
  */
 import { type Command, Option } from "commander";
-import { defaultAction } from "../default-action.js";
 import { type HeadlessFlags, runHeadless } from "../headless/run-headless.js";
+import { startInteractive } from "./interactive.js";
 
 export function addSessionOptions(command: Command): Command {
   return command
@@ -28,7 +28,7 @@ export function register(program: Command): void {
     .option("--allow <tool...>", "headless: allow these tools without asking (e.g. --allow edit bash)")
     .action(async (flags: Partial<HeadlessFlags>) => {
       const code =
-        flags.print !== undefined ? await runHeadless(flags as HeadlessFlags) : await defaultAction();
+        flags.print !== undefined ? await runHeadless(flags as HeadlessFlags) : await startInteractive(flags);
       process.exitCode = code;
     });
 }

@@ -1,6 +1,7 @@
 /**
  * `runTui`: open the first session, render the App full-width on the terminal and resolve with
- * the exit code when the user leaves (Ctrl+C twice, Ctrl+D on an empty prompt, /exit). Ink's
+ * the exit code when the user leaves (Ctrl+C twice, Ctrl+D on an empty prompt, /exit), then
+ * print how to resume the session. Ink's
  * own Ctrl+C exit is off: the App decides what Ctrl+C means.
  */
 import { render } from "ink";
@@ -29,7 +30,11 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     await instance.waitUntilExit();
   } finally {
     controller.exit();
+    const id = controller.store.state.status.sessionId;
     await controller.close("exit");
+    (options.stdout ?? process.stdout).write(
+      `Session ${id} saved — resume it with: picasso --resume ${id}\n`,
+    );
   }
   return 0;
 }

@@ -1,0 +1,73 @@
+/**
+ * The TUI end to end: start on the mock, type a prompt and see the streamed reply, open
+ * /context, use an unknown command, and leave with Ctrl+C twice.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { TmuxTui } from "./tmux-tui.js";
+
+let tui: TmuxTui | undefined;
+afterEach(() => {
+  tui?.stop();
+  tui = undefined;
+});
+
+describe("picasso TUI", { timeout: 60_000 }, () => {
+  it("starts on the mock with a first-run hint and the status line", async () => {
+    tui = new TmuxTui().start();
+    const screen = await tui.waitFor("mock (no key set)");
+    expect(screen).toContain("No provider is configured");
+    expect(screen).toContain("ANTHROPIC_API_KEY");
+    expect(screen).toMatch(/│ default │ ctx ~[\d.]+k\/200k/);
+  });
+
+  it("streams the reply to a prompt, shows /context, and exits on Ctrl+C twice", async () => {
+    tui = new TmuxTui({
+      script: [
+        "steps:",
+        '  - match: "summarise"',
+        '    text: "## Summary\\n\\nThe project has **two** parts:\\n\\n- the `engine`\\n- the screen"',
+      ].join("\n"),
+    }).start();
+    await tui.send("summarise the repo");
+    const reply = await tui.waitFor("• the screen");
+    expect(reply).toContain("› summarise the repo");
+    expect(reply).toContain("Summary");
+    expect(reply).not.toContain("## Summary");
+    expect(reply).toContain("The project has two parts:");
+    await tui.waitFor(/│ cache \d+% │/);
+
+    await tui.send("/context");
+    const panel = await tui.waitFor("free space");
+    expect(panel).toContain("Context window:");
+    for (const category of [
+      "canonical sections",
+      "core tools",
+      "gateways",
+      "instruction index",
+      "skill index",
+      "session facts",
+      "messages",
+      "Tier-2 loads",
+    ])
+      expect(panel).toContain(category);
+    expect(panel).toContain("picasso-lean-context");
+
+    await tui.send("/contxt");
+    await tui.waitFor("unknown command /contxt — did you mean /context?");
+
+    tui.press("C-c");
+    await tui.waitFor("press Ctrl+C again to exit");
+    tui.press("C-c");
+    const end = await tui.waitFor("[exited 0]");
+    expect(end).toMatch(/Session \S+ saved — resume it with: picasso --resume/);
+  });
+
+  it("respects NO_COLOR and a 60-column terminal", async () => {
+    tui = new TmuxTui({ width: 60, env: { NO_COLOR: "1" } }).start();
+    await tui.waitFor("mock (no key set)");
+    const plain = tui.screen();
+    expect(plain.split("\n").every((line) => line.length <= 60)).toBe(true);
+    expect(plain).toMatch(/│ default/);
+    expect(tui.screen(true)).not.toMatch(/\u001b\[(3[0-7]|9[0-7]|38;)/);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * `picasso` with no `-p`: the interactive TUI (`@picasso/tui`) on a session wired like headless
+ * mode (wiring.ts), with the TUI's approver. Provider fallback: when nothing selects a provider
+ * (no flag, no PICASSO_PROVIDER, no config.yaml) and ANTHROPIC_API_KEY is unset, the session runs
+ * on the built-in mock and the TUI says so. Without a terminal on stdin/stdout it prints the
+ * short help instead (the TUI needs a TTY). `/context timeline` uses the timeline fold from
+ * `@picasso/lean-context/timeline` when that module exports `foldTimeline`.
+ */
+import { defaultPicassoHome, listSessions, type Session } from "@picasso/engine";
+import { findWorkspaceRoot } from "@picasso/lean-context";
+import { readLogFileAll } from "@picasso/protocol";
+import { resolveProviderSelection } from "@picasso/providers";
+import { runTui, type SessionHost } from "@picasso/tui";
+import { defaultAction } from "../default-action.js";
+import { resumeTarget, type SessionFlags, wireSession } from "../wiring.js";
+
+export async function startInteractive(
+  flags: SessionFlags,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) return defaultAction();
+  const picassoHome = defaultPicassoHome(env);
+  const workspaceRoot = findWorkspaceRoot(process.cwd());
+  const mockFallback = needsMockFallback(flags, env, picassoHome);
+  const base: SessionFlags = { ...flags, ...(mockFallback ? { provider: "mock" } : {}) };
+  const host: SessionHost = {
+    workspaceRoot,
+    mockFallback,
+    async open(request) {
+      const wired = await wireSession(
+        {
+          ...base,
+          ...(request.model ? { model: request.model } : {}),
+          continue: request.resume === "newest",
+          ...(request.resume && request.resume !== "newest"
+            ? { resume: request.resume.id }
+            : { resume: undefined }),
+        },
+        { approver: request.approver, surfaceLabel: "tui" },
+      );
+      return {
+        session: wired.session,
+        provider: wired.provider,
+        close: (reason) => wired.close(reason),
+      };
+    },
+    listSessions: () => listSessions(picassoHome, workspaceRoot),
+    timeline: renderTimeline,
+  };
+  const resume = resumeTarget(flags);
+  return runTui({ host, start: resume ? { resume } : {} });
+}
+
+/** No provider chosen anywhere and no Anthropic key: the mock stands in. */
+export function needsMockFallback(flags: SessionFlags, env: NodeJS.ProcessEnv, picassoHome: string): boolean {
+  if (flags.provider) return false;
+  const selection = resolveProviderSelection({ flags: {}, env, picassoHome });
+  return selection.source === "default" && !env.ANTHROPIC_API_KEY?.trim();
+}
+
+async function renderTimeline(session: Session): Promise<string | undefined> {
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import("@picasso/lean-context/timeline" as string)) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const fold = mod.foldTimeline;
+  if (typeof fold !== "function") return undefined;
+  const { events } = await readLogFileAll(session.logPath);
+  const timeline = await (fold as (events: unknown) => unknown)(events);
+  const render = mod.renderTimeline ?? mod.formatTimeline;
+  if (typeof render === "function") return String(render(timeline));
+  return JSON.stringify(timeline, null, 2);
+}
