@@ -380,10 +380,18 @@ export class Session {
    * End the session: a running turn is interrupted and awaited (so its events are logged), then
    * `session_end` is written and the log closed. Calling it again does nothing.
    */
-  async close(reason = "closed"): Promise<void> {
-    if (this.closed) return;
+  close(reason = "closed"): Promise<void> {
+    if (this.closed) return Promise.resolve();
     this.closing.abort();
-    await this.running;
+    // Without a running turn the log is finished at once (callers may read it right after).
+    if (!this.busy) {
+      this.endLog(reason);
+      return Promise.resolve();
+    }
+    return (this.running ?? Promise.resolve()).then(() => this.endLog(reason));
+  }
+
+  private endLog(reason: string): void {
     if (this.closed) return;
     this.closed = true;
     try {
