@@ -88,6 +88,8 @@ export function firstTurnBaseline(workspaceRoot: string, picassoHome: string): F
     toolBytes(eager, (n) => deferred.has(n)),
   );
   row("tools: MCP", toolBytes(lean, mcp), toolBytes(eager, mcp));
+  const framing = (t: Tier1) => ({ bytes: t.bytes.tools - toolBytes(t, () => true).bytes, tokens: 0 });
+  row("tools: JSON array framing (brackets, commas)", framing(lean), framing(eager));
   for (const id of sectionIds)
     row(
       `system: ${id}`,

@@ -26,7 +26,8 @@ export interface PrefixDifference {
 
 type Prefix = Pick<ModelRequest, "tools" | "system" | "messages">;
 
-const EXCERPT = 40;
+const EXCERPT_BEFORE = 40;
+const EXCERPT_AFTER = 40;
 
 /** First differing UTF-8 byte offset of two strings; -1 when equal. */
 export function firstDifferingByte(a: string, b: string): number {
@@ -40,8 +41,8 @@ export function firstDifferingByte(a: string, b: string): number {
 
 function excerpt(text: string, byte: number): string {
   const buf = Buffer.from(text, "utf8");
-  const start = Math.max(0, byte - EXCERPT / 2);
-  return buf.subarray(start, Math.min(buf.length, byte + EXCERPT)).toString("utf8");
+  const start = Math.max(0, byte - EXCERPT_BEFORE);
+  return buf.subarray(start, Math.min(buf.length, byte + EXCERPT_AFTER)).toString("utf8");
 }
 
 function firstDifferentElement(a: readonly unknown[], b: readonly unknown[]): number {
