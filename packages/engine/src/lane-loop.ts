@@ -9,6 +9,7 @@
  * "interrupted" results). The main lane and subagent lanes run the same loop.
  */
 import {
+  type LogEventBody,
   type Message,
   messageText,
   type ProviderError,
@@ -90,11 +91,14 @@ export async function runLaneSteps(
 
     const stream = streamStep(rt.provider, request, opts.signal, lane.id);
     let next = await stream.next();
+    let retries = 0;
     while (!next.done) {
+      if (next.value.type === "retry") retries += 1;
       rt.emit(next.value);
       next = await stream.next();
     }
     const outcome = next.value;
+    const retried = retries > 0 ? { retries } : {};
     if (outcome.kind === "error") {
       const aborted = outcome.error.kind === "aborted" || opts.signal.aborted;
       rt.log(
@@ -105,7 +109,8 @@ export async function runLaneSteps(
           usage: outcome.usage ?? {},
           latencyMs: outcome.latencyMs,
           error: outcome.error,
-        },
+          ...retried,
+        } as LogEventBody,
         lane.id,
       );
       if (outcome.usage) usage = addUsage(usage, outcome.usage);
@@ -135,7 +140,8 @@ export async function runLaneSteps(
         stopReason: outcome.stopReason,
         usage: outcome.usage,
         latencyMs: outcome.latencyMs,
-      },
+        ...retried,
+      } as LogEventBody,
       lane.id,
     );
     if (outcome.message.content.length > 0) {

@@ -152,3 +152,41 @@ describe("a coding session", () => {
     expect(lastTurnEnd(events).text).toContain("Plan:");
   });
 });
+
+describe("provider faults", () => {
+  it("records the provider's retries and goes on", async () => {
+    const s = await startScenario({
+      script: {
+        steps: [{ text: "after a retry" }],
+        faults: [{ request: 1, kind: "rate_limit", retry_after: 0 }],
+      },
+    });
+    try {
+      const events = await s.run("hi");
+      expect(events.some((e) => e.type === "retry")).toBe(true);
+      expect(lastTurnEnd(events).text).toBe("after a retry");
+      const response = (await s.events()).find((e) => e.type === "model_response");
+      expect(response).toMatchObject({ stopReason: "end_turn", retries: 1 });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("ends the turn with an error event when the stream is cut, and the next turn works", async () => {
+    const s = await startScenario({
+      script: {
+        steps: [{ text: "this answer is cut in the middle" }, { text: "second try" }],
+        faults: [{ request: 1, kind: "cut" }],
+      },
+    });
+    try {
+      const events = await s.run("hi");
+      expect(lastTurnEnd(events).stopReason).toBe("error");
+      expect(events.find((e) => e.type === "error")).toMatchObject({ scope: "provider", kind: "stream_cut" });
+      expect(lastTurnEnd(await s.run("again")).text).toBe("second try");
+      await expectLogRebuildsRequests(s);
+    } finally {
+      await s.close();
+    }
+  });
+});
