@@ -52,6 +52,10 @@ describe("picasso TUI", { timeout: 60_000 }, () => {
       expect(panel).toContain(category);
     expect(panel).toContain("picasso-lean-context");
 
+    await tui.send("/context timeline");
+    const timeline = await tui.waitFor(/Turn 1 · default mode|the context timeline is not available yet/);
+    expect(timeline).toContain('Turn 1 · default mode · "summarise the repo"');
+
     await tui.send("/contxt");
     await tui.waitFor("unknown command /contxt — did you mean /context?");
 

@@ -3,8 +3,8 @@
  * mode (wiring.ts), with the TUI's approver. Provider fallback: when nothing selects a provider
  * (no flag, no PICASSO_PROVIDER, no config.yaml) and ANTHROPIC_API_KEY is unset, the session runs
  * on the built-in mock and the TUI says so. Without a terminal on stdin/stdout it prints the
- * short help instead (the TUI needs a TTY). `/context timeline` uses the timeline fold from
- * `@picasso/lean-context/timeline` when that module exports `foldTimeline`.
+ * short help instead (the TUI needs a TTY). `/context timeline` folds the live session's log
+ * with `@picasso/lean-context/timeline` (`foldTimelineFile` + `renderTimeline`) when it is built.
  */
 import { defaultPicassoHome, listSessions, type Session } from "@picasso/engine";
 import { findWorkspaceRoot } from "@picasso/lean-context";
@@ -65,11 +65,13 @@ async function renderTimeline(session: Session): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-  const fold = mod.foldTimeline;
+  const render =
+    typeof mod.renderTimeline === "function" ? (mod.renderTimeline as (t: unknown) => unknown) : undefined;
+  const show = (timeline: unknown) => (render ? String(render(timeline)) : JSON.stringify(timeline, null, 2));
+  if (typeof mod.foldTimelineFile === "function")
+    return show(await (mod.foldTimelineFile as (path: string) => Promise<unknown>)(session.logPath));
+  const fold = mod.foldTimeline ?? mod.foldTimelineEvents;
   if (typeof fold !== "function") return undefined;
   const { events } = await readLogFileAll(session.logPath);
-  const timeline = await (fold as (events: unknown) => unknown)(events);
-  const render = mod.renderTimeline ?? mod.formatTimeline;
-  if (typeof render === "function") return String(render(timeline));
-  return JSON.stringify(timeline, null, 2);
+  return show(await (fold as (events: unknown) => unknown)(events));
 }
