@@ -1,6 +1,7 @@
 /**
  * Folding a whole log: from events in memory (`foldTimelineEvents`, for the live session and
- * tests) or from a file, streamed line by line (`foldTimelineFile`).
+ * tests) or from a file, streamed line by line (`foldTimelineFile`, or `feedTimelineFile` into a
+ * folder that goes on folding).
  *
  * A file that cannot be read, is empty, or holds no event at all (not a session log) is a
  * `UserError` naming the file. Torn and corrupt lines are skipped and reported — in the
@@ -23,6 +24,20 @@ export interface FoldFileOptions extends TimelineFoldOptions {
 }
 
 export async function foldTimelineFile(path: string, options: FoldFileOptions = {}): Promise<Timeline> {
+  const folder = new TimelineFolder(options);
+  await feedTimelineFile(folder, path, options);
+  return folder.finish();
+}
+
+/**
+ * Stream a log file into an existing folder — e.g. a resumed session's earlier events, before a
+ * log observer feeds it the new ones. Returns how many events were added.
+ */
+export async function feedTimelineFile(
+  folder: TimelineFolder,
+  path: string,
+  options: Pick<FoldFileOptions, "onSkip"> = {},
+): Promise<number> {
   let size: number;
   try {
     const stat = statSync(path);
@@ -39,7 +54,6 @@ export async function foldTimelineFile(path: string, options: FoldFileOptions = 
     );
   }
   if (size === 0) throw new UserError(`${path} is empty: the session wrote no events`);
-  const folder = new TimelineFolder(options);
   let events = 0;
   let firstSkip: TimelineSkip | undefined;
   let lines: AsyncGenerator<LogLine>;
@@ -64,5 +78,5 @@ export async function foldTimelineFile(path: string, options: FoldFileOptions = 
       `${path} is not a picasso session log: no line is a log event` +
         (firstSkip ? ` (line ${firstSkip.line}: ${firstSkip.reason})` : ""),
     );
-  return folder.finish();
+  return events;
 }

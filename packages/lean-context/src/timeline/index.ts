@@ -5,10 +5,11 @@
  *   feed it a live session's log events (an observer) for `/context timeline`.
  * - `foldTimelineEvents(events)` — a whole array of events at once.
  * - `foldTimelineFile(path)` — a log file, streamed; bad files are `UserError`s.
+ * - `feedTimelineFile(folder, path)` — a log file into a folder that goes on (a resumed session).
  * - `renderTimeline(timeline)` — the per-turn text table.
  * The JSON shape (`Timeline`, version 1) is documented in docs/timeline.md.
  */
-export { type FoldFileOptions, foldTimelineEvents, foldTimelineFile } from "./fold-file.js";
+export { type FoldFileOptions, feedTimelineFile, foldTimelineEvents, foldTimelineFile } from "./fold-file.js";
 export { type RenderOptions, renderTimeline } from "./render-timeline.js";
 export { TimelineFolder, type TimelineFoldOptions } from "./timeline-fold.js";
 export * from "./timeline-types.js";

@@ -17,13 +17,7 @@
  * `model_response` → that step's usage, figures and prefix check; `compaction` → a compaction and
  * a `compaction_summary` entry; `subagent_start`/`stop` → the lane's subagent record.
  */
-import {
-  byteLength,
-  canonicalJson,
-  type LogEvent,
-  type LogEventOf,
-  type PermissionMode,
-} from "@picasso/protocol";
+import { byteLength, type LogEvent, type LogEventOf, type PermissionMode } from "@picasso/protocol";
 import { LanePrefix } from "./lane-prefix.js";
 import {
   TIMELINE_VERSION,
@@ -79,6 +73,8 @@ export class TimelineFolder {
     notRecorded: [],
   };
   private readonly turns = new Map<number, TurnSummary>();
+  /** Turns not yet handed to `onTurn` (normally one: the current turn). */
+  private open: TurnSummary[] = [];
   private readonly lanes = new Map<string, LaneState>();
   private readonly totals = new TotalsAccumulator();
   private readonly skipped: TimelineSkip[] = [];
@@ -240,14 +236,17 @@ export class TimelineFolder {
     if (!turn) {
       turn = new TurnSummary(n);
       this.turns.set(n, turn);
+      this.open.push(turn);
       turn.mode = this.mode;
     }
     return turn;
   }
 
   private closeTurnsBelow(n: number): void {
-    for (const turn of [...this.turns.values()]) {
-      if (turn.turn >= n || turn.closed) continue;
+    const closing = this.open.filter((t) => t.turn < n).sort((a, b) => a.turn - b.turn);
+    if (closing.length === 0) return;
+    this.open = this.open.filter((t) => t.turn >= n);
+    for (const turn of closing) {
       turn.closed = true;
       if (turn.turn > 0 || turn.touched) this.onTurn?.(turn.snapshot());
       if (!this.keepTurns) this.turns.delete(turn.turn);
@@ -290,7 +289,7 @@ export class TimelineFolder {
   private onMessage(event: LogEventOf<"message">, turn: TurnSummary, lane: LaneState): void {
     const gap = lane.prefix.onMessage(event.index);
     if (gap) this.problem(event, `lane ${event.lane}: ${gap}`);
-    const bytes = byteLength(canonicalJson(event.message));
+    const bytes = jsonBytes(event.message);
     const laneTurn = this.laneTurn(turn, event.lane);
     laneTurn.appendedBytes += bytes;
     laneTurn.appendedMessages += 1;
@@ -373,7 +372,7 @@ export class TimelineFolder {
 
   private onCompaction(event: LogEventOf<"compaction">, turn: TurnSummary, lane: LaneState): void {
     lane.prefix.onCompaction(event.keptFrom);
-    const summaryBytes = byteLength(canonicalJson(event.summary));
+    const summaryBytes = jsonBytes(event.summary);
     const laneTurn = this.laneTurn(turn, event.lane);
     laneTurn.compactions.push({
       trigger: event.trigger,
@@ -391,6 +390,14 @@ export class TimelineFolder {
     if (this.problems.length < MAX_NOTES) this.problems.push(`seq ${event.seq}: ${text}`);
     else this.droppedNotes += 1;
   }
+}
+
+/**
+ * Canonical-JSON byte size of a message (the engine's measure). Sorting keys never changes the
+ * length, so plain JSON gives the same number without the copy.
+ */
+function jsonBytes(value: unknown): number {
+  return byteLength(JSON.stringify(value));
 }
 
 function clip(text: string): string {

@@ -13,7 +13,13 @@
 import { mkdtempSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createSession, defaultTier1, type EngineSettings, type Session } from "@picasso/engine";
+import {
+  createSession,
+  defaultTier1,
+  type EngineSettings,
+  type LogObserver,
+  type Session,
+} from "@picasso/engine";
 import {
   type AppendedMessage,
   byteLength,
@@ -158,6 +164,7 @@ export function fixturePlugin(): PicassoPlugin {
 
 export interface ScriptedSession {
   session: Session;
+  workspace: string;
   server: MockServer;
   run(input: string): Promise<void>;
   close(): Promise<void>;
@@ -165,7 +172,13 @@ export interface ScriptedSession {
 
 export async function startScriptedSession(
   script: MockScript,
-  options: { settings?: Partial<EngineSettings>; mode?: PermissionMode; workspace?: string } = {},
+  options: {
+    settings?: Partial<EngineSettings>;
+    mode?: PermissionMode;
+    workspace?: string;
+    observers?: LogObserver[];
+    resume?: "newest";
+  } = {},
 ): Promise<ScriptedSession> {
   const server = await startMockServer({ script, anthropicMinCacheTokens: 128 });
   const provider = new AnthropicProvider({
@@ -186,9 +199,12 @@ export async function startScriptedSession(
     version: "0.0.0-test",
     ...(options.mode ? { mode: options.mode } : {}),
     ...(options.settings ? { settings: options.settings } : {}),
+    ...(options.observers ? { observers: options.observers } : {}),
+    ...(options.resume ? { resume: options.resume } : {}),
   });
   return {
     session,
+    workspace,
     server,
     async run(input) {
       for await (const event of session.runTurn(input)) {
