@@ -86,7 +86,9 @@ export function findSessionLog(
           .map((s) => s.id)
           .join(", ")}${sessions.length > 5 ? ", …" : ""} (all in ${dir})`
       : `this workspace has no sessions yet (${dir})`;
-    throw new UserError(`unknown session id "${which.id}" for --resume; ${hint}`);
+    throw new UserError(
+      `unknown session id "${which.id}" for --resume; ${hint}; list them with \`picasso sessions\``,
+    );
   }
   return found;
 }

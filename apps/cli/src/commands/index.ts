@@ -4,6 +4,7 @@ import { register as registerContext } from "./context.js";
 import { register as registerMockServer } from "./mock-server.js";
 import { register as registerProbe } from "./probe.js";
 import { register as registerRun } from "./run.js";
+import { register as registerSessions } from "./sessions.js";
 
 /**
  * Every command of the binary, in help order. A command module exports `register(program)`.
@@ -12,6 +13,7 @@ import { register as registerRun } from "./run.js";
 const commands: Array<(program: Command) => void> = [
   registerRun,
   registerCompact,
+  registerSessions,
   registerContext,
   registerMockServer,
   registerProbe,
