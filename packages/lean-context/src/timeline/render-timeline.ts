@@ -89,7 +89,8 @@ function stepRows(steps: TimelineStep[]): string[] {
   ];
   const rows = steps.map((s) => [
     String(s.step),
-    s.purpose === "compaction" ? "compact" : s.stopReason === null ? "no reply" : (s.stopReason ?? ""),
+    (s.purpose === "compaction" ? "compact" : (s.stopReason ?? "no reply")) +
+      (s.retries > 0 ? ` (${s.retries} retr${s.retries === 1 ? "y" : "ies"})` : ""),
     String(s.messageCount),
     formatCount(s.usage.inputTokens),
     formatCount(s.usage.cacheReadTokens),

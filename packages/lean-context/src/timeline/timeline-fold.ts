@@ -327,6 +327,7 @@ export class TimelineFolder {
       breakpoints: event.breakpoints.length,
       stopReason: null,
       errorKind: null,
+      retries: 0,
       latencyMs: null,
       usage: emptyUsage(),
       promptTokens: null,
@@ -355,6 +356,7 @@ export class TimelineFolder {
     Object.assign(pending.step, {
       stopReason: event.stopReason,
       errorKind: event.error?.kind ?? null,
+      retries: retriesOf(event),
       latencyMs: event.latencyMs,
       usage: figures.usage,
       promptTokens: figures.promptTokens,
@@ -398,6 +400,12 @@ export class TimelineFolder {
  */
 function jsonBytes(value: unknown): number {
   return byteLength(JSON.stringify(value));
+}
+
+/** The engine's extra `retries` on a response; it writes the field only when there were retries. */
+function retriesOf(event: LogEventOf<"model_response">): number {
+  const retries = (event as { retries?: unknown }).retries;
+  return typeof retries === "number" ? retries : 0;
 }
 
 function clip(text: string): string {

@@ -98,6 +98,8 @@ export interface TimelineStep {
   /** null when the log ends before the response (a crash mid-step). */
   stopReason: string | null;
   errorKind: string | null;
+  /** Retries the provider made for this step (the engine logs them only when there were any). */
+  retries: number;
   latencyMs: number | null;
   usage: StepUsage;
   /** cache read + cache write + uncached input; null unless input and cache read were reported. */

@@ -7,7 +7,12 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { LOG_SCHEMA_VERSION, type LogEvent, type LogEventBody } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
-import { foldTimelineEvents, TimelineFolder, type TimelineTurn } from "../../src/timeline/index.js";
+import {
+  foldTimelineEvents,
+  renderTimeline,
+  TimelineFolder,
+  type TimelineTurn,
+} from "../../src/timeline/index.js";
 
 let seq = 0;
 function ev(turn: number, body: LogEventBody, lane = "main"): LogEvent {
@@ -111,6 +116,15 @@ describe("usage figures", () => {
       "usage.cacheWrite5mTokens",
       "usage.cacheWrite1hTokens",
     ]);
+  });
+});
+
+describe("steps", () => {
+  it("counts the provider's retries the engine logged for a step, and shows them", () => {
+    const retried = { ...response(1, 0, { inputTokens: 1, cacheReadTokens: 0 }), retries: 2 } as LogEvent;
+    const t = foldTimelineEvents([request(1, 0), retried, request(1, 1), response(1, 1, { inputTokens: 1 })]);
+    expect(t.turns[0]!.lanes[0]!.steps.map((s) => s.retries)).toEqual([2, 0]);
+    expect(renderTimeline(t)).toMatch(/end_turn \(2 retries\)/);
   });
 });
 
