@@ -139,6 +139,14 @@ export async function compactLane(
     },
     lane.id,
   );
+  rt.emit({
+    type: "step_usage",
+    lane: lane.id,
+    step,
+    usage: outcome.usage,
+    stopReason: outcome.stopReason,
+    latencyMs: outcome.latencyMs,
+  });
   const summaryText = messageText(outcome.message).trim() || "(the model returned no summary)";
   const summary = userMessage(
     text(

@@ -113,7 +113,18 @@ export async function runLaneSteps(
         } as LogEventBody,
         lane.id,
       );
-      if (outcome.usage) usage = addUsage(usage, outcome.usage);
+      if (outcome.usage) {
+        usage = addUsage(usage, outcome.usage);
+        const stopReason = aborted ? "aborted" : "error";
+        rt.emit({
+          type: "step_usage",
+          lane: lane.id,
+          step,
+          usage: outcome.usage,
+          stopReason,
+          latencyMs: outcome.latencyMs,
+        });
+      }
       if (aborted) return interrupted("interrupted by the user during the model stream");
       rt.log(
         { type: "error", scope: "provider", message: outcome.error.message, kind: outcome.error.kind },

@@ -81,6 +81,7 @@ export class Session {
   private running: Promise<void> | undefined;
   private closed = false;
   totalUsage: Usage = {};
+  private turnUsage: Usage = {};
   turnsRun = 0;
   stepsRun = 0;
 
@@ -120,7 +121,12 @@ export class Session {
     if (this.busy) throw new Error("a turn is already running in this session");
     this.busy = true;
     const channel = new EventChannel<EngineEvent>();
-    this.state.emitter = (event) => channel.push(event);
+    this.turnUsage = {};
+    this.state.emitter = (event) => {
+      // The turn's usage counts every lane's steps (subagents and compaction summaries included).
+      if (event.type === "step_usage") this.turnUsage = addUsage(this.turnUsage, event.usage);
+      channel.push(event);
+    };
     const signal = options.signal
       ? AbortSignal.any([options.signal, this.closing.signal])
       : this.closing.signal;
@@ -171,7 +177,8 @@ export class Session {
       noSubagents: false,
       runSubagent: subagentRunner(this.rt, "main", this.state.turn),
     });
-    this.totalUsage = addUsage(this.totalUsage, result.usage);
+    const usage = this.turnUsage;
+    this.totalUsage = addUsage(this.totalUsage, usage);
     this.stepsRun += result.steps;
     this.rt.log({ type: "turn_end", stopReason: result.stopReason, steps: result.steps }, "main");
     this.rt.emit({
@@ -181,7 +188,7 @@ export class Session {
       stopReason: result.stopReason,
       steps: result.steps,
       text: result.text,
-      usage: result.usage,
+      usage,
     });
   }
 

@@ -52,6 +52,10 @@ describe("subagents", () => {
         ["main", "subagent", "ok"],
       ]);
       expect(lastTurnEnd(events).text).toBe("The subagent found it: 42.");
+      // The turn's usage counts the subagent's steps too.
+      const outputs = events.flatMap((e) => (e.type === "step_usage" ? [e.usage.outputTokens ?? 0] : []));
+      expect(outputs).toHaveLength(4);
+      expect(lastTurnEnd(events).usage.outputTokens).toBe(outputs.reduce((a, b) => a + b, 0));
       const log = await scenario.events();
       const childMessages = log.filter((e) => e.type === "message" && e.lane === "agent-1");
       expect(childMessages[0]).toMatchObject({ source: "subagent_task", index: 0 });
