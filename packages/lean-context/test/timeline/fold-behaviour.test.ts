@@ -121,7 +121,10 @@ describe("usage figures", () => {
 
 describe("steps", () => {
   it("counts the provider's retries the engine logged for a step, and shows them", () => {
-    const retried = { ...response(1, 0, { inputTokens: 1, cacheReadTokens: 0 }), retries: 2 } as LogEvent;
+    const retried = {
+      ...response(1, 0, { inputTokens: 1, cacheReadTokens: 0 }),
+      retries: 2,
+    } as unknown as LogEvent;
     const t = foldTimelineEvents([request(1, 0), retried, request(1, 1), response(1, 1, { inputTokens: 1 })]);
     expect(t.turns[0]!.lanes[0]!.steps.map((s) => s.retries)).toEqual([2, 0]);
     expect(renderTimeline(t)).toMatch(/end_turn \(2 retries\)/);
