@@ -1,6 +1,7 @@
 /**
  * The TUI end to end: start on the mock, type a prompt and see the streamed reply, open
- * /context, use an unknown command, and leave with Ctrl+C twice.
+ * /context and /context timeline, use an unknown command, leave with Ctrl+C twice; answer an
+ * ask_user question; NO_COLOR at 60 columns.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { TmuxTui } from "./tmux-tui.js";
@@ -73,5 +74,23 @@ describe("picasso TUI", { timeout: 60_000 }, () => {
     expect(plain.split("\n").every((line) => line.length <= 60)).toBe(true);
     expect(plain).toMatch(/│ default/);
     expect(tui.screen(true)).not.toMatch(/\u001b\[(3[0-7]|9[0-7]|38;)/);
+  });
+
+  it("answers the model's ask_user question from a dialog", async () => {
+    tui = new TmuxTui({
+      script: [
+        "steps:",
+        "  - tool_calls:",
+        "      - { name: ask_user, input: { question: 'Which greeting?', choices: [hello, howdy] } }",
+        '  - text: "Noted."',
+      ].join("\n"),
+    }).start();
+    await tui.send("greet me");
+    const dialog = await tui.waitFor("Which greeting?");
+    expect(dialog).toContain("2. howdy");
+    tui.press("2");
+    const done = await tui.waitFor("Noted.");
+    expect(done).toMatch(/✓ ask_user Which greeting\?/);
+    expect(done).toContain("howdy");
   });
 });

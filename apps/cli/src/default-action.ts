@@ -1,6 +1,6 @@
 /**
- * What `picasso` does with no prompt. Until the TUI lands it prints a short help pointing at
- * headless mode; swapping in the TUI means changing only this function.
+ * What `picasso` does with no prompt when stdin or stdout is not a terminal (the TUI in
+ * commands/interactive.ts needs one): a short help pointing at headless mode.
  */
 export async function defaultAction(
   write: (text: string) => void = (t) => process.stdout.write(t),
@@ -9,7 +9,7 @@ export async function defaultAction(
     [
       "Picasso — a terminal coding agent.",
       "",
-      "The interactive screen is not here yet. Run one turn headless:",
+      "The interactive screen needs a terminal. Run one turn headless:",
       '  picasso -p "explain this repository"                 (needs ANTHROPIC_API_KEY)',
       '  picasso -p "read README.md" --provider mock          (offline demo model)',
       '  picasso -p "fix the failing test" --mode auto --output-format json',

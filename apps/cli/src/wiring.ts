@@ -18,7 +18,7 @@ import {
   type Session,
 } from "@picasso/engine";
 import { createLeanContextPlugin, findWorkspaceRoot, loadComposition } from "@picasso/lean-context";
-import { type PermissionMode, PermissionModeSchema, UserError } from "@picasso/protocol";
+import { type AskUserRequest, type PermissionMode, PermissionModeSchema, UserError } from "@picasso/protocol";
 import { createProvider, type ModelProvider, resolveProviderSelection } from "@picasso/providers";
 import { createToolRuntime } from "@picasso/tools";
 import { engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
@@ -61,6 +61,8 @@ export async function wireSession(
     env?: NodeJS.ProcessEnv;
     settings?: Partial<EngineSettings>;
     observers?: LogObserver[];
+    /** Who answers `ask_user` (the TUI); without it the engine's headless answer applies. */
+    askUser?: (request: AskUserRequest) => Promise<string>;
   },
 ): Promise<WiredSession> {
   const env = options.env ?? process.env;
@@ -98,6 +100,7 @@ export async function wireSession(
       ...(resume ? { resume } : {}),
       settings: { ...engineSettingsFrom(composition), ...options.settings },
       ...(options.observers ? { observers: options.observers } : {}),
+      ...(options.askUser ? { askUser: options.askUser } : {}),
       // A repeated identical file read becomes a pointer to the earlier copy (lean-context dedupe).
       filterToolOutput: ({ lane, messages, name, input, output }) => {
         if (name !== "read" || typeof input.path !== "string") return output;

@@ -36,7 +36,7 @@ export async function startInteractive(
             ? { resume: request.resume.id }
             : { resume: undefined }),
         },
-        { approver: request.approver, surfaceLabel: "tui" },
+        { approver: request.approver, askUser: request.askUser, surfaceLabel: "tui" },
       );
       return {
         session: wired.session,

@@ -10,6 +10,7 @@ import { ApprovalDialog } from "../components/ApprovalDialog.js";
 import { InputBox } from "../components/InputBox.js";
 import { MessageList } from "../components/MessageList.js";
 import { Picker } from "../components/Picker.js";
+import { QuestionDialog } from "../components/QuestionDialog.js";
 import { StatusLine } from "../components/StatusLine.js";
 import { type Theme, ThemeContext, themeFor } from "../components/theme.js";
 import { listWorkspaceFiles } from "../input/workspace-files.js";
@@ -44,7 +45,8 @@ export function App({
     controller.onExit(() => exit());
   }, [controller, exit]);
 
-  const dialogOpen = state.approval !== undefined || state.picker !== undefined;
+  const dialogOpen =
+    state.approval !== undefined || state.picker !== undefined || state.question !== undefined;
   useKeys((key) => {
     if (key.kind !== "key") return;
     if (key.name === "shift-tab") controller.cycleMode();
@@ -82,6 +84,13 @@ export function App({
             prompt={state.approval.prompt}
             onDecide={(answer) => controller.decideApproval(answer)}
           />
+        ) : state.question ? (
+          <QuestionDialog
+            key={state.question.id}
+            question={state.question.question}
+            choices={state.question.choices}
+            onAnswer={(answer) => controller.answerQuestion(answer)}
+          />
         ) : state.picker ? (
           <Picker
             title={state.picker.title}
@@ -91,7 +100,7 @@ export function App({
           />
         ) : null}
         {state.hint ? <Text color={theme.warn}>{state.hint}</Text> : null}
-        {state.busy && !state.approval ? <Text dimColor>working… (Esc to interrupt)</Text> : null}
+        {state.busy && !dialogOpen ? <Text dimColor>working… (Esc to interrupt)</Text> : null}
         <InputBox
           commands={commands}
           files={files}

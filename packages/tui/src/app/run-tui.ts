@@ -8,11 +8,11 @@ import { render } from "ink";
 import { createElement } from "react";
 import { App } from "./App.js";
 import { SessionController } from "./session-controller.js";
-import type { OpenRequest, SessionHost } from "./session-host.js";
+import type { SessionChoice, SessionHost } from "./session-host.js";
 
 export interface RunTuiOptions {
   host: SessionHost;
-  start?: Omit<OpenRequest, "approver">;
+  start?: SessionChoice;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
 }

@@ -212,4 +212,58 @@ describe("SessionController", () => {
     expect(last?.kind).toBe("context");
     if (last?.kind === "context") expect(last.view.window).toBe(1000);
   });
+
+  it("asks the user through the question dialog state", async () => {
+    const answers: string[] = [];
+    let ask: ((r: { question: string; choices?: string[] }) => Promise<string>) | undefined;
+    const h = host([
+      fakeSession("s1", async function* () {
+        answers.push(await ask!({ question: "Which one?", choices: ["a", "b"] }));
+        yield {
+          type: "turn_end",
+          lane: "main",
+          turn: 1,
+          stopReason: "end_turn",
+          steps: 1,
+          text: "",
+          usage: {},
+        };
+      }),
+    ]);
+    const open = h.open.bind(h);
+    h.open = async (request) => {
+      ask = request.askUser;
+      return open(request);
+    };
+    const c = new SessionController(h);
+    await c.start();
+    c.submit("go");
+    await until(() => c.store.state.question !== undefined);
+    expect(c.store.state.question).toMatchObject({ question: "Which one?", choices: ["a", "b"] });
+    c.answerQuestion("b");
+    await until(() => !c.store.state.busy);
+    expect(answers).toEqual(["b"]);
+    expect(c.store.state.question).toBeUndefined();
+  });
+
+  it("/resume opens a picker of the other sessions and resumes the chosen one", async () => {
+    const h = host([fakeSession("s1", async function* () {}), fakeSession("s0", async function* () {})]);
+    const requests: unknown[] = [];
+    const open = h.open.bind(h);
+    h.open = async (request) => {
+      requests.push(request.resume);
+      return open(request);
+    };
+    h.listSessions = () => [
+      { id: "s1", mtimeMs: 2 },
+      { id: "s0", mtimeMs: 1 },
+    ];
+    const c = new SessionController(h);
+    await c.start();
+    await c.runCommand("resume", "");
+    expect(c.store.state.picker?.options.map((o) => o.value)).toEqual(["s0"]);
+    c.closePicker("s0");
+    await until(() => c.store.state.status.sessionId === "s0");
+    expect(requests).toEqual([undefined, { id: "s0" }]);
+  });
 });

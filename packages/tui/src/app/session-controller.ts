@@ -9,7 +9,7 @@
  * - /clear, /resume and /model close the current session and open another (a new epoch).
  */
 import type { ApprovalAnswer, ApprovalRequest, Approver, EngineEvent } from "@picasso/engine";
-import { type PermissionMode, readLogFile } from "@picasso/protocol";
+import { type AskUserRequest, type PermissionMode, readLogFile } from "@picasso/protocol";
 import { closeMatches, findCommand, parseSlash, SLASH_COMMANDS } from "../commands/command-registry.js";
 import { MOCK_HINT } from "../commands/model.js";
 import type { CommandContext, PickerOption, SlashCommand } from "../commands/slash-command.js";
@@ -18,7 +18,7 @@ import { cacheReadShare, contextTokensOf } from "../status/status-model.js";
 import { applyEvent, EMPTY_LIVE } from "../transcript/apply-event.js";
 import { historyItems } from "../transcript/history-items.js";
 import type { NewItem, TranscriptItem } from "../transcript/transcript.js";
-import type { OpenedSession, OpenRequest, SessionHost } from "./session-host.js";
+import type { OpenedSession, SessionChoice, SessionHost } from "./session-host.js";
 import { TuiStore } from "./tui-state.js";
 
 const MODES: PermissionMode[] = ["default", "plan", "auto"];
@@ -31,6 +31,7 @@ export class SessionController implements CommandContext {
   private abort: AbortController | undefined;
   private queued: string[] = [];
   private approvalWaiter: ((answer: ApprovalAnswer) => void) | undefined;
+  private questionWaiter: ((answer: string) => void) | undefined;
   private exitListeners: Array<() => void> = [];
   private estimate: ((text: string) => number) | undefined;
 
@@ -45,6 +46,7 @@ export class SessionController implements CommandContext {
       live: EMPTY_LIVE,
       busy: false,
       approval: undefined,
+      question: undefined,
       picker: undefined,
       status: {
         provider: "",
@@ -69,7 +71,7 @@ export class SessionController implements CommandContext {
   }
 
   /** Open the first session (new or resumed) and show its history and, on the mock, the first-run hint. */
-  async start(request: Omit<OpenRequest, "approver"> = {}): Promise<void> {
+  async start(request: SessionChoice = {}): Promise<void> {
     await this.openSession(request);
     if (this.host.mockFallback) this.print({ kind: "notice", tone: "hint", text: MOCK_HINT });
   }
@@ -163,6 +165,7 @@ export class SessionController implements CommandContext {
     if (!this.abort) return false;
     this.abort.abort();
     this.approvalWaiter?.({ decision: "deny", note: "the user interrupted" });
+    this.questionWaiter?.("(the user interrupted instead of answering)");
     return true;
   }
 
@@ -187,6 +190,26 @@ export class SessionController implements CommandContext {
         true,
       );
     });
+  }
+
+  /** `ask_user`: show the question; an interrupt or exit answers that the user declined. */
+  askUser = (request: AskUserRequest): Promise<string> =>
+    new Promise((resolve) => {
+      this.questionWaiter = (answer) => {
+        this.questionWaiter = undefined;
+        this.store.set({ question: undefined }, true);
+        resolve(answer);
+      };
+      this.store.set(
+        {
+          question: { id: this.nextId++, question: request.question, choices: [...(request.choices ?? [])] },
+        },
+        true,
+      );
+    });
+
+  answerQuestion(answer: string): void {
+    this.questionWaiter?.(answer);
   }
 
   decideApproval(answer: ApprovalAnswer): void {
@@ -330,6 +353,7 @@ export class SessionController implements CommandContext {
     if (this.store.state.exited) return;
     this.abort?.abort();
     this.approvalWaiter?.({ decision: "deny" });
+    this.questionWaiter?.("(the user left)");
     this.store.set({ exited: true }, true);
     for (const listener of this.exitListeners) listener();
   }
@@ -345,7 +369,7 @@ export class SessionController implements CommandContext {
   }
 
   // ── sessions ────────────────────────────────────────────────────────────────
-  private async switchTo(request: Omit<OpenRequest, "approver">, reason: string): Promise<void> {
+  private async switchTo(request: SessionChoice, reason: string): Promise<void> {
     if (this.store.state.busy) {
       this.print({ kind: "notice", tone: "warn", text: "wait for the turn to end (or press Esc) first" });
       return;
@@ -356,8 +380,8 @@ export class SessionController implements CommandContext {
     await previous?.close(reason);
   }
 
-  private async openSession(request: Omit<OpenRequest, "approver">): Promise<void> {
-    const opened = await this.host.open({ ...request, approver: this.approver });
+  private async openSession(request: SessionChoice): Promise<void> {
+    const opened = await this.host.open({ ...request, approver: this.approver, askUser: this.askUser });
     this.opened = opened;
     const { session, provider } = opened;
     const history = historyItems(session.history).map(

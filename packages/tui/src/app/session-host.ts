@@ -4,6 +4,7 @@
  * the context timeline. The TUI never creates providers itself.
  */
 import type { Approver, Session } from "@picasso/engine";
+import type { AskUserRequest } from "@picasso/protocol";
 
 export interface OpenedSession {
   session: Session;
@@ -13,6 +14,8 @@ export interface OpenedSession {
 
 export interface OpenRequest {
   approver: Approver;
+  /** Answers the `ask_user` tool through the TUI's question dialog. */
+  askUser: (request: AskUserRequest) => Promise<string>;
   resume?: { id: string } | "newest";
   model?: string;
 }
@@ -26,3 +29,6 @@ export interface SessionHost {
   /** The live session's context timeline as text; undefined when the timeline fold is not available. */
   timeline?(session: Session): Promise<string | undefined>;
 }
+
+/** Which session to open: new, resumed, or on another model. */
+export type SessionChoice = Omit<OpenRequest, "approver" | "askUser">;

@@ -15,6 +15,7 @@ export interface TuiState {
   live: LiveArea;
   busy: boolean;
   approval: { id: number; prompt: ApprovalPrompt } | undefined;
+  question: { id: number; question: string; choices: string[] } | undefined;
   picker: { title: string; options: PickerOption[]; onPick: (value: string) => void } | undefined;
   status: StatusInfo;
   /** A transient line above the prompt ("press Ctrl+C again to exit"). */

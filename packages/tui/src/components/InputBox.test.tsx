@@ -63,6 +63,16 @@ describe("InputBox", () => {
     expect(sent[0]?.split("\n").length).toBe(2000);
   });
 
+  it("takes a 200 KB single-line paste and draws only its end", async () => {
+    const { stdin, lastFrame, sent } = await box();
+    const blob = `${"a".repeat(200_000)}END`;
+    stdin.write(blob);
+    const frame = await waitForFrame(lastFrame, (f) => f.includes("END"));
+    expect(frame.length).toBeLessThan(10_000);
+    stdin.write("\r");
+    expect(sent[0]?.length).toBe(200_003);
+  });
+
   it("lists slash commands on / and completes with Tab", async () => {
     const { stdin, lastFrame } = await box();
     stdin.write("/");

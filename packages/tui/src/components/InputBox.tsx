@@ -4,7 +4,8 @@
  * under the prompt (↑/↓ move in the list while it is open, Esc closes it); Ctrl+U clears,
  * Ctrl+W deletes a word; Ctrl+D on an empty prompt exits. The editor state lives here, so a
  * keystroke re-renders only this box, never the history above it. Only the last
- * `VISIBLE_LINES` lines of a long (e.g. pasted) text are drawn.
+ * `VISIBLE_LINES` lines (and `VISIBLE_CHARS` characters around the cursor) of a long, e.g.
+ * pasted, text are drawn; the whole text is sent.
  */
 import { Box, Text } from "ink";
 import { useMemo, useRef, useState } from "react";
@@ -29,6 +30,7 @@ import { useKeys } from "../keys/use-keys.js";
 import { useTheme } from "./theme.js";
 
 const VISIBLE_LINES = 8;
+const VISIBLE_CHARS = 2000;
 
 export interface InputBoxProps {
   commands: readonly SlashCommand[];
@@ -196,8 +198,19 @@ function SlashDescription({ item, commands }: { item: string; commands: readonly
   return <Text dimColor> {command.description}</Text>;
 }
 
-/** Keep the last VISIBLE_LINES lines around the cursor's end of a long text. */
+/**
+ * Keep the last VISIBLE_LINES lines around the cursor's end of a long text, and at most
+ * VISIBLE_CHARS characters on either side of the cursor (a pasted single-line blob).
+ */
 function visibleText(before: string, at: string, after: string) {
+  const lines = linesKept(before, at, after);
+  const keptBefore =
+    lines.before.length > VISIBLE_CHARS ? `…${lines.before.slice(-VISIBLE_CHARS)}` : lines.before;
+  const keptAfter = after.length > VISIBLE_CHARS ? `${after.slice(0, VISIBLE_CHARS)}…` : after;
+  return { ...lines, before: keptBefore, after: keptAfter };
+}
+
+function linesKept(before: string, at: string, after: string) {
   const full = before + at + after;
   const lines = full.split("\n").length;
   if (lines <= VISIBLE_LINES) return { before, at, after, hiddenLines: 0 };

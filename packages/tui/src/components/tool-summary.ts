@@ -16,6 +16,7 @@ export function toolArgument(name: string, input: Record<string, unknown>, max =
     pick("query") ??
     pick("name") ??
     pick("task") ??
+    pick("question") ??
     (name === "todo_write" && Array.isArray(input.todos) ? `${input.todos.length} items` : undefined) ??
     (Object.keys(input).length ? JSON.stringify(input) : "");
   return oneLine(value, max);

@@ -1,0 +1,79 @@
+/**
+ * The `ask_user` prompt: the model's question, then either its choices (↑/↓ and Enter, or the
+ * choice's number) or a free-text answer (Enter sends). With choices, typing text instead of a
+ * number answers in free text. Esc answers that the user declined.
+ */
+import { Box, Text } from "ink";
+import { useState } from "react";
+import type { KeyPress } from "../keys/key-decoder.js";
+import { useKeys } from "../keys/use-keys.js";
+import { useTheme } from "./theme.js";
+
+export const DECLINED_ANSWER = "(the user declined to answer; decide yourself and state your assumption)";
+
+export function QuestionDialog({
+  question,
+  choices = [],
+  onAnswer,
+}: {
+  question: string;
+  choices?: readonly string[];
+  onAnswer: (answer: string) => void;
+}) {
+  const theme = useTheme();
+  const [selected, setSelected] = useState(0);
+  const [text, setText] = useState("");
+
+  useKeys((key: KeyPress) => {
+    if (key.kind === "text") {
+      const typed = text + key.text.replace(/\n/g, " ");
+      const number = Number(typed.trim());
+      if (
+        choices.length > 0 &&
+        text === "" &&
+        Number.isInteger(number) &&
+        number >= 1 &&
+        number <= choices.length
+      ) {
+        onAnswer(choices[number - 1]!);
+        return;
+      }
+      if (key.submit && typed.trim()) onAnswer(typed.trim());
+      else setText(typed);
+      return;
+    }
+    if (key.kind !== "key") return;
+    if (key.name === "escape") onAnswer(DECLINED_ANSWER);
+    else if (key.name === "backspace") setText((t) => t.slice(0, -1));
+    else if (key.name === "up" && choices.length)
+      setSelected((i) => (i + choices.length - 1) % choices.length);
+    else if (key.name === "down" && choices.length) setSelected((i) => (i + 1) % choices.length);
+    else if (key.name === "submit") {
+      if (text.trim()) onAnswer(text.trim());
+      else if (choices[selected] !== undefined) onAnswer(choices[selected]);
+    }
+  });
+
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor={theme.accent} paddingX={1}>
+      <Text bold>{question}</Text>
+      {choices.map((choice, i) => (
+        <Text
+          key={choice}
+          color={i === selected && text === "" ? theme.accent : undefined}
+          bold={i === selected}
+        >
+          {i === selected && text === "" ? "›" : " "} {i + 1}. {choice}
+        </Text>
+      ))}
+      <Text>
+        <Text color={theme.accent}>› </Text>
+        {text}
+        <Text inverse> </Text>
+        {text === "" ? (
+          <Text dimColor>{choices.length ? " type an answer, or pick one" : " type your answer"}</Text>
+        ) : null}
+      </Text>
+    </Box>
+  );
+}
