@@ -166,7 +166,9 @@ export function toolResults(events: EngineEvent[]): Extract<EngineEvent, { type:
 }
 
 /** Every request rebuilt from the log equals, byte for byte, the one the engine sent. */
-export async function expectLogRebuildsRequests(scenario: Pick<Scenario, "session" | "sent">): Promise<void> {
+export async function expectLogRebuildsRequests(
+  scenario: Pick<Scenario, "session" | "sent"> & { server?: MockServer },
+): Promise<void> {
   const report = await rebuildRequests(scenario.session.logPath);
   expect(report.problems).toEqual([]);
   expect(report.mismatches).toEqual([]);
@@ -180,4 +182,26 @@ export async function expectLogRebuildsRequests(scenario: Pick<Scenario, "sessio
     expect(rebuilt.model).toBe(sent.model);
     expect(rebuilt.maxTokens).toBe(sent.maxTokens);
   });
+  // And against the wire: the bodies the mock server received over HTTP from the official SDK.
+  if (scenario.server) {
+    const wire = scenario.server.requests
+      .filter((r) => r.path === "/v1/messages")
+      .map(
+        (r) =>
+          r.body as {
+            system?: { text: string }[];
+            tools?: { name: string }[];
+            messages: unknown[];
+            max_tokens: number;
+          },
+      );
+    expect(wire).toHaveLength(report.requests.length);
+    report.requests.forEach((rebuilt, i) => {
+      const body = wire[i]!;
+      expect((body.system ?? []).map((b) => b.text)).toEqual(rebuilt.system.map((b) => b.text));
+      expect((body.tools ?? []).map((t) => t.name)).toEqual(rebuilt.tools.map((t) => t.name));
+      expect(body.messages).toHaveLength(rebuilt.messages.length);
+      expect(body.max_tokens).toBe(rebuilt.maxTokens);
+    });
+  }
 }
