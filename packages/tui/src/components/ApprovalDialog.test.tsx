@@ -52,6 +52,12 @@ describe("ApprovalDialog", () => {
     expect(second.answers).toEqual([{ decision: "allow_session" }]);
   });
 
+  it("reads keys that arrive in one chunk in order (↓ then Enter)", async () => {
+    const { stdin, answers } = await dialog();
+    stdin.write("\x1b[B\r");
+    expect(answers).toEqual([{ decision: "allow_session" }]);
+  });
+
   it("denies with a note typed after choosing deny", async () => {
     const { stdin, answers, lastFrame } = await dialog();
     stdin.write("n");

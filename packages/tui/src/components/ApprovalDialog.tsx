@@ -7,9 +7,10 @@
  */
 import type { ApprovalAnswer } from "@picasso/engine";
 import { Box, Text } from "ink";
-import { useState } from "react";
+import { useRef } from "react";
 import type { KeyPress } from "../keys/key-decoder.js";
 import { useKeys } from "../keys/use-keys.js";
+import { useLatestState } from "../keys/use-latest-state.js";
 import { useTheme } from "./theme.js";
 import { collapse } from "./tool-summary.js";
 
@@ -33,19 +34,27 @@ export function ApprovalDialog({
   onDecide: (answer: ApprovalAnswer) => void;
 }) {
   const theme = useTheme();
-  const [selected, setSelected] = useState(0);
-  const [note, setNote] = useState<string | undefined>(undefined);
+  const [selected, setSelected, selectedNow] = useLatestState(0);
+  const [note, setNote, noteNow] = useLatestState<string | undefined>(undefined);
+  const decided = useRef(false);
+  const decide = (answer: ApprovalAnswer) => {
+    if (decided.current) return;
+    decided.current = true;
+    onDecide(answer);
+  };
 
   useKeys((key: KeyPress) => {
+    const note = noteNow.current;
+    const selected = selectedNow.current;
     if (note !== undefined) {
-      if (key.kind === "key" && key.name === "escape") onDecide({ decision: "deny" });
+      if (key.kind === "key" && key.name === "escape") decide({ decision: "deny" });
       else if (key.kind === "key" && key.name === "submit")
-        onDecide(note.trim() ? { decision: "deny", note: note.trim() } : { decision: "deny" });
+        decide(note.trim() ? { decision: "deny", note: note.trim() } : { decision: "deny" });
       else if (key.kind === "key" && key.name === "backspace") setNote(note.slice(0, -1));
       else if (key.kind === "text") {
         const typed = note + key.text.replace(/\n/g, " ");
         if (key.submit)
-          onDecide(typed.trim() ? { decision: "deny", note: typed.trim() } : { decision: "deny" });
+          decide(typed.trim() ? { decision: "deny", note: typed.trim() } : { decision: "deny" });
         else setNote(typed);
       }
       return;
@@ -54,13 +63,13 @@ export function ApprovalDialog({
       const choice = CHOICES[index];
       if (!choice) return;
       if (choice.decision === "deny") setNote("");
-      else onDecide({ decision: choice.decision });
+      else decide({ decision: choice.decision });
     };
     if (key.kind === "key") {
       if (key.name === "up") setSelected((s) => (s + CHOICES.length - 1) % CHOICES.length);
       else if (key.name === "down" || key.name === "tab") setSelected((s) => (s + 1) % CHOICES.length);
       else if (key.name === "submit") choose(selected);
-      else if (key.name === "escape") onDecide({ decision: "deny" });
+      else if (key.name === "escape") decide({ decision: "deny" });
     } else if (key.kind === "text") {
       const index = CHOICES.findIndex((c) => (c.keys as readonly string[]).includes(key.text.toLowerCase()));
       if (index >= 0) choose(index);

@@ -27,6 +27,7 @@ import {
 } from "../input/input-state.js";
 import type { KeyPress } from "../keys/key-decoder.js";
 import { useKeys } from "../keys/use-keys.js";
+import { useLatestState } from "../keys/use-latest-state.js";
 import { useTheme } from "./theme.js";
 
 const VISIBLE_LINES = 8;
@@ -53,8 +54,8 @@ export function InputBox({
 }: InputBoxProps) {
   const theme = useTheme();
   const [state, setState] = useState<InputState>(() => withHistory(history));
-  const [selected, setSelected] = useState(0);
-  const [dismissed, setDismissed] = useState(false);
+  const [selected, setSelected, selectedNow] = useLatestState(0);
+  const [dismissed, setDismissed, dismissedNow] = useLatestState(false);
   const stateRef = useRef(state);
   stateRef.current = state;
   const suggestions = useMemo(
@@ -76,6 +77,7 @@ export function InputBox({
 
   useKeys((key: KeyPress) => {
     const s = stateRef.current;
+    const selected = selectedNow.current;
     if (key.kind === "text") {
       const next = insertText(s, key.text);
       if (key.submit) send(next);
@@ -83,6 +85,7 @@ export function InputBox({
       return;
     }
     if (key.kind !== "key") return;
+    const suggestions = dismissedNow.current ? undefined : suggestionsFor(s, commands, files);
     const open = suggestions && suggestions.items.length > 0;
     switch (key.name) {
       case "submit": {

@@ -1,8 +1,8 @@
 /** A keyboard list picker (used by /resume): ↑/↓ move, Enter picks, Esc cancels. */
 import { Box, Text } from "ink";
-import { useState } from "react";
 import type { PickerOption } from "../commands/slash-command.js";
 import { useKeys } from "../keys/use-keys.js";
+import { useLatestState } from "../keys/use-latest-state.js";
 import { useTheme } from "./theme.js";
 
 export function Picker({
@@ -17,13 +17,13 @@ export function Picker({
   onCancel: () => void;
 }) {
   const theme = useTheme();
-  const [selected, setSelected] = useState(0);
+  const [selected, setSelected, latest] = useLatestState(0);
   useKeys((key) => {
     if (key.kind !== "key" && !(key.kind === "text" && key.submit)) return;
     const name = key.kind === "key" ? key.name : "submit";
     if (name === "up") setSelected((i) => (i + options.length - 1) % options.length);
     else if (name === "down" || name === "tab") setSelected((i) => (i + 1) % options.length);
-    else if (name === "submit" && options[selected]) onPick(options[selected].value);
+    else if (name === "submit" && options[latest.current]) onPick(options[latest.current]!.value);
     else if (name === "escape" || name === "ctrl-c") onCancel();
   });
   return (

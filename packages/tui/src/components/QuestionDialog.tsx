@@ -4,9 +4,10 @@
  * number answers in free text. Esc answers that the user declined.
  */
 import { Box, Text } from "ink";
-import { useState } from "react";
+import { useRef } from "react";
 import type { KeyPress } from "../keys/key-decoder.js";
 import { useKeys } from "../keys/use-keys.js";
+import { useLatestState } from "../keys/use-latest-state.js";
 import { useTheme } from "./theme.js";
 
 export const DECLINED_ANSWER = "(the user declined to answer; decide yourself and state your assumption)";
@@ -21,10 +22,18 @@ export function QuestionDialog({
   onAnswer: (answer: string) => void;
 }) {
   const theme = useTheme();
-  const [selected, setSelected] = useState(0);
-  const [text, setText] = useState("");
+  const [selected, setSelected, selectedNow] = useLatestState(0);
+  const [text, setText, textNow] = useLatestState("");
+  const answered = useRef(false);
+  const answer = (value: string) => {
+    if (answered.current) return;
+    answered.current = true;
+    onAnswer(value);
+  };
 
   useKeys((key: KeyPress) => {
+    const text = textNow.current;
+    const selected = selectedNow.current;
     if (key.kind === "text") {
       const typed = text + key.text.replace(/\n/g, " ");
       const number = Number(typed.trim());
@@ -35,22 +44,22 @@ export function QuestionDialog({
         number >= 1 &&
         number <= choices.length
       ) {
-        onAnswer(choices[number - 1]!);
+        answer(choices[number - 1]!);
         return;
       }
-      if (key.submit && typed.trim()) onAnswer(typed.trim());
+      if (key.submit && typed.trim()) answer(typed.trim());
       else setText(typed);
       return;
     }
     if (key.kind !== "key") return;
-    if (key.name === "escape") onAnswer(DECLINED_ANSWER);
+    if (key.name === "escape") answer(DECLINED_ANSWER);
     else if (key.name === "backspace") setText((t) => t.slice(0, -1));
     else if (key.name === "up" && choices.length)
       setSelected((i) => (i + choices.length - 1) % choices.length);
     else if (key.name === "down" && choices.length) setSelected((i) => (i + 1) % choices.length);
     else if (key.name === "submit") {
-      if (text.trim()) onAnswer(text.trim());
-      else if (choices[selected] !== undefined) onAnswer(choices[selected]);
+      if (text.trim()) answer(text.trim());
+      else if (choices[selected] !== undefined) answer(choices[selected]);
     }
   });
 
