@@ -39,6 +39,7 @@ function step(
     fingerprint: fingerprintRequest(request),
     usage: { read: 0, write: 0, uncached: 0, output: 0, ...usage },
     after: { compaction: false, resume: false },
+    pid: 1,
     ...extra,
   };
 }

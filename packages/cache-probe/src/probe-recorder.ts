@@ -44,6 +44,11 @@ export class ProbeRecorder {
     } else if (event.type === "compaction") this.compacted.add(event.lane);
   };
 
+  /** Steps recorded elsewhere (a resume child process), numbered on after this recorder's own. */
+  adopt(steps: readonly ProbeStep[]): void {
+    for (const step of steps) this.steps.push({ ...step, n: this.steps.length + 1 });
+  }
+
   /** The session was closed and re-opened from its log: mark every lane. */
   markResume(lanes: Iterable<string>): void {
     for (const lane of lanes) this.resumed.add(lane);
@@ -92,6 +97,7 @@ export class ProbeRecorder {
         fingerprint: fingerprintRequest(request),
         usage: stepUsage(usage),
         after,
+        pid: process.pid,
         ...(this.label ? { label: this.label } : {}),
       });
     }

@@ -31,6 +31,8 @@ export interface ProbeStep {
   after: { compaction: boolean; resume: boolean };
   /** What the scenario was doing (the turn's label). */
   label?: string;
+  /** The process that sent it (a resume in a new process shows another pid). */
+  pid: number;
 }
 
 export function stepUsage(usage: Usage | undefined): StepUsage {

@@ -3,6 +3,8 @@
  * official SDK, against the mock provider's simulated cache — or, with `live`, the real
  * Anthropic API.
  *
+ * A resume re-opens the session from its log in a fresh engine session, or — `newProcess` — in a
+ * child process (resume-child.ts) that runs the rest of the scenario against the same mock server.
  * A fresh mock server (fresh cache, the scenario's script, the chosen minimum cacheable length),
  * a fresh workspace and a fresh PICASSO_HOME (both temporary, removed afterwards — the probe
  * never touches the user's sessions) per run. Anthropic rules drive the `AnthropicProvider`;
@@ -13,25 +15,19 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { Approver } from "@picasso/engine";
 import type { PicassoPlugin } from "@picasso/protocol";
-import {
-  AnthropicProvider,
-  type MockServer,
-  type ModelProvider,
-  OpenAIProvider,
-  startMockServer,
-} from "@picasso/providers";
+import { type MockServer, startMockServer } from "@picasso/providers";
 import { checkSteps, type Finding } from "./drop-check.js";
 import { type FirstTurnBaseline, firstTurnBaseline } from "./first-turn-baseline.js";
 import { ProbeRecorder, type RequestMutation } from "./probe-recorder.js";
 import { openProbeSession, type ProbeSession } from "./probe-session.js";
 import type { ProbeStep, ProviderRules } from "./probe-step.js";
+import { resumeInNewProcess } from "./resume-in-new-process.js";
+import { approverFor, FIXED_NOW, MOCK_MODEL, providerFor, runTurnAction } from "./scenario-driver.js";
 import { type Scenario, toMockScript } from "./scenarios/scenario.js";
 import { countTier1Tokens } from "./tier1-tokens.js";
 
-export const MOCK_MODEL = "claude-probe-mock";
-const FIXED_NOW = new Date("2026-01-15T09:00:00Z");
+export { MOCK_MODEL } from "./scenario-driver.js";
 
 export interface RunOptions {
   rules?: ProviderRules;
@@ -67,16 +63,6 @@ function writeWorkspace(files: Record<string, string>): string {
   return root;
 }
 
-function approverFor(scenario: Scenario): Approver {
-  return {
-    async approve(request) {
-      if (scenario.deny?.(request.name, request.input))
-        return { decision: "deny", note: "the user denied this in the probe scenario" };
-      return { decision: "allow_once" };
-    },
-  };
-}
-
 export async function runScenario(scenario: Scenario, options: RunOptions = {}): Promise<ScenarioRun> {
   const rules = options.live ? "anthropic" : (options.rules ?? "anthropic");
   const minCacheable = options.minCacheable ?? 1024;
@@ -91,15 +77,16 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
   const workspace = writeWorkspace(scenario.files);
   const home = realpathSync(mkdtempSync(join(tmpdir(), "picasso-probe-home-")));
   const recorder = new ProbeRecorder();
-  const makeProvider = (): ModelProvider => {
-    const retry = { baseDelayMs: 1, maxDelayMs: 5 };
-    const base: ModelProvider = options.live
-      ? new AnthropicProvider({ apiKey: options.live.apiKey, model })
-      : rules === "openai"
-        ? new OpenAIProvider({ apiKey: "test-key", model, baseUrl: `${server!.url}/v1`, name: "mock", retry })
-        : new AnthropicProvider({ apiKey: "test-key", model, baseUrl: server!.url, name: "mock", retry });
-    return recorder.wrap(base, options.mutate);
-  };
+  const makeProvider = () =>
+    recorder.wrap(
+      providerFor({
+        rules,
+        model,
+        ...(server ? { baseUrl: server.url } : {}),
+        ...(options.live ? { liveApiKey: options.live.apiKey } : {}),
+      }),
+      options.mutate,
+    );
   const open = (resume: boolean): Promise<ProbeSession> =>
     openProbeSession({
       provider: makeProvider(),
@@ -118,21 +105,33 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
   try {
     probe = await open(false);
     recorder.mode = () => probe?.session.currentMode ?? "default";
-    for (const action of scenario.actions) {
-      if (action.kind === "mode") probe.session.setMode(action.mode);
+    for (const [i, action] of scenario.actions.entries()) {
+      if (action.kind === "mode") probe?.session.setMode(action.mode);
       else if (action.kind === "resume") {
-        await probe.close("probe resume");
+        await probe?.close("probe resume");
         probe = undefined;
-        probe = await open(true);
-        recorder.markResume(["main"]);
-      } else {
-        recorder.label = action.label;
-        for await (const event of probe.session.runTurn(action.input)) {
-          if (event.type === "turn_end" && event.stopReason === "error")
-            throw new Error(`scenario ${scenario.name}: turn "${action.label}" ended in an error`);
-          if (event.type === "error" && event.scope !== "tool")
-            throw new Error(`scenario ${scenario.name}: turn "${action.label}": ${event.message}`);
+        if (!action.newProcess) {
+          probe = await open(true);
+          recorder.markResume(["main"]);
+          continue;
         }
+        if (options.mutate || options.plugins || !server)
+          throw new Error("a resume in a new process runs the product as shipped: no injections, no --live");
+        recorder.adopt(
+          await resumeInNewProcess({
+            scenario: scenario.name,
+            from: i + 1,
+            rules,
+            model,
+            baseUrl: server.url,
+            workspace,
+            home,
+          }),
+        );
+        break;
+      } else if (probe) {
+        recorder.label = action.label;
+        await runTurnAction(probe.session, scenario.name, action);
       }
     }
     const first = recorder.steps[0];

@@ -90,7 +90,11 @@ describe("injected regressions", () => {
     // a regression inside the prefix. Each session assembles once; the resumed session must send
     // the Tier 1 it logged, not its fresh (different) assembly.
     let assemblies = 0;
-    const run = await runScenario(resumeScenario, {
+    const inProcess = {
+      ...resumeScenario,
+      actions: resumeScenario.actions.map((a) => (a.kind === "resume" ? { kind: "resume" as const } : a)),
+    };
+    const run = await runScenario(inProcess, {
       rules: "anthropic",
       minCacheable: 1024,
       plugins: (plugins) =>

@@ -74,10 +74,13 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", ()
     expect(after.usage.read).toBeGreaterThanOrEqual(result.tier1Tokens);
   });
 
-  it("resume: the first request of the re-opened session reads everything cached before it", async () => {
+  it("resume: the session re-opened in a new process reads everything cached before it", async () => {
     const result = await run("resume");
     const i = result.steps.findIndex((s) => s.after.resume);
     expect(i).toBeGreaterThan(0);
+    expect(result.steps[0]!.pid).toBe(process.pid);
+    expect(result.steps.slice(i).every((s) => s.pid !== process.pid)).toBe(true);
+    expect(result.steps.at(-1)!.mode).toBe("plan");
     const before = result.steps[i - 1]!;
     expect(result.steps[i]!.usage.read).toBe(before.usage.read + before.usage.write);
   });

@@ -1,15 +1,15 @@
 /**
- * `resume`: a session is closed after a few turns and re-opened from its log in a fresh engine
- * session (new plugins, new provider client, new tool runtime; only the log file and the
- * provider's cache carry over), then goes on — including a mode switch after the resume. The
- * first request after the resume must read everything the last one before it cached.
+ * `resume`: a session is closed after a few turns and re-opened from its log in a new process
+ * (new engine, plugins, SDK client and tool runtime; only the log file and the provider's cache
+ * carry over), which runs the rest — including a mode switch after the resume. The first request
+ * after the resume must read everything the last one before it cached.
  */
 import { bash, calls, edit, mode, read, type Scenario, say, turn } from "./scenario.js";
 import { rateLine, shopWorkspace } from "./shop-workspace.js";
 
 export const resumeScenario: Scenario = {
   name: "resume",
-  description: "4 turns, close, re-open from the log in a fresh session, 3 more turns (one in plan mode)",
+  description: "4 turns, close, re-open from the log in a new process, 3 more turns (one in plan mode)",
   files: shopWorkspace(),
   actions: [
     turn(
@@ -34,7 +34,7 @@ export const resumeScenario: Scenario = {
       say("The rate is 0."),
     ),
     turn("answer", "Good. Stop here for today.", say("Stopped; resume any time.")),
-    { kind: "resume" },
+    { kind: "resume", newProcess: true },
     turn("after resume", "Where were we?", say("Shipping is free now (`src/shop/shipping.ts`).")),
     mode("plan"),
     turn(

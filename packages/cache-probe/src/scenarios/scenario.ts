@@ -2,7 +2,7 @@
  * A probe scenario: a workspace, then a list of actions — user turns (each with the scripted
  * model replies it takes, in request order, subagent replies included where the subagent runs),
  * mode switches, and a resume (the session is closed and re-opened from its log in a fresh
- * engine session). `toMockScript` flattens the replies into one mock-provider script: replies
+ * engine session, or in a new process). `toMockScript` flattens the replies into one mock-provider script: replies
  * with a `match` (compaction summaries) go first, so they answer only the requests they match
  * whenever those come; every other reply answers the next request in order.
  */
@@ -15,7 +15,9 @@ export type ToolCall = { name: string; input: Record<string, unknown> };
 export type ScenarioAction =
   | { kind: "turn"; input: string; label: string; replies: MockStep[] }
   | { kind: "mode"; mode: PermissionMode }
-  | { kind: "resume" };
+  /** Close the session and re-open it from its log: in a fresh engine session in this process, or
+   *  (`newProcess`) in a child process that runs the rest of the scenario. */
+  | { kind: "resume"; newProcess?: boolean };
 
 export interface Scenario {
   name: string;
