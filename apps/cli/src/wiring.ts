@@ -107,8 +107,18 @@ export async function wireSession(
         const result = leanContext.dedupeAppend(messages, output.content, `file read of ${input.path}`, lane);
         return result.deduped ? { ...output, content: result.content } : output;
       },
+      // tool_call runs a deferred tool: permissions see that tool, its effect and its arguments.
+      toolTarget: (tool, input) => {
+        if (tool.spec.name !== "tool_call") return undefined;
+        const target = leanContext.toolCallTarget(input);
+        const args = input.arguments;
+        return target
+          ? { tool: target, input: args && typeof args === "object" ? (args as Record<string, unknown>) : {} }
+          : undefined;
+      },
+      // A tool_call naming no known tool only answers with an error: no need to ask.
       toolEffect: (tool, input) =>
-        tool.spec.name === "tool_call" ? (leanContext.toolCallTarget(input)?.effect ?? "read") : undefined,
+        tool.spec.name === "tool_call" && !leanContext.toolCallTarget(input) ? "read" : undefined,
     });
   } catch (error) {
     await toolRuntime.dispose();

@@ -11,6 +11,8 @@ export interface ApprovalRequest {
   name: string;
   effect: ToolEffect;
   input: Record<string, unknown>;
+  /** For a gateway call (`tool_call`): the tool it runs. */
+  target?: string;
 }
 
 export interface ApprovalAnswer {
@@ -23,15 +25,21 @@ export interface Approver {
   approve(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer>;
 }
 
-/** Headless: allow the tools named with `--allow` for the session, deny everything else. */
+/**
+ * Headless: allow the tools named with `--allow` for the session, deny everything else. A
+ * gateway call is allowed when its target is named (`--allow deploy` covers `tool_call` of
+ * `deploy`), or the gateway itself is.
+ */
 export function allowListApprover(allowed: readonly string[]): Approver {
   const names = new Set(allowed);
   return {
     async approve(request) {
-      if (names.has(request.name)) return { decision: "allow_session" };
+      if (names.has(request.name) || (request.target && names.has(request.target)))
+        return { decision: "allow_session" };
+      const name = request.target ?? request.name;
       return {
         decision: "deny",
-        note: `headless mode: "${request.name}" needs approval and was not allowed (run with --allow ${request.name})`,
+        note: `headless mode: "${name}" needs approval and was not allowed (run with --allow ${name})`,
       };
     },
   };

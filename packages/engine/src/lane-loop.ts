@@ -178,7 +178,7 @@ export async function runLaneSteps(
       signal: opts.signal,
       mode: () => rt.mode(),
       tool: (name) => rt.host.tool(name),
-      effectOf: (tool, input) => rt.effectOf(tool, input),
+      resolveCall: (tool, input) => rt.resolveCall(tool, input),
       toolNames: () => rt.tier1.tools.map((t) => t.name),
       allowedForSession: rt.allowedForSession,
       approver: rt.approver,

@@ -20,6 +20,18 @@ import type { EngineEvent } from "./events.js";
 import type { PluginHost } from "./plugin-host.js";
 import type { EngineSettings } from "./settings.js";
 
+/**
+ * A call as permissions see it. For a plain tool: its own effect, name and input. For a gateway
+ * call with a known target: the target's effect, `gateway:target` as the name approvals are
+ * remembered under, the target's input (the deny-list reads its command), and the target's name.
+ */
+export interface ResolvedCall {
+  effect: ToolEffect;
+  permissionName: string;
+  input: Record<string, unknown>;
+  target?: string;
+}
+
 export interface ToolOutputFilterArgs {
   lane: string;
   /** The lane's history before this step's results are appended. */
@@ -44,8 +56,8 @@ export interface EngineRuntime {
   readonly cwd: string;
   readonly outputsDir: string;
   mode(): PermissionMode;
-  /** The effect a call really has; gateways (e.g. `tool_call`) take their target's effect. */
-  effectOf(tool: ToolDefinition, input: Record<string, unknown>): ToolEffect;
+  /** What a call really does: gateways (e.g. `tool_call`) take their target's effect and input. */
+  resolveCall(tool: ToolDefinition, input: Record<string, unknown>): ResolvedCall;
   askUser(request: AskUserRequest): Promise<string>;
   /** Optional rewrite of a successful tool output before it joins history (see SessionOptions). */
   filterToolOutput?: (args: ToolOutputFilterArgs) => ToolOutput;

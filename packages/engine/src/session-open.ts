@@ -93,7 +93,21 @@ export async function openSession(options: SessionOptions): Promise<OpenedSessio
     outputsDir: sessionOutputsDir(picassoHome, workspaceRoot, id),
     mode: () => state.mode,
     ...(options.filterToolOutput ? { filterToolOutput: options.filterToolOutput } : {}),
-    effectOf: (tool, input) => options.toolEffect?.(tool, input) ?? tool.effect,
+    resolveCall: (tool, input) => {
+      const target = options.toolTarget?.(tool, input);
+      if (target)
+        return {
+          effect: target.tool.effect,
+          permissionName: `${tool.spec.name}:${target.tool.spec.name}`,
+          input: target.input,
+          target: target.tool.spec.name,
+        };
+      return {
+        effect: options.toolEffect?.(tool, input) ?? tool.effect,
+        permissionName: tool.spec.name,
+        input,
+      };
+    },
     askUser:
       options.askUser ??
       (async () => {

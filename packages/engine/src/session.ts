@@ -55,6 +55,15 @@ export interface SessionOptions {
    */
   toolEffect?: (tool: ToolDefinition, input: Record<string, unknown>) => ToolEffect | undefined;
   /**
+   * The tool a gateway call really runs (e.g. `tool_call` → the deferred tool it names) and that
+   * tool's input. Its effect decides permissions, the deny-list reads its input, and "allow for
+   * the session" is remembered per target (`tool_call:<name>`). Undefined: not a gateway call.
+   */
+  toolTarget?: (
+    tool: ToolDefinition,
+    input: Record<string, unknown>,
+  ) => { tool: ToolDefinition; input: Record<string, unknown> } | undefined;
+  /**
    * Rewrites a successful tool output before it joins history — e.g. lean context replacing a
    * repeated file read by a pointer to the earlier copy. Must be deterministic given history.
    */

@@ -17,7 +17,6 @@ import {
   type PermissionMode,
   type ToolContext,
   type ToolDefinition,
-  type ToolEffect,
   type ToolOutput,
   type ToolResultBlock,
   type ToolUseBlock,
@@ -26,6 +25,7 @@ import type { Approver } from "./approver.js";
 import type { EngineEvent, ToolStatus } from "./events.js";
 import { truncateToolOutput } from "./output-spill.js";
 import { checkPermission } from "./permissions.js";
+import type { ResolvedCall } from "./runtime.js";
 import { checkToolInput } from "./tool-input.js";
 
 export const INTERRUPTED_RESULT = "interrupted by the user";
@@ -35,8 +35,8 @@ export interface ToolRunEnv {
   signal: AbortSignal;
   mode(): PermissionMode;
   tool(name: string): ToolDefinition | undefined;
-  /** The effect a call really has (a gateway takes its target's); defaults to the tool's own. */
-  effectOf(tool: ToolDefinition, input: Record<string, unknown>): ToolEffect;
+  /** What a call really does (a gateway takes its target's effect and input). */
+  resolveCall(tool: ToolDefinition, input: Record<string, unknown>): ResolvedCall;
   toolNames(): string[];
   allowedForSession: Set<string>;
   approver: Approver;
@@ -74,7 +74,7 @@ export async function runToolCalls(calls: ToolUseBlock[], env: ToolRunEnv): Prom
 
 function isRead(call: ToolUseBlock, env: ToolRunEnv): boolean {
   const tool = env.tool(call.name);
-  return tool !== undefined && env.effectOf(tool, call.input) === "read";
+  return tool !== undefined && env.resolveCall(tool, call.input).effect === "read";
 }
 
 async function runOne(call: ToolUseBlock, env: ToolRunEnv): Promise<ToolResultBlock> {
@@ -150,22 +150,22 @@ async function decideAndRun(call: ToolUseBlock, env: ToolRunEnv): Promise<Finish
     return fail("error", `unknown tool "${call.name}". Available tools: ${env.toolNames().join(", ")}.`);
   const invalid = checkToolInput(tool.spec, call.input);
   if (invalid) return fail("error", invalid);
-  if (env.effectOf(tool, call.input) === "agent" && env.noSubagents)
+  const resolved = env.resolveCall(tool, call.input);
+  if (resolved.effect === "agent" && env.noSubagents)
     return fail(
       "denied",
       `"${call.name}" is not available inside a subagent: subagents cannot start subagents.`,
     );
-  const effect = env.effectOf(tool, call.input);
   const verdict = checkPermission({
     mode: env.mode(),
-    name: call.name,
-    effect,
-    input: call.input,
+    name: resolved.permissionName,
+    effect: resolved.effect,
+    input: resolved.input,
     allowedForSession: env.allowedForSession,
   });
   if (verdict.kind === "refuse") return fail("denied", verdict.message);
   if (verdict.kind === "ask") {
-    const denied = await askApproval(call, tool, env);
+    const denied = await askApproval(call, resolved, env);
     if (denied) return denied;
   }
   if (env.signal.aborted) return fail("interrupted", INTERRUPTED_RESULT);
@@ -174,7 +174,7 @@ async function decideAndRun(call: ToolUseBlock, env: ToolRunEnv): Promise<Finish
 
 async function askApproval(
   call: ToolUseBlock,
-  tool: ToolDefinition,
+  resolved: ResolvedCall,
   env: ToolRunEnv,
 ): Promise<Finished | undefined> {
   env.emit({
@@ -191,7 +191,8 @@ async function askApproval(
         lane: env.lane,
         toolUseId: call.id,
         name: call.name,
-        effect: env.effectOf(tool, call.input),
+        effect: resolved.effect,
+        ...(resolved.target ? { target: resolved.target } : {}),
         input: call.input,
       },
       env.signal,
@@ -215,7 +216,7 @@ async function askApproval(
     decision: answer.decision,
     ...(answer.note ? { note: answer.note } : {}),
   });
-  if (answer.decision === "allow_session") env.allowedForSession.add(call.name);
+  if (answer.decision === "allow_session") env.allowedForSession.add(resolved.permissionName);
   if (answer.decision !== "deny") return undefined;
   return fail(
     "denied",
