@@ -13,6 +13,7 @@ import { Picker } from "../components/Picker.js";
 import { QuestionDialog } from "../components/QuestionDialog.js";
 import { StatusLine } from "../components/StatusLine.js";
 import { type Theme, ThemeContext, themeFor } from "../components/theme.js";
+import { WorkingLine } from "../components/WorkingLine.js";
 import { listWorkspaceFiles } from "../input/workspace-files.js";
 import { useKeys } from "../keys/use-keys.js";
 import type { SessionController } from "./session-controller.js";
@@ -100,7 +101,7 @@ export function App({
           />
         ) : null}
         {state.hint ? <Text color={theme.warn}>{state.hint}</Text> : null}
-        {state.busy && !dialogOpen ? <Text dimColor>working… (Esc to interrupt)</Text> : null}
+        {state.busy && !dialogOpen ? <WorkingLine since={state.busySince} /> : null}
         <InputBox
           commands={commands}
           files={files}

@@ -45,6 +45,7 @@ export class SessionController implements CommandContext {
       epoch: 0,
       live: EMPTY_LIVE,
       busy: false,
+      busySince: 0,
       approval: undefined,
       question: undefined,
       picker: undefined,
@@ -123,7 +124,15 @@ export class SessionController implements CommandContext {
     const session = this.session;
     this.abort = new AbortController();
     this.print({ kind: "user", text });
-    this.store.set({ busy: true, hint: undefined, status: { ...this.store.state.status, busy: true } }, true);
+    this.store.set(
+      {
+        busy: true,
+        busySince: Date.now(),
+        hint: undefined,
+        status: { ...this.store.state.status, busy: true },
+      },
+      true,
+    );
     try {
       for await (const event of session.runTurn(text, { signal: this.abort.signal })) this.onEvent(event);
     } catch (error) {
@@ -293,7 +302,7 @@ export class SessionController implements CommandContext {
     await this.switchTo({ model }, "model switched");
   }
 
-  sessions(): { id: string; mtimeMs: number }[] {
+  sessions(): { id: string; mtimeMs: number; path?: string }[] {
     return this.host.listSessions();
   }
 

@@ -25,7 +25,8 @@ export interface SessionHost {
   /** True when no provider was configured and the built-in mock stands in. */
   mockFallback: boolean;
   open(request: OpenRequest): Promise<OpenedSession>;
-  listSessions(): { id: string; mtimeMs: number }[];
+  /** This workspace's sessions, most recently written first (`path`: the log, for titles). */
+  listSessions(): { id: string; mtimeMs: number; path?: string }[];
   /** The live session's context timeline as text; undefined when the timeline fold is not available. */
   timeline?(session: Session): Promise<string | undefined>;
 }

@@ -14,6 +14,8 @@ export interface TuiState {
   epoch: number;
   live: LiveArea;
   busy: boolean;
+  /** When the running turn started (ms), for the working line. */
+  busySince: number;
   approval: { id: number; prompt: ApprovalPrompt } | undefined;
   question: { id: number; question: string; choices: string[] } | undefined;
   picker: { title: string; options: PickerOption[]; onPick: (value: string) => void } | undefined;

@@ -1,4 +1,8 @@
-/** `/resume [id]`: pick one of this workspace's sessions (newest first) or resume the given id. */
+/**
+ * `/resume [id]`: pick one of this workspace's sessions — newest first, each with when it was
+ * last written and its first prompt — or resume the given id.
+ */
+import { sessionTitle } from "./session-title.js";
 import type { SlashCommand } from "./slash-command.js";
 
 export const resumeCommand: SlashCommand = {
@@ -33,3 +37,9 @@ export const resumeCommand: SlashCommand = {
     );
   },
 };
+
+function when(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

@@ -18,7 +18,7 @@ export interface CommandContext {
   compact(): Promise<void>;
   newSession(): Promise<void>;
   resume(id: string): Promise<void>;
-  sessions(): { id: string; mtimeMs: number }[];
+  sessions(): { id: string; mtimeMs: number; path?: string }[];
   currentSessionId(): string;
   pick(title: string, options: PickerOption[], onPick: (value: string) => void): void;
   model(): { provider: string; model: string; window: number; mockFallback: boolean };

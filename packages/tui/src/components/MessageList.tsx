@@ -37,9 +37,10 @@ export function MessageList({
 }
 
 export function LiveView({ live, width }: { live: LiveArea; width: number }) {
-  if (live.text === "" && live.tools.length === 0) return null;
+  if (live.text === "" && live.tools.length === 0 && !live.thinking) return null;
   return (
     <Box flexDirection="column">
+      {live.thinking && live.text === "" ? <Text dimColor>✻ thinking…</Text> : null}
       {live.text !== "" ? <AssistantText text={live.text} /> : null}
       {live.tools.map((call) => (
         <ToolLine key={call.toolUseId} call={call} width={width} />

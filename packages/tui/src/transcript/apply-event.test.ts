@@ -51,6 +51,15 @@ describe("applyEvent", () => {
     });
   });
 
+  it("shows thinking until the reply's text arrives", () => {
+    expect(fold([{ type: "thinking_delta", lane: "main", text: "hmm" }]).live.thinking).toBe(true);
+    const after = fold([
+      { type: "thinking_delta", lane: "main", text: "hmm" },
+      { type: "text_delta", lane: "main", text: "Answer" },
+    ]);
+    expect(after.live).toMatchObject({ thinking: false, text: "Answer" });
+  });
+
   it("marks a call awaiting approval", () => {
     const { live } = fold([
       { type: "tool_call_started", lane: "main", toolUseId: "t1", name: "edit", input: {} },

@@ -1,6 +1,7 @@
 /**
  * The fold from engine events to the screen: `applyEvent(view, event)` returns the items that
  * become finished and the new live area. Rules:
+ * - `thinking_delta` (main lane) shows "thinking…" until text arrives;
  * - `text_delta` (main lane) grows the live reply; `assistant_message` or a tool call start moves
  *   the reply so far into history, so text and tool lines keep their order;
  * - a tool call is live from `tool_call_started` until `tool_call_finished`, then printed once
@@ -29,10 +30,13 @@ export function applyEvent(live: LiveArea, event: EngineEvent): EventFold {
   switch (event.type) {
     case "text_delta":
       if (event.lane !== "main") return { live, finished };
-      return { live: { ...live, text: live.text + event.text }, finished };
+      return { live: { ...live, text: live.text + event.text, thinking: false }, finished };
+    case "thinking_delta":
+      if (event.lane !== "main" || live.thinking) return { live, finished };
+      return { live: { ...live, thinking: true }, finished };
     case "assistant_message":
       if (event.lane !== "main") return { live, finished };
-      return { live: flushText(live), finished };
+      return { live: { ...flushText(live), thinking: false }, finished };
     case "tool_call_started": {
       const next = event.lane === "main" ? flushText(live) : live;
       const tool: ToolCallView = {

@@ -33,6 +33,8 @@ export interface LiveArea {
   /** The main lane's reply as it streams. */
   text: string;
   tools: ToolCallView[];
+  /** The model is thinking (thinking deltas arrived and no text yet). */
+  thinking?: boolean;
 }
 
 export type NewItem = TranscriptItem extends infer T
