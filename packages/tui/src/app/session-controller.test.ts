@@ -262,6 +262,9 @@ describe("SessionController", () => {
     await c.start();
     await c.runCommand("resume", "");
     expect(c.store.state.picker?.options.map((o) => o.value)).toEqual(["s0"]);
+    expect(c.store.state.picker?.options[0]?.label).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d {2}\(no prompt yet\) {2}s0$/,
+    );
     c.closePicker("s0");
     await until(() => c.store.state.status.sessionId === "s0");
     expect(requests).toEqual([undefined, { id: "s0" }]);

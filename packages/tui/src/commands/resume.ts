@@ -30,9 +30,10 @@ export const resumeCommand: SlashCommand = {
     }
     ctx.pick(
       "Resume which session? (↑/↓, Enter; Esc cancels)",
-      sessions
-        .slice(0, 20)
-        .map((s) => ({ label: `${s.id}  ${new Date(s.mtimeMs).toLocaleString()}`, value: s.id })),
+      sessions.slice(0, 20).map((s) => ({
+        label: `${when(s.mtimeMs)}  ${(s.path ? sessionTitle(s.path) : undefined) ?? "(no prompt yet)"}  ${s.id}`,
+        value: s.id,
+      })),
       (value) => void ctx.resume(value),
     );
   },
