@@ -19,17 +19,19 @@
  */
 import { byteLength, type LogEvent, type LogEventOf, type PermissionMode } from "@picasso/protocol";
 import { LanePrefix } from "./lane-prefix.js";
+import { addMessageEntries, jsonBytes } from "./message-entries.js";
+import { SessionRecord } from "./session-record.js";
+import { completeStep, openStep } from "./step-record.js";
 import {
   TIMELINE_VERSION,
   type Timeline,
-  type TimelineSession,
   type TimelineSkip,
   type TimelineStep,
   type TimelineSubagent,
   type TimelineTurn,
 } from "./timeline-types.js";
 import { type LaneTurn, preview, TurnSummary } from "./turn-summary.js";
-import { emptyUsage, stepFigures, TotalsAccumulator } from "./usage-figures.js";
+import { stepFigures, TotalsAccumulator } from "./usage-figures.js";
 
 export interface TimelineFoldOptions {
   /** Keep every turn for `snapshot`/`finish` (default true). */
@@ -58,20 +60,7 @@ interface LaneState {
 export class TimelineFolder {
   private readonly keepTurns: boolean;
   private readonly onTurn: ((turn: TimelineTurn) => void) | undefined;
-  private readonly session: TimelineSession = {
-    id: null,
-    cwd: null,
-    projectKey: null,
-    provider: null,
-    model: null,
-    surface: null,
-    version: null,
-    startedAt: null,
-    resumes: 0,
-    endReason: null,
-    tier1: null,
-    notRecorded: [],
-  };
+  private readonly session = new SessionRecord();
   private readonly turns = new Map<number, TurnSummary>();
   /** Turns not yet handed to `onTurn` (normally one: the current turn). */
   private open: TurnSummary[] = [];
@@ -83,8 +72,6 @@ export class TimelineFolder {
   private events = 0;
   private currentTurn = -1;
   private mode: PermissionMode | null = null;
-  private headerHash: string | undefined;
-  private started = false;
   private ended = false;
 
   constructor(options: TimelineFoldOptions = {}) {
@@ -107,17 +94,10 @@ export class TimelineFolder {
     lane.afterReminder = false;
     switch (event.type) {
       case "session_start":
-        this.onSessionStart(event);
+        this.mode = this.session.onStart(event);
         break;
       case "request_header":
-        if (this.headerHash !== undefined && this.headerHash !== event.hash && this.session.tier1)
-          this.session.tier1.headerChanges += 1;
-        this.headerHash = event.hash;
-        this.session.tier1 = {
-          toolsBytes: event.bytes.tools,
-          systemBytes: event.bytes.system,
-          headerChanges: this.session.tier1?.headerChanges ?? 0,
-        };
+        this.session.onHeader(event);
         break;
       case "turn_start":
         turn.input = { bytes: byteLength(event.input), preview: preview(event.input) };
@@ -189,7 +169,7 @@ export class TimelineFolder {
         turn.touched = true;
         break;
       case "session_end":
-        this.session.endReason = event.reason;
+        this.session.onEnd(event.reason);
         break;
       default:
         break;
@@ -202,10 +182,7 @@ export class TimelineFolder {
       .filter((t) => t.turn > 0 || t.touched)
       .sort((a, b) => a.turn - b.turn)
       .map((t) => t.snapshot());
-    const session = { ...this.session, tier1: this.session.tier1 ? { ...this.session.tier1 } : null };
-    session.notRecorded = (Object.keys(session) as (keyof TimelineSession)[]).filter(
-      (k) => session[k] === null,
-    );
+    const session = this.session.snapshot();
     const problems = [...this.problems];
     if (this.droppedNotes > 0)
       problems.push(`${this.droppedNotes} more problems or skipped lines not listed`);
@@ -267,25 +244,6 @@ export class TimelineFolder {
     return turn.lane(id, () => state.subagent);
   }
 
-  private onSessionStart(event: LogEventOf<"session_start">): void {
-    this.mode = event.mode;
-    if (this.started) {
-      this.session.resumes += 1;
-      return;
-    }
-    this.started = true;
-    Object.assign(this.session, {
-      id: event.session,
-      cwd: event.cwd,
-      projectKey: event.projectKey,
-      provider: event.provider,
-      model: event.model,
-      surface: event.surface,
-      version: event.version,
-      startedAt: event.ts,
-    });
-  }
-
   private onMessage(event: LogEventOf<"message">, turn: TurnSummary, lane: LaneState): void {
     const gap = lane.prefix.onMessage(event.index);
     if (gap) this.problem(event, `lane ${event.lane}: ${gap}`);
@@ -293,50 +251,12 @@ export class TimelineFolder {
     const laneTurn = this.laneTurn(turn, event.lane);
     laneTurn.appendedBytes += bytes;
     laneTurn.appendedMessages += 1;
-    const extra = event as { factsBytes?: unknown; reminder?: unknown };
-    switch (event.source) {
-      case "user": {
-        const facts = typeof extra.factsBytes === "number" ? Math.min(extra.factsBytes, bytes) : 0;
-        if (facts > 0) laneTurn.addEntry({ kind: "session_facts", bytes: facts });
-        laneTurn.addEntry({ kind: "user", bytes: bytes - facts });
-        break;
-      }
-      case "tool_results":
-        break; // entries come from the tool_result events, by tool name
-      case "reminder":
-        laneTurn.addEntry({
-          kind: "reminder",
-          name: typeof extra.reminder === "string" ? extra.reminder : null,
-          bytes,
-        });
-        lane.afterReminder = true;
-        break;
-      default:
-        laneTurn.addEntry({ kind: event.source, bytes });
-    }
+    lane.afterReminder = addMessageEntries(laneTurn, event, bytes);
   }
 
   private onRequest(event: LogEventOf<"model_request">, turn: TurnSummary, lane: LaneState): void {
-    const purpose = (event as { purpose?: unknown }).purpose === "compaction" ? "compaction" : "step";
-    lane.prefix.onRequest(event, purpose);
-    const step: TimelineStep = {
-      step: event.step,
-      purpose,
-      messageCount: event.messageCount,
-      requestBytes: { tools: event.bytes.tools, system: event.bytes.system, messages: event.bytes.messages },
-      breakpoints: event.breakpoints.length,
-      stopReason: null,
-      errorKind: null,
-      retries: 0,
-      latencyMs: null,
-      usage: emptyUsage(),
-      promptTokens: null,
-      cacheReadShare: null,
-      costInputEquivalent: null,
-      prefixCheck: "not_recorded",
-      cacheDrop: null,
-      notRecorded: ["response"],
-    };
+    const step = openStep(event);
+    lane.prefix.onRequest(event, step.purpose);
     const laneTurn = this.laneTurn(turn, event.lane);
     laneTurn.steps.push(step);
     if (lane.pending.has(event.step))
@@ -353,19 +273,7 @@ export class TimelineFolder {
     lane.pending.delete(event.step);
     const figures = stepFigures(event.usage, pending.breakpoints);
     const check = lane.prefix.onResponse(event.step, figures.usage);
-    Object.assign(pending.step, {
-      stopReason: event.stopReason,
-      errorKind: event.error?.kind ?? null,
-      retries: retriesOf(event),
-      latencyMs: event.latencyMs,
-      usage: figures.usage,
-      promptTokens: figures.promptTokens,
-      cacheReadShare: figures.cacheReadShare,
-      costInputEquivalent: figures.costInputEquivalent,
-      prefixCheck: check?.check ?? "not_recorded",
-      cacheDrop: check?.drop ?? null,
-      notRecorded: figures.notRecorded,
-    });
+    completeStep(pending.step, event, figures, check);
     for (const totals of [pending.laneTurn.totals, pending.turn.totals, this.totals]) {
       totals.add(figures);
       if (check?.drop) totals.addDrop(check.drop.lostTokens);
@@ -392,20 +300,6 @@ export class TimelineFolder {
     if (this.problems.length < MAX_NOTES) this.problems.push(`seq ${event.seq}: ${text}`);
     else this.droppedNotes += 1;
   }
-}
-
-/**
- * Canonical-JSON byte size of a message (the engine's measure). Sorting keys never changes the
- * length, so plain JSON gives the same number without the copy.
- */
-function jsonBytes(value: unknown): number {
-  return byteLength(JSON.stringify(value));
-}
-
-/** The engine's extra `retries` on a response; it writes the field only when there were retries. */
-function retriesOf(event: LogEventOf<"model_response">): number {
-  const retries = (event as { retries?: unknown }).retries;
-  return typeof retries === "number" ? retries : 0;
 }
 
 function clip(text: string): string {

@@ -1,0 +1,57 @@
+/**
+ * A step's record: opened from its `model_request` (sizes, breakpoints, purpose; every response
+ * figure null and `response` listed as not recorded) and completed from its `model_response`
+ * (stop reason, usage figures, prefix check). Compaction requests are marked by the engine's
+ * extra `purpose: "compaction"`; provider retries by its extra `retries` (written only when there
+ * were any).
+ */
+import type { LogEventOf } from "@picasso/protocol";
+import type { CacheDrop, PrefixCheck, TimelineStep } from "./timeline-types.js";
+import { emptyUsage, type StepFigures } from "./usage-figures.js";
+
+export function requestPurpose(event: LogEventOf<"model_request">): TimelineStep["purpose"] {
+  return (event as { purpose?: unknown }).purpose === "compaction" ? "compaction" : "step";
+}
+
+export function openStep(event: LogEventOf<"model_request">): TimelineStep {
+  return {
+    step: event.step,
+    purpose: requestPurpose(event),
+    messageCount: event.messageCount,
+    requestBytes: { tools: event.bytes.tools, system: event.bytes.system, messages: event.bytes.messages },
+    breakpoints: event.breakpoints.length,
+    stopReason: null,
+    errorKind: null,
+    retries: 0,
+    latencyMs: null,
+    usage: emptyUsage(),
+    promptTokens: null,
+    cacheReadShare: null,
+    costInputEquivalent: null,
+    prefixCheck: "not_recorded",
+    cacheDrop: null,
+    notRecorded: ["response"],
+  };
+}
+
+export function completeStep(
+  step: TimelineStep,
+  event: LogEventOf<"model_response">,
+  figures: StepFigures,
+  check: { check: PrefixCheck; drop: CacheDrop | null } | undefined,
+): void {
+  const retries = (event as { retries?: unknown }).retries;
+  Object.assign(step, {
+    stopReason: event.stopReason,
+    errorKind: event.error?.kind ?? null,
+    retries: typeof retries === "number" ? retries : 0,
+    latencyMs: event.latencyMs,
+    usage: figures.usage,
+    promptTokens: figures.promptTokens,
+    cacheReadShare: figures.cacheReadShare,
+    costInputEquivalent: figures.costInputEquivalent,
+    prefixCheck: check?.check ?? "not_recorded",
+    cacheDrop: check?.drop ?? null,
+    notRecorded: figures.notRecorded,
+  });
+}
