@@ -1,10 +1,13 @@
 /**
- * The session a probe drives: composed exactly as the CLI composes it (apps/cli/src/wiring.ts) —
- * the core tools, then lean context (Tier 1 from the repository's `patches/` composition,
- * pre-step reminders), with `tool_call` checked under its target's effect — but with the
- * provider, approver, settings and clock given by the scenario. `plugins` lets a test wrap the
+ * The session a probe drives, composed as the CLI composes it (apps/cli/src/wiring.ts and
+ * plugin-mounts.ts, which packages may not import — keep the two in step):
+ * - the CLI composition (`patches/` + $PICASSO_HOME + project patch files) loaded once and given
+ *   to lean context; the plugins its `plugins:` rows name, in that order (`lean-context`, `tools`);
+ *   engine settings from it (tool output limit, compaction threshold), under the scenario's;
+ * - a repeated identical `read` result becomes a pointer to the earlier copy (lean-context dedupe);
+ * - `tool_call` is checked under its target's effect.
+ * Provider, approver, settings and clock come from the scenario. `plugins` lets a test wrap the
  * product's plugins (to inject a regression) without editing product code.
- * The CLI's wiring lives in apps/cli, which packages may not import; this mirrors its plugin list.
  */
 import {
   type Approver,
@@ -13,10 +16,15 @@ import {
   type LogObserver,
   type Session,
 } from "@picasso/engine";
-import { createLeanContextPlugin, type LeanContextPlugin } from "@picasso/lean-context";
+import {
+  type Composition,
+  createLeanContextPlugin,
+  type LeanContextPlugin,
+  loadComposition,
+} from "@picasso/lean-context";
 import type { PermissionMode, PicassoPlugin } from "@picasso/protocol";
 import type { ModelProvider } from "@picasso/providers";
-import { builtinTools, createToolRuntime } from "@picasso/tools";
+import { builtinTools, createToolRuntime, type ToolRuntime } from "@picasso/tools";
 
 export interface ProbeSessionOptions {
   provider: ModelProvider;
@@ -28,7 +36,7 @@ export interface ProbeSessionOptions {
   observers?: LogObserver[];
   resume?: "newest";
   now?: () => Date;
-  /** Replace the product plugins (core tools, lean context) by wrapped ones. */
+  /** Replace the product plugins (lean context, core tools) by wrapped ones. */
   plugins?: (plugins: PicassoPlugin[]) => PicassoPlugin[];
 }
 
@@ -40,13 +48,27 @@ export interface ProbeSession {
 
 export const PROBE_VERSION = "probe";
 
+function mountPlugins(
+  composition: Composition,
+  leanContext: LeanContextPlugin,
+  tools: ToolRuntime,
+): PicassoPlugin[] {
+  return composition.plugins.map((row) => {
+    if (row.name === "lean-context") return leanContext;
+    if (row.name === "tools") return { name: "tools", registerTools: () => builtinTools(tools) };
+    throw new Error(`the probe cannot mount plugin "${row.name}" named by ${composition.files.join(", ")}`);
+  });
+}
+
 export async function openProbeSession(options: ProbeSessionOptions): Promise<ProbeSession> {
+  const composition = loadComposition({
+    surface: "cli",
+    picassoHome: options.picassoHome,
+    workspaceRoot: options.workspaceRoot,
+  });
   const toolRuntime = createToolRuntime({ killGraceMs: 200 });
-  const leanContext = createLeanContextPlugin();
-  const product: PicassoPlugin[] = [
-    { name: "core-tools", registerTools: () => builtinTools(toolRuntime) },
-    leanContext,
-  ];
+  const leanContext = createLeanContextPlugin({ composition });
+  const product = mountPlugins(composition, leanContext, toolRuntime);
   let session: Session;
   try {
     session = await createSession({
@@ -60,9 +82,18 @@ export async function openProbeSession(options: ProbeSessionOptions): Promise<Pr
       surfaceLabel: "probe",
       version: PROBE_VERSION,
       ...(options.resume ? { resume: options.resume } : {}),
-      ...(options.settings ? { settings: options.settings } : {}),
+      settings: {
+        toolOutputLimitBytes: composition.settings["tools.outputLimitBytes"],
+        compactAt: composition.settings["compaction.threshold"],
+        ...options.settings,
+      },
       ...(options.observers ? { observers: options.observers } : {}),
       ...(options.now ? { now: options.now } : {}),
+      filterToolOutput: ({ lane, messages, name, input, output }) => {
+        if (name !== "read" || typeof input.path !== "string") return output;
+        const result = leanContext.dedupeAppend(messages, output.content, `file read of ${input.path}`, lane);
+        return result.deduped ? { ...output, content: result.content } : output;
+      },
       toolEffect: (tool, input) =>
         tool.spec.name === "tool_call" ? (leanContext.toolCallTarget(input)?.effect ?? "read") : undefined,
     });
@@ -74,7 +105,7 @@ export async function openProbeSession(options: ProbeSessionOptions): Promise<Pr
     session,
     leanContext,
     async close(reason = "probe") {
-      session.close(reason);
+      await session.close(reason);
       await toolRuntime.dispose();
     },
   };
