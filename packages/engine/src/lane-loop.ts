@@ -172,6 +172,9 @@ export async function runLaneSteps(
     rt.flush();
 
     const calls = toolUses(outcome.message);
+    // `pause_turn`: the provider paused a long turn; sending the history again lets it go on.
+    if (calls.length === 0 && outcome.stopReason === "pause_turn" && outcome.message.content.length > 0)
+      continue;
     if (calls.length === 0) return { stopReason: outcome.stopReason, steps, text, usage };
     const results = await runToolCalls(calls, {
       lane: lane.id,
