@@ -47,7 +47,9 @@ for (const file of benchFiles()) {
     if (line.startsWith("BENCH ")) {
       const figure = JSON.parse(line.slice(6));
       rows.push({ ...figure, file });
-      process.stdout.write(`${figure.name}: ${figure.value} ${figure.unit}${figure.note ? ` (${figure.note})` : ""}\n`);
+      process.stdout.write(
+        `${figure.name}: ${figure.value} ${figure.unit}${figure.note ? ` (${figure.note})` : ""}\n`,
+      );
     } else if (line.trim()) process.stdout.write(`${line}\n`);
   }
   if (run.status !== 0) {
