@@ -67,13 +67,15 @@ describe("picasso TUI", { timeout: 60_000 }, () => {
     expect(end).toMatch(/Session \S+ saved — resume it with: picasso --resume/);
   });
 
-  it("respects NO_COLOR and a 60-column terminal", async () => {
+  it("respects NO_COLOR and a 60-column terminal; Ctrl+D on an empty prompt exits", async () => {
     tui = new TmuxTui({ width: 60, env: { NO_COLOR: "1" } }).start();
     await tui.waitFor("mock (no key set)");
     const plain = tui.screen();
     expect(plain.split("\n").every((line) => line.length <= 60)).toBe(true);
     expect(plain).toMatch(/│ default/);
     expect(tui.screen(true)).not.toMatch(/\u001b\[(3[0-7]|9[0-7]|38;)/);
+    tui.press("C-d");
+    await tui.waitFor("[exited 0]");
   });
 
   it("answers the model's ask_user question from a dialog", async () => {
