@@ -22,7 +22,13 @@ import { diffPrefix, type PrefixDifference } from "./prefix-diff.js";
 import type { ProbeStep, ProviderRules } from "./probe-step.js";
 import type { Segment } from "./request-fingerprint.js";
 
-export type FindingKind = "tier1-changed" | "prefix-changed" | "cache-shortfall" | "tier1-miss" | "lookback";
+export type FindingKind =
+  | "tier1-changed"
+  | "prefix-changed"
+  | "cache-shortfall"
+  | "tier1-miss"
+  | "lookback"
+  | "wire-changed";
 
 export interface Finding {
   n: number;

@@ -16,3 +16,4 @@ export * from "./run-probe.js";
 export * from "./run-scenario.js";
 export * from "./scenarios/index.js";
 export * from "./tier1-tokens.js";
+export * from "./wire-check.js";

@@ -33,6 +33,8 @@ export interface ProbeStep {
   label?: string;
   /** The process that sent it (a resume in a new process shows another pid). */
   pid: number;
+  /** The body the official SDK sent, as the mock server received it (mock runs only). */
+  wire?: unknown;
 }
 
 export function stepUsage(usage: Usage | undefined): StepUsage {

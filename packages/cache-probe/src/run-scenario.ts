@@ -10,7 +10,8 @@
  * never touches the user's sessions) per run. Anthropic rules drive the `AnthropicProvider`;
  * OpenAI rules the `OpenAIProvider` on the mock's Chat Completions route. A turn that ends in an
  * error fails the run (the scenario is broken, not the cache). The result holds every request as
- * a `ProbeStep` and the drop check's findings.
+ * a `ProbeStep` (with the body the mock received) and the findings of the drop check and the
+ * wire check (wire-check.ts; mock runs only).
  */
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,6 +27,7 @@ import { resumeInNewProcess } from "./resume-in-new-process.js";
 import { approverFor, FIXED_NOW, MOCK_MODEL, providerFor, runTurnAction } from "./scenario-driver.js";
 import { type Scenario, toMockScript } from "./scenarios/scenario.js";
 import { countTier1Tokens } from "./tier1-tokens.js";
+import { checkWire } from "./wire-check.js";
 
 export { MOCK_MODEL } from "./scenario-driver.js";
 
@@ -37,6 +39,8 @@ export interface RunOptions {
   mutate?: RequestMutation;
   /** Wrap the product plugins (injected regressions). */
   plugins?: (plugins: PicassoPlugin[]) => PicassoPlugin[];
+  /** A network hop between the SDK and the mock (a proxy that rewrites bodies, for tests). */
+  via?: (mockUrl: string) => Promise<{ url: string; close(): Promise<void> }>;
   /** The real Anthropic API with this key (never in tests). */
   live?: { apiKey: string; model: string };
 }
@@ -63,6 +67,18 @@ function writeWorkspace(files: Record<string, string>): string {
   return root;
 }
 
+/** Pair each step with the body the mock received for it (model requests arrive in step order). */
+function attachWire(steps: ProbeStep[], server: MockServer): void {
+  const bodies = server.requests
+    .filter((r) => r.path === "/v1/messages" || r.path === "/v1/chat/completions")
+    .map((r) => r.body);
+  if (bodies.length !== steps.length)
+    throw new Error(`the mock received ${bodies.length} model requests for ${steps.length} recorded steps`);
+  steps.forEach((step, i) => {
+    step.wire = bodies[i];
+  });
+}
+
 export async function runScenario(scenario: Scenario, options: RunOptions = {}): Promise<ScenarioRun> {
   const rules = options.live ? "anthropic" : (options.rules ?? "anthropic");
   const minCacheable = options.minCacheable ?? 1024;
@@ -74,6 +90,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
         anthropicMinCacheTokens: minCacheable,
         openaiMinCacheTokens: minCacheable,
       });
+  const hop = server && options.via ? await options.via(server.url) : undefined;
   const workspace = writeWorkspace(scenario.files);
   const home = realpathSync(mkdtempSync(join(tmpdir(), "picasso-probe-home-")));
   const recorder = new ProbeRecorder();
@@ -82,7 +99,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       providerFor({
         rules,
         model,
-        ...(server ? { baseUrl: server.url } : {}),
+        ...(server ? { baseUrl: hop?.url ?? server.url } : {}),
         ...(options.live ? { liveApiKey: options.live.apiKey } : {}),
       }),
       options.mutate,
@@ -115,7 +132,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
           recorder.markResume(["main"]);
           continue;
         }
-        if (options.mutate || options.plugins || !server)
+        if (options.mutate || options.plugins || options.via || !server)
           throw new Error("a resume in a new process runs the product as shipped: no injections, no --live");
         recorder.adopt(
           await resumeInNewProcess({
@@ -142,13 +159,18 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       model,
       request: first.request,
     });
-    const findings = checkSteps(recorder.steps, {
+    if (server) attachWire(recorder.steps, server);
+    const checked = checkSteps(recorder.steps, {
       rules,
       minCacheable,
       tier1Tokens,
       // OpenAI's Tier 1 is counted on the Anthropic route: close, not exact.
       tier1Tolerance: options.live ? 0.05 : rules === "openai" ? 0.1 : 0,
     });
+    const flagged = new Set(checked.filter((f) => !f.expected).map((f) => f.n));
+    const findings = [...checked, ...checkWire(recorder.steps, rules).filter((f) => !flagged.has(f.n))].sort(
+      (a, b) => a.n - b.n,
+    );
     return {
       scenario: scenario.name,
       rules,
@@ -162,6 +184,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
     };
   } finally {
     await probe?.close("probe done");
+    await hop?.close();
     await server?.close();
     rmSync(workspace, { recursive: true, force: true });
     rmSync(home, { recursive: true, force: true });

@@ -4,8 +4,13 @@
  * plugin — never by editing product code: a timestamp in a section, a tool-order shuffle, a mode
  * flag in the system prompt, an MCP tool added to `tools` mid-session, and a request that grows
  * 20+ blocks past a lone trailing breakpoint. The same scenario without the injection is clean, and
- * a clock stamped into Tier 1 by a wrapping plugin cannot drift across a resume.
+ * a clock stamped into Tier 1 by a wrapping plugin cannot drift across a resume. A proxy between
+ * the SDK and the mock that re-serialises tool inputs in another key order is caught by the wire
+ * check, though the simulated cache (canonical JSON) cannot see it.
  */
+
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tier1From } from "@picasso/engine";
 import type { PicassoPlugin, ToolSpec } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
@@ -28,6 +33,52 @@ const githubTool: ToolSpec = {
   description: "Create an issue (an MCP tool mounted mid-session)",
   inputSchema: { type: "object", properties: { title: { type: "string" } }, required: ["title"] },
 };
+
+/**
+ * A proxy between the SDK and the mock that rewrites each `/v1/messages` body with `rewrite`
+ * (given the 1-based number of the model request) and streams the answer back unchanged.
+ */
+async function rewritingProxy(target: string, rewrite: (body: Record<string, unknown>, n: number) => void) {
+  let n = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      let body = Buffer.concat(chunks);
+      if (req.url === "/v1/messages") {
+        const json = JSON.parse(body.toString("utf8")) as Record<string, unknown>;
+        rewrite(json, ++n);
+        body = Buffer.from(JSON.stringify(json));
+      }
+      const headers = { ...req.headers, "content-length": String(body.length) };
+      const out = httpRequest(`${target}${req.url}`, { method: req.method, headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      out.on("error", () => res.destroy());
+      out.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Reverse the key order of every tool_use input in the history (what a map-ordered serialiser does). */
+function reverseToolInputs(body: Record<string, unknown>): void {
+  for (const message of body.messages as { content: unknown }[]) {
+    if (!Array.isArray(message.content)) continue;
+    for (const block of message.content as Record<string, unknown>[])
+      if (block.type === "tool_use" && block.input && typeof block.input === "object")
+        block.input = Object.fromEntries(Object.entries(block.input as object).reverse());
+  }
+}
 
 describe("injected regressions", () => {
   it("baseline: the uninjected scenario has no drops", async () => {
@@ -117,6 +168,19 @@ describe("injected regressions", () => {
     expect(assemblies).toBe(2);
     expect(run.steps.every((s) => s.request.system.at(-1)?.text === "Assembled at tick 1")).toBe(true);
     expect(drops(run)).toEqual([]);
+  });
+
+  it("tool_use inputs re-serialised in another key order on the wire (the simulated cache cannot see it)", async () => {
+    const run = await runScenario(codingScenario, {
+      rules: "anthropic",
+      minCacheable: 1024,
+      via: (mock) => rewritingProxy(mock, (body, n) => n >= 30 && reverseToolInputs(body)),
+    });
+    const found = drops(run);
+    // The cache simulator keys blocks by canonical JSON, so it reports no shortfall …
+    expect(found.filter((f) => f.kind !== "wire-changed")).toEqual([]);
+    // … but the bytes the SDK sent changed at request 30, in a message holding a multi-key input.
+    expect(found[0]).toMatchObject({ kind: "wire-changed", segment: "message", n: 30 });
   });
 
   it("a request that grows 20+ blocks past a lone trailing breakpoint", async () => {
