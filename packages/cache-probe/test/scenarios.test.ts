@@ -60,6 +60,8 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", ()
     expect(messages).toContain("plan mode is on");
     expect(messages).toContain("Invalid arguments for skill_search");
     expect(messages).toContain('source=\\"mode\\"');
+    expect(messages).toContain('source=\\"plan-mode\\"');
+    expect(messages).toContain('source=\\"stale-todos\\"');
     // A repeated identical read (cart.ts, turn 1 and the 25-call step) became a pointer (dedupe).
     expect(messages).toContain("identical to the file read of src/shop/cart.ts");
     expect(result.steps.some((s) => s.lane === "agent-1")).toBe(true);

@@ -3,7 +3,8 @@
  * `bash`; parallel tool calls, one step with 25 of them; a denied approval; mode switches
  * default → plan → auto → default (with a write refused in plan mode); the Tier-2 loads the
  * product has (a deferred tool schema through `tool_search`, a `tool_call` with invalid
- * arguments that returns the schema, then a valid one); a todo list; a subagent.
+ * arguments that returns the schema, then a valid one; the plan-mode section on entering plan
+ * mode; the stale-todos reminder once 20+ tool calls pass an open todo list); a subagent.
  */
 import { bash, calls, edit, mode, read, type Scenario, say, search, tool, turn, write } from "./scenario.js";
 import { rateLine, SHOP_MODULES, shopWorkspace } from "./shop-workspace.js";
