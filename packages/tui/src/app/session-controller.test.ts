@@ -269,4 +269,23 @@ describe("SessionController", () => {
     await until(() => c.store.state.status.sessionId === "s0");
     expect(requests).toEqual([undefined, { id: "s0" }]);
   });
+
+  it("keeps a model chosen with /model for sessions opened after it", async () => {
+    const h = host([
+      fakeSession("s1", async function* () {}),
+      fakeSession("s2", async function* () {}),
+      fakeSession("s3", async function* () {}),
+    ]);
+    const models: unknown[] = [];
+    const open = h.open.bind(h);
+    h.open = async (request) => {
+      models.push(request.model);
+      return open(request);
+    };
+    const c = new SessionController(h);
+    await c.start();
+    await c.runCommand("model", "big-model");
+    await c.runCommand("clear", "");
+    expect(models).toEqual([undefined, "big-model", "big-model"]);
+  });
 });

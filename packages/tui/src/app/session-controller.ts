@@ -4,22 +4,27 @@
  * slash commands may do. Rules:
  * - one turn at a time; a prompt sent while a turn runs is queued and sent when it ends;
  * - Esc aborts the running turn's signal (the engine answers running tools "interrupted");
- * - a pending approval is answered "deny" when its turn is interrupted;
+ * - approvals and `ask_user` questions go through dialog state (dialog-bridge.ts); a pending one
+ *   is answered when its turn is interrupted;
  * - Shift+Tab cycles default → plan → auto; the mode applies to the next tool call, even mid-turn;
- * - /clear, /resume and /model close the current session and open another (a new epoch).
+ * - /clear, /resume and /model close the current session and open another (a new epoch); a
+ *   model chosen with /model stays chosen for the sessions opened after it.
  */
-import type { ApprovalAnswer, ApprovalRequest, Approver, EngineEvent } from "@picasso/engine";
-import { type AskUserRequest, type PermissionMode, readLogFile } from "@picasso/protocol";
+import type { ApprovalAnswer, Approver, EngineEvent } from "@picasso/engine";
+import type { PermissionMode } from "@picasso/protocol";
 import { closeMatches, findCommand, parseSlash, SLASH_COMMANDS } from "../commands/command-registry.js";
 import { MOCK_HINT } from "../commands/model.js";
 import type { CommandContext, PickerOption, SlashCommand } from "../commands/slash-command.js";
-import { buildContextView, type ContextView } from "../context/context-view.js";
+import type { ContextView } from "../context/context-view.js";
+import { liveContextView } from "../context/live-context-view.js";
 import { cacheReadShare, contextTokensOf } from "../status/status-model.js";
 import { applyEvent, EMPTY_LIVE } from "../transcript/apply-event.js";
-import { historyItems } from "../transcript/history-items.js";
+import { newestCollapsedOutput } from "../transcript/expandable.js";
 import type { NewItem, TranscriptItem } from "../transcript/transcript.js";
+import { DialogBridge } from "./dialog-bridge.js";
 import type { OpenedSession, SessionChoice, SessionHost } from "./session-host.js";
-import { TuiStore } from "./tui-state.js";
+import { openingItems, openingStatus } from "./session-view.js";
+import { initialTuiState, TuiStore } from "./tui-state.js";
 
 const MODES: PermissionMode[] = ["default", "plan", "auto"];
 
@@ -30,40 +35,18 @@ export class SessionController implements CommandContext {
   private nextId = 1;
   private abort: AbortController | undefined;
   private queued: string[] = [];
-  private approvalWaiter: ((answer: ApprovalAnswer) => void) | undefined;
-  private questionWaiter: ((answer: string) => void) | undefined;
+  private readonly dialogs: DialogBridge;
   private exitListeners: Array<() => void> = [];
-  private estimate: ((text: string) => number) | undefined;
+  /** The model chosen with /model, kept for later /clear and /resume. */
+  private modelChoice: string | undefined;
 
   constructor(
     private readonly host: SessionHost,
     readonly commandList: readonly SlashCommand[] = SLASH_COMMANDS,
   ) {
-    this.approver = { approve: (request, signal) => this.requestApproval(request, signal) };
-    this.store = new TuiStore({
-      items: [],
-      epoch: 0,
-      live: EMPTY_LIVE,
-      busy: false,
-      busySince: 0,
-      approval: undefined,
-      question: undefined,
-      picker: undefined,
-      status: {
-        provider: "",
-        model: "",
-        mockFallback: host.mockFallback,
-        mode: "default",
-        contextTokens: undefined,
-        contextEstimated: false,
-        window: 0,
-        cacheReadShare: undefined,
-        sessionId: "",
-        busy: false,
-      },
-      hint: undefined,
-      exited: false,
-    });
+    this.store = new TuiStore(initialTuiState(host.mockFallback));
+    this.dialogs = new DialogBridge(this.store, () => this.nextId++);
+    this.approver = { approve: this.dialogs.approve };
   }
 
   get session(): OpenedSession["session"] {
@@ -173,56 +156,16 @@ export class SessionController implements CommandContext {
   interrupt(): boolean {
     if (!this.abort) return false;
     this.abort.abort();
-    this.approvalWaiter?.({ decision: "deny", note: "the user interrupted" });
-    this.questionWaiter?.("(the user interrupted instead of answering)");
+    this.dialogs.cancel("the user interrupted");
     return true;
   }
 
-  private requestApproval(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
-    return new Promise((resolve) => {
-      const finish = (answer: ApprovalAnswer) => {
-        signal.removeEventListener("abort", onAbort);
-        this.approvalWaiter = undefined;
-        this.store.set({ approval: undefined }, true);
-        resolve(answer);
-      };
-      const onAbort = () => finish({ decision: "deny", note: "the user interrupted" });
-      signal.addEventListener("abort", onAbort, { once: true });
-      this.approvalWaiter = finish;
-      this.store.set(
-        {
-          approval: {
-            id: this.nextId++,
-            prompt: { name: request.name, input: request.input, effect: request.effect },
-          },
-        },
-        true,
-      );
-    });
-  }
-
-  /** `ask_user`: show the question; an interrupt or exit answers that the user declined. */
-  askUser = (request: AskUserRequest): Promise<string> =>
-    new Promise((resolve) => {
-      this.questionWaiter = (answer) => {
-        this.questionWaiter = undefined;
-        this.store.set({ question: undefined }, true);
-        resolve(answer);
-      };
-      this.store.set(
-        {
-          question: { id: this.nextId++, question: request.question, choices: [...(request.choices ?? [])] },
-        },
-        true,
-      );
-    });
-
   answerQuestion(answer: string): void {
-    this.questionWaiter?.(answer);
+    this.dialogs.answer(answer);
   }
 
   decideApproval(answer: ApprovalAnswer): void {
-    this.approvalWaiter?.(answer);
+    this.dialogs.decide(answer);
   }
 
   cycleMode(): void {
@@ -232,25 +175,12 @@ export class SessionController implements CommandContext {
 
   /** Print the full output of the newest tool call whose output was collapsed. */
   expandLast(): void {
-    const items = this.store.state.items;
-    for (let i = items.length - 1; i >= 0; i--) {
-      const item = items[i]!;
-      if (item.kind !== "tool") continue;
-      const d = item.display;
-      const text =
-        d?.kind === "diff"
-          ? d.diff
-          : d?.kind === "command"
-            ? d.output
-            : d?.kind === "text"
-              ? d.text
-              : item.content;
-      if (!text || text.split("\n").length <= 6) continue;
-      this.print({ kind: "expanded", title: `${item.name} — full output`, text });
-      this.store.flush();
-      return;
-    }
-    this.print({ kind: "notice", tone: "info", text: "no collapsed output to expand" });
+    const found = newestCollapsedOutput(this.store.state.items);
+    this.print(
+      found
+        ? { kind: "expanded", ...found }
+        : { kind: "notice", tone: "info", text: "no collapsed output to expand" },
+    );
     this.store.flush();
   }
 
@@ -331,27 +261,9 @@ export class SessionController implements CommandContext {
   }
 
   async contextView(): Promise<ContextView> {
-    this.estimate ??= (await import("@picasso/protocol")).estimateTokens;
-    let tier2Bytes = 0;
-    try {
-      for await (const line of readLogFile(this.session.logPath))
-        if (line.kind === "event" && line.event.type === "tier2_load" && line.event.lane === "main")
-          tier2Bytes += line.event.bytes;
-    } catch {
-      // No log yet: nothing loaded.
-    }
     const status = this.store.state.status;
-    return buildContextView({
-      tier1: this.session.tier1,
-      history: this.session.history,
-      window: this.opened!.provider.contextWindow,
-      describe: this.session.describeSettings(),
-      tier2Bytes,
-      ...(status.contextTokens !== undefined && !status.contextEstimated
-        ? { reportedPromptTokens: status.contextTokens }
-        : {}),
-      estimate: this.estimate,
-    });
+    const reported = status.contextEstimated ? undefined : status.contextTokens;
+    return liveContextView(this.session, this.opened!.provider.contextWindow, reported);
   }
 
   async timeline(): Promise<string | undefined> {
@@ -361,8 +273,7 @@ export class SessionController implements CommandContext {
   exit(): void {
     if (this.store.state.exited) return;
     this.abort?.abort();
-    this.approvalWaiter?.({ decision: "deny" });
-    this.questionWaiter?.("(the user left)");
+    this.dialogs.cancel("the user left");
     this.store.set({ exited: true }, true);
     for (const listener of this.exitListeners) listener();
   }
@@ -384,44 +295,30 @@ export class SessionController implements CommandContext {
       return;
     }
     const previous = this.opened;
-    const model = request.model ?? previous?.provider.model;
-    await this.openSession({ ...request, ...(model && request.model ? { model } : {}) });
+    await this.openSession(request);
     await previous?.close(reason);
   }
 
   private async openSession(request: SessionChoice): Promise<void> {
-    const opened = await this.host.open({ ...request, approver: this.approver, askUser: this.askUser });
+    if (request.model) this.modelChoice = request.model;
+    const model = this.modelChoice ? { model: this.modelChoice } : {};
+    const opened = await this.host.open({
+      ...request,
+      ...model,
+      approver: this.approver,
+      askUser: this.dialogs.ask,
+    });
     this.opened = opened;
-    const { session, provider } = opened;
-    const history = historyItems(session.history).map(
+    const items = openingItems(opened, request.resume !== undefined).map(
       (item) => ({ ...item, id: this.nextId++ }) as TranscriptItem,
     );
-    const notes = session.resumeNotes.map(
-      (text) => ({ kind: "notice", tone: "warn", text, id: this.nextId++ }) as TranscriptItem,
-    );
-    const banner = {
-      id: this.nextId++,
-      kind: "notice",
-      tone: "info",
-      text: `${request.resume ? "resumed" : "new"} session ${session.id} · ${provider.name} · ${provider.model} · ${session.currentMode} mode — /help for keys and commands`,
-    } as TranscriptItem;
     const first = this.store.state.epoch === 0 && this.store.state.items.length === 0;
     this.store.set(
       {
-        items: [banner, ...history, ...notes],
+        items,
         epoch: first ? 0 : this.store.state.epoch + 1,
         live: EMPTY_LIVE,
-        status: {
-          ...this.store.state.status,
-          provider: provider.name,
-          model: provider.model,
-          window: provider.contextWindow,
-          mode: session.currentMode,
-          sessionId: session.id,
-          contextTokens: Math.ceil((session.tier1.bytes.total + JSON.stringify(session.history).length) / 4),
-          contextEstimated: true,
-          cacheReadShare: undefined,
-        },
+        status: openingStatus(opened, this.store.state.status),
       },
       true,
     );

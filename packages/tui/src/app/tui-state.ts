@@ -25,6 +25,33 @@ export interface TuiState {
   exited: boolean;
 }
 
+export function initialTuiState(mockFallback: boolean): TuiState {
+  return {
+    items: [],
+    epoch: 0,
+    live: { text: "", tools: [] },
+    busy: false,
+    busySince: 0,
+    approval: undefined,
+    question: undefined,
+    picker: undefined,
+    status: {
+      provider: "",
+      model: "",
+      mockFallback,
+      mode: "default",
+      contextTokens: undefined,
+      contextEstimated: false,
+      window: 0,
+      cacheReadShare: undefined,
+      sessionId: "",
+      busy: false,
+    },
+    hint: undefined,
+    exited: false,
+  };
+}
+
 export class TuiStore {
   private listeners = new Set<() => void>();
   private timer: NodeJS.Timeout | undefined;
