@@ -46,7 +46,7 @@ describe("cut streams, stalls and abort", () => {
       steps: [{ text: "this answer will be cut somewhere in the middle of it" }],
       faults: [{ request: 1, kind: "cut" }],
     });
-    const events = await collect(provider, request(), { guardMs: 5000 });
+    const events = await collect(provider, request(), { guardMs: 20_000 });
     expect(events.some((e) => e.type === "text_delta")).toBe(true);
     expect(terminalOf(events)).toMatchObject({
       type: "error",
@@ -82,7 +82,7 @@ describe("cut streams, stalls and abort", () => {
       // …and then nothing, forever.
     });
     const events = await collect(rawProvider(raw.url, { ...fast, idleTimeoutMs: 300 }), request(), {
-      guardMs: 5000,
+      guardMs: 20_000,
     });
     expect(terminalOf(events)).toMatchObject({
       type: "error",
@@ -171,7 +171,7 @@ describe("cut streams, stalls and abort", () => {
     let abortedAt = 0;
     const events = await collect(rawProvider(raw.url), request(), {
       signal: control.signal,
-      guardMs: 5000,
+      guardMs: 20_000,
       onEvent: (event) => {
         if (event.type === "text_delta") {
           abortedAt = Date.now();
@@ -192,7 +192,7 @@ describe("cut streams, stalls and abort", () => {
     }, 5);
     const started = Date.now();
     try {
-      const events = await collect(provider, request(), { signal: control.signal, guardMs: 5000 });
+      const events = await collect(provider, request(), { signal: control.signal, guardMs: 20_000 });
       expect(events).toEqual([{ type: "error", error: expect.objectContaining({ kind: "aborted" }) }]);
     } finally {
       clearInterval(poll);
