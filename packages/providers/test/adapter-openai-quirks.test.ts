@@ -121,7 +121,7 @@ describe("OpenAIProvider against local-server quirks", () => {
       res.end();
     });
     const provider = new OpenAIProvider({ apiKey: "not-needed", model: "m", baseUrl: `${raw.url}/v1` });
-    const events = await collect(provider, request(), { guardMs: 5000 });
+    const events = await collect(provider, request(), { guardMs: 20_000 });
     expect(terminalOf(events)).toMatchObject({ type: "error", error: { kind: "stream_cut" } });
   });
 

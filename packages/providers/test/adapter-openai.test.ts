@@ -155,7 +155,7 @@ describe("OpenAIProvider against the mock", () => {
     });
     expect(terminalOf(events)).toMatchObject({ type: "message_stop" });
     expect(textOf(events)).toBe("first answer after a retry");
-    const cut = await collect(provider, request(), { guardMs: 5000 });
+    const cut = await collect(provider, request(), { guardMs: 20_000 });
     expect(terminalOf(cut)).toMatchObject({ type: "error", error: { kind: "stream_cut" } });
   });
 
