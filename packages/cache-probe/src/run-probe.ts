@@ -17,7 +17,7 @@ export interface ProbeOptions {
   rules?: string;
   minCacheable?: number;
   /** Run the `live` scenario against the real Anthropic API with this key and model. */
-  live?: { apiKey: string; model: string };
+  live?: { apiKey: string; model: string; baseUrl?: string };
 }
 
 export function parseRules(value: string | undefined): ProviderRules {

@@ -41,8 +41,8 @@ export interface RunOptions {
   plugins?: (plugins: PicassoPlugin[]) => PicassoPlugin[];
   /** A network hop between the SDK and the mock (a proxy that rewrites bodies, for tests). */
   via?: (mockUrl: string) => Promise<{ url: string; close(): Promise<void> }>;
-  /** The real Anthropic API with this key (never in tests). */
-  live?: { apiKey: string; model: string };
+  /** The real Anthropic API with this key (never in tests); `baseUrl` for a proxy. */
+  live?: { apiKey: string; model: string; baseUrl?: string };
 }
 
 export interface ScenarioRun {
@@ -100,6 +100,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
         rules,
         model,
         ...(server ? { baseUrl: hop?.url ?? server.url } : {}),
+        ...(options.live?.baseUrl ? { baseUrl: options.live.baseUrl } : {}),
         ...(options.live ? { liveApiKey: options.live.apiKey } : {}),
       }),
       options.mutate,
@@ -154,7 +155,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
     const first = recorder.steps[0];
     if (!first) throw new Error(`scenario ${scenario.name} sent no request`);
     const tier1Tokens = await countTier1Tokens({
-      ...(server ? { baseUrl: server.url } : {}),
+      ...(server ? { baseUrl: server.url } : options.live?.baseUrl ? { baseUrl: options.live.baseUrl } : {}),
       apiKey: options.live?.apiKey ?? "test-key",
       model,
       request: first.request,

@@ -19,7 +19,12 @@ export function providerFor(args: {
   liveApiKey?: string;
 }): ModelProvider {
   const retry = { baseDelayMs: 1, maxDelayMs: 5 };
-  if (args.liveApiKey) return new AnthropicProvider({ apiKey: args.liveApiKey, model: args.model });
+  if (args.liveApiKey)
+    return new AnthropicProvider({
+      apiKey: args.liveApiKey,
+      model: args.model,
+      ...(args.baseUrl ? { baseUrl: args.baseUrl } : {}),
+    });
   if (!args.baseUrl) throw new Error("a mock provider needs the mock server's URL");
   return args.rules === "openai"
     ? new OpenAIProvider({

@@ -6,7 +6,8 @@
  * simulated cache; per-step rows and a summary are printed (`--json`: the report as JSON). The
  * exit code is 1 when the probe finds unexpected cache drops. `--write-baseline` regenerates
  * reports/lean-context/baseline.md and runs nothing else. `--live` runs the `live` scenario
- * against the real Anthropic API: it needs ANTHROPIC_API_KEY and costs a few cents.
+ * against the real Anthropic API (or ANTHROPIC_BASE_URL): it needs ANTHROPIC_API_KEY and costs a few
+ * cents. A failure against the real API is a one-line error, not a stack.
  */
 import { renderReport, runProbe, writeBaselineReport } from "@picasso/cache-probe";
 import { UserError } from "@picasso/protocol";
@@ -33,14 +34,22 @@ function minCacheable(value: string | undefined): number | undefined {
   return n;
 }
 
-function liveKey(flags: ProbeFlags, env: NodeJS.ProcessEnv): { apiKey: string; model: string } | undefined {
+function liveKey(
+  flags: ProbeFlags,
+  env: NodeJS.ProcessEnv,
+): { apiKey: string; model: string; baseUrl?: string } | undefined {
   if (!flags.live) return undefined;
   const apiKey = env.ANTHROPIC_API_KEY?.trim();
   if (!apiKey)
     throw new UserError("--live: ANTHROPIC_API_KEY is not set; export it to probe the real Anthropic API");
   if (flags.providerRules && flags.providerRules !== "anthropic")
     throw new UserError("--live: only the Anthropic API can be probed live; drop --provider-rules");
-  return { apiKey, model: flags.model ?? env.PICASSO_MODEL ?? defaultModelFor("anthropic") };
+  const baseUrl = env.ANTHROPIC_BASE_URL?.trim();
+  return {
+    apiKey,
+    model: flags.model ?? env.PICASSO_MODEL ?? defaultModelFor("anthropic"),
+    ...(baseUrl ? { baseUrl } : {}),
+  };
 }
 
 export async function probeCommand(flags: ProbeFlags, env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -55,6 +64,10 @@ export async function probeCommand(flags: ProbeFlags, env: NodeJS.ProcessEnv = p
     ...(flags.providerRules ? { rules: flags.providerRules } : {}),
     ...(flags.minCacheable !== undefined ? { minCacheable: minCacheable(flags.minCacheable) } : {}),
     ...(live ? { live } : {}),
+  }).catch((error: unknown) => {
+    // Against the real API a failure is the network's or the key's, not a bug: one line.
+    if (live && !(error instanceof UserError)) throw new UserError(`--live: ${(error as Error).message}`);
+    throw error;
   });
   process.stdout.write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : renderReport(report));
   return report.drops.length > 0 ? 1 : 0;
