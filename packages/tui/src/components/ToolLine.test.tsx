@@ -91,6 +91,24 @@ describe("ToolLine", () => {
     expect(lastFrame()).toContain("[agent-1] read x.md");
     expect(lastFrame()).toContain("read 2 lines");
   });
+
+  it("shows a read's own one-line summary instead of the file", () => {
+    const { lastFrame } = render(
+      <ToolLine
+        call={{
+          toolUseId: "t",
+          lane: "main",
+          name: "read",
+          input: { path: "x.md" },
+          status: "ok",
+          content: "1\tsecret body",
+          display: { kind: "text", text: "Read x.md (lines 1-1 of 1)" },
+        }}
+      />,
+    );
+    expect(lastFrame()).toContain("Read x.md (lines 1-1 of 1)");
+    expect(lastFrame()).not.toContain("secret body");
+  });
 });
 
 describe("DiffView", () => {

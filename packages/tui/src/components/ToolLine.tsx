@@ -80,11 +80,14 @@ function ToolBody({ call }: { call: ToolCallView }) {
     );
   const text = display?.kind === "text" ? display.text : (call.content ?? "");
   if (call.name === "read" && call.status === "ok") {
-    const lines = text.split("\n").length;
+    // A read's display is already its one-line summary; the file itself is for the model.
+    const lines = (call.content ?? "").split("\n").length;
+    const summary = display?.kind === "text" ? display.text : `read ${lines} line${lines === 1 ? "" : "s"}`;
     return (
       <Box paddingLeft={2}>
         <Text dimColor>
-          read {lines} lines{call.truncated ? " (truncated)" : ""}
+          {summary}
+          {call.truncated ? " (truncated)" : ""}
         </Text>
       </Box>
     );
