@@ -1,0 +1,139 @@
+import type { EngineEvent } from "@picasso/engine";
+import type { PermissionMode } from "@picasso/protocol";
+import { render } from "ink-testing-library";
+import { describe, expect, it } from "vitest";
+import { PLAIN_THEME } from "../components/theme.js";
+import { tick, waitForFrame } from "../test-support/wait-for-frame.js";
+import { App } from "./App.js";
+import { SessionController } from "./session-controller.js";
+import type { SessionHost } from "./session-host.js";
+
+/** A host whose one session replays `turn` for every prompt. */
+function hostWith(turn: (signal: AbortSignal) => AsyncGenerator<EngineEvent>): SessionHost {
+  let mode: PermissionMode = "default";
+  const session = {
+    id: "s-app",
+    resumeNotes: [],
+    history: [],
+    logPath: "/nonexistent",
+    tier1: {
+      tools: [],
+      system: [],
+      hash: "h",
+      bytes: { tools: 0, system: 0, total: 400 },
+      sections: [],
+      toolSizes: [],
+    },
+    get currentMode() {
+      return mode;
+    },
+    setMode(m: PermissionMode) {
+      mode = m;
+    },
+    describeSettings: () => ({}),
+    runTurn: (_input: string, options: { signal: AbortSignal }) => turn(options.signal),
+  };
+  return {
+    workspaceRoot: "/tmp",
+    mockFallback: false,
+    open: async () => ({
+      session: session as never,
+      provider: { name: "mock", model: "demo", contextWindow: 1000 },
+      close: async () => {},
+    }),
+    listSessions: () => [],
+  };
+}
+
+async function app(turn: (signal: AbortSignal) => AsyncGenerator<EngineEvent> = async function* () {}) {
+  const controller = new SessionController(hostWith(turn));
+  await controller.start();
+  let exited = 0;
+  controller.onExit(() => {
+    exited++;
+  });
+  const view = render(<App controller={controller} theme={PLAIN_THEME} workspaceRoot="/tmp" />);
+  await tick();
+  return { ...view, controller, exits: () => exited };
+}
+
+const bigOutput = Array.from({ length: 30 }, (_, i) => `row ${i + 1}`).join("\n");
+
+describe("App", () => {
+  it("cycles the mode with Shift+Tab and shows it in the status line", async () => {
+    const { stdin, lastFrame } = await app();
+    await waitForFrame(lastFrame, (f) => f.includes("│ default │"));
+    stdin.write("\x1b[Z");
+    await waitForFrame(lastFrame, (f) => f.includes("│ plan │"));
+    stdin.write("\x1b[Z");
+    await waitForFrame(lastFrame, (f) => f.includes("│ auto │"));
+  });
+
+  it("interrupts the running step with Esc", async () => {
+    const { stdin, lastFrame } = await app(async function* (signal) {
+      yield { type: "text_delta", lane: "main", text: "Working on it" };
+      await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+      yield {
+        type: "turn_end",
+        lane: "main",
+        turn: 1,
+        stopReason: "interrupted",
+        steps: 1,
+        text: "",
+        usage: {},
+      };
+    });
+    stdin.write("go\r");
+    await waitForFrame(lastFrame, (f) => f.includes("Working on it") && f.includes("Esc to interrupt"));
+    stdin.write("\x1b");
+    await waitForFrame(lastFrame, (f) => f.includes("interrupted — the session is intact"));
+  });
+
+  it("expands the newest collapsed output with Ctrl+O", async () => {
+    const { stdin, lastFrame } = await app(async function* () {
+      yield {
+        type: "tool_call_started",
+        lane: "main",
+        toolUseId: "t",
+        name: "bash",
+        input: { command: "seq 30" },
+      };
+      yield {
+        type: "tool_call_finished",
+        lane: "main",
+        toolUseId: "t",
+        name: "bash",
+        status: "ok",
+        content: bigOutput,
+        durationMs: 5,
+        display: { kind: "command", command: "seq 30", exitCode: 0, output: bigOutput },
+      };
+      yield {
+        type: "turn_end",
+        lane: "main",
+        turn: 1,
+        stopReason: "end_turn",
+        steps: 1,
+        text: "",
+        usage: {},
+      };
+    });
+    stdin.write("go\r");
+    await waitForFrame(
+      lastFrame,
+      (f) => f.includes("more lines (ctrl+o to expand)") && !f.includes("Esc to interrupt"),
+    );
+    expect(lastFrame()).not.toContain("row 30");
+    stdin.write("\x0f");
+    await waitForFrame(lastFrame, (f) => f.includes("bash — full output") && f.includes("row 30"));
+  });
+
+  it("exits on the second Ctrl+C, not the first", async () => {
+    const { stdin, lastFrame, exits } = await app();
+    stdin.write("\x03");
+    await waitForFrame(lastFrame, (f) => f.includes("press Ctrl+C again to exit"));
+    expect(exits()).toBe(0);
+    stdin.write("\x03");
+    expect(exits()).toBe(1);
+  });
+});
