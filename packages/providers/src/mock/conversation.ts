@@ -17,10 +17,17 @@ export interface ToolResultView {
 
 export interface ConversationView {
   latestInput: string;
-  /** Text of the last user message (without tool results); undefined when it had none. */
+  /** The human's text in the last user message (no tool results, no session-facts or reminder blocks); undefined when it had no text. */
   userText?: string;
   toolResults: ToolResultView[];
   offeredTools: string[];
+}
+
+/** Picasso's own context blocks (session facts, reminders) are not the human's words. */
+const CONTEXT_BLOCK = /<(session-facts|system-reminder)\b[^>]*>[\s\S]*?<\/\1>/g;
+
+function humanText(text: string): string {
+  return text.replace(CONTEXT_BLOCK, "").trim();
 }
 
 function textOf(content: unknown): string {
@@ -53,7 +60,7 @@ export function anthropicView(prompt: AnthropicPrompt): ConversationView {
       });
     }
   }
-  const userText = texts.join("\n");
+  const userText = humanText(texts.join("\n"));
   return {
     latestInput: [...toolResults.map((r) => r.content), ...texts].join("\n"),
     ...(texts.length > 0 ? { userText } : {}),
@@ -79,8 +86,8 @@ export function openaiView(
   while (start > 0 && list[start - 1]?.role === "tool") start--;
   if (start === list.length) {
     const last = list[list.length - 1];
-    const userText = last?.role === "user" ? textOf(last.content) : "";
-    return { latestInput: userText, userText, toolResults: [], offeredTools };
+    const latestInput = last?.role === "user" ? textOf(last.content) : "";
+    return { latestInput, userText: humanText(latestInput), toolResults: [], offeredTools };
   }
   const calls = new Map((list[start - 1]?.tool_calls ?? []).map((c) => [c.id, c]));
   const toolResults = list.slice(start).map((message): ToolResultView => {
