@@ -82,7 +82,7 @@ export class TmuxTui {
     return this.tmux("capture-pane", "-p", ...(escapes ? ["-e"] : []), "-t", "tui", "-S", "-200");
   }
 
-  async waitFor(expected: string | RegExp, timeoutMs = 15_000): Promise<string> {
+  async waitFor(expected: string | RegExp, timeoutMs = 30_000): Promise<string> {
     const started = Date.now();
     for (;;) {
       const screen = this.screen();

@@ -26,7 +26,7 @@ function notes(t: TmuxTui): string {
   return readFileSync(join(t.workspace, "notes.txt"), "utf8");
 }
 
-describe("picasso TUI approvals", { timeout: 60_000 }, () => {
+describe("picasso TUI approvals", { timeout: 120_000 }, () => {
   it("approves an edit once and shows its diff", async () => {
     tui = new TmuxTui({ script: EDIT_SCRIPT, files: { "notes.txt": "status: draft\n" } }).start();
     await tui.send("update the notes");

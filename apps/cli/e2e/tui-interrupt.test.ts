@@ -11,7 +11,7 @@ afterEach(() => {
   tui = undefined;
 });
 
-describe("picasso TUI interrupt", { timeout: 60_000 }, () => {
+describe("picasso TUI interrupt", { timeout: 120_000 }, () => {
   it("stops a long bash with Esc", async () => {
     tui = new TmuxTui({
       args: ["--mode", "auto"],

@@ -12,7 +12,7 @@ afterEach(() => {
   tui = undefined;
 });
 
-describe("picasso TUI", { timeout: 60_000 }, () => {
+describe("picasso TUI", { timeout: 120_000 }, () => {
   it("starts on the mock with a first-run hint and the status line", async () => {
     tui = new TmuxTui().start();
     const screen = await tui.waitFor("mock (no key set)");

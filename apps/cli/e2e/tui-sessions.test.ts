@@ -8,7 +8,7 @@ afterEach(() => {
   tui = undefined;
 });
 
-describe("picasso TUI sessions", { timeout: 60_000 }, () => {
+describe("picasso TUI sessions", { timeout: 120_000 }, () => {
   it("clears into a new session and resumes the old one from the picker", async () => {
     tui = new TmuxTui({ height: 40, script: ["steps:", '  - text: "Remembered: blue."'].join("\n") }).start();
     const first = await tui.waitFor(/new session (\S+)/);
