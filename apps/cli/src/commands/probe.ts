@@ -9,7 +9,6 @@
  * against the real Anthropic API (or ANTHROPIC_BASE_URL): it needs ANTHROPIC_API_KEY and costs a few
  * cents. A failure against the real API is a one-line error, not a stack.
  */
-import { renderReport, runProbe, writeBaselineReport } from "@picasso/cache-probe";
 import { UserError } from "@picasso/protocol";
 import { defaultModelFor } from "@picasso/providers";
 import type { Command } from "commander";
@@ -53,6 +52,8 @@ function liveKey(
 }
 
 export async function probeCommand(flags: ProbeFlags, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  // Loaded on use, so other commands (and `picasso --version`) do not pay for the probe.
+  const { renderReport, runProbe, writeBaselineReport } = await import("@picasso/cache-probe");
   if (flags.writeBaseline) {
     const path = writeBaselineReport();
     process.stdout.write(`wrote ${path}\n`);
