@@ -9,12 +9,15 @@ import { SessionController } from "./session-controller.js";
 import type { SessionHost } from "./session-host.js";
 
 /** A host whose one session replays `turn` for every prompt. */
-function hostWith(turn: (signal: AbortSignal) => AsyncGenerator<EngineEvent>): SessionHost {
+function hostWith(
+  turn: (signal: AbortSignal) => AsyncGenerator<EngineEvent>,
+  history: unknown[] = [],
+): SessionHost {
   let mode: PermissionMode = "default";
   const session = {
     id: "s-app",
     resumeNotes: [],
-    history: [],
+    history,
     logPath: "/nonexistent",
     tier1: {
       tools: [],
@@ -45,8 +48,11 @@ function hostWith(turn: (signal: AbortSignal) => AsyncGenerator<EngineEvent>): S
   };
 }
 
-async function app(turn: (signal: AbortSignal) => AsyncGenerator<EngineEvent> = async function* () {}) {
-  const controller = new SessionController(hostWith(turn));
+async function app(
+  turn: (signal: AbortSignal) => AsyncGenerator<EngineEvent> = async function* () {},
+  history: unknown[] = [],
+) {
+  const controller = new SessionController(hostWith(turn, history));
   await controller.start();
   let exited = 0;
   controller.onExit(() => {
@@ -135,5 +141,15 @@ describe("App", () => {
     expect(exits()).toBe(0);
     stdin.write("\x03");
     expect(exits()).toBe(1);
+  });
+
+  it("offers a resumed session's earlier prompts on ↑", async () => {
+    const { stdin, lastFrame } = await app(undefined, [
+      { role: "user", content: [{ type: "text", text: "an earlier prompt" }] },
+      { role: "assistant", content: [{ type: "text", text: "an earlier reply" }] },
+    ]);
+    await waitForFrame(lastFrame, (f) => f.includes("an earlier reply"));
+    stdin.write("\x1b[A");
+    await waitForFrame(lastFrame, (f) => f.includes("│ › an earlier prompt"));
   });
 });

@@ -24,12 +24,10 @@ export function App({
   controller,
   theme = themeFor(),
   workspaceRoot,
-  history = [],
 }: {
   controller: SessionController;
   theme?: Theme;
   workspaceRoot: string;
-  history?: readonly string[];
 }) {
   const state = useSyncExternalStore(controller.store.subscribe, controller.store.get);
   const { exit } = useApp();
@@ -73,6 +71,13 @@ export function App({
   const onSubmit = useCallback((text: string) => controller.submit(text), [controller]);
   const onExit = useCallback(() => controller.exit(), [controller]);
   const commands = useMemo(() => controller.commands(), [controller]);
+  // ↑ starts from the prompts of the session on screen (a resumed one has earlier prompts);
+  // a new epoch (/clear, /resume) remounts the prompt with that session's prompts.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed per session (epoch), not per item
+  const promptHistory = useMemo(
+    () => state.items.flatMap((item) => (item.kind === "user" ? [item.text] : [])),
+    [state.epoch],
+  );
 
   if (state.exited) return null;
   return (
@@ -107,7 +112,8 @@ export function App({
           files={files}
           onSubmit={onSubmit}
           onExit={onExit}
-          history={history}
+          key={state.epoch}
+          history={promptHistory}
           active={!dialogOpen}
         />
         <StatusLine info={state.status} width={width} />
