@@ -121,6 +121,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
 
   let probe: ProbeSession | undefined;
   try {
+    // The first-turn baseline of the workspace as the scenario found it.
+    const baseline = firstTurnBaseline(workspace, home);
     probe = await open(false);
     recorder.mode = () => probe?.session.currentMode ?? "default";
     for (const [i, action] of scenario.actions.entries()) {
@@ -181,7 +183,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       steps: recorder.steps,
       findings,
       tier1Tokens,
-      baseline: firstTurnBaseline(workspace, home),
+      baseline,
     };
   } finally {
     await probe?.close("probe done");
