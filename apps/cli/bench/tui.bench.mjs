@@ -27,15 +27,16 @@ async function firstFrame() {
   const root = mkdtempSync(join(tmpdir(), "picasso-tui-bench-"));
   const work = join(root, "work");
   mkdirSync(join(work, ".picasso"), { recursive: true });
-  const socket = `picasso-bench-${process.pid}`;
-  const tmux = (...args) =>
-    execFileSync("tmux", ["-L", socket, "-f", "/dev/null", ...args], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    });
   const times = [];
   try {
     for (let i = 0; i < 5; i++) {
+      // A fresh tmux server per launch: reusing a socket right after kill-server can race.
+      const socket = `picasso-bench-${process.pid}-${i}`;
+      const tmux = (...args) =>
+        execFileSync("tmux", ["-L", socket, "-f", "/dev/null", ...args], {
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "pipe"],
+        });
       const started = performance.now();
       tmux(
         "new-session",
@@ -46,20 +47,22 @@ async function firstFrame() {
         "100",
         "-y",
         "30",
-        `cd '${work}' && env -u ANTHROPIC_API_KEY PICASSO_HOME='${join(root, "home")}' node '${binary}'`,
+        `cd '${work}' && env -u ANTHROPIC_API_KEY PICASSO_HOME='${join(root, "home")}' node '${binary}'; sleep 30`,
       );
-      for (;;) {
-        if (tmux("capture-pane", "-p", "-t", "b").includes("│ ›")) break;
-        if (performance.now() - started > 30_000) throw new Error("no first frame within 30 s");
-        await sleep(5);
+      try {
+        for (;;) {
+          if (tmux("capture-pane", "-p", "-t", "b").includes("│ ›")) break;
+          if (performance.now() - started > 30_000) throw new Error("no first frame within 30 s");
+          await sleep(5);
+        }
+        times.push(performance.now() - started);
+      } finally {
+        try {
+          tmux("kill-server");
+        } catch {}
       }
-      times.push(performance.now() - started);
-      tmux("kill-server");
     }
   } finally {
-    try {
-      tmux("kill-server");
-    } catch {}
     rmSync(root, { recursive: true, force: true });
   }
   return times;
