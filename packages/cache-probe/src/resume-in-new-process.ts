@@ -1,7 +1,8 @@
 /**
  * Parent side of a resume in a new process: writes the child's config, spawns
  * `node dist/resume-child.js` (the package must be built: `npx tsc -b`), waits for it, and
- * returns the steps it recorded. A child that fails is an error carrying its stderr.
+ * returns the steps it recorded. A child that fails is an error carrying its stderr; one that
+ * runs past two minutes is killed.
  */
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -9,6 +10,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ProbeStep } from "./probe-step.js";
 import type { ResumeChildConfig } from "./resume-child.js";
+
+const CHILD_TIMEOUT_MS = 120_000;
 
 /** Resolves from src/ (tests) and dist/ alike. */
 export const RESUME_CHILD_PATH = fileURLToPath(new URL("../dist/resume-child.js", import.meta.url));
@@ -28,8 +31,20 @@ export async function resumeInNewProcess(config: Omit<ResumeChildConfig, "output
     stderr += chunk.toString("utf8");
   });
   const code = await new Promise<number | null>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", resolve);
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(
+        new Error(`the resume child did not finish within ${CHILD_TIMEOUT_MS / 1000} s: ${stderr.trim()}`),
+      );
+    }, CHILD_TIMEOUT_MS);
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once("close", (exit) => {
+      clearTimeout(timer);
+      resolve(exit);
+    });
   });
   if (code !== 0) throw new Error(`the resume child exited with ${code}: ${stderr.trim()}`);
   return JSON.parse(readFileSync(output, "utf8")) as ProbeStep[];
