@@ -5,7 +5,7 @@
  * output; Ctrl+C interrupts/clears and, pressed again within 2 s, exits.
  */
 import { Box, Text, useApp, useStdout } from "ink";
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { ApprovalDialog } from "../components/ApprovalDialog.js";
 import { InputBox } from "../components/InputBox.js";
 import { MessageList } from "../components/MessageList.js";
@@ -32,7 +32,7 @@ export function App({
   const state = useSyncExternalStore(controller.store.subscribe, controller.store.get);
   const { exit } = useApp();
   const { stdout } = useStdout();
-  const width = stdout?.columns ?? 100;
+  const width = useTerminalWidth(stdout);
   const lastCtrlC = useRef(0);
   const filesCache = useRef<string[] | undefined>(undefined);
   const files = useCallback(() => {
@@ -120,4 +120,18 @@ export function App({
       </Box>
     </ThemeContext.Provider>
   );
+}
+
+/** The terminal's width, following resizes (Ink re-lays out on resize but does not re-render us). */
+function useTerminalWidth(stdout: NodeJS.WriteStream | undefined): number {
+  const [width, setWidth] = useState(() => stdout?.columns ?? 100);
+  useEffect(() => {
+    if (!stdout) return;
+    const onResize = () => setWidth(stdout.columns ?? 100);
+    stdout.on("resize", onResize);
+    return () => {
+      stdout.off("resize", onResize);
+    };
+  }, [stdout]);
+  return width;
 }
