@@ -8,7 +8,7 @@
  * pasted, text are drawn; the whole text is sent.
  */
 import { Box, Text } from "ink";
-import { useMemo, useRef, useState } from "react";
+import { memo, useMemo, useRef, useState } from "react";
 import type { SlashCommand } from "../commands/slash-command.js";
 import { suggestionsFor } from "../input/completion.js";
 import {
@@ -43,7 +43,8 @@ export interface InputBoxProps {
   hint?: string;
 }
 
-export function InputBox({
+/** Memoised: the streaming reply re-renders the screen many times a second; the prompt need not. */
+export const InputBox = memo(function InputBox({
   commands,
   files,
   onSubmit,
@@ -192,7 +193,7 @@ export function InputBox({
       ) : null}
     </Box>
   );
-}
+});
 
 function SlashDescription({ item, commands }: { item: string; commands: readonly SlashCommand[] }) {
   const name = item.slice(1).split(" ")[0];
