@@ -4,6 +4,7 @@
  * and yields `EngineEvent`s (only one turn runs at a time); `setMode`, `compact`,
  * `describeSettings` and `close` act on the session between or around turns.
  */
+import { setMaxListeners } from "node:events";
 import type {
   AskUserRequest,
   Message,
@@ -139,6 +140,8 @@ export class Session {
     const signal = options.signal
       ? AbortSignal.any([options.signal, this.closing.signal])
       : this.closing.signal;
+    // Every running tool listens on the turn's signal; a step may run dozens of calls at once.
+    setMaxListeners(0, signal);
     this.running = this.turnBody(input, signal).then(
       () => this.finish(channel),
       (error: unknown) => {
