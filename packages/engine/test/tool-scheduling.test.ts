@@ -80,6 +80,31 @@ describe("tool scheduling", () => {
     await expectLogRebuildsRequests(scenario);
   });
 
+  it("runs a step of 25 parallel reads without a listener-leak warning", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    try {
+      const files = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`f${i}.txt`, `file ${i}\n`]));
+      scenario = await startScenario({
+        files,
+        script: {
+          steps: [
+            { tool_calls: Object.keys(files).map((path) => ({ name: "read", input: { path } })) },
+            { text: "read them all" },
+          ],
+        },
+      });
+      const events = await scenario.run("read every file");
+      expect(toolResults(events)).toHaveLength(25);
+      expect(toolResults(events)[24]!.content).toContain("file 24");
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain("MaxListenersExceededWarning");
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
   it("runs writes and commands one after another", async () => {
     scenario = await startScenario({
       mode: "auto",
