@@ -38,6 +38,9 @@ describe("picasso TUI approvals", { timeout: 120_000 }, () => {
     const done = await tui.waitFor("All done.");
     expect(done).toMatch(/✓ edit notes\.txt · \d+/);
     expect(done).toContain("+status: final");
+    // The dialog lived in the live area: once answered it is gone, no remnants in the scrollback.
+    expect(done).not.toContain("Allow edit?");
+    expect(done).not.toContain("awaiting approval");
     expect(notes(tui)).toBe("status: final\n");
   });
 
