@@ -90,6 +90,26 @@ describe("a session across modes and processes", () => {
     expect(report.requests).toHaveLength(6);
   });
 
+  it("`picasso context` reports the very Tier 1 a session of the workspace sends", async () => {
+    const dir = workspace({ "AGENTS.md": "# Rules\nRun the tests.\n" });
+    const run = await picasso(dir, [
+      "-p",
+      "hello",
+      "--output-format",
+      "json",
+      ...mock(script(dir, { steps: [{ text: "hi" }] })),
+    ]);
+    expect(run.exitCode).toBe(0);
+    const header = events(JSON.parse(run.stdout as string).logPath).find((e) => e.type === "request_header");
+    const context = await picasso(dir, ["context", "--json"]);
+    expect(context.exitCode).toBe(0);
+    const report = JSON.parse(context.stdout as string);
+    expect(report.hash).toBe(header.tier1Hash);
+    expect(report.tools.map((t: { name: string }) => t.name)).toEqual(
+      header.tools.map((t: { name: string }) => t.name),
+    );
+  });
+
   it("interrupts a turn on SIGINT, exits 130 and leaves a resumable log", async () => {
     const dir = workspace();
     const s = script(dir, { steps: [{ text: "slow", delay_ms: 30_000 }] });

@@ -5,9 +5,16 @@
  * it assembles Tier 1 from the same composition, instruction files and tools a session uses.
  */
 import { defaultPicassoHome } from "@picasso/engine";
-import { createLeanContextPlugin, inspectWorkspace, renderContextReport } from "@picasso/lean-context";
+import {
+  createLeanContextPlugin,
+  findWorkspaceRoot,
+  inspectWorkspace,
+  loadComposition,
+  renderContextReport,
+} from "@picasso/lean-context";
 import { canonicalJson } from "@picasso/protocol";
-import { builtinTools, createToolRuntime } from "@picasso/tools";
+import { composedTools } from "@picasso/surface";
+import { createToolRuntime } from "@picasso/tools";
 import type { Command } from "commander";
 import { parseMode } from "../wiring.js";
 import { registerTimeline } from "./context-timeline.js";
@@ -23,17 +30,23 @@ export async function contextOutput(
   options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<string> {
   const mode = parseMode(flags.mode) ?? "default";
+  const cwd = options.cwd ?? process.cwd();
+  const picassoHome = defaultPicassoHome(options.env ?? process.env);
   const runtime = createToolRuntime();
   try {
+    // The tools a session of this workspace registers: the composition's plugins, mounted alike.
+    const composition = loadComposition({
+      surface: "cli",
+      picassoHome,
+      workspaceRoot: findWorkspaceRoot(cwd),
+    });
+    const leanContext = createLeanContextPlugin({ composition, stats: false });
     const { report } = inspectWorkspace({
-      cwd: options.cwd ?? process.cwd(),
-      picassoHome: defaultPicassoHome(options.env ?? process.env),
+      cwd,
+      picassoHome,
       surface: "cli",
       mode,
-      tools: [
-        ...builtinTools(runtime),
-        ...(createLeanContextPlugin({ stats: false }).registerTools?.() ?? []),
-      ],
+      tools: composedTools(composition, { leanContext, toolRuntime: runtime }),
     });
     return flags.json
       ? `${JSON.stringify(JSON.parse(canonicalJson(report)), null, 2)}\n`

@@ -7,7 +7,7 @@
  */
 import type { EngineSettings } from "@picasso/engine";
 import type { Composition, LeanContextPlugin } from "@picasso/lean-context";
-import { type PicassoPlugin, UserError } from "@picasso/protocol";
+import { type PicassoPlugin, type ToolDefinition, UserError } from "@picasso/protocol";
 import { builtinTools, type ToolRuntime } from "@picasso/tools";
 
 export const KNOWN_PLUGINS = ["lean-context", "tools"] as const;
@@ -35,4 +35,12 @@ export function engineSettingsFrom(composition: Composition): Partial<EngineSett
     toolOutputLimitBytes: composition.settings["tools.outputLimitBytes"],
     compactAt: composition.settings["compaction.threshold"],
   };
+}
+
+/** Every tool the composition's plugins register, in mount order — what a session registers. */
+export function composedTools(
+  composition: Composition,
+  available: { leanContext: LeanContextPlugin; toolRuntime: ToolRuntime },
+): ToolDefinition[] {
+  return mountPlugins(composition, available).flatMap((plugin) => plugin.registerTools?.() ?? []);
 }

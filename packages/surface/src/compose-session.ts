@@ -1,0 +1,113 @@
+/**
+ * Composing a session — the one place a surface turns a provider and a workspace into a running
+ * Picasso session. The CLI (headless and TUI), the cache-probe and later the SDK server all come
+ * through here, so what the probe measures is what users run:
+ * - the composition for the surface (`patches/` + $PICASSO_HOME + the project's patch file) is
+ *   loaded once and given to lean context;
+ * - the plugins its `plugins:` rows name are mounted in that order (plugin-mounts.ts); engine
+ *   settings (tool output limit, compaction threshold) come from it, under the caller's;
+ * - a repeated identical `read` result becomes a pointer to the earlier copy (lean-context dedupe);
+ * - the `tool_call` gateway is checked as the tool it runs: that tool's effect and arguments (so
+ *   plan mode and approvals see a deferred write as a write); a `tool_call` naming no known tool
+ *   only answers with an error, so it needs no approval.
+ * `close()` ends the session and kills leftover tool processes; the provider is the caller's.
+ */
+import {
+  type Approver,
+  createSession,
+  type EngineSettings,
+  type LogObserver,
+  type Session,
+  type SessionOptions,
+} from "@picasso/engine";
+import { createLeanContextPlugin, type LeanContextPlugin, loadComposition } from "@picasso/lean-context";
+import type { AskUserRequest, PermissionMode, PicassoPlugin } from "@picasso/protocol";
+import type { ModelProvider } from "@picasso/providers";
+import { createToolRuntime } from "@picasso/tools";
+import { engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
+
+export interface ComposeSessionOptions {
+  provider: ModelProvider;
+  workspaceRoot: string;
+  cwd?: string;
+  picassoHome: string;
+  surface: "cli" | "sdk";
+  /** Shown in the log's session_start (`headless`, `tui`, `probe`…). */
+  surfaceLabel: string;
+  version: string;
+  approver: Approver;
+  mode?: PermissionMode;
+  resume?: SessionOptions["resume"];
+  settings?: Partial<EngineSettings>;
+  observers?: LogObserver[];
+  /** Who answers `ask_user` (the TUI); without it the engine's headless answer applies. */
+  askUser?: (request: AskUserRequest) => Promise<string>;
+  now?: () => Date;
+  /** Grace period before leftover tool processes are SIGKILLed. */
+  killGraceMs?: number;
+  /** Wrap the product's plugins (tests inject regressions this way, never by editing product code). */
+  wrapPlugins?: (plugins: PicassoPlugin[]) => PicassoPlugin[];
+}
+
+export interface ComposedSession {
+  session: Session;
+  leanContext: LeanContextPlugin;
+  close(reason?: string): Promise<void>;
+}
+
+export async function composeSession(options: ComposeSessionOptions): Promise<ComposedSession> {
+  const composition = loadComposition({
+    surface: options.surface,
+    picassoHome: options.picassoHome,
+    workspaceRoot: options.workspaceRoot,
+  });
+  const toolRuntime = createToolRuntime(options.killGraceMs ? { killGraceMs: options.killGraceMs } : {});
+  const leanContext = createLeanContextPlugin({ composition });
+  const product = mountPlugins(composition, { leanContext, toolRuntime });
+  let session: Session;
+  try {
+    session = await createSession({
+      provider: options.provider,
+      plugins: options.wrapPlugins ? options.wrapPlugins(product) : product,
+      workspaceRoot: options.workspaceRoot,
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+      picassoHome: options.picassoHome,
+      ...(options.mode ? { mode: options.mode } : {}),
+      approver: options.approver,
+      surface: options.surface,
+      surfaceLabel: options.surfaceLabel,
+      version: options.version,
+      ...(options.resume ? { resume: options.resume } : {}),
+      settings: { ...engineSettingsFrom(composition), ...options.settings },
+      ...(options.observers ? { observers: options.observers } : {}),
+      ...(options.askUser ? { askUser: options.askUser } : {}),
+      ...(options.now ? { now: options.now } : {}),
+      filterToolOutput: ({ lane, messages, name, input, output }) => {
+        if (name !== "read" || typeof input.path !== "string") return output;
+        const result = leanContext.dedupeAppend(messages, output.content, `file read of ${input.path}`, lane);
+        return result.deduped ? { ...output, content: result.content } : output;
+      },
+      toolTarget: (tool, input) => {
+        if (tool.spec.name !== "tool_call") return undefined;
+        const target = leanContext.toolCallTarget(input);
+        const args = input.arguments;
+        return target
+          ? { tool: target, input: args && typeof args === "object" ? (args as Record<string, unknown>) : {} }
+          : undefined;
+      },
+      toolEffect: (tool, input) =>
+        tool.spec.name === "tool_call" && !leanContext.toolCallTarget(input) ? "read" : undefined,
+    });
+  } catch (error) {
+    await toolRuntime.dispose();
+    throw error;
+  }
+  return {
+    session,
+    leanContext,
+    async close(reason = "done") {
+      await session.close(reason);
+      await toolRuntime.dispose();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from "./compose-session.js";
+export * from "./plugin-mounts.js";

@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createLeanContextPlugin, loadComposition } from "@picasso/lean-context";
+import { isUserError } from "@picasso/protocol";
+import { createToolRuntime } from "@picasso/tools";
+import { afterEach, describe, expect, it } from "vitest";
+import { composedTools, engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
+
+const runtime = createToolRuntime();
+afterEach(() => runtime.dispose());
+
+function composition(projectPatch?: string) {
+  const root = mkdtempSync(join(tmpdir(), "surface-ws-"));
+  mkdirSync(join(root, ".picasso"));
+  if (projectPatch) writeFileSync(join(root, ".picasso", "picasso.patch.yml"), projectPatch);
+  return loadComposition({ surface: "cli", picassoHome: process.env.PICASSO_HOME!, workspaceRoot: root });
+}
+
+describe("mounting the composition's plugins", () => {
+  it("mounts lean context and the core tools in the composition's order", () => {
+    const comp = composition();
+    const leanContext = createLeanContextPlugin({ composition: comp });
+    const plugins = mountPlugins(comp, { leanContext, toolRuntime: runtime });
+    expect(plugins.map((p) => p.name)).toEqual(comp.plugins.map((row) => row.name));
+    const names = composedTools(comp, { leanContext, toolRuntime: runtime }).map((t) => t.spec.name);
+    expect(names).toEqual(expect.arrayContaining(["bash", "read", "edit", "tool_search", "tool_call"]));
+  });
+
+  it("takes engine settings from the composition", () => {
+    const settings = engineSettingsFrom(composition());
+    expect(settings.toolOutputLimitBytes).toBeGreaterThan(0);
+    expect(settings.compactAt).toBeGreaterThan(0);
+    expect(settings.compactAt).toBeLessThanOrEqual(1);
+  });
+
+  it("names an unknown plugin row and the known ones", () => {
+    const comp = composition();
+    const bad = { ...comp, plugins: [...comp.plugins, { ...comp.plugins[0]!, name: "telepathy" }] };
+    const leanContext = createLeanContextPlugin({ composition: comp });
+    let error: unknown;
+    try {
+      mountPlugins(bad, { leanContext, toolRuntime: runtime });
+    } catch (e) {
+      error = e;
+    }
+    expect(isUserError(error)).toBe(true);
+    expect((error as Error).message).toMatch(/plugin "telepathy" .* known: lean-context, tools/);
+  });
+});
