@@ -14,7 +14,7 @@ export async function main(argv: string[]): Promise<number> {
     .version(VERSION, "-v, --version", "print the version")
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(text) });
-  registerCommands(program);
+  await registerCommands(program, argv);
   try {
     await program.parseAsync(argv);
     return typeof process.exitCode === "number" ? process.exitCode : 0;

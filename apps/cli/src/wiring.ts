@@ -14,37 +14,18 @@ import {
   type Session,
 } from "@picasso/engine";
 import { findWorkspaceRoot } from "@picasso/lean-context";
-import { type AskUserRequest, type PermissionMode, PermissionModeSchema, UserError } from "@picasso/protocol";
+import type { AskUserRequest } from "@picasso/protocol";
 import { createProvider, type ModelProvider, resolveProviderSelection } from "@picasso/providers";
 import { type ComposedSession, composeSession } from "@picasso/surface";
 import { VERSION } from "./version.js";
+import { parseMode, resumeTarget, type SessionFlags } from "./wiring-flags.js";
 
-export interface SessionFlags {
-  provider?: string;
-  model?: string;
-  mockScript?: string;
-  mode?: string;
-  continue?: boolean;
-  resume?: string;
-}
+export { parseMode, resumeTarget, type SessionFlags } from "./wiring-flags.js";
 
 export interface WiredSession {
   session: Session;
   provider: ModelProvider;
   close(reason?: string): Promise<void>;
-}
-
-export function parseMode(value: string | undefined): PermissionMode | undefined {
-  if (value === undefined) return undefined;
-  const parsed = PermissionModeSchema.safeParse(value);
-  if (!parsed.success) throw new UserError(`--mode: expected default, plan or auto, got "${value}"`);
-  return parsed.data;
-}
-
-export function resumeTarget(flags: SessionFlags): { id: string } | "newest" | undefined {
-  if (flags.continue && flags.resume) throw new UserError("use either --continue or --resume <id>, not both");
-  if (flags.resume) return { id: flags.resume };
-  return flags.continue ? "newest" : undefined;
 }
 
 export async function wireSession(

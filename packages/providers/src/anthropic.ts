@@ -8,7 +8,7 @@
  * `message_stop`; a stream that ends or breaks earlier is a `stream_cut` fault. SDK errors are
  * classified by provider-fault.ts (an SSE `error` event of type `overloaded_error` included).
  */
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import type { ModelRequest, StreamEvent } from "@picasso/protocol";
 import { buildAnthropicParams } from "./anthropic-request.js";
 import { AnthropicStreamTranslator } from "./anthropic-stream.js";
@@ -39,7 +39,10 @@ export class AnthropicProvider implements ModelProvider {
   readonly name: string;
   readonly model: string;
   readonly contextWindow: number;
-  private readonly client: Anthropic;
+  private client: Anthropic | undefined;
+  /** The SDK module, loaded on the first request so importing Picasso stays fast. */
+  private sdk: typeof Anthropic | undefined;
+  private readonly clientOptions: ConstructorParameters<typeof Anthropic>[0];
   private readonly policy: RetryPolicy;
   private readonly onClose: (() => Promise<void>) | undefined;
 
@@ -49,13 +52,21 @@ export class AnthropicProvider implements ModelProvider {
     this.model = options.model;
     this.contextWindow = options.contextWindow ?? 200_000;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.client = new Anthropic({
+    this.clientOptions = {
       apiKey: options.apiKey,
       maxRetries: 0,
       // Explicit, so the SDK never picks up ANTHROPIC_BASE_URL behind createProvider's back.
       baseURL: options.baseUrl ?? "https://api.anthropic.com",
       ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
-    });
+    };
+  }
+
+  private async connect(): Promise<Anthropic> {
+    if (!this.client) {
+      this.sdk ??= (await import("@anthropic-ai/sdk")).default;
+      this.client = new this.sdk(this.clientOptions);
+    }
+    return this.client;
   }
 
   stream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamEvent> {
@@ -75,7 +86,7 @@ export class AnthropicProvider implements ModelProvider {
     const translator = new AnthropicStreamTranslator();
     let responded = false;
     try {
-      const stream = await this.client.messages.create(params, { signal });
+      const stream = await (await this.connect()).messages.create(params, { signal });
       responded = true;
       for await (const event of stream) {
         for (const out of translator.handle(event)) yield out;
@@ -83,7 +94,7 @@ export class AnthropicProvider implements ModelProvider {
       }
     } catch (error) {
       if (error instanceof ProviderFault) throw error;
-      if (responded && !(error instanceof Anthropic.APIError))
+      if (responded && !(this.sdk && error instanceof this.sdk.APIError))
         throw streamCutFault(LABEL, error, translator.started, translator.usage());
       throw this.toFault(error, translator.started);
     }
@@ -93,10 +104,10 @@ export class AnthropicProvider implements ModelProvider {
 
   private toFault(error: unknown, started: boolean): ProviderFault {
     if (error instanceof ProviderFault) return error;
-    if (error instanceof Anthropic.APIConnectionError) {
+    if (this.sdk && error instanceof this.sdk.APIConnectionError) {
       return started ? streamCutFault(LABEL, error, true) : networkFault(LABEL, error);
     }
-    if (error instanceof Anthropic.APIError) {
+    if (this.sdk && error instanceof this.sdk.APIError) {
       return classifyHttpFault({
         label: LABEL,
         keyEnv: KEY_ENV,

@@ -9,7 +9,7 @@
  * `finish_reason` is a `stream_cut` fault.
  */
 import type { ModelRequest, StreamEvent } from "@picasso/protocol";
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import { buildOpenAIParams } from "./openai-request.js";
 import { OpenAIStreamTranslator } from "./openai-stream.js";
 import type { ModelProvider, StreamOptions } from "./provider.js";
@@ -46,7 +46,10 @@ export class OpenAIProvider implements ModelProvider {
   readonly name: string;
   readonly model: string;
   readonly contextWindow: number;
-  private readonly client: OpenAI;
+  private client: OpenAI | undefined;
+  /** The SDK module, loaded on the first request so importing Picasso stays fast. */
+  private sdk: typeof OpenAI | undefined;
+  private readonly clientOptions: ConstructorParameters<typeof OpenAI>[0];
   private readonly policy: RetryPolicy;
   private readonly officialApi: boolean;
 
@@ -56,13 +59,21 @@ export class OpenAIProvider implements ModelProvider {
     this.contextWindow = options.contextWindow ?? 128_000;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.officialApi = isOfficialOpenAI(options.baseUrl);
-    this.client = new OpenAI({
+    this.clientOptions = {
       apiKey: options.apiKey,
       maxRetries: 0,
       // Explicit, so the SDK never picks up OPENAI_BASE_URL behind createProvider's back.
       baseURL: options.baseUrl ?? "https://api.openai.com/v1",
       ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
-    });
+    };
+  }
+
+  private async connect(): Promise<OpenAI> {
+    if (!this.client) {
+      this.sdk ??= (await import("openai")).default;
+      this.client = new this.sdk(this.clientOptions);
+    }
+    return this.client;
   }
 
   stream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamEvent> {
@@ -78,14 +89,14 @@ export class OpenAIProvider implements ModelProvider {
     const translator = new OpenAIStreamTranslator();
     let responded = false;
     try {
-      const stream = await this.client.chat.completions.create(params, { signal });
+      const stream = await (await this.connect()).chat.completions.create(params, { signal });
       responded = true;
       for await (const chunk of stream) {
         for (const out of translator.handle(chunk)) yield out;
       }
     } catch (error) {
       if (error instanceof ProviderFault) throw error;
-      if (responded && !(error instanceof OpenAI.APIError))
+      if (responded && !(this.sdk && error instanceof this.sdk.APIError))
         throw streamCutFault(LABEL, error, translator.started, translator.usage());
       throw this.toFault(error, translator.started);
     }
@@ -95,10 +106,10 @@ export class OpenAIProvider implements ModelProvider {
 
   private toFault(error: unknown, started: boolean): ProviderFault {
     if (error instanceof ProviderFault) return error;
-    if (error instanceof OpenAI.APIConnectionError) {
+    if (this.sdk && error instanceof this.sdk.APIConnectionError) {
       return started ? streamCutFault(LABEL, error, true) : networkFault(LABEL, error);
     }
-    if (error instanceof OpenAI.APIError) {
+    if (this.sdk && error instanceof this.sdk.APIError) {
       const body = error.error as { type?: string; message?: string } | undefined;
       return classifyHttpFault({
         label: LABEL,

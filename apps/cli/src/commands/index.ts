@@ -1,24 +1,30 @@
-import type { Command } from "commander";
-import { register as registerCompact } from "./compact.js";
-import { register as registerContext } from "./context.js";
-import { register as registerMockServer } from "./mock-server.js";
-import { register as registerProbe } from "./probe.js";
-import { register as registerRun } from "./run.js";
-import { register as registerSessions } from "./sessions.js";
-
 /**
- * Every command of the binary, in help order. A command module exports `register(program)`.
- * Commands are added here as their packages land.
+ * Every command of the binary. The root command (`picasso [-p …]`, run.ts) is always registered;
+ * a subcommand's module is imported only when that subcommand runs (or for `--help`), so start-up
+ * pays for what it uses: `picasso --version` loads no engine, no SDK and no Ink.
+ * A command module exports `register(program)`.
  */
-const commands: Array<(program: Command) => void> = [
-  registerRun,
-  registerCompact,
-  registerSessions,
-  registerContext,
-  registerMockServer,
-  registerProbe,
-];
+import type { Command } from "commander";
+import { register as registerRun } from "./run.js";
 
-export function registerCommands(program: Command): void {
-  for (const register of commands) register(program);
+type Register = (program: Command) => void;
+
+/** Subcommands in help order, each loaded on demand. */
+export const SUBCOMMANDS: Record<string, () => Promise<{ register: Register }>> = {
+  compact: () => import("./compact.js"),
+  sessions: () => import("./sessions.js"),
+  context: () => import("./context.js"),
+  "mock-server": () => import("./mock-server.js"),
+  probe: () => import("./probe.js"),
+};
+
+/** Registers the root command and the subcommands `argv` may need (all of them for help). */
+export async function registerCommands(program: Command, argv: string[] = process.argv): Promise<void> {
+  registerRun(program);
+  const words = argv.slice(2);
+  const named = words.find((w) => Object.hasOwn(SUBCOMMANDS, w));
+  const wantsHelp = words.includes("--help") || words.includes("-h") || words[0] === "help";
+  for (const [name, load] of Object.entries(SUBCOMMANDS)) {
+    if (wantsHelp || name === named) (await load()).register(program);
+  }
 }

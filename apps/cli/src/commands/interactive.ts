@@ -4,15 +4,14 @@
  * (no flag, no PICASSO_PROVIDER, no config.yaml) and ANTHROPIC_API_KEY is unset, the session runs
  * on the built-in mock and the TUI says so. Without a terminal on stdin/stdout it prints the
  * short help instead (the TUI needs a TTY). `/context timeline` folds the live session's log
- * with `@picasso/lean-context/timeline` (`foldTimelineFile` + `renderTimeline`) when it is built.
+ * with `@picasso/lean-context/timeline`.
  */
 import { defaultPicassoHome, listSessions, type Session } from "@picasso/engine";
 import { findWorkspaceRoot } from "@picasso/lean-context";
-import { readLogFileAll } from "@picasso/protocol";
 import { resolveProviderSelection } from "@picasso/providers";
 import { runTui, type SessionHost } from "@picasso/tui";
 import { defaultAction } from "../default-action.js";
-import { resumeTarget, type SessionFlags, wireSession } from "../wiring.js";
+import { resumeTarget, type SessionFlags } from "../wiring-flags.js";
 
 export async function startInteractive(
   flags: SessionFlags,
@@ -27,6 +26,8 @@ export async function startInteractive(
     workspaceRoot,
     mockFallback,
     async open(request) {
+      // The composition, tools and SDK load after the first frame is on screen.
+      const { wireSession } = await import("../wiring.js");
       const wired = await wireSession(
         {
           ...base,
@@ -58,20 +59,7 @@ export function needsMockFallback(flags: SessionFlags, env: NodeJS.ProcessEnv, p
   return selection.source === "default" && !env.ANTHROPIC_API_KEY?.trim();
 }
 
-async function renderTimeline(session: Session): Promise<string | undefined> {
-  let mod: Record<string, unknown>;
-  try {
-    mod = (await import("@picasso/lean-context/timeline" as string)) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-  const render =
-    typeof mod.renderTimeline === "function" ? (mod.renderTimeline as (t: unknown) => unknown) : undefined;
-  const show = (timeline: unknown) => (render ? String(render(timeline)) : JSON.stringify(timeline, null, 2));
-  if (typeof mod.foldTimelineFile === "function")
-    return show(await (mod.foldTimelineFile as (path: string) => Promise<unknown>)(session.logPath));
-  const fold = mod.foldTimeline ?? mod.foldTimelineEvents;
-  if (typeof fold !== "function") return undefined;
-  const { events } = await readLogFileAll(session.logPath);
-  return show(await (fold as (events: unknown) => unknown)(events));
+async function renderTimeline(session: Session): Promise<string> {
+  const { foldTimelineFile, renderTimeline: render } = await import("@picasso/lean-context/timeline");
+  return render(await foldTimelineFile(session.logPath));
 }

@@ -3,8 +3,7 @@
  * it, the interactive TUI (commands/interactive.ts; short help when not on a terminal).
  */
 import { type Command, Option } from "commander";
-import { type HeadlessFlags, runHeadless } from "../headless/run-headless.js";
-import { startInteractive } from "./interactive.js";
+import type { HeadlessFlags } from "../headless/run-headless.js";
 
 export function addSessionOptions(command: Command): Command {
   return command
@@ -27,8 +26,11 @@ export function register(program: Command): void {
     )
     .option("--allow <tool...>", "headless: allow these tools without asking (e.g. --allow edit bash)")
     .action(async (flags: Partial<HeadlessFlags>) => {
+      // Loaded on demand: headless needs no Ink, the TUI draws before the engine is loaded.
       const code =
-        flags.print !== undefined ? await runHeadless(flags as HeadlessFlags) : await startInteractive(flags);
+        flags.print !== undefined
+          ? await (await import("../headless/run-headless.js")).runHeadless(flags as HeadlessFlags)
+          : await (await import("./interactive.js")).startInteractive(flags);
       process.exitCode = code;
     });
 }
