@@ -14,7 +14,8 @@ import { buildAnthropicParams } from "./anthropic-request.js";
 import { AnthropicStreamTranslator } from "./anthropic-stream.js";
 import type { ModelProvider, StreamOptions } from "./provider.js";
 import { classifyHttpFault, networkFault, ProviderFault, streamCutFault } from "./provider-fault.js";
-import { DEFAULT_RETRY_POLICY, type RetryPolicy, streamWithRetries } from "./retry.js";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry.js";
+import { LazyClient, streamSdkAttempts } from "./sdk-adapter.js";
 
 export interface AnthropicProviderOptions {
   apiKey: string;
@@ -39,10 +40,7 @@ export class AnthropicProvider implements ModelProvider {
   readonly name: string;
   readonly model: string;
   readonly contextWindow: number;
-  private client: Anthropic | undefined;
-  /** The SDK module, loaded on the first request so importing Picasso stays fast. */
-  private sdk: typeof Anthropic | undefined;
-  private readonly clientOptions: ConstructorParameters<typeof Anthropic>[0];
+  private readonly client: LazyClient<typeof Anthropic, Anthropic>;
   private readonly policy: RetryPolicy;
   private readonly onClose: (() => Promise<void>) | undefined;
 
@@ -52,62 +50,47 @@ export class AnthropicProvider implements ModelProvider {
     this.model = options.model;
     this.contextWindow = options.contextWindow ?? 200_000;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.clientOptions = {
-      apiKey: options.apiKey,
-      maxRetries: 0,
-      // Explicit, so the SDK never picks up ANTHROPIC_BASE_URL behind createProvider's back.
-      baseURL: options.baseUrl ?? "https://api.anthropic.com",
-      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
-    };
-  }
-
-  private async connect(): Promise<Anthropic> {
-    if (!this.client) {
-      this.sdk ??= (await import("@anthropic-ai/sdk")).default;
-      this.client = new this.sdk(this.clientOptions);
-    }
-    return this.client;
+    this.client = new LazyClient(
+      async () => (await import("@anthropic-ai/sdk")).default,
+      (Sdk) =>
+        new Sdk({
+          apiKey: options.apiKey,
+          maxRetries: 0,
+          // Explicit, so the SDK never picks up ANTHROPIC_BASE_URL behind createProvider's back.
+          baseURL: options.baseUrl ?? "https://api.anthropic.com",
+          ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+        }),
+    );
   }
 
   stream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamEvent> {
-    return streamWithRetries((signal) => this.attempt(request, signal), {
-      policy: this.policy,
-      ...(options.signal ? { signal: options.signal } : {}),
-      toFault: (error) => this.toFault(error, false),
-    });
+    return streamSdkAttempts(
+      () => ({
+        label: LABEL,
+        translator: new AnthropicStreamTranslator(),
+        stopWhenComplete: true,
+        open: async (signal) =>
+          (await this.client.get()).messages.create(buildAnthropicParams(request), { signal }),
+        isApiError: (error) => this.client.sdk !== undefined && error instanceof this.client.sdk.APIError,
+        classify: (error, started) => this.toFault(error, started),
+      }),
+      this.policy,
+      options,
+      (error) => this.toFault(error, false),
+    );
   }
 
   async close(): Promise<void> {
     await this.onClose?.();
   }
 
-  private async *attempt(request: ModelRequest, signal: AbortSignal): AsyncGenerator<StreamEvent> {
-    const params = buildAnthropicParams(request);
-    const translator = new AnthropicStreamTranslator();
-    let responded = false;
-    try {
-      const stream = await (await this.connect()).messages.create(params, { signal });
-      responded = true;
-      for await (const event of stream) {
-        for (const out of translator.handle(event)) yield out;
-        if (translator.complete) break;
-      }
-    } catch (error) {
-      if (error instanceof ProviderFault) throw error;
-      if (responded && !(this.sdk && error instanceof this.sdk.APIError))
-        throw streamCutFault(LABEL, error, translator.started, translator.usage());
-      throw this.toFault(error, translator.started);
-    }
-    if (!translator.complete) throw streamCutFault(LABEL, undefined, translator.started, translator.usage());
-    yield translator.finish();
-  }
-
   private toFault(error: unknown, started: boolean): ProviderFault {
+    const Sdk = this.client.sdk;
     if (error instanceof ProviderFault) return error;
-    if (this.sdk && error instanceof this.sdk.APIConnectionError) {
+    if (Sdk && error instanceof Sdk.APIConnectionError) {
       return started ? streamCutFault(LABEL, error, true) : networkFault(LABEL, error);
     }
-    if (this.sdk && error instanceof this.sdk.APIError) {
+    if (Sdk && error instanceof Sdk.APIError) {
       return classifyHttpFault({
         label: LABEL,
         keyEnv: KEY_ENV,

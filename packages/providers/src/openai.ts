@@ -14,7 +14,8 @@ import { buildOpenAIParams } from "./openai-request.js";
 import { OpenAIStreamTranslator } from "./openai-stream.js";
 import type { ModelProvider, StreamOptions } from "./provider.js";
 import { classifyHttpFault, networkFault, ProviderFault, streamCutFault } from "./provider-fault.js";
-import { DEFAULT_RETRY_POLICY, type RetryPolicy, streamWithRetries } from "./retry.js";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry.js";
+import { LazyClient, streamSdkAttempts } from "./sdk-adapter.js";
 
 export interface OpenAIProviderOptions {
   /** Local servers ignore it; a placeholder is used when absent (see createProvider). */
@@ -46,10 +47,7 @@ export class OpenAIProvider implements ModelProvider {
   readonly name: string;
   readonly model: string;
   readonly contextWindow: number;
-  private client: OpenAI | undefined;
-  /** The SDK module, loaded on the first request so importing Picasso stays fast. */
-  private sdk: typeof OpenAI | undefined;
-  private readonly clientOptions: ConstructorParameters<typeof OpenAI>[0];
+  private readonly client: LazyClient<typeof OpenAI, OpenAI>;
   private readonly policy: RetryPolicy;
   private readonly officialApi: boolean;
 
@@ -59,57 +57,48 @@ export class OpenAIProvider implements ModelProvider {
     this.contextWindow = options.contextWindow ?? 128_000;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.officialApi = isOfficialOpenAI(options.baseUrl);
-    this.clientOptions = {
-      apiKey: options.apiKey,
-      maxRetries: 0,
-      // Explicit, so the SDK never picks up OPENAI_BASE_URL behind createProvider's back.
-      baseURL: options.baseUrl ?? "https://api.openai.com/v1",
-      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
-    };
-  }
-
-  private async connect(): Promise<OpenAI> {
-    if (!this.client) {
-      this.sdk ??= (await import("openai")).default;
-      this.client = new this.sdk(this.clientOptions);
-    }
-    return this.client;
+    this.client = new LazyClient(
+      async () => (await import("openai")).default,
+      (Sdk) =>
+        new Sdk({
+          apiKey: options.apiKey,
+          maxRetries: 0,
+          // Explicit, so the SDK never picks up OPENAI_BASE_URL behind createProvider's back.
+          baseURL: options.baseUrl ?? "https://api.openai.com/v1",
+          ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+        }),
+    );
   }
 
   stream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamEvent> {
-    return streamWithRetries((signal) => this.attempt(request, signal), {
-      policy: this.policy,
-      ...(options.signal ? { signal: options.signal } : {}),
-      toFault: (error) => this.toFault(error, false),
-    });
-  }
-
-  private async *attempt(request: ModelRequest, signal: AbortSignal): AsyncGenerator<StreamEvent> {
-    const params = buildOpenAIParams(request, { officialApi: this.officialApi });
-    const translator = new OpenAIStreamTranslator();
-    let responded = false;
-    try {
-      const stream = await (await this.connect()).chat.completions.create(params, { signal });
-      responded = true;
-      for await (const chunk of stream) {
-        for (const out of translator.handle(chunk)) yield out;
-      }
-    } catch (error) {
-      if (error instanceof ProviderFault) throw error;
-      if (responded && !(this.sdk && error instanceof this.sdk.APIError))
-        throw streamCutFault(LABEL, error, translator.started, translator.usage());
-      throw this.toFault(error, translator.started);
-    }
-    if (!translator.complete) throw streamCutFault(LABEL, undefined, translator.started, translator.usage());
-    yield* translator.finish();
+    return streamSdkAttempts(
+      () => ({
+        label: LABEL,
+        translator: new OpenAIStreamTranslator(),
+        stopWhenComplete: false,
+        open: async (signal) =>
+          (await this.client.get()).chat.completions.create(
+            buildOpenAIParams(request, { officialApi: this.officialApi }),
+            {
+              signal,
+            },
+          ),
+        isApiError: (error) => this.client.sdk !== undefined && error instanceof this.client.sdk.APIError,
+        classify: (error, started) => this.toFault(error, started),
+      }),
+      this.policy,
+      options,
+      (error) => this.toFault(error, false),
+    );
   }
 
   private toFault(error: unknown, started: boolean): ProviderFault {
+    const Sdk = this.client.sdk;
     if (error instanceof ProviderFault) return error;
-    if (this.sdk && error instanceof this.sdk.APIConnectionError) {
+    if (Sdk && error instanceof Sdk.APIConnectionError) {
       return started ? streamCutFault(LABEL, error, true) : networkFault(LABEL, error);
     }
-    if (this.sdk && error instanceof this.sdk.APIError) {
+    if (Sdk && error instanceof Sdk.APIError) {
       const body = error.error as { type?: string; message?: string } | undefined;
       return classifyHttpFault({
         label: LABEL,
