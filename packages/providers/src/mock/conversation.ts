@@ -39,17 +39,22 @@ function textOf(content: unknown): string {
     .join("\n");
 }
 
+/**
+ * The newest turn of the conversation is the trailing run of user messages (the API merges
+ * consecutive user messages into one turn): the human's prompt may be followed by Picasso's
+ * reminders, and tool results by a reminder.
+ */
 export function anthropicView(prompt: AnthropicPrompt): ConversationView {
   const offeredTools = prompt.tools.map((t) => t.name);
-  const lastUser = [...prompt.messages].reverse().find((m) => m.role === "user");
-  const index = lastUser ? prompt.messages.lastIndexOf(lastUser) : -1;
+  let start = prompt.messages.length;
+  while (start > 0 && prompt.messages[start - 1]?.role === "user") start--;
   const calls = new Map<string, Extract<AnthropicBlock, { type: "tool_use" }>>();
-  for (const block of prompt.messages[index - 1]?.content ?? []) {
+  for (const block of prompt.messages[start - 1]?.content ?? []) {
     if (block.type === "tool_use") calls.set(block.id, block);
   }
   const texts: string[] = [];
   const toolResults: ToolResultView[] = [];
-  for (const block of lastUser?.content ?? []) {
+  for (const block of prompt.messages.slice(start).flatMap((m) => m.content)) {
     if (block.type === "text") texts.push(block.text);
     if (block.type === "tool_result") {
       const call = calls.get(block.tool_use_id);
@@ -60,13 +65,22 @@ export function anthropicView(prompt: AnthropicPrompt): ConversationView {
       });
     }
   }
-  const userText = humanText(texts.join("\n"));
-  return {
-    latestInput: [...toolResults.map((r) => r.content), ...texts].join("\n"),
-    ...(texts.length > 0 ? { userText } : {}),
+  return view(
+    [...toolResults.map((r) => r.content), ...texts].join("\n"),
+    texts.join("\n"),
     toolResults,
     offeredTools,
-  };
+  );
+}
+
+function view(
+  latestInput: string,
+  text: string,
+  toolResults: ToolResultView[],
+  offeredTools: string[],
+): ConversationView {
+  const userText = humanText(text);
+  return { latestInput, ...(userText ? { userText } : {}), toolResults, offeredTools };
 }
 
 interface OpenAIMessageLike {
@@ -82,15 +96,14 @@ export function openaiView(
 ): ConversationView {
   const list = messages as OpenAIMessageLike[];
   const offeredTools = tools.flatMap((t) => (t.function?.name ? [t.function.name] : []));
-  let start = list.length;
+  let end = list.length;
+  while (end > 0 && list[end - 1]?.role === "user") end--;
+  const texts = list.slice(end).map((m) => textOf(m.content));
+  let start = end;
   while (start > 0 && list[start - 1]?.role === "tool") start--;
-  if (start === list.length) {
-    const last = list[list.length - 1];
-    const latestInput = last?.role === "user" ? textOf(last.content) : "";
-    return { latestInput, userText: humanText(latestInput), toolResults: [], offeredTools };
-  }
+  if (start === end) return view(texts.join("\n"), texts.join("\n"), [], offeredTools);
   const calls = new Map((list[start - 1]?.tool_calls ?? []).map((c) => [c.id, c]));
-  const toolResults = list.slice(start).map((message): ToolResultView => {
+  const toolResults = list.slice(start, end).map((message): ToolResultView => {
     const call = message.tool_call_id ? calls.get(message.tool_call_id) : undefined;
     let input: Record<string, unknown> | undefined;
     try {
@@ -105,5 +118,10 @@ export function openaiView(
       isError: false,
     };
   });
-  return { latestInput: toolResults.map((r) => r.content).join("\n"), toolResults, offeredTools };
+  return view(
+    [...toolResults.map((r) => r.content), ...texts].join("\n"),
+    texts.join("\n"),
+    toolResults,
+    offeredTools,
+  );
 }
