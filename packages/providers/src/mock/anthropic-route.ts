@@ -17,7 +17,7 @@ import { anthropicView } from "./conversation.js";
 import { sendError } from "./errors.js";
 import { anthropicPromptBlocks, sumTokens } from "./prompt-blocks.js";
 import type { MockReply } from "./reply.js";
-import { applyFault, pause, type RouteContext, sendJson } from "./route-context.js";
+import { applyFault, pause, type RouteContext, sendJson, toolCallId } from "./route-context.js";
 import { fragmentJson, fragmentText, startEventStream, writeEvent } from "./sse.js";
 
 type ContentBlock =
@@ -48,7 +48,7 @@ export async function handleMessages(body: unknown, res: ServerResponse, ctx: Ro
   reply.toolCalls.forEach((call, i) => {
     content.push({
       type: "tool_use",
-      id: `toolu_mock_${requestNumber}_${i + 1}`,
+      id: toolCallId("toolu", prompt.messages, i),
       name: call.name,
       input: call.input,
     });

@@ -15,7 +15,7 @@ import { openaiView } from "./conversation.js";
 import { sendError } from "./errors.js";
 import { parseChatRequest } from "./openai-request.js";
 import { openaiPromptBlocks, sumTokens } from "./prompt-blocks.js";
-import { applyFault, pause, type RouteContext, sendJson } from "./route-context.js";
+import { applyFault, pause, type RouteContext, sendJson, toolCallId } from "./route-context.js";
 import { fragmentJson, fragmentText, startEventStream, writeEvent } from "./sse.js";
 
 const FINISH: Record<string, string> = {
@@ -44,7 +44,7 @@ export async function handleChatCompletions(
   const promptTokens = sumTokens(blocks);
   const cached = ctx.cache.openai(chat.model, blocks);
   const toolCalls = reply.toolCalls.map((call, i) => ({
-    id: `call_mock_${requestNumber}_${i + 1}`,
+    id: toolCallId("call", chat.messages, i),
     type: "function" as const,
     function: { name: call.name, arguments: JSON.stringify(call.input) },
   }));

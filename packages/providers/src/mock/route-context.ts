@@ -5,7 +5,9 @@
  * cut and stream_error are left to the route (they break its own stream mid-block); a
  * non-streaming request meets stream_error as a 529 overloaded_error.
  */
+
 import type { ServerResponse } from "node:http";
+import { canonicalJson, sha1 } from "@picasso/protocol";
 import type { CacheSimulator } from "./cache-simulator.js";
 import { type ApiFlavour, sendError } from "./errors.js";
 import type { MockFault, MockModel } from "./reply.js";
@@ -65,4 +67,12 @@ export function sendJson(res: ServerResponse, body: unknown, cut = false): void 
     return;
   }
   res.write(text.slice(0, Math.floor(text.length / 2)), () => res.destroy());
+}
+
+/**
+ * Tool-call ids: deterministic for a given history (goldens stay stable) and distinct across
+ * histories — a session resumed on a fresh mock server must not get ids already in its history.
+ */
+export function toolCallId(prefix: "toolu" | "call", messages: unknown, index: number): string {
+  return `${prefix}_mock_${sha1(canonicalJson(messages)).slice(0, 10)}_${index + 1}`;
 }
