@@ -2,8 +2,9 @@
  * Headless mode end to end: the built binary, the in-process mock provider behind the official
  * SDK, real tools in a temporary workspace.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { startMockServer } from "@picasso/providers";
 import { describe, expect, it } from "vitest";
 import { picasso, script, workspace } from "./cli-harness.js";
 
@@ -135,6 +136,28 @@ describe("picasso -p", () => {
     expect(b.sessionId).toBe(a.sessionId);
     expect(b.turns).toBe(2);
     expect(b.result).toBe("you said 7");
+  });
+
+  it("never writes the API key into the log, the output or the requests' bodies", async () => {
+    const secret = "sk-ant-test-SENTINEL-0123456789";
+    const server = await startMockServer({ script: { steps: [{ text: "hello" }] } });
+    try {
+      const dir = workspace();
+      const home = join(dir, ".picasso", "home");
+      const run = await picasso(dir, ["-p", "hi", "--provider", "anthropic", "--output-format", "json"], {
+        env: { PICASSO_HOME: home, ANTHROPIC_API_KEY: secret, ANTHROPIC_BASE_URL: server.url },
+      });
+      expect(run.exitCode).toBe(0);
+      expect(`${run.stdout}${run.stderr}`).not.toContain(secret);
+      const files = (readdirSync(home, { recursive: true }) as string[])
+        .map((f) => join(home, f))
+        .filter((f) => statSync(f).isFile());
+      expect(files.some((f) => f.endsWith(".jsonl"))).toBe(true);
+      for (const file of files) expect(readFileSync(file, "utf8")).not.toContain(secret);
+      expect(JSON.stringify(server.requests)).not.toContain(secret);
+    } finally {
+      await server.close();
+    }
   });
 
   it("exits 1 with a one-line reason when the provider fails", async () => {
