@@ -62,13 +62,15 @@ export function ContextPanel({ view, width }: { view: ContextView; width: number
       <Field name="snapshot" value={view.leanContext?.snapshot} />
       <Field name="counters" value={view.leanContext?.counters} />
       <Text>events (newest first):</Text>
-      {view.leanContext && view.leanContext.events.length > 0 ? (
+      {!view.leanContext ? (
+        <Text dimColor> not recorded</Text>
+      ) : view.leanContext.events.length === 0 ? (
+        <Text dimColor> none yet</Text>
+      ) : (
         view.leanContext.events.slice(0, NEWEST_EVENTS).map((event, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: events are a positional journal
           <Text key={i}> {describeEvent(event)}</Text>
         ))
-      ) : (
-        <Text dimColor> not recorded</Text>
       )}
     </Box>
   );
