@@ -49,14 +49,14 @@ describe("ContextPanel", () => {
   it("says none yet for an empty event journal (it was recorded, it is empty)", () => {
     const empty = { ...view, leanContext: { ...view.leanContext!, events: [] } };
     const frame = render(<ContextPanel view={empty} width={100} />).lastFrame()!;
-    expect(frame).toMatch(/events \(newest first\):\s+none yet/);
+    expect(frame).toMatch(/events \(newest first\):[\s│]+none yet/);
   });
 
   it("says not recorded for every field when lean context is absent", () => {
     const frame = render(<ContextPanel view={{ ...view, leanContext: undefined }} width={60} />).lastFrame()!;
     expect(frame).toContain("registry: not recorded");
     expect(frame).toContain("counters: not recorded");
-    expect(frame).toMatch(/events \(newest first\):\s+not recorded/);
+    expect(frame).toMatch(/events \(newest first\):[\s│]+not recorded/);
     expect(frame.split("\n").every((line) => line.length <= 60)).toBe(true);
   });
 });
