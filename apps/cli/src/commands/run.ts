@@ -30,7 +30,9 @@ export function register(program: Command): void {
       const code =
         flags.print !== undefined
           ? await (await import("../headless/run-headless.js")).runHeadless(flags as HeadlessFlags)
-          : await (await import("./interactive.js")).startInteractive(flags);
+          : await (await (await import("../interactive-loader.js")).loadInteractive()).startInteractive(
+              flags,
+            );
       process.exitCode = code;
     });
 }
