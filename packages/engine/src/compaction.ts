@@ -22,6 +22,7 @@ import {
   text,
   userMessage,
 } from "@picasso/protocol";
+import { messageJson } from "./history-digest.js";
 import type { Lane } from "./lane.js";
 import { buildRequest, fingerprintRequest, messagesBytes } from "./request-builder.js";
 import type { EngineRuntime } from "./runtime.js";
@@ -36,10 +37,14 @@ export function chooseCut(messages: readonly Message[], keepShare: number): numb
   const total = messagesBytes(messages);
   let newest: number | undefined;
   let fitting: number | undefined;
+  // Walking from the newest message, `kept` is messagesBytes(messages.slice(i)): "[", the
+  // messages joined by ",", "]".
+  let kept = 1;
   for (let i = messages.length - 1; i >= 2; i -= 1) {
+    kept += messageJson(messages[i]!).bytes + 1;
     if (messages[i]!.role !== "assistant") continue;
     newest ??= i;
-    if (messagesBytes(messages.slice(i)) <= total * keepShare) fitting = i;
+    if (kept <= total * keepShare) fitting = i;
   }
   return fitting ?? newest;
 }

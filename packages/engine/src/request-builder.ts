@@ -19,6 +19,7 @@ import {
   sha256,
   type Tier1,
 } from "@picasso/protocol";
+import { digestMessages } from "./history-digest.js";
 
 export function placeBreakpoints(
   tier1: Pick<Tier1, "tools" | "system">,
@@ -62,10 +63,10 @@ export function fingerprintRequest(
 ): RequestFingerprint {
   const tools = canonicalJson(request.tools);
   const system = canonicalJson(request.system);
-  const messages = canonicalJson(request.messages);
+  const messages = digestMessages(request.messages);
   return {
-    bytes: { tools: byteLength(tools), system: byteLength(system), messages: byteLength(messages) },
-    hashes: { tools: sha256(tools), system: sha256(system), messages: sha256(messages) },
+    bytes: { tools: byteLength(tools), system: byteLength(system), messages: messages.bytes },
+    hashes: { tools: sha256(tools), system: sha256(system), messages: messages.hash },
   };
 }
 
@@ -74,6 +75,4 @@ export function headerHash(tier1: Pick<Tier1, "tools" | "system">, model: string
   return sha256(canonicalJson({ tools: tier1.tools, system: tier1.system, model, maxTokens }));
 }
 
-export function messagesBytes(messages: readonly Message[]): number {
-  return byteLength(canonicalJson(messages));
-}
+export { messagesBytes } from "./history-digest.js";
