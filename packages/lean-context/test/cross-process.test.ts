@@ -20,7 +20,7 @@ let raw = "";
 for await (const chunk of process.stdin) raw += chunk;
 const input = JSON.parse(raw);
 const composition = loadComposition({ surface: "cli", picassoHome: input.home, workspaceRoot: input.home });
-const tools = input.specs.map((spec) => ({ spec, effect: "read", family: "x", run: async () => ({ content: "" }) }));
+const tools = input.specs.map((spec, i) => ({ spec, effect: "read", family: input.families[i], run: async () => ({ content: "" }) }));
 const { tier1 } = assembleTier1({ composition, tools, mcpServers: input.servers, instructions: input.instructions, skills: input.skills });
 process.stdout.write(tier1.hash);
 `;
@@ -32,6 +32,7 @@ describe("Tier 1 across processes", () => {
     const input = {
       home,
       specs: tools.map((t) => t.spec),
+      families: tools.map((t) => t.family),
       servers: fixtureServers,
       instructions: [agentsMd],
       skills: fixtureSkills,

@@ -65,14 +65,45 @@ const TOOL_CORE = lines(
 
 const GATEWAYS = lines(
   "# More tools on demand",
-  "Only the most used tools are loaded. Many more exist and cost nothing until you ask:",
+  "Only the most used tools are loaded; the others cost nothing until you ask for them:",
   "- tool_search({query}): find tools by name or purpose; an exact name, or 3 matches or fewer, returns the full schema and usage rules.",
   "- tool_call({name, arguments}): run a tool found that way; invalid arguments return its schema so you can retry.",
   '- <server>_call({tool, arguments}): one gateway per MCP server; tool "__list__" lists its tools and "__describe__" with {name} returns one schema.',
-  "Families to search for: worktree (isolated checkouts for parallel work), team (teammates), terminal (long-lived interactive shells), session (past sessions), workflow and goal (multi-step plans, goal loops), web (fetch and search), present (show artifacts), subagent control (fork, report, stop), skills (skill_search). Search before saying a capability is missing.",
 );
 
-type SectionText = (settings: CompositionSettings) => string;
+/**
+ * When to reach for each deferred family, in this order. The gateways section lists only the
+ * families the composition actually installs as deferred tools, so the model is never sent to
+ * search for a capability this build does not have; the list depends only on the composition.
+ */
+const FAMILY_WHEN: Record<string, string> = {
+  worktree: "isolated checkouts for parallel work",
+  team: "teammates",
+  terminal: "long-lived interactive shells",
+  session: "past sessions",
+  workflow: "multi-step plans",
+  goal: "goal loops",
+  web: "fetch and search",
+  present: "show artifacts",
+  subagent: "fork, report on and stop subagents",
+  skills: "skills not in the index, via skill_search",
+};
+
+export function deferredFamiliesLine(families: readonly string[]): string {
+  const known = Object.keys(FAMILY_WHEN).filter((f) => families.includes(f));
+  const other = [...new Set(families.filter((f) => !(f in FAMILY_WHEN)))].sort();
+  const listed = [...known.map((f) => `${f} (${FAMILY_WHEN[f]})`), ...other];
+  if (listed.length === 0) return "";
+  return `Deferred tool families here: ${listed.join(", ")}. Search before saying a capability is missing.`;
+}
+
+/** What a section's text may depend on: the composition only, never per-turn state. */
+export interface SectionInputs {
+  /** Families of the deferred tools this composition installs. */
+  deferredFamilies: readonly string[];
+}
+
+type SectionText = (settings: CompositionSettings, inputs: SectionInputs) => string;
 
 const SECTIONS: Record<string, SectionText> = {
   "harness:identity": () => IDENTITY,
@@ -81,15 +112,16 @@ const SECTIONS: Record<string, SectionText> = {
   "practice:engineering": () => PRACTICE,
   "context:file-reference": () => FILE_REFERENCE,
   "tool:core": () => TOOL_CORE,
-  "lean:gateways": () => GATEWAYS,
+  "lean:gateways": (_, inputs) =>
+    [GATEWAYS, deferredFamiliesLine(inputs.deferredFamilies)].filter(Boolean).join("\n"),
 };
 
 /** Ids a composition's section rows may name, in canonical order. */
 export const CANONICAL_SECTION_IDS: readonly string[] = Object.keys(SECTIONS);
 
 /** The text of one canonical section; empty text means the section is left out. */
-export function renderSection(id: string, settings: CompositionSettings): string {
+export function renderSection(id: string, settings: CompositionSettings, inputs: SectionInputs): string {
   const text = SECTIONS[id];
   if (!text) throw new Error(`no canonical section "${id}"`);
-  return text(settings);
+  return text(settings, inputs);
 }

@@ -94,7 +94,10 @@ export function assembleTier1(input: Tier1Input): Tier1Assembly {
     triggerMaxChars: settings["skills.triggerMaxChars"],
   });
   const system: SystemBlock[] = [
-    ...composition.sections.map((row) => ({ id: row.id, text: renderSection(row.id, settings) })),
+    ...composition.sections.map((row) => ({
+      id: row.id,
+      text: renderSection(row.id, settings, { deferredFamilies: split.deferred.map((t) => t.family) }),
+    })),
     { id: INSTRUCTIONS_SECTION, text: instructionIndex.text },
     { id: SKILLS_SECTION, text: skillIndex.text },
   ].filter((block) => block.text.length > 0);

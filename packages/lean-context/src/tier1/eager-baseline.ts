@@ -35,7 +35,10 @@ export function assembleEagerBaseline(input: EagerBaselineInput): Tier1 {
   const byName = (a: { name: string }, b: { name: string }) =>
     a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
   const system: SystemBlock[] = [
-    ...input.composition.sections.map((row) => ({ id: row.id, text: renderSection(row.id, settings) })),
+    ...input.composition.sections.map((row) => ({
+      id: row.id,
+      text: renderSection(row.id, settings, { deferredFamilies: split.deferred.map((t) => t.family) }),
+    })),
     ...input.instructions.map((f) => ({ id: `instructions:${f.path}`, text: f.text })),
     ...[...input.skills].sort(byName).map((s) => ({ id: `skill:${s.name}`, text: s.body })),
     ...input.memories.map((m) => ({ id: `memory:${m.id}`, text: m.body })),
