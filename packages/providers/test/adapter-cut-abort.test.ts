@@ -1,44 +1,18 @@
 // Cut streams, stalls and cancellation through the Anthropic adapter, over real HTTP: a cut
 // stream or a stalled server never hangs the caller, and abort ends the stream promptly.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
-  AnthropicProvider,
-  type MockScript,
-  type MockServer,
-  type RetryPolicy,
-  startMockServer,
-} from "../src/index.js";
-import {
+  anthropicFixtures,
   collect,
-  type RawServer,
+  FAST_RETRY,
   request,
   sse,
-  startRawServer,
   startSse,
   terminalOf,
 } from "./adapter-harness.js";
 
-let server: MockServer | undefined;
-let raw: RawServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  await raw?.close();
-  server = raw = undefined;
-});
-
-const fast: Partial<RetryPolicy> = { baseDelayMs: 10, maxDelayMs: 40 };
-
-async function mockProvider(
-  script: MockScript,
-  retry: Partial<RetryPolicy> = fast,
-): Promise<AnthropicProvider> {
-  server = await startMockServer({ script });
-  return new AnthropicProvider({ apiKey: "test-key", model: "picasso-mock", baseUrl: server.url, retry });
-}
-
-function rawProvider(url: string, retry: Partial<RetryPolicy> = fast): AnthropicProvider {
-  return new AnthropicProvider({ apiKey: "test-key", model: "picasso-mock", baseUrl: url, retry });
-}
+const { mockProvider, rawProvider, raw: serve, server } = anthropicFixtures();
+const fast = FAST_RETRY;
 
 describe("cut streams, stalls and abort", () => {
   it("a stream cut mid-block → terminal stream_cut error, never a hang", async () => {
@@ -52,11 +26,11 @@ describe("cut streams, stalls and abort", () => {
       type: "error",
       error: { kind: "stream_cut", retryable: false },
     });
-    expect(server!.requests).toHaveLength(1);
+    expect(server().requests).toHaveLength(1);
   });
 
   it("a server that stalls mid-stream is given up on after idleTimeoutMs", async () => {
-    raw = await startRawServer((_req, res) => {
+    const raw = await serve((_req, res) => {
       startSse(res);
       sse(res, "message_start", {
         type: "message_start",
@@ -94,7 +68,7 @@ describe("cut streams, stalls and abort", () => {
   it("a slow consumer is not mistaken for a stalled provider", async () => {
     // The server pauses 300 ms mid-stream; the idle limit is 250 ms, but the consumer itself
     // takes 600 ms over the second event, so the provider was never silent while we waited for it.
-    raw = await startRawServer(async (_req, res) => {
+    const raw = await serve(async (_req, res) => {
       startSse(res);
       sse(res, "message_start", {
         type: "message_start",
@@ -143,7 +117,7 @@ describe("cut streams, stalls and abort", () => {
   });
 
   it("abort mid-stream → terminal aborted error, promptly", async () => {
-    raw = await startRawServer((_req, res) => {
+    const raw = await serve((_req, res) => {
       startSse(res);
       sse(res, "message_start", {
         type: "message_start",
@@ -188,7 +162,7 @@ describe("cut streams, stalls and abort", () => {
     const provider = await mockProvider({ steps: [{ text: "late", delay_ms: 20_000 }] });
     const control = new AbortController();
     const poll = setInterval(() => {
-      if (server!.requests.length === 1) control.abort();
+      if (server().requests.length === 1) control.abort();
     }, 5);
     const started = Date.now();
     try {
@@ -220,6 +194,6 @@ describe("cut streams, stalls and abort", () => {
     const provider = await mockProvider({ steps: [{ text: "x" }] });
     const events = await collect(provider, request(), { signal: AbortSignal.abort() });
     expect(events).toEqual([{ type: "error", error: expect.objectContaining({ kind: "aborted" }) }]);
-    expect(server!.requests).toHaveLength(0);
+    expect(server().requests).toHaveLength(0);
   });
 });

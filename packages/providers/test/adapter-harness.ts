@@ -6,7 +6,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ModelRequest, StreamEvent } from "@picasso/protocol";
-import type { ModelProvider } from "../src/index.js";
+import { afterEach } from "vitest";
+import {
+  AnthropicProvider,
+  type MockScript,
+  type MockServer,
+  type ModelProvider,
+  type RetryPolicy,
+  startMockServer,
+} from "../src/index.js";
 
 /** Every event of a stream; fails the test if the stream neither ends nor terminates in time. */
 export async function collect(
@@ -115,4 +123,35 @@ export function startSse(res: ServerResponse): void {
 /** Long, varied text so a prefix passes the mock's minimum cacheable length (~1024 tokens). */
 export function longText(words: number, seed = "context"): string {
   return Array.from({ length: words }, (_, i) => `${seed}${i % 97} word${i}`).join(" ");
+}
+
+export const FAST_RETRY: Partial<RetryPolicy> = { baseDelayMs: 10, maxDelayMs: 40 };
+
+/**
+ * Anthropic adapters for the fault scenarios, against the mock or a raw server. Servers started
+ * through it are closed after each test; `server()` is the current test's mock.
+ */
+export function anthropicFixtures() {
+  let mock: MockServer | undefined;
+  const raws: RawServer[] = [];
+  afterEach(async () => {
+    await mock?.close();
+    await Promise.all(raws.splice(0).map((r) => r.close()));
+    mock = undefined;
+  });
+  const at = (url: string, retry: Partial<RetryPolicy> = FAST_RETRY) =>
+    new AnthropicProvider({ apiKey: "test-key", model: "picasso-mock", baseUrl: url, retry });
+  return {
+    server: () => mock!,
+    rawProvider: at,
+    async mockProvider(script: MockScript, retry: Partial<RetryPolicy> = FAST_RETRY) {
+      mock = await startMockServer({ script });
+      return at(mock.url, retry);
+    },
+    async raw(handler: Parameters<typeof startRawServer>[0]): Promise<RawServer> {
+      const server = await startRawServer(handler);
+      raws.push(server);
+      return server;
+    },
+  };
 }

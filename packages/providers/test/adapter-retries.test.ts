@@ -1,17 +1,11 @@
 // Faults through the Anthropic adapter, over real HTTP: 429 / 500 / 529 are retried with a
 // visible `retry` event (retry-after honoured); exhaustion and non-retryable errors end with one
 // terminal `error`.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
-  AnthropicProvider,
-  type MockScript,
-  type MockServer,
-  type RetryPolicy,
-  startMockServer,
-} from "../src/index.js";
-import {
+  anthropicFixtures,
   collect,
-  type RawServer,
+  FAST_RETRY,
   request,
   sse,
   startRawServer,
@@ -20,27 +14,8 @@ import {
   textOf,
 } from "./adapter-harness.js";
 
-let server: MockServer | undefined;
-let raw: RawServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  await raw?.close();
-  server = raw = undefined;
-});
-
-const fast: Partial<RetryPolicy> = { baseDelayMs: 10, maxDelayMs: 40 };
-
-async function mockProvider(
-  script: MockScript,
-  retry: Partial<RetryPolicy> = fast,
-): Promise<AnthropicProvider> {
-  server = await startMockServer({ script });
-  return new AnthropicProvider({ apiKey: "test-key", model: "picasso-mock", baseUrl: server.url, retry });
-}
-
-function rawProvider(url: string, retry: Partial<RetryPolicy> = fast): AnthropicProvider {
-  return new AnthropicProvider({ apiKey: "test-key", model: "picasso-mock", baseUrl: url, retry });
-}
+const { mockProvider, rawProvider, raw: serve, server } = anthropicFixtures();
+const fast = FAST_RETRY;
 
 describe("retries", () => {
   it("429 then success: one retry event honouring retry-after, then the message", async () => {
@@ -61,7 +36,7 @@ describe("retries", () => {
     expect(events.filter((e) => e.type === "message_start")).toHaveLength(1);
     expect(textOf(events)).toBe("after the rate limit");
     expect(terminalOf(events)).toMatchObject({ type: "message_stop", stopReason: "end_turn" });
-    expect(server!.requests).toHaveLength(2);
+    expect(server().requests).toHaveLength(2);
   });
 
   it("500 and 529 overloaded are retried with backoff", async () => {
@@ -103,11 +78,11 @@ describe("retries", () => {
     const error = terminalOf(events);
     expect(error).toMatchObject({ type: "error", error: { kind: "server", status: 500 } });
     expect((error as { error: { message: string } }).error.message).toMatch(/gave up after 3 attempts/);
-    expect(server!.requests).toHaveLength(3);
+    expect(server().requests).toHaveLength(3);
   });
 
   it("an SSE overloaded_error before any content is retried; retry-after-ms is honoured", async () => {
-    raw = await startRawServer((_req, res, hit) => {
+    const raw = await serve((_req, res, hit) => {
       if (hit === 1) {
         res.writeHead(429, {
           "content-type": "application/json",
@@ -174,11 +149,11 @@ describe("retries", () => {
     expect(events.some((e) => e.type === "text_delta")).toBe(true);
     expect(events.some((e) => e.type === "retry")).toBe(false);
     expect(terminalOf(events)).toMatchObject({ type: "error", error: { kind: "overloaded" } });
-    expect(server!.requests).toHaveLength(1);
+    expect(server().requests).toHaveLength(1);
   });
 
   it("an error event after content was shown is terminal, not retried", async () => {
-    raw = await startRawServer((_req, res) => {
+    const raw = await serve((_req, res) => {
       startSse(res);
       sse(res, "message_start", {
         type: "message_start",
@@ -213,7 +188,7 @@ describe("retries", () => {
 
 describe("non-retryable errors", () => {
   it("401 → one terminal auth error that says to check ANTHROPIC_API_KEY", async () => {
-    raw = await startRawServer((_req, res) => {
+    const raw = await serve((_req, res) => {
       res.writeHead(401, { "content-type": "application/json" });
       res.end(
         JSON.stringify({
@@ -260,10 +235,10 @@ describe("non-retryable errors", () => {
   });
 
   it("a refused connection is retried as a network fault, then reported", async () => {
-    raw = await startRawServer(() => {});
-    const url = raw.url;
-    await raw.close();
-    raw = undefined;
+    // A server that was there and is gone: its port refuses connections.
+    const gone = await startRawServer(() => {});
+    const url = gone.url;
+    await gone.close();
     const events = await collect(rawProvider(url, { ...fast, maxAttempts: 2 }), request());
     expect(events.map((e) => e.type)).toEqual(["retry", "error"]);
     expect(terminalOf(events)).toMatchObject({ error: { kind: "network", retryable: true } });
