@@ -24,9 +24,10 @@ import {
 } from "@picasso/protocol";
 import { messageJson } from "./history-digest.js";
 import type { Lane } from "./lane.js";
-import { buildRequest, fingerprintRequest, messagesBytes } from "./request-builder.js";
+import { buildRequest, messagesBytes } from "./request-builder.js";
 import type { EngineRuntime } from "./runtime.js";
 import { streamStep } from "./step.js";
+import { logResponse, recordRequest, recordResponse } from "./step-record.js";
 
 export const SUMMARY_INSTRUCTION =
   "Summarise the conversation so far for yourself, to continue the work after older messages are removed. " +
@@ -96,60 +97,31 @@ export async function compactLane(
     maxTokens: rt.settings.maxTokens,
     previousEnd: cut - 1,
   });
-  const fp = fingerprintRequest(request);
-  rt.log(
-    {
-      type: "model_request",
-      step,
-      headerHash: rt.headerHash,
-      messageCount: cut,
-      bytes: fp.bytes,
-      hashes: fp.hashes,
-      breakpoints: request.cacheBreakpoints,
-      purpose: "compaction",
-      appended: [instruction],
-    } as never,
-    lane.id,
-  );
-  rt.flush();
+  recordRequest(rt, lane.id, step, request, {
+    messageCount: cut,
+    purpose: "compaction",
+    appended: [instruction],
+  });
   const stream = streamStep(rt.provider, request, signal, lane.id);
   let next = await stream.next();
   while (!next.done) next = await stream.next(); // summary deltas are not shown as assistant text
   const outcome = next.value;
   if (outcome.kind === "error") {
-    rt.log(
-      {
-        type: "model_response",
-        step,
-        stopReason: "error",
-        usage: outcome.usage ?? {},
-        latencyMs: outcome.latencyMs,
-        error: outcome.error,
-      },
-      lane.id,
-    );
+    logResponse(rt, lane.id, step, {
+      stopReason: "error",
+      usage: outcome.usage,
+      latencyMs: outcome.latencyMs,
+      error: outcome.error,
+    });
     const message = `compaction failed: ${outcome.error.message}`;
     rt.log({ type: "error", scope: "engine", message, kind: outcome.error.kind }, lane.id);
     rt.emit({ type: "error", lane: lane.id, scope: "engine", message, kind: outcome.error.kind });
     rt.flush();
     return { compacted: false, reason: message };
   }
-  rt.log(
-    {
-      type: "model_response",
-      step,
-      stopReason: outcome.stopReason,
-      usage: outcome.usage,
-      latencyMs: outcome.latencyMs,
-    },
-    lane.id,
-  );
-  rt.emit({
-    type: "step_usage",
-    lane: lane.id,
-    step,
-    usage: outcome.usage,
+  recordResponse(rt, lane.id, step, {
     stopReason: outcome.stopReason,
+    usage: outcome.usage,
     latencyMs: outcome.latencyMs,
   });
   const summaryText = messageText(outcome.message).trim() || "(the model returned no summary)";

@@ -9,7 +9,6 @@
  * "interrupted" results). The main lane and subagent lanes run the same loop.
  */
 import {
-  type LogEventBody,
   type Message,
   messageText,
   type ProviderError,
@@ -21,9 +20,10 @@ import { maybeAutoCompact } from "./compaction.js";
 import type { TurnStopReason } from "./events.js";
 import type { Lane } from "./lane.js";
 import { runPreStep } from "./pre-step.js";
-import { buildRequest, fingerprintRequest } from "./request-builder.js";
+import { buildRequest } from "./request-builder.js";
 import type { EngineRuntime } from "./runtime.js";
 import { streamStep } from "./step.js";
+import { announceUsage, logResponse, recordRequest, recordResponse } from "./step-record.js";
 import { makeToolContext } from "./tool-context.js";
 import { runToolCalls } from "./tool-scheduler.js";
 import { addUsage, promptTokens } from "./usage.js";
@@ -72,20 +72,7 @@ export async function runLaneSteps(
       maxTokens: rt.settings.maxTokens,
       previousEnd: lane.previousEnd,
     });
-    const fp = fingerprintRequest(request);
-    rt.log(
-      {
-        type: "model_request",
-        step,
-        headerHash: rt.headerHash,
-        messageCount: request.messages.length,
-        bytes: { tools: fp.bytes.tools, system: fp.bytes.system, messages: fp.bytes.messages },
-        hashes: fp.hashes,
-        breakpoints: request.cacheBreakpoints,
-      },
-      lane.id,
-    );
-    rt.flush();
+    recordRequest(rt, lane.id, step, request);
     lane.previousEnd = request.messages.length - 1;
     steps += 1;
 
@@ -98,33 +85,16 @@ export async function runLaneSteps(
       next = await stream.next();
     }
     const outcome = next.value;
-    const retried = retries > 0 ? { retries } : {};
     if (outcome.kind === "error") {
       const aborted = outcome.error.kind === "aborted" || opts.signal.aborted;
-      rt.log(
-        {
-          type: "model_response",
-          step,
-          stopReason: aborted ? "aborted" : "error",
-          usage: outcome.usage ?? {},
-          latencyMs: outcome.latencyMs,
-          error: outcome.error,
-          ...retried,
-        } as LogEventBody,
-        lane.id,
-      );
-      if (outcome.usage) {
-        usage = addUsage(usage, outcome.usage);
-        const stopReason = aborted ? "aborted" : "error";
-        rt.emit({
-          type: "step_usage",
-          lane: lane.id,
-          step,
-          usage: outcome.usage,
-          stopReason,
-          latencyMs: outcome.latencyMs,
-        });
-      }
+      recordResponse(rt, lane.id, step, {
+        stopReason: aborted ? "aborted" : "error",
+        usage: outcome.usage,
+        latencyMs: outcome.latencyMs,
+        error: outcome.error,
+        retries,
+      });
+      if (outcome.usage) usage = addUsage(usage, outcome.usage);
       if (aborted) return interrupted("interrupted by the user during the model stream");
       rt.log(
         { type: "error", scope: "provider", message: outcome.error.message, kind: outcome.error.kind },
@@ -144,29 +114,18 @@ export async function runLaneSteps(
     usage = addUsage(usage, outcome.usage);
     const tokens = promptTokens(outcome.usage);
     lane.lastPrompt = tokens === undefined ? undefined : { tokens, messageCount: request.messages.length };
-    rt.log(
-      {
-        type: "model_response",
-        step,
-        stopReason: outcome.stopReason,
-        usage: outcome.usage,
-        latencyMs: outcome.latencyMs,
-        ...retried,
-      } as LogEventBody,
-      lane.id,
-    );
+    const response = {
+      stopReason: outcome.stopReason,
+      usage: outcome.usage,
+      latencyMs: outcome.latencyMs,
+      retries,
+    };
+    logResponse(rt, lane.id, step, response);
     if (outcome.message.content.length > 0) {
       lane.append(outcome.message, "assistant");
       rt.emit({ type: "assistant_message", lane: lane.id, message: outcome.message });
     }
-    rt.emit({
-      type: "step_usage",
-      lane: lane.id,
-      step,
-      usage: outcome.usage,
-      stopReason: outcome.stopReason,
-      latencyMs: outcome.latencyMs,
-    });
+    announceUsage(rt, lane.id, step, response);
     const said = messageText(outcome.message);
     if (said.trim().length > 0) text = said;
     rt.flush();
