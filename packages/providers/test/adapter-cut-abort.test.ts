@@ -7,6 +7,8 @@ import {
   FAST_RETRY,
   request,
   sse,
+  sseMessageStart,
+  sseText,
   startSse,
   terminalOf,
 } from "./adapter-harness.js";
@@ -32,27 +34,8 @@ describe("cut streams, stalls and abort", () => {
   it("a server that stalls mid-stream is given up on after idleTimeoutMs", async () => {
     const raw = await serve((_req, res) => {
       startSse(res);
-      sse(res, "message_start", {
-        type: "message_start",
-        message: {
-          id: "msg_1",
-          type: "message",
-          role: "assistant",
-          model: "m",
-          content: [],
-          usage: { input_tokens: 7, output_tokens: 1 },
-        },
-      });
-      sse(res, "content_block_start", {
-        type: "content_block_start",
-        index: 0,
-        content_block: { type: "text", text: "" },
-      });
-      sse(res, "content_block_delta", {
-        type: "content_block_delta",
-        index: 0,
-        delta: { type: "text_delta", text: "thinking about it" },
-      });
+      sseMessageStart(res, 7);
+      sseText(res, "thinking about it", true);
       // …and then nothing, forever.
     });
     const events = await collect(rawProvider(raw.url, { ...fast, idleTimeoutMs: 300 }), request(), {
@@ -70,33 +53,10 @@ describe("cut streams, stalls and abort", () => {
     // takes 600 ms over the second event, so the provider was never silent while we waited for it.
     const raw = await serve(async (_req, res) => {
       startSse(res);
-      sse(res, "message_start", {
-        type: "message_start",
-        message: {
-          id: "msg_1",
-          type: "message",
-          role: "assistant",
-          model: "m",
-          content: [],
-          usage: { input_tokens: 7, output_tokens: 1 },
-        },
-      });
-      sse(res, "content_block_start", {
-        type: "content_block_start",
-        index: 0,
-        content_block: { type: "text", text: "" },
-      });
-      sse(res, "content_block_delta", {
-        type: "content_block_delta",
-        index: 0,
-        delta: { type: "text_delta", text: "slow " },
-      });
+      sseMessageStart(res, 7);
+      sseText(res, "slow ", true);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      sse(res, "content_block_delta", {
-        type: "content_block_delta",
-        index: 0,
-        delta: { type: "text_delta", text: "reader" },
-      });
+      sseText(res, "reader");
       sse(res, "content_block_stop", { type: "content_block_stop", index: 0 });
       sse(res, "message_delta", {
         type: "message_delta",
@@ -119,27 +79,8 @@ describe("cut streams, stalls and abort", () => {
   it("abort mid-stream → terminal aborted error, promptly", async () => {
     const raw = await serve((_req, res) => {
       startSse(res);
-      sse(res, "message_start", {
-        type: "message_start",
-        message: {
-          id: "msg_1",
-          type: "message",
-          role: "assistant",
-          model: "m",
-          content: [],
-          usage: { input_tokens: 7, output_tokens: 1 },
-        },
-      });
-      sse(res, "content_block_start", {
-        type: "content_block_start",
-        index: 0,
-        content_block: { type: "text", text: "" },
-      });
-      sse(res, "content_block_delta", {
-        type: "content_block_delta",
-        index: 0,
-        delta: { type: "text_delta", text: "long answer" },
-      });
+      sseMessageStart(res, 7);
+      sseText(res, "long answer", true);
     });
     const control = new AbortController();
     let abortedAt = 0;

@@ -155,3 +155,33 @@ export function anthropicFixtures() {
     },
   };
 }
+
+/** `message_start` of an Anthropic stream, with the usage it reports. */
+export function sseMessageStart(res: ServerResponse, inputTokens: number): void {
+  sse(res, "message_start", {
+    type: "message_start",
+    message: {
+      id: "msg_1",
+      type: "message",
+      role: "assistant",
+      model: "m",
+      content: [],
+      usage: { input_tokens: inputTokens, output_tokens: 1 },
+    },
+  });
+}
+
+/** A text delta on block 0; `open` first starts the block. */
+export function sseText(res: ServerResponse, text: string, open = false): void {
+  if (open)
+    sse(res, "content_block_start", {
+      type: "content_block_start",
+      index: 0,
+      content_block: { type: "text", text: "" },
+    });
+  sse(res, "content_block_delta", {
+    type: "content_block_delta",
+    index: 0,
+    delta: { type: "text_delta", text },
+  });
+}

@@ -8,6 +8,8 @@ import {
   FAST_RETRY,
   request,
   sse,
+  sseMessageStart,
+  sseText,
   startRawServer,
   startSse,
   terminalOf,
@@ -93,32 +95,13 @@ describe("retries", () => {
         return;
       }
       startSse(res);
-      sse(res, "message_start", {
-        type: "message_start",
-        message: {
-          id: "msg_1",
-          type: "message",
-          role: "assistant",
-          model: "m",
-          content: [],
-          usage: { input_tokens: 5, output_tokens: 1 },
-        },
-      });
+      sseMessageStart(res, 5);
       if (hit === 2) {
         sse(res, "error", { type: "error", error: { type: "overloaded_error", message: "Overloaded" } });
         res.end();
         return;
       }
-      sse(res, "content_block_start", {
-        type: "content_block_start",
-        index: 0,
-        content_block: { type: "text", text: "" },
-      });
-      sse(res, "content_block_delta", {
-        type: "content_block_delta",
-        index: 0,
-        delta: { type: "text_delta", text: "ok" },
-      });
+      sseText(res, "ok", true);
       sse(res, "content_block_stop", { type: "content_block_stop", index: 0 });
       sse(res, "message_delta", {
         type: "message_delta",
@@ -155,27 +138,8 @@ describe("retries", () => {
   it("an error event after content was shown is terminal, not retried", async () => {
     const raw = await serve((_req, res) => {
       startSse(res);
-      sse(res, "message_start", {
-        type: "message_start",
-        message: {
-          id: "msg_1",
-          type: "message",
-          role: "assistant",
-          model: "m",
-          content: [],
-          usage: { input_tokens: 5, output_tokens: 1 },
-        },
-      });
-      sse(res, "content_block_start", {
-        type: "content_block_start",
-        index: 0,
-        content_block: { type: "text", text: "" },
-      });
-      sse(res, "content_block_delta", {
-        type: "content_block_delta",
-        index: 0,
-        delta: { type: "text_delta", text: "partial" },
-      });
+      sseMessageStart(res, 5);
+      sseText(res, "partial", true);
       sse(res, "error", { type: "error", error: { type: "overloaded_error", message: "Overloaded" } });
       res.end();
     });
