@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { findWorkspaceRoot, gitBranch } from "./workspace.js";
+import { findWorkspaceRoot, gitBranch } from "./index.js";
 
 describe("workspace discovery", () => {
   it("the root is the nearest folder with .git or .picasso, else cwd", () => {
