@@ -12,11 +12,12 @@ import {
   type EngineSettings,
   type LogObserver,
   type Session,
+  type SessionEventListener,
 } from "@picasso/engine";
-import { findWorkspaceRoot } from "@picasso/lean-context";
 import type { AskUserRequest } from "@picasso/protocol";
 import { createProvider, type ModelProvider, resolveProviderSelection } from "@picasso/providers";
 import { type ComposedSession, composeSession } from "@picasso/surface";
+import { findWorkspaceRoot } from "@picasso/workspace";
 import { VERSION } from "./version.js";
 import { parseMode, resumeTarget, type SessionFlags } from "./wiring-flags.js";
 
@@ -37,6 +38,8 @@ export async function wireSession(
     env?: NodeJS.ProcessEnv;
     settings?: Partial<EngineSettings>;
     observers?: LogObserver[];
+    /** Every session event from `session_start` on (headless `stream-json`). */
+    onEvent?: SessionEventListener;
     /** Who answers `ask_user` (the TUI); without it the engine's headless answer applies. */
     askUser?: (request: AskUserRequest) => Promise<string>;
   },
@@ -72,6 +75,7 @@ export async function wireSession(
       ...(resume ? { resume } : {}),
       ...(options.settings ? { settings: options.settings } : {}),
       ...(options.observers ? { observers: options.observers } : {}),
+      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       ...(options.askUser ? { askUser: options.askUser } : {}),
     });
   } catch (error) {

@@ -44,7 +44,7 @@ describe("picasso -p", () => {
     expect(readFileSync(result.logPath, "utf8")).toContain('"type":"session_start"');
   });
 
-  it("streams one event per line, ending with the result", async () => {
+  it("streams the session's events, one per line — the log's variants plus live deltas — then the result", async () => {
     const dir = workspace({ "a.txt": "alpha\n" });
     const s = script(dir, {
       steps: [{ tool_calls: [{ name: "read", input: { path: "a.txt" } }] }, { text: "alpha it is" }],
@@ -56,12 +56,32 @@ describe("picasso -p", () => {
       .split("\n")
       .map((l) => JSON.parse(l));
     const types = lines.map((l) => l.type);
-    expect(types[0]).toBe("turn_start");
+    expect(types[0]).toBe("session_start");
     expect(types).toContain("text_delta");
-    expect(types).toContain("tool_call_started");
-    expect(types).toContain("tool_call_finished");
-    expect(types.at(-2)).toBe("turn_end");
-    expect(lines.at(-1)).toMatchObject({ type: "result", result: "alpha it is", steps: 2 });
+    expect(types).toContain("tool_call");
+    expect(types).toContain("tool_result");
+    expect(types.at(-3)).toBe("turn_end");
+    expect(types.at(-2)).toBe("session_end");
+    const result = lines.at(-1);
+    expect(result).toMatchObject({ type: "result", result: "alpha it is", steps: 2 });
+    // Every logged line was streamed, in order, and only live-only deltas were not logged.
+    const logged = readFileSync(result.logPath, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    const events = lines.slice(0, -1);
+    expect(events.filter((e) => e.seq !== undefined).map((e) => [e.seq, e.type])).toEqual(
+      logged.map((e) => [e.seq, e.type]),
+    );
+    expect(new Set(events.filter((e) => e.seq === undefined).map((e) => e.type))).toEqual(
+      new Set(["text_delta"]),
+    );
+    // A streamed tool result carries what the screen needs; its log line does not repeat it.
+    expect(events.find((e) => e.type === "tool_result")).toMatchObject({
+      name: "read",
+      content: expect.stringContaining("alpha"),
+    });
+    expect(logged.find((e) => e.type === "tool_result")).not.toHaveProperty("content");
   });
 
   it("denies a tool that needs approval unless --allow names it", async () => {
@@ -82,7 +102,7 @@ describe("picasso -p", () => {
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l))
-      .find((e) => e.type === "tool_call_finished");
+      .find((e) => e.type === "tool_result");
     expect(finished).toMatchObject({ name: "write", status: "denied" });
     expect(finished.content).toContain("--allow write");
     expect(() => readFileSync(join(dir, "out.txt"))).toThrow();

@@ -13,7 +13,6 @@ import { join } from "node:path";
 import {
   assembleEagerBaseline,
   createLeanContextPlugin,
-  findWorkspaceRoot,
   inspectWorkspace,
   loadComposition,
   loadInstructionFiles,
@@ -22,6 +21,7 @@ import {
 } from "@picasso/lean-context";
 import { canonicalJson, estimateTokens, type Tier1, type ToolDefinition } from "@picasso/protocol";
 import { builtinTools } from "@picasso/tools";
+import { findWorkspaceRoot } from "@picasso/workspace";
 
 export interface CategoryRow {
   category: string;

@@ -11,8 +11,8 @@
 
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tier1From } from "@picasso/engine";
 import type { PicassoPlugin, ToolSpec } from "@picasso/protocol";
+import { sealTier1 } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import type { RequestMutation } from "../src/probe-recorder.js";
 import { buildReport } from "../src/probe-report.js";
@@ -157,7 +157,7 @@ describe("injected regressions", () => {
             async assembleSystemPrompt(ctx) {
               const tier1 = await assemble.call(plugin, ctx);
               assemblies += 1;
-              return tier1From(tier1.tools, [
+              return sealTier1(tier1.tools, [
                 ...tier1.system,
                 { id: "clock", text: `Assembled at tick ${assemblies}` },
               ]);

@@ -2,8 +2,7 @@
  * Approvals go through this interface so the engine never waits on a widget: the TUI shows a
  * prompt, headless mode answers from its `--allow` list, the SDK server forwards to its client.
  */
-import type { ToolEffect } from "@picasso/protocol";
-import type { ApprovalDecision } from "./events.js";
+import type { ApprovalDecision, ToolEffect } from "@picasso/protocol";
 
 export interface ApprovalRequest {
   lane: string;

@@ -27,7 +27,7 @@ import type { Lane } from "./lane.js";
 import { buildRequest, messagesBytes } from "./request-builder.js";
 import type { EngineRuntime } from "./runtime.js";
 import { streamStep } from "./step.js";
-import { logResponse, recordRequest, recordResponse } from "./step-record.js";
+import { recordRequest, recordResponse } from "./step-record.js";
 
 export const SUMMARY_INSTRUCTION =
   "Summarise the conversation so far for yourself, to continue the work after older messages are removed. " +
@@ -102,20 +102,19 @@ export async function compactLane(
     purpose: "compaction",
     appended: [instruction],
   });
-  const stream = streamStep(rt.provider, request, signal, lane.id);
+  const stream = streamStep(rt.provider, request, signal, step);
   let next = await stream.next();
   while (!next.done) next = await stream.next(); // summary deltas are not shown as assistant text
   const outcome = next.value;
   if (outcome.kind === "error") {
-    logResponse(rt, lane.id, step, {
+    recordResponse(rt, lane.id, step, {
       stopReason: "error",
       usage: outcome.usage,
       latencyMs: outcome.latencyMs,
       error: outcome.error,
     });
     const message = `compaction failed: ${outcome.error.message}`;
-    rt.log({ type: "error", scope: "engine", message, kind: outcome.error.kind }, lane.id);
-    rt.emit({ type: "error", lane: lane.id, scope: "engine", message, kind: outcome.error.kind });
+    rt.record({ type: "error", scope: "engine", message, kind: outcome.error.kind }, lane.id);
     rt.flush();
     return { compacted: false, reason: message };
   }
@@ -133,7 +132,7 @@ export async function compactLane(
   const bytesBefore = messagesBytes(lane.messages);
   lane.replacePrefix(cut, summary);
   const bytesAfter = messagesBytes(lane.messages);
-  rt.log(
+  rt.record(
     {
       type: "compaction",
       trigger,
@@ -147,6 +146,5 @@ export async function compactLane(
     lane.id,
   );
   rt.flush();
-  rt.emit({ type: "compaction", lane: lane.id, trigger, removedMessages: cut, bytesBefore, bytesAfter });
   return { compacted: true, removedMessages: cut, bytesBefore, bytesAfter };
 }

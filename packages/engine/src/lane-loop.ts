@@ -1,29 +1,35 @@
 /**
- * The step loop of one lane, until the model ends its turn:
- *   auto-compaction check → pre-step hook (appended messages join history, logged with their
- *   source) → request (Tier 1 + history, breakpoints) → stream → assistant message appended →
- *   tool calls run → one user message of tool results appended → next step.
- * The log is flushed at each step boundary: after the request is logged, after the response,
+ * The step loop of one lane, until the model ends its turn. One step, in stages:
+ *   1. `prepareStep`  — auto-compaction check, then the pre-step hook (appended messages join
+ *                       history, logged with their source);
+ *   2. `requestStep`  — the request (Tier 1 + history, breakpoints) is built and recorded;
+ *   3. `streamModel`  — the stream's deltas and retries are recorded as they come;
+ *   4. `settleStep`   — the response is recorded and the assistant message appended (or the
+ *                       fault ends the run);
+ *   5. `runStepTools` — the tool calls run and one user message of their results is appended.
+ * The log is flushed at each step boundary: after the request is recorded, after the response,
  * after the tool results. A provider fault ends the turn with stop reason `error`; an abort ends
  * it with `interrupted` (a stream cut by the abort leaves no assistant message; tool calls get
  * "interrupted" results). The main lane and subagent lanes run the same loop.
  */
 import {
   type Message,
+  type ModelRequest,
   messageText,
   type ProviderError,
+  type StopReason,
   type ToolUseBlock,
+  type TurnStopReason,
   type Usage,
   userMessage,
 } from "@picasso/protocol";
 import { maybeAutoCompact } from "./compaction.js";
-import type { TurnStopReason } from "./events.js";
 import type { Lane } from "./lane.js";
 import { runPreStep } from "./pre-step.js";
 import { buildRequest } from "./request-builder.js";
 import type { EngineRuntime } from "./runtime.js";
-import { streamStep } from "./step.js";
-import { announceUsage, logResponse, recordRequest, recordResponse } from "./step-record.js";
+import { type StepOutcome, streamStep } from "./step.js";
+import { recordRequest, recordResponse } from "./step-record.js";
 import { makeToolContext } from "./tool-context.js";
 import { runToolCalls } from "./tool-scheduler.js";
 import { addUsage, promptTokens } from "./usage.js";
@@ -51,123 +57,153 @@ export async function runLaneSteps(
   lane: Lane,
   opts: LaneRunOptions,
 ): Promise<LaneRunResult> {
-  let usage: Usage = {};
-  let steps = 0;
-  let text = "";
+  const run = { usage: {} as Usage, steps: 0, text: "" };
+  const result = (stopReason: TurnStopReason, error?: ProviderError): LaneRunResult => ({
+    stopReason,
+    ...run,
+    ...(error ? { error } : {}),
+  });
   const interrupted = (reason: string): LaneRunResult => {
-    rt.log({ type: "interrupt", reason }, lane.id);
+    rt.record({ type: "interrupt", reason }, lane.id);
     rt.flush();
-    return { stopReason: "interrupted", steps, text, usage };
+    return result("interrupted");
   };
   while (true) {
     if (opts.signal.aborted) return interrupted("interrupted by the user before the next step");
-    if (steps >= opts.maxSteps) return { stopReason: "max_steps", steps, text, usage };
-    await maybeAutoCompact(rt, lane, opts.signal);
-    await runPreStep(rt, lane, opts.turn);
-    const step = lane.steps++;
-    const request = buildRequest({
-      tier1: rt.tier1,
-      messages: lane.messages,
-      model: rt.provider.model,
-      maxTokens: rt.settings.maxTokens,
-      previousEnd: lane.previousEnd,
-    });
-    recordRequest(rt, lane.id, step, request);
-    lane.previousEnd = request.messages.length - 1;
-    steps += 1;
-
-    const stream = streamStep(rt.provider, request, opts.signal, lane.id);
-    let next = await stream.next();
-    let retries = 0;
-    while (!next.done) {
-      if (next.value.type === "retry") retries += 1;
-      rt.emit(next.value);
-      next = await stream.next();
-    }
-    const outcome = next.value;
-    if (outcome.kind === "error") {
-      const aborted = outcome.error.kind === "aborted" || opts.signal.aborted;
-      recordResponse(rt, lane.id, step, {
-        stopReason: aborted ? "aborted" : "error",
-        usage: outcome.usage,
-        latencyMs: outcome.latencyMs,
-        error: outcome.error,
-        retries,
-      });
-      if (outcome.usage) usage = addUsage(usage, outcome.usage);
-      if (aborted) return interrupted("interrupted by the user during the model stream");
-      rt.log(
-        { type: "error", scope: "provider", message: outcome.error.message, kind: outcome.error.kind },
-        lane.id,
-      );
-      rt.flush();
-      rt.emit({
-        type: "error",
-        lane: lane.id,
-        scope: "provider",
-        message: outcome.error.message,
-        kind: outcome.error.kind,
-      });
-      return { stopReason: "error", steps, text, usage, error: outcome.error };
-    }
-
-    usage = addUsage(usage, outcome.usage);
-    const tokens = promptTokens(outcome.usage);
-    lane.lastPrompt = tokens === undefined ? undefined : { tokens, messageCount: request.messages.length };
-    const response = {
-      stopReason: outcome.stopReason,
-      usage: outcome.usage,
-      latencyMs: outcome.latencyMs,
-      retries,
-    };
-    logResponse(rt, lane.id, step, response);
-    if (outcome.message.content.length > 0) {
-      lane.append(outcome.message, "assistant");
-      rt.emit({ type: "assistant_message", lane: lane.id, message: outcome.message });
-    }
-    announceUsage(rt, lane.id, step, response);
-    const said = messageText(outcome.message);
-    if (said.trim().length > 0) text = said;
-    rt.flush();
-
-    const calls = toolUses(outcome.message);
+    if (run.steps >= opts.maxSteps) return result("max_steps");
+    await prepareStep(rt, lane, opts);
+    const { step, request } = requestStep(rt, lane);
+    run.steps += 1;
+    const { outcome, retries } = await streamModel(rt, lane, request, step, opts.signal);
+    const settled = settleStep(rt, lane, step, request, outcome, retries, opts.signal);
+    if (settled.usage) run.usage = addUsage(run.usage, settled.usage);
+    if (settled.kind === "interrupted") return interrupted("interrupted by the user during the model stream");
+    if (settled.kind === "error") return result("error", settled.error);
+    const said = messageText(settled.message);
+    if (said.trim().length > 0) run.text = said;
+    const calls = toolUses(settled.message);
     // `pause_turn`: the provider paused a long turn; sending the history again lets it go on.
-    if (calls.length === 0 && outcome.stopReason === "pause_turn" && outcome.message.content.length > 0)
+    if (calls.length === 0 && settled.stopReason === "pause_turn" && settled.message.content.length > 0)
       continue;
-    if (calls.length === 0) return { stopReason: outcome.stopReason, steps, text, usage };
-    const results = await runToolCalls(calls, {
-      lane: lane.id,
-      signal: opts.signal,
-      mode: () => rt.mode(),
-      tool: (name) => rt.host.tool(name),
-      resolveCall: (tool, input) => rt.resolveCall(tool, input),
-      toolNames: () => rt.tier1.tools.map((t) => t.name),
-      allowedForSession: rt.allowedForSession,
-      approver: rt.approver,
-      context: (toolUseId) =>
-        makeToolContext({ rt, lane: lane.id, toolUseId, signal: opts.signal, runSubagent: opts.runSubagent }),
-      outputLimitBytes: rt.settings.toolOutputLimitBytes,
-      outputsDir: rt.outputsDir,
-      noSubagents: opts.noSubagents,
-      emit: (event) => rt.emit(event),
-      log: (body) => rt.log(body, lane.id),
-      ...(rt.filterToolOutput
-        ? {
-            filterOutput: (call, output) =>
-              rt.filterToolOutput!({
-                lane: lane.id,
-                messages: lane.messages,
-                name: call.name,
-                input: call.input,
-                output,
-              }),
-          }
-        : {}),
-    });
-    lane.append(userMessage(...results), "tool_results");
-    rt.flush();
+    if (calls.length === 0) return result(settled.stopReason);
+    await runStepTools(rt, lane, calls, opts);
     if (opts.signal.aborted) return interrupted("interrupted by the user while tools ran");
   }
+}
+
+async function prepareStep(rt: EngineRuntime, lane: Lane, opts: LaneRunOptions): Promise<void> {
+  await maybeAutoCompact(rt, lane, opts.signal);
+  await runPreStep(rt, lane, opts.turn);
+}
+
+function requestStep(rt: EngineRuntime, lane: Lane): { step: number; request: ModelRequest } {
+  const step = lane.steps++;
+  const request = buildRequest({
+    tier1: rt.tier1,
+    messages: lane.messages,
+    model: rt.provider.model,
+    maxTokens: rt.settings.maxTokens,
+    previousEnd: lane.previousEnd,
+  });
+  recordRequest(rt, lane.id, step, request);
+  lane.previousEnd = request.messages.length - 1;
+  return { step, request };
+}
+
+async function streamModel(
+  rt: EngineRuntime,
+  lane: Lane,
+  request: ModelRequest,
+  step: number,
+  signal: AbortSignal,
+): Promise<{ outcome: StepOutcome; retries: number }> {
+  const stream = streamStep(rt.provider, request, signal, step);
+  let next = await stream.next();
+  let retries = 0;
+  while (!next.done) {
+    if (next.value.type === "retry") retries += 1;
+    rt.record(next.value, lane.id);
+    next = await stream.next();
+  }
+  return { outcome: next.value, retries };
+}
+
+type Settled =
+  | { kind: "message"; message: Message; stopReason: StopReason; usage: Usage }
+  | { kind: "interrupted"; usage?: Usage }
+  | { kind: "error"; error: ProviderError; usage?: Usage };
+
+function settleStep(
+  rt: EngineRuntime,
+  lane: Lane,
+  step: number,
+  request: ModelRequest,
+  outcome: StepOutcome,
+  retries: number,
+  signal: AbortSignal,
+): Settled {
+  if (outcome.kind === "error") {
+    const aborted = outcome.error.kind === "aborted" || signal.aborted;
+    recordResponse(rt, lane.id, step, {
+      stopReason: aborted ? "aborted" : "error",
+      usage: outcome.usage,
+      latencyMs: outcome.latencyMs,
+      error: outcome.error,
+      retries,
+    });
+    const usage = outcome.usage ? { usage: outcome.usage } : {};
+    if (aborted) return { kind: "interrupted", ...usage };
+    rt.record(
+      { type: "error", scope: "provider", message: outcome.error.message, kind: outcome.error.kind },
+      lane.id,
+    );
+    rt.flush();
+    return { kind: "error", error: outcome.error, ...usage };
+  }
+  const tokens = promptTokens(outcome.usage);
+  lane.lastPrompt = tokens === undefined ? undefined : { tokens, messageCount: request.messages.length };
+  recordResponse(rt, lane.id, step, {
+    stopReason: outcome.stopReason,
+    usage: outcome.usage,
+    latencyMs: outcome.latencyMs,
+    retries,
+  });
+  if (outcome.message.content.length > 0) lane.append(outcome.message, "assistant");
+  rt.flush();
+  return { kind: "message", message: outcome.message, stopReason: outcome.stopReason, usage: outcome.usage };
+}
+
+async function runStepTools(
+  rt: EngineRuntime,
+  lane: Lane,
+  calls: ToolUseBlock[],
+  opts: LaneRunOptions,
+): Promise<void> {
+  const results = await runToolCalls(calls, {
+    lane: lane.id,
+    signal: opts.signal,
+    mode: () => rt.mode(),
+    tool: (name) => rt.host.tool(name),
+    toolNames: () => rt.tier1.tools.map((t) => t.name),
+    allowedForSession: rt.allowedForSession,
+    approver: rt.approver,
+    context: (toolUseId) =>
+      makeToolContext({ rt, lane: lane.id, toolUseId, signal: opts.signal, runSubagent: opts.runSubagent }),
+    outputLimitBytes: rt.settings.toolOutputLimitBytes,
+    outputsDir: rt.outputsDir,
+    noSubagents: opts.noSubagents,
+    record: (body) => rt.record(body, lane.id),
+    afterResult: (call, output) =>
+      rt.host.toolResult({
+        lane: lane.id,
+        messages: lane.messages,
+        name: call.name,
+        input: call.input,
+        output,
+      }),
+  });
+  lane.append(userMessage(...results), "tool_results");
+  rt.flush();
 }
 
 function toolUses(message: Message): ToolUseBlock[] {

@@ -5,9 +5,9 @@
  * (`message` events with their index and source, `compaction` events), which is what lets
  * `foldSessionLog` rebuild the same history.
  */
-import type { AppendedMessage, LogEventBody, Message, MessageSource } from "@picasso/protocol";
+import type { AppendedMessage, Message, MessageSource, SessionEventBody } from "@picasso/protocol";
 
-export type LaneRecorder = (body: LogEventBody, lane: string) => void;
+export type LaneRecorder = (body: SessionEventBody, lane: string) => void;
 
 export class Lane {
   messages: Message[];
@@ -33,10 +33,14 @@ export class Lane {
     this.lastPrompt = undefined;
   }
 
-  append(message: Message, source: MessageSource, extra: Record<string, unknown> = {}): number {
+  append(
+    message: Message,
+    source: MessageSource,
+    extra: { factsBytes?: number; reminder?: string } = {},
+  ): number {
     const index = this.messages.length;
     this.messages.push(message);
-    this.record({ type: "message", index, source, message, ...extra } as LogEventBody, this.id);
+    this.record({ type: "message", index, source, message, ...extra }, this.id);
     return index;
   }
 

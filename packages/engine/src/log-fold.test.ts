@@ -1,10 +1,16 @@
-import { LOG_SCHEMA_VERSION, type LogEvent, type LogEventBody, text, userMessage } from "@picasso/protocol";
+import {
+  type LogEvent,
+  SESSION_LOG_VERSION,
+  type SessionEventBody,
+  text,
+  userMessage,
+} from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { foldEvents } from "./log-fold.js";
 
-function events(bodies: Array<LogEventBody & { lane?: string }>): LogEvent[] {
+function events(bodies: Array<SessionEventBody & { lane?: string }>): LogEvent[] {
   return bodies.map(({ lane, ...body }, seq) => ({
-    v: LOG_SCHEMA_VERSION,
+    v: SESSION_LOG_VERSION,
     seq,
     ts: "2026-01-01T00:00:00.000Z",
     session: "s",

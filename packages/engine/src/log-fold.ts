@@ -9,14 +9,15 @@
  * - `mode_change` sets the mode; `seq` and `turn` track the last values.
  * The engine uses the same fold to resume, so a resumed history equals the logged one.
  */
-import type {
-  CacheBreakpoint,
-  LogEvent,
-  LogEventOf,
-  Message,
-  PermissionMode,
-  SystemBlock,
-  ToolSpec,
+import {
+  assertNever,
+  type CacheBreakpoint,
+  type LogEvent,
+  type LogEventOf,
+  type Message,
+  type PermissionMode,
+  type SystemBlock,
+  type ToolSpec,
 } from "@picasso/protocol";
 
 export interface FoldedLane {
@@ -111,8 +112,25 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
     case "model_request":
       foldRequest(state, event);
       break;
-    default:
+    // Facts that do not change history, mode or the header.
+    case "turn_start":
+    case "turn_end":
+    case "pre_step":
+    case "retry":
+    case "model_response":
+    case "tool_call":
+    case "approval_requested":
+    case "approval_decided":
+    case "tool_result":
+    case "tier2_load":
+    case "subagent_start":
+    case "subagent_stop":
+    case "interrupt":
+    case "error":
+    case "session_end":
       break;
+    default:
+      assertNever(event, "log event");
   }
   return state;
 }
@@ -120,8 +138,7 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
 function foldRequest(state: FoldState, event: LogEventOf<"model_request">): void {
   const lane = laneOf(state, event.lane);
   lane.steps = Math.max(lane.steps, event.step + 1);
-  const extra = event as unknown as { purpose?: string; appended?: Message[] };
-  const purpose = extra.purpose ?? "step";
+  const purpose = event.purpose ?? "step";
   if (purpose === "step") lane.previousEnd = event.messageCount - 1;
   const header = state.headers.get(event.headerHash);
   if (!header) {
@@ -140,7 +157,7 @@ function foldRequest(state: FoldState, event: LogEventOf<"model_request">): void
     maxTokens: header.maxTokens,
     tools: header.tools,
     system: header.system,
-    messages: [...lane.messages.slice(0, event.messageCount), ...(extra.appended ?? [])],
+    messages: [...lane.messages.slice(0, event.messageCount), ...(event.appended ?? [])],
     breakpoints: event.breakpoints,
     recorded: event,
   });

@@ -1,8 +1,10 @@
 /**
  * Permission modes, enforced in code before a tool runs:
- * - `default`: `read` tools run; `write` and `exec` tools ask the approver (unless allowed for
- *   the session); `interactive` and `agent` tools run.
- * - `plan`: every `write` and `exec` tool is refused with a tool error saying plan mode is on.
+ * - `default`: `read` tools run; `write`, `exec` and `network` tools ask the approver (unless
+ *   allowed for the session); `interactive` and `agent` tools run (a subagent's own calls are
+ *   checked in its lane).
+ * - `plan`: every `write`, `exec` and `network` tool is refused with a tool error saying plan
+ *   mode is on.
  * - `auto`: nothing asks; the dangerous-command deny-list still refuses `exec` commands.
  * The deny-list applies in every mode (a denied command is never even offered for approval).
  */
@@ -19,11 +21,11 @@ export function checkPermission(args: {
   allowedForSession: ReadonlySet<string>;
 }): PermissionVerdict {
   const { mode, name, effect, input } = args;
-  const mutating = effect === "write" || effect === "exec";
+  const mutating = effect === "write" || effect === "exec" || effect === "network";
   if (mode === "plan" && mutating)
     return {
       kind: "refuse",
-      message: `plan mode is on: "${name}" changes files or runs commands, so it is refused. Read, search and plan; the user leaves plan mode to make changes.`,
+      message: `plan mode is on: "${name}" changes files, runs commands or reaches the network, so it is refused. Read, search and plan; the user leaves plan mode to make changes.`,
     };
   if (effect === "exec" && typeof input.command === "string") {
     const rule = dangerousCommand(input.command);

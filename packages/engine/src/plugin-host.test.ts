@@ -1,7 +1,7 @@
 import type { PicassoPlugin, ToolDefinition } from "@picasso/protocol";
-import { text, userMessage } from "@picasso/protocol";
+import { sealTier1, text, userMessage } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
-import { PluginHost, tier1From } from "./plugin-host.js";
+import { PluginHost } from "./plugin-host.js";
 
 const tool = (name: string): ToolDefinition => ({
   spec: { name, description: name, inputSchema: { type: "object" } },
@@ -38,7 +38,7 @@ describe("PluginHost", () => {
       name: "lean",
       assembleSystemPrompt: (c) => {
         calls += 1;
-        return tier1From(
+        return sealTier1(
           c.tools.map((t) => t.spec),
           [{ id: "s", text: "custom" }],
         );

@@ -6,23 +6,24 @@
  *   session (the host caches it). Without such a plugin the host uses a minimal Tier 1 of every
  *   registered tool and one identity block, so the engine runs on its own in tests.
  * - `session/facts`: the texts of all plugins, joined by a blank line.
- * - `agent/pre-step`: every plugin's appended messages, in plugin order; a plugin that throws
- *   is reported and skipped, never fatal to the step.
+ * - `agent/pre-step`: every plugin's appended messages, in plugin order, and the sum of their
+ *   dedupe figures; a plugin that throws is reported and skipped, never fatal to the step.
+ * - `tool/result`: each plugin in turn may rewrite a successful tool output.
  * - `settings/describe`: one namespaced value per plugin.
  * - observers: see `SessionLog`.
  */
 import {
   type AppendedMessage,
   type AssembleContext,
-  byteLength,
-  canonicalJson,
   type PicassoPlugin,
   type PreStepContext,
   type SessionFactsContext,
   type SystemBlock,
-  sha256,
+  sealTier1,
   type Tier1,
   type ToolDefinition,
+  type ToolOutput,
+  type ToolResultContext,
   type ToolSpec,
 } from "@picasso/protocol";
 
@@ -81,20 +82,34 @@ export class PluginHost {
   async preStep(
     ctx: PreStepContext,
     onError: (plugin: string, error: unknown) => void,
-  ): Promise<{ append: AppendedMessage[]; stats: Record<string, unknown> }> {
+  ): Promise<{
+    append: AppendedMessage[];
+    dedupe: { drops: number; bytesSaved: number };
+    stats: Record<string, unknown>;
+  }> {
     const append: AppendedMessage[] = [];
+    const dedupe = { drops: 0, bytesSaved: 0 };
     const stats: Record<string, unknown> = {};
     for (const plugin of this.plugins) {
       if (!plugin.preStep) continue;
       try {
         const result = await plugin.preStep(ctx);
         append.push(...result.append);
+        dedupe.drops += result.dedupe?.drops ?? 0;
+        dedupe.bytesSaved += result.dedupe?.bytesSaved ?? 0;
         if (result.stats) stats[plugin.name] = result.stats;
       } catch (error) {
         onError(plugin.name, error);
       }
     }
-    return { append, stats };
+    return { append, dedupe, stats };
+  }
+
+  /** A successful tool output, as every `tool/result` hook leaves it. */
+  toolResult(ctx: ToolResultContext): ToolOutput {
+    let output = ctx.output;
+    for (const plugin of this.plugins) output = plugin.toolResult?.({ ...ctx, output }) ?? output;
+    return output;
   }
 
   describeSettings(): Record<string, unknown> {
@@ -120,19 +135,5 @@ export function defaultTier1(
   tools: ToolSpec[],
   system: SystemBlock[] = [{ id: "engine:identity", text: DEFAULT_IDENTITY }],
 ): Tier1 {
-  return tier1From(tools, system);
-}
-
-/** Tier 1 metadata (hash, sizes) computed from its tools and system blocks. */
-export function tier1From(tools: ToolSpec[], system: SystemBlock[]): Tier1 {
-  const toolsBytes = byteLength(canonicalJson(tools));
-  const systemBytes = byteLength(canonicalJson(system));
-  return {
-    tools,
-    system,
-    hash: sha256(canonicalJson({ tools, system })),
-    bytes: { tools: toolsBytes, system: systemBytes, total: toolsBytes + systemBytes },
-    sections: system.map((b) => ({ id: b.id, bytes: byteLength(b.text), hash: sha256(b.text) })),
-    toolSizes: tools.map((t) => ({ name: t.name, bytes: byteLength(canonicalJson(t)) })),
-  };
+  return sealTier1(tools, system);
 }

@@ -7,8 +7,9 @@
  * 2. the message where the previous request of this lane ended, if it is still in the history
  *    and is not the newest message (the cache entry written there is found again exactly);
  * 3. the newest message (where this request's entry is written).
- * The fingerprint (canonical-JSON byte sizes and SHA-256 of tools, system and messages) is what
- * `model_request` records and what `rebuildRequests` checks against.
+ * The fingerprint is what `model_request` records and what `rebuildRequests` checks against:
+ * SHA-256 of the canonical JSON of tools, system and messages; sizes are the canonical-JSON bytes
+ * of tools and messages and the system's text bytes (`systemBytes`, Tier 1's one definition).
  */
 import {
   byteLength,
@@ -17,6 +18,7 @@ import {
   type Message,
   type ModelRequest,
   sha256,
+  systemBytes,
   type Tier1,
 } from "@picasso/protocol";
 import { digestMessages } from "./history-digest.js";
@@ -65,7 +67,7 @@ export function fingerprintRequest(
   const system = canonicalJson(request.system);
   const messages = digestMessages(request.messages);
   return {
-    bytes: { tools: byteLength(tools), system: byteLength(system), messages: messages.bytes },
+    bytes: { tools: byteLength(tools), system: systemBytes(request.system), messages: messages.bytes },
     hashes: { tools: sha256(tools), system: sha256(system), messages: messages.hash },
   };
 }

@@ -36,9 +36,28 @@ describe("SessionLog", () => {
       [1, "agent-1", "interrupt"],
       [2, "main", "session_end"],
     ]);
-    expect(events[0]).toMatchObject({ v: 1, session: "s1", ts: "2026-01-01T00:00:00.000Z", turn: 1 });
+    expect(events[0]).toMatchObject({ v: 2, session: "s1", ts: "2026-01-01T00:00:00.000Z", turn: 1 });
     expect(seen).toEqual(["turn_start", "interrupt"]);
     expect(errors).toHaveLength(2);
     expect(() => log.append({ type: "interrupt", reason: "x" }, { lane: "main", turn: 1 })).toThrow(/closed/);
+  });
+
+  it("leaves a variant's live-only fields out of the line", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "log-")), "s.jsonl");
+    const log = new SessionLog({ path, sessionId: "s1" });
+    log.append(
+      {
+        type: "turn_end",
+        stopReason: "end_turn",
+        steps: 1,
+        usage: { outputTokens: 3 },
+        text: "the final answer",
+      },
+      { lane: "main", turn: 1 },
+    );
+    log.close();
+    const line = JSON.parse(readFileSync(path, "utf8"));
+    expect(line).toMatchObject({ type: "turn_end", steps: 1, usage: { outputTokens: 3 } });
+    expect(line).not.toHaveProperty("text");
   });
 });

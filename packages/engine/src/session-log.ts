@@ -1,15 +1,22 @@
 /**
- * SessionLog: the append-only JSONL writer of one session.
+ * SessionLog: the append-only JSONL writer of one session (schema v2).
  *
- * Each event is stamped with the envelope (`v`, `seq`, `ts`, `session`, `lane`, `turn`), encoded
- * as one line and appended with a single write on a file opened for appending, so a line is
- * always written whole unless the process dies inside that write (the reader then reports a torn
- * final line). `flush()` fsyncs; the engine calls it at step boundaries. Observers see each event
- * right after it is written; an observer that throws is isolated (reported to `onObserverError`).
+ * `append(body)` writes a logged variant: its live-only fields are left out (the persistence
+ * table in `@picasso/protocol`), the envelope (`v`, `seq`, `ts`, `session`, `lane`, `turn`) is
+ * stamped, and the line is appended with a single write on a file opened for appending, so a
+ * line is always written whole unless the process dies inside that write (the reader then
+ * reports a torn final line). `flush()` fsyncs; the engine calls it at step boundaries. Observers
+ * see each written event; an observer that throws is isolated (reported to `onObserverError`).
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import { encodeLogEvent, LOG_SCHEMA_VERSION, type LogEvent, type LogEventBody } from "@picasso/protocol";
+import {
+  encodeLogEvent,
+  type LogEvent,
+  loggedFields,
+  SESSION_LOG_VERSION,
+  type SessionEventBody,
+} from "@picasso/protocol";
 
 export type LogObserver = (event: LogEvent) => void;
 
@@ -43,20 +50,25 @@ export class SessionLog {
     this.fd = openSync(this.path, "a");
   }
 
+  get isOpen(): boolean {
+    return this.fd !== undefined;
+  }
+
   addObserver(observer: LogObserver): void {
     this.observers.push(observer);
   }
 
-  append(body: LogEventBody, where: { lane: string; turn: number }): LogEvent {
+  /** Write the logged part of `body`; returns the line as written. */
+  append(body: SessionEventBody, where: { lane: string; turn: number }): LogEvent {
     if (this.fd === undefined) throw new Error(`session log ${this.path} is closed`);
     const event = {
-      v: LOG_SCHEMA_VERSION,
+      v: SESSION_LOG_VERSION,
       seq: this.seq++,
       ts: this.clock().toISOString(),
       session: this.sessionId,
       lane: where.lane,
       turn: where.turn,
-      ...body,
+      ...loggedFields(body),
     } as LogEvent;
     writeSync(this.fd, encodeLogEvent(event));
     for (const observer of this.observers) {

@@ -1,25 +1,31 @@
 /**
- * Opening a session: a new one (id, Tier 1 assembled once, `session_start` and
- * `request_header` reason `initial`) or a resumed one (the log folded back into history, mode,
- * lanes and step counters; Tier 1 taken from the logged header so the next request's prefix is
- * byte-identical to the last one sent; `session_start` with `resumedFrom` and `request_header`
- * reason `resume` logged; skipped log lines reported; the read-before-write state restored; tool
- * calls cut off by a crash answered "interrupted"). Builds the `EngineRuntime` the loop shares.
+ * Opening a session, in stages:
+ *   1. `locate`      — a new id, or the resumed session's log read and folded (torn or corrupt
+ *                      lines reported, never fatal);
+ *   2. `chooseTier1` — Tier 1 assembled once by the plugins; a resumed session keeps the Tier 1
+ *                      its log's header holds (sealed by the same sealer), so the next request's
+ *                      prefix is byte-identical to the last one sent;
+ *   3. `buildRuntime`— the `EngineRuntime` the loop shares, and the main lane (history restored
+ *                      on resume);
+ *   4. `recordOpening` — `session_start` (with `resumedFrom` on resume), skipped-line notes,
+ *                      `request_header` (`initial` or `resume`) and a mode change on resume;
+ *   5. `closeDanglingCalls` — tool calls cut off by a crash are answered "interrupted", and the
+ *                      read-before-write state is restored from history.
  */
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
-import type { PermissionMode } from "@picasso/protocol";
-import { userMessage } from "@picasso/protocol";
+import { type PermissionMode, sealTier1, type Tier1, tier1Roles, userMessage } from "@picasso/protocol";
+import { workspaceFacts } from "@picasso/workspace";
 import { allowListApprover } from "./approver.js";
-import type { EngineEvent } from "./events.js";
+import { SessionEventBus } from "./event-bus.js";
 import { Lane } from "./lane.js";
-import { PluginHost, tier1From } from "./plugin-host.js";
+import { PluginHost } from "./plugin-host.js";
 import { headerHash } from "./request-builder.js";
 import { loadSessionForResume, pathsReadInHistory, pendingToolUses, type ResumeState } from "./resume.js";
 import { type EngineRuntime, SessionFileTracker } from "./runtime.js";
-import type { SessionOptions } from "./session.js";
 import { sessionFactsContext } from "./session-facts.js";
 import { SessionLog } from "./session-log.js";
+import type { SessionOptions } from "./session-options.js";
 import {
   defaultPicassoHome,
   findSessionLog,
@@ -28,7 +34,8 @@ import {
   sessionLogPath,
   sessionOutputsDir,
 } from "./session-paths.js";
-import { resolveEngineSettings } from "./settings.js";
+import { SessionRecorder } from "./session-recorder.js";
+import { type EngineSettings, resolveEngineSettings } from "./settings.js";
 import { INTERRUPTED_RESULT } from "./tool-scheduler.js";
 
 /** The mutable part of a session the runtime reads through closures. */
@@ -36,12 +43,12 @@ export interface SessionState {
   mode: PermissionMode;
   turn: number;
   laneCount: number;
-  emitter: ((event: EngineEvent) => void) | undefined;
 }
 
 export interface OpenedSession {
   id: string;
   log: SessionLog;
+  bus: SessionEventBus;
   rt: EngineRuntime;
   main: Lane;
   state: SessionState;
@@ -49,65 +56,126 @@ export interface OpenedSession {
   notes: string[];
 }
 
+interface Located {
+  id: string;
+  path: string;
+  resumed: ResumeState | undefined;
+  resumedFrom: string | undefined;
+}
+
+interface Place {
+  workspaceRoot: string;
+  cwd: string;
+  picassoHome: string;
+}
+
 export async function openSession(options: SessionOptions): Promise<OpenedSession> {
-  const workspaceRoot = realPath(resolve(options.workspaceRoot));
-  const cwd = realPath(resolve(options.cwd ?? workspaceRoot));
-  const picassoHome = options.picassoHome ?? defaultPicassoHome();
+  const place: Place = {
+    workspaceRoot: realPath(resolve(options.workspaceRoot)),
+    cwd: realPath(resolve(options.cwd ?? options.workspaceRoot)),
+    picassoHome: options.picassoHome ?? defaultPicassoHome(),
+  };
   const settings = resolveEngineSettings(options.settings);
   const host = new PluginHost(options.plugins);
-  const found = options.resume ? findSessionLog(picassoHome, workspaceRoot, options.resume) : undefined;
-  const resumed: ResumeState | undefined = found ? await loadSessionForResume(found.path) : undefined;
-  const id = found?.id ?? newSessionId(options.now?.() ?? new Date());
+  const located = await locate(options, place);
+  const bus = new SessionEventBus();
+  if (options.onEvent) bus.subscribe(options.onEvent);
   const log = new SessionLog({
-    path: found?.path ?? sessionLogPath(picassoHome, workspaceRoot, id),
-    sessionId: id,
-    nextSeq: resumed ? resumed.fold.lastSeq + 1 : 0,
+    path: located.path,
+    sessionId: located.id,
+    nextSeq: located.resumed ? located.resumed.fold.lastSeq + 1 : 0,
     observers: [...host.observers(), ...(options.observers ?? [])],
   });
+  const { tier1, freshHash } = await chooseTier1(host, options, place, located);
+  const { rt, main, state } = buildRuntime(options, place, settings, host, located, log, bus, tier1);
+  const workspace = workspaceFacts(place.workspaceRoot);
+  const facts = located.resumed
+    ? undefined
+    : host.sessionFacts(sessionFactsContext(place.workspaceRoot, place.cwd, workspace, options.now?.()));
+  const notes = located.resumed ? resumeNotes(located) : [];
+  recordOpening(rt, options, place, located, {
+    settings,
+    tier1,
+    freshHash,
+    workspace,
+    notes,
+    mode: state.mode,
+  });
+  closeDanglingCalls(rt, main, place.cwd);
+  log.flush();
+  return { id: located.id, log, bus, rt, main, state, facts, notes };
+}
+
+async function locate(options: SessionOptions, place: Place): Promise<Located> {
+  const found = options.resume
+    ? findSessionLog(place.picassoHome, place.workspaceRoot, options.resume)
+    : undefined;
+  if (found)
+    return {
+      id: found.id,
+      path: found.path,
+      resumed: await loadSessionForResume(found.path),
+      resumedFrom: found.id,
+    };
+  const id = newSessionId(options.now?.() ?? new Date());
+  return {
+    id,
+    path: sessionLogPath(place.picassoHome, place.workspaceRoot, id),
+    resumed: undefined,
+    resumedFrom: undefined,
+  };
+}
+
+async function chooseTier1(
+  host: PluginHost,
+  options: SessionOptions,
+  place: Place,
+  located: Located,
+): Promise<{ tier1: Tier1; freshHash: string }> {
   const fresh = await host.assemble({
     surface: options.surface ?? "cli",
-    workspaceRoot,
-    cwd,
-    picassoHome,
+    ...place,
     mcpServers: [],
     skills: [],
   });
-  const loggedHeader = resumed?.fold.header;
-  const tier1 = loggedHeader ? tier1From(loggedHeader.tools, loggedHeader.system) : fresh;
-  if (loggedHeader) host.adoptTier1(tier1);
-  const hash = headerHash(tier1, options.provider.model, settings.maxTokens);
-  const mode = options.mode ?? resumed?.fold.mode ?? "default";
-  const state: SessionState = { mode: "default", turn: 0, laneCount: 0, emitter: undefined };
+  const logged = located.resumed?.fold.header;
+  if (!logged) return { tier1: fresh, freshHash: fresh.hash };
+  const tier1 = sealTier1(logged.tools, logged.system, tier1Roles(fresh));
+  host.adoptTier1(tier1);
+  return { tier1, freshHash: fresh.hash };
+}
+
+function buildRuntime(
+  options: SessionOptions,
+  place: Place,
+  settings: EngineSettings,
+  host: PluginHost,
+  located: Located,
+  log: SessionLog,
+  bus: SessionEventBus,
+  tier1: Tier1,
+): { rt: EngineRuntime; main: Lane; state: SessionState } {
+  const fold = located.resumed?.fold;
+  const state: SessionState = {
+    mode: options.mode ?? fold?.mode ?? "default",
+    turn: fold?.lastTurn ?? 0,
+    laneCount: fold ? [...fold.lanes.keys()].filter((l) => l !== "main").length : 0,
+  };
+  const recorder = new SessionRecorder(log, bus, () => state.turn);
   const rt: EngineRuntime = {
-    sessionId: id,
+    sessionId: located.id,
     provider: options.provider,
     host,
     tier1,
-    headerHash: hash,
+    headerHash: headerHash(tier1, options.provider.model, settings.maxTokens),
     settings,
     approver: options.approver ?? allowListApprover([]),
     allowedForSession: new Set(),
     files: new SessionFileTracker(),
-    workspaceRoot,
-    cwd,
-    outputsDir: sessionOutputsDir(picassoHome, workspaceRoot, id),
+    workspaceRoot: place.workspaceRoot,
+    cwd: place.cwd,
+    outputsDir: sessionOutputsDir(place.picassoHome, place.workspaceRoot, located.id),
     mode: () => state.mode,
-    ...(options.filterToolOutput ? { filterToolOutput: options.filterToolOutput } : {}),
-    resolveCall: (tool, input) => {
-      const target = options.toolTarget?.(tool, input);
-      if (target)
-        return {
-          effect: target.tool.effect,
-          permissionName: `${tool.spec.name}:${target.tool.spec.name}`,
-          input: target.input,
-          target: target.tool.spec.name,
-        };
-      return {
-        effect: options.toolEffect?.(tool, input) ?? tool.effect,
-        permissionName: tool.spec.name,
-        input,
-      };
-    },
     askUser:
       options.askUser ??
       (async () => {
@@ -115,98 +183,113 @@ export async function openSession(options: SessionOptions): Promise<OpenedSessio
           "no one can answer questions in headless mode; decide yourself and state your assumption",
         );
       }),
-    log: (body, lane) => log.append(body, { lane, turn: state.turn }),
-    flush: () => log.flush(),
-    emit: (event) => state.emitter?.(event),
+    record: (body, lane) => recorder.record(body, lane),
+    flush: () => recorder.flush(),
     nextLaneId: () => `agent-${++state.laneCount}`,
   };
-  const foldedMain = resumed?.fold.lanes.get("main");
+  const foldedMain = fold?.lanes.get("main");
   const main = new Lane(
     "main",
-    (body, lane) => rt.log(body, lane),
+    (body, lane) => rt.record(body, lane),
     foldedMain ? { ...foldedMain, messages: [...foldedMain.messages] } : undefined,
   );
-  const turn = resumed?.fold.lastTurn ?? 0;
-  const laneCount = resumed ? [...resumed.fold.lanes.keys()].filter((l) => l !== "main").length : 0;
-  const facts = resumed
-    ? undefined
-    : host.sessionFacts(sessionFactsContext(workspaceRoot, cwd, options.now?.()));
-  const notes = resumed
-    ? [
-        ...resumed.skippedLines.map(
-          (s) =>
-            `${found!.path}:${s.line}: ${s.torn ? "torn final line skipped" : "line skipped"} (${s.reason})`,
-        ),
-        ...resumed.fold.problems,
-      ]
-    : [];
-  Object.assign(state, { mode, turn, laneCount });
-  const where = { lane: "main", turn };
-  log.append(
+  return { rt, main, state };
+}
+
+function resumeNotes(located: Located): string[] {
+  const resumed = located.resumed!;
+  return [
+    ...resumed.skippedLines.map(
+      (s) =>
+        `${located.path}:${s.line}: ${s.torn ? "torn final line skipped" : "line skipped"} (${s.reason})`,
+    ),
+    ...resumed.fold.problems,
+  ];
+}
+
+function recordOpening(
+  rt: EngineRuntime,
+  options: SessionOptions,
+  place: Place,
+  located: Located,
+  opening: {
+    settings: EngineSettings;
+    tier1: Tier1;
+    freshHash: string;
+    workspace: ReturnType<typeof workspaceFacts>;
+    notes: string[];
+    mode: PermissionMode;
+  },
+): void {
+  const { tier1 } = opening;
+  rt.record(
     {
       type: "session_start",
-      cwd,
-      projectKey: projectKey(workspaceRoot),
+      cwd: place.cwd,
+      workspaceRoot: place.workspaceRoot,
+      projectKey: projectKey(place.workspaceRoot),
       provider: options.provider.name,
       model: options.provider.model,
-      mode,
+      mode: opening.mode,
       surface: options.surfaceLabel ?? options.surface ?? "cli",
       version: options.version ?? "0.0.0",
-      ...(found ? { resumedFrom: found.id } : {}),
-      workspaceRoot,
-      settings,
+      ...(located.resumedFrom ? { resumedFrom: located.resumedFrom } : {}),
+      settings: opening.settings,
       tier1: { hash: tier1.hash, bytes: tier1.bytes, sections: tier1.sections, toolSizes: tier1.toolSizes },
-    } as never,
-    where,
+      workspace: opening.workspace,
+    },
+    "main",
   );
-  for (const note of notes)
-    log.append({ type: "error", scope: "engine", kind: "log_line_skipped", message: note }, where);
-  log.append(
+  for (const note of opening.notes)
+    rt.record({ type: "error", scope: "engine", kind: "log_line_skipped", message: note }, "main");
+  rt.record(
     {
       type: "request_header",
-      reason: found ? "resume" : "initial",
-      hash,
+      reason: located.resumed ? "resume" : "initial",
+      hash: rt.headerHash,
+      tier1Hash: tier1.hash,
+      ...(located.resumed && opening.freshHash !== tier1.hash ? { freshTier1Hash: opening.freshHash } : {}),
       model: options.provider.model,
-      maxTokens: settings.maxTokens,
+      maxTokens: opening.settings.maxTokens,
       tools: tier1.tools,
       system: tier1.system,
       bytes: { tools: tier1.bytes.tools, system: tier1.bytes.system },
-      tier1Hash: tier1.hash,
-      ...(loggedHeader && fresh.hash !== tier1.hash ? { freshTier1Hash: fresh.hash } : {}),
-    } as never,
-    where,
+    },
+    "main",
   );
-  if (resumed?.fold.mode && resumed.fold.mode !== mode)
-    log.append({ type: "mode_change", from: resumed.fold.mode, to: mode }, where);
+  const loggedMode = located.resumed?.fold.mode;
+  if (loggedMode && loggedMode !== opening.mode)
+    rt.record({ type: "mode_change", from: loggedMode, to: opening.mode }, "main");
+}
+
+function closeDanglingCalls(rt: EngineRuntime, main: Lane, cwd: string): void {
   for (const path of pathsReadInHistory(main.messages)) rt.files.markRead(realPath(resolve(cwd, path)));
   const pending = pendingToolUses(main.messages);
-  if (pending.length) {
-    main.append(
-      userMessage(
-        ...pending.map((b) => ({
-          type: "tool_result" as const,
-          toolUseId: b.id,
-          content: INTERRUPTED_RESULT,
-          isError: true,
-        })),
-      ),
-      "tool_results",
+  if (pending.length === 0) return;
+  main.append(
+    userMessage(
+      ...pending.map((b) => ({
+        type: "tool_result" as const,
+        toolUseId: b.id,
+        content: INTERRUPTED_RESULT,
+        isError: true,
+      })),
+    ),
+    "tool_results",
+  );
+  for (const b of pending)
+    rt.record(
+      {
+        type: "tool_result",
+        toolUseId: b.id,
+        name: b.name,
+        status: "interrupted",
+        bytes: Buffer.byteLength(INTERRUPTED_RESULT),
+        durationMs: 0,
+        content: INTERRUPTED_RESULT,
+      },
+      "main",
     );
-    for (const b of pending)
-      log.append(
-        {
-          type: "tool_result",
-          toolUseId: b.id,
-          name: b.name,
-          status: "interrupted",
-          bytes: Buffer.byteLength(INTERRUPTED_RESULT),
-          durationMs: 0,
-        },
-        where,
-      );
-  }
-  log.flush();
-  return { id, log, rt, main, state, facts, notes };
 }
 
 function realPath(path: string): string {

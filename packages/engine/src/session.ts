@@ -1,81 +1,33 @@
 /**
  * A session: one conversation in one workspace, its log, and the turns run in it.
- * `createSession` opens it (new or resumed, see session-open.ts); `runTurn` runs one user turn
- * and yields `EngineEvent`s (only one turn runs at a time); `setMode`, `compact`,
+ * `createSession` opens it (new or resumed, see session-open.ts). Every fact of the session is one
+ * `SessionEvent`, published on the session's bus from `session_start` to `session_end` —
+ * `subscribe` sees them all, between turns too (a mode change, a manual compaction). `runTurn`
+ * runs one user turn (only one at a time) and yields that turn's events; `setMode`, `compact`,
  * `describeSettings` and `close` act on the session between or around turns.
  */
 import { setMaxListeners } from "node:events";
-import type {
-  AskUserRequest,
-  Message,
-  PermissionMode,
-  PicassoPlugin,
-  Tier1,
-  ToolDefinition,
-  ToolEffect,
-  ToolOutput,
-  Usage,
+import {
+  type Message,
+  type PermissionMode,
+  type SessionEvent,
+  type Tier1,
+  text,
+  type Usage,
+  UserError,
+  userMessage,
 } from "@picasso/protocol";
-import { text, UserError, userMessage } from "@picasso/protocol";
-import type { ModelProvider } from "@picasso/providers";
-import type { Approver } from "./approver.js";
 import { type CompactionResult, compactLane } from "./compaction.js";
+import type { SessionEventListener } from "./event-bus.js";
 import { EventChannel } from "./event-channel.js";
-import type { EngineEvent } from "./events.js";
 import type { Lane } from "./lane.js";
 import { runLaneSteps } from "./lane-loop.js";
-import type { EngineRuntime, ToolOutputFilterArgs } from "./runtime.js";
-import type { LogObserver, SessionLog } from "./session-log.js";
+import type { EngineRuntime } from "./runtime.js";
+import type { SessionLog } from "./session-log.js";
 import { type OpenedSession, openSession, type SessionState } from "./session-open.js";
-import type { EngineSettings } from "./settings.js";
+import type { SessionOptions, TurnOptions } from "./session-options.js";
 import { subagentRunner } from "./subagent.js";
 import { addUsage } from "./usage.js";
-
-export interface SessionOptions {
-  provider: ModelProvider;
-  plugins: PicassoPlugin[];
-  workspaceRoot: string;
-  cwd?: string;
-  /** Defaults to $PICASSO_HOME or ~/.picasso. */
-  picassoHome?: string;
-  mode?: PermissionMode;
-  /** Defaults to a headless approver that denies everything. */
-  approver?: Approver;
-  askUser?: (request: AskUserRequest) => Promise<string>;
-  surface?: "cli" | "sdk";
-  /** What `session_start.surface` records: `headless`, `tui`, `sdk`… */
-  surfaceLabel?: string;
-  settings?: Partial<EngineSettings>;
-  /** Resume a session instead of starting one. */
-  resume?: { id: string } | "newest";
-  version?: string;
-  observers?: LogObserver[];
-  /**
-   * The effect a call really has, when it differs from the tool's declared one (a gateway such as
-   * `tool_call` takes its target's). Return undefined to use the declared effect.
-   */
-  toolEffect?: (tool: ToolDefinition, input: Record<string, unknown>) => ToolEffect | undefined;
-  /**
-   * The tool a gateway call really runs (e.g. `tool_call` → the deferred tool it names) and that
-   * tool's input. Its effect decides permissions, the deny-list reads its input, and "allow for
-   * the session" is remembered per target (`tool_call:<name>`). Undefined: not a gateway call.
-   */
-  toolTarget?: (
-    tool: ToolDefinition,
-    input: Record<string, unknown>,
-  ) => { tool: ToolDefinition; input: Record<string, unknown> } | undefined;
-  /**
-   * Rewrites a successful tool output before it joins history — e.g. lean context replacing a
-   * repeated file read by a pointer to the earlier copy. Must be deterministic given history.
-   */
-  filterToolOutput?: (args: ToolOutputFilterArgs) => ToolOutput;
-  /** Fixed clock for session facts (tests). */
-  now?: () => Date;
-}
-
-export interface TurnOptions {
-  signal?: AbortSignal;
-}
 
 export class Session {
   readonly id: string;
@@ -85,17 +37,18 @@ export class Session {
   /** Torn or corrupt lines found when resuming, and fold problems. */
   readonly resumeNotes: string[];
   private readonly state: SessionState;
+  private readonly opened: OpenedSession;
   private busy = false;
   private readonly closing = new AbortController();
   private factsPending: string | undefined;
   private running: Promise<void> | undefined;
   private closed = false;
   totalUsage: Usage = {};
-  private turnUsage: Usage = {};
   turnsRun = 0;
   stepsRun = 0;
 
   private constructor(opened: OpenedSession) {
+    this.opened = opened;
     this.id = opened.id;
     this.log = opened.log;
     this.rt = opened.rt;
@@ -126,91 +79,80 @@ export class Session {
     return new Session(await openSession(options));
   }
 
-  runTurn(input: string, options: TurnOptions = {}): AsyncIterable<EngineEvent> {
+  /** Every event of the session from now on; returns the unsubscribe function. */
+  subscribe(listener: SessionEventListener): () => void {
+    return this.opened.bus.subscribe(listener);
+  }
+
+  runTurn(input: string, options: TurnOptions = {}): AsyncIterable<SessionEvent> {
     if (this.closed) throw new Error("the session is closed");
     if (this.busy) throw new Error("a turn is already running in this session");
     this.busy = true;
-    const channel = new EventChannel<EngineEvent>();
-    this.turnUsage = {};
-    this.state.emitter = (event) => {
-      // The turn's usage counts every lane's steps (subagents and compaction summaries included).
-      if (event.type === "step_usage") this.turnUsage = addUsage(this.turnUsage, event.usage);
-      channel.push(event);
-    };
+    const channel = new EventChannel<SessionEvent>();
+    const unsubscribe = this.subscribe((event) => channel.push(event));
     const signal = options.signal
       ? AbortSignal.any([options.signal, this.closing.signal])
       : this.closing.signal;
     // Every running tool listens on the turn's signal; a step may run dozens of calls at once.
     setMaxListeners(0, signal);
-    this.running = this.turnBody(input, signal).then(
-      () => this.finish(channel),
-      (error: unknown) => {
-        const message = `engine failed: ${(error as Error)?.message ?? String(error)}`;
-        if (!this.closed) this.rt.log({ type: "error", scope: "engine", message }, "main");
-        channel.push({ type: "error", lane: "main", scope: "engine", message });
-        channel.push({
-          type: "turn_end",
-          lane: "main",
-          turn: this.state.turn,
-          stopReason: "error",
-          steps: 0,
-          text: "",
-          usage: {},
-        });
-        this.finish(channel);
-      },
-    );
+    const done = () => {
+      this.rt.flush();
+      unsubscribe();
+      this.busy = false;
+      channel.end();
+    };
+    this.running = this.turnBody(input, signal).then(done, (error: unknown) => {
+      const message = `engine failed: ${(error as Error)?.message ?? String(error)}`;
+      if (!this.closed) {
+        this.rt.record({ type: "error", scope: "engine", message }, "main");
+        this.rt.record({ type: "turn_end", stopReason: "error", steps: 0, text: "" }, "main");
+      }
+      done();
+    });
     return channel;
-  }
-
-  private finish(channel: EventChannel<EngineEvent>): void {
-    this.rt.flush();
-    this.state.emitter = undefined;
-    this.busy = false;
-    channel.end();
   }
 
   private async turnBody(input: string, signal: AbortSignal): Promise<void> {
     this.state.turn += 1;
     this.turnsRun += 1;
-    this.rt.log({ type: "turn_start", input }, "main");
-    this.rt.emit({ type: "turn_start", lane: "main", turn: this.state.turn, input });
-    const facts = this.main.messages.length === 0 ? this.factsPending : undefined;
-    this.factsPending = undefined;
-    if (facts)
-      this.main.append(userMessage(text(facts), text(input)), "user", {
-        factsBytes: Buffer.byteLength(facts),
+    let usage: Usage = {};
+    const countUsage = this.subscribe((event) => {
+      // The turn's usage counts every lane's steps (subagents and compaction summaries included).
+      if (event.type === "model_response") usage = addUsage(usage, event.usage);
+    });
+    try {
+      this.rt.record({ type: "turn_start", input }, "main");
+      const facts = this.main.messages.length === 0 ? this.factsPending : undefined;
+      this.factsPending = undefined;
+      if (facts)
+        this.main.append(userMessage(text(facts), text(input)), "user", {
+          factsBytes: Buffer.byteLength(facts),
+        });
+      else this.main.append(userMessage(text(input)), "user");
+      const result = await runLaneSteps(this.rt, this.main, {
+        signal,
+        turn: this.state.turn,
+        maxSteps: this.rt.settings.maxStepsPerTurn,
+        noSubagents: false,
+        runSubagent: subagentRunner(this.rt, "main", this.state.turn),
       });
-    else this.main.append(userMessage(text(input)), "user");
-    const result = await runLaneSteps(this.rt, this.main, {
-      signal,
-      turn: this.state.turn,
-      maxSteps: this.rt.settings.maxStepsPerTurn,
-      noSubagents: false,
-      runSubagent: subagentRunner(this.rt, "main", this.state.turn),
-    });
-    const usage = this.turnUsage;
-    this.totalUsage = addUsage(this.totalUsage, usage);
-    this.stepsRun += result.steps;
-    this.rt.log({ type: "turn_end", stopReason: result.stopReason, steps: result.steps }, "main");
-    this.rt.emit({
-      type: "turn_end",
-      lane: "main",
-      turn: this.state.turn,
-      stopReason: result.stopReason,
-      steps: result.steps,
-      text: result.text,
-      usage,
-    });
+      this.totalUsage = addUsage(this.totalUsage, usage);
+      this.stepsRun += result.steps;
+      this.rt.record(
+        { type: "turn_end", stopReason: result.stopReason, steps: result.steps, usage, text: result.text },
+        "main",
+      );
+    } finally {
+      countUsage();
+    }
   }
 
   setMode(mode: PermissionMode): void {
     if (mode === this.state.mode) return;
     const from = this.state.mode;
     this.state.mode = mode;
-    this.rt.log({ type: "mode_change", from, to: mode }, "main");
+    this.rt.record({ type: "mode_change", from, to: mode }, "main");
     this.rt.flush();
-    this.rt.emit({ type: "mode_changed", from, to: mode });
   }
 
   async compact(options: TurnOptions = {}): Promise<CompactionResult> {
@@ -232,7 +174,7 @@ export class Session {
 
   /**
    * End the session: a running turn is interrupted and awaited (so its events are logged), then
-   * `session_end` is written and the log closed. Calling it again does nothing.
+   * `session_end` is recorded and the log closed. Calling it again does nothing.
    */
   close(reason = "closed"): Promise<void> {
     if (this.closed) return Promise.resolve();
@@ -249,7 +191,7 @@ export class Session {
     if (this.closed) return;
     this.closed = true;
     try {
-      this.log.append({ type: "session_end", reason }, { lane: "main", turn: this.state.turn });
+      this.rt.record({ type: "session_end", reason }, "main");
     } finally {
       this.log.close();
     }

@@ -4,33 +4,44 @@
  * stop reason and usage, or the provider fault. A provider that throws (it should not) is turned
  * into a fault too; an abort is a fault of kind `aborted`.
  */
-import type { Message, ModelRequest, ProviderError, StopReason, Usage } from "@picasso/protocol";
-import type { ModelProvider } from "@picasso/providers";
-import type { EngineEvent } from "./events.js";
+import type {
+  Message,
+  ModelProvider,
+  ModelRequest,
+  ProviderError,
+  SessionEventBodyOf,
+  StopReason,
+  Usage,
+} from "@picasso/protocol";
 
 export type StepOutcome =
   | { kind: "message"; message: Message; stopReason: StopReason; usage: Usage; latencyMs: number }
   | { kind: "error"; error: ProviderError; usage?: Usage; latencyMs: number };
 
+export type StepDelta =
+  | SessionEventBodyOf<"text_delta">
+  | SessionEventBodyOf<"thinking_delta">
+  | SessionEventBodyOf<"retry">;
+
 export async function* streamStep(
   provider: ModelProvider,
   request: ModelRequest,
   signal: AbortSignal,
-  lane: string,
-): AsyncGenerator<EngineEvent, StepOutcome> {
+  step: number,
+): AsyncGenerator<StepDelta, StepOutcome> {
   const started = Date.now();
   const latency = () => Date.now() - started;
   try {
     for await (const event of provider.stream(request, { signal })) {
       switch (event.type) {
         case "text_delta":
-          yield { type: "text_delta", lane, text: event.text };
+          yield { type: "text_delta", text: event.text };
           break;
         case "thinking_delta":
-          yield { type: "thinking_delta", lane, text: event.thinking };
+          yield { type: "thinking_delta", text: event.thinking };
           break;
         case "retry":
-          yield { type: "retry", lane, attempt: event.attempt, delayMs: event.delayMs, error: event.error };
+          yield { type: "retry", step, attempt: event.attempt, delayMs: event.delayMs, error: event.error };
           break;
         case "message_stop":
           return {

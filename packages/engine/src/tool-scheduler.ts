@@ -4,28 +4,33 @@
  * Order of checks per call: known tool (else an error listing the available tools) → input valid
  * against the schema (else an error naming the field and showing the schema) → depth rule (a
  * subagent cannot start a subagent) → permission mode (run / ask the approver / refuse) → run →
- * truncate output over the limit (full text kept on disk).
- * Scheduling: consecutive calls whose tool has effect `read` run in parallel; every other call
- * runs alone, in the order the model asked. Results come back in the model's order, one per
- * tool_use, so the history stays valid. When the signal aborts, a running call is answered
- * "interrupted by the user" at once (the tool sees the signal and stops its process) and calls
- * not started yet get the same answer.
+ * the `tool/result` hook (e.g. a repeated read becomes a pointer) → truncate output over the limit
+ * (full text kept on disk).
+ * Scheduling: consecutive calls whose effect is `read` or `agent` run in parallel (subagents are
+ * independent lanes); every other call runs alone, in the order the model asked. Results come back
+ * in the model's order, one per tool_use, so the history stays valid. When the signal aborts, a
+ * running call is answered "interrupted by the user" at once (the tool sees the signal and stops
+ * its process) and calls not started yet get the same answer.
+ * Events per call: `tool_call` → (`approval_requested` → `approval_decided`) → (`tier2_load`) →
+ * `tool_result`. A result's `durationMs` is the time the tool ran; an approval's wait is its own
+ * `waitMs`.
  */
 import {
   byteLength,
-  type LogEventBody,
   type PermissionMode,
+  type SessionEventBody,
   type ToolContext,
   type ToolDefinition,
+  type ToolEffect,
   type ToolOutput,
   type ToolResultBlock,
+  type ToolStatus,
   type ToolUseBlock,
 } from "@picasso/protocol";
 import type { Approver } from "./approver.js";
-import type { EngineEvent, ToolStatus } from "./events.js";
+import { type ResolvedCall, resolveCall } from "./call-resolution.js";
 import { truncateToolOutput } from "./output-spill.js";
 import { checkPermission } from "./permissions.js";
-import type { ResolvedCall } from "./runtime.js";
 import { checkToolInput } from "./tool-input.js";
 
 export const INTERRUPTED_RESULT = "interrupted by the user";
@@ -35,8 +40,6 @@ export interface ToolRunEnv {
   signal: AbortSignal;
   mode(): PermissionMode;
   tool(name: string): ToolDefinition | undefined;
-  /** What a call really does (a gateway takes its target's effect and input). */
-  resolveCall(tool: ToolDefinition, input: Record<string, unknown>): ResolvedCall;
   toolNames(): string[];
   allowedForSession: Set<string>;
   approver: Approver;
@@ -45,23 +48,27 @@ export interface ToolRunEnv {
   outputsDir: string;
   /** True inside a subagent: tools with effect `agent` are refused (depth 1). */
   noSubagents: boolean;
-  emit(event: EngineEvent): void;
-  log(body: LogEventBody): void;
-  /** Rewrites a successful result before it is appended (e.g. dedupe of a repeated read). */
-  filterOutput?(call: ToolUseBlock, output: ToolOutput): ToolOutput;
+  record(body: SessionEventBody): void;
+  /** The `tool/result` hook: may rewrite a successful output before it is appended. */
+  afterResult?(call: ToolUseBlock, output: ToolOutput): ToolOutput;
 }
 
 interface Finished {
   status: ToolStatus;
   output: ToolOutput;
+  /** Time the tool itself ran. */
+  ranMs: number;
 }
+
+const PARALLEL: ReadonlySet<ToolEffect> = new Set(["read", "agent"]);
 
 export async function runToolCalls(calls: ToolUseBlock[], env: ToolRunEnv): Promise<ToolResultBlock[]> {
   const results: ToolResultBlock[] = new Array(calls.length);
   let i = 0;
   while (i < calls.length) {
     let j = i + 1;
-    if (isRead(calls[i]!, env)) while (j < calls.length && isRead(calls[j]!, env)) j += 1;
+    const group = parallelGroup(calls[i]!, env);
+    if (group) while (j < calls.length && parallelGroup(calls[j]!, env) === group) j += 1;
     const batch = calls.slice(i, j);
     const done = await Promise.all(batch.map((call) => runOne(call, env)));
     done.forEach((block, k) => {
@@ -72,64 +79,54 @@ export async function runToolCalls(calls: ToolUseBlock[], env: ToolRunEnv): Prom
   return results;
 }
 
-function isRead(call: ToolUseBlock, env: ToolRunEnv): boolean {
+/** The effect a call shares a parallel batch under, or undefined when it runs alone. */
+function parallelGroup(call: ToolUseBlock, env: ToolRunEnv): ToolEffect | undefined {
   const tool = env.tool(call.name);
-  return tool !== undefined && env.resolveCall(tool, call.input).effect === "read";
+  if (!tool) return undefined;
+  const effect = resolveCall(tool, call.input).effect;
+  if (!PARALLEL.has(effect)) return undefined;
+  return effect === "agent" && env.noSubagents ? undefined : effect;
 }
 
 async function runOne(call: ToolUseBlock, env: ToolRunEnv): Promise<ToolResultBlock> {
-  const started = Date.now();
-  env.log({
+  const tool = env.tool(call.name);
+  const resolved = tool ? resolveCall(tool, call.input) : undefined;
+  env.record({
     type: "tool_call",
     toolUseId: call.id,
     name: call.name,
     inputBytes: byteLength(JSON.stringify(call.input)),
-  });
-  env.emit({
-    type: "tool_call_started",
-    lane: env.lane,
-    toolUseId: call.id,
-    name: call.name,
     input: call.input,
+    ...(resolved ? { effect: resolved.effect } : {}),
+    ...(resolved?.target ? { target: resolved.target } : {}),
   });
-  const decided = await decideAndRun(call, env);
+  const decided = await decideAndRun(call, tool, resolved, env);
   const filtered =
-    decided.status === "ok" && env.filterOutput ? env.filterOutput(call, decided.output) : decided.output;
-  const finished: Finished = { status: decided.status, output: filtered };
+    decided.status === "ok" && env.afterResult ? env.afterResult(call, decided.output) : decided.output;
   const deduped = filtered.content !== decided.output.content;
-  const tool = env.tool(call.name);
   const spilled = truncateToolOutput({
-    content: finished.output.content,
+    content: filtered.content,
     limitBytes: env.outputLimitBytes,
     outputsDir: env.outputsDir,
     toolUseId: call.id,
   });
-  const durationMs = Date.now() - started;
-  if (finished.output.tier2 && finished.status === "ok")
-    env.log({ type: "tier2_load", ...finished.output.tier2, bytes: byteLength(spilled.content) });
-  env.log({
+  const bytes = byteLength(spilled.content);
+  if (filtered.tier2 && decided.status === "ok")
+    env.record({ type: "tier2_load", ...filtered.tier2, bytes, ...(deduped ? { deduped: true } : {}) });
+  env.record({
     type: "tool_result",
     toolUseId: call.id,
     name: call.name,
-    status: finished.status,
-    bytes: byteLength(spilled.content),
-    durationMs,
+    status: decided.status,
+    bytes,
+    durationMs: decided.ranMs,
+    ...(resolved ? { effect: resolved.effect } : {}),
     ...(spilled.truncated ? { truncated: true, fullOutputPath: spilled.fullOutputPath } : {}),
-    ...(tool ? { effect: tool.effect } : {}),
     ...(deduped ? { deduped: true, originalBytes: byteLength(decided.output.content) } : {}),
-  } as LogEventBody);
-  env.emit({
-    type: "tool_call_finished",
-    lane: env.lane,
-    toolUseId: call.id,
-    name: call.name,
-    status: finished.status,
     content: spilled.content,
-    ...(finished.output.display ? { display: finished.output.display } : {}),
-    durationMs,
-    ...(spilled.truncated ? { truncated: true } : {}),
+    ...(filtered.display ? { display: filtered.display } : {}),
   });
-  const isError = finished.status !== "ok" || finished.output.isError === true;
+  const isError = decided.status !== "ok" || filtered.isError === true;
   return {
     type: "tool_result",
     toolUseId: call.id,
@@ -141,16 +138,20 @@ async function runOne(call: ToolUseBlock, env: ToolRunEnv): Promise<ToolResultBl
 const fail = (status: ToolStatus, content: string): Finished => ({
   status,
   output: { content, isError: true },
+  ranMs: 0,
 });
 
-async function decideAndRun(call: ToolUseBlock, env: ToolRunEnv): Promise<Finished> {
+async function decideAndRun(
+  call: ToolUseBlock,
+  tool: ToolDefinition | undefined,
+  resolved: ResolvedCall | undefined,
+  env: ToolRunEnv,
+): Promise<Finished> {
   if (env.signal.aborted) return fail("interrupted", INTERRUPTED_RESULT);
-  const tool = env.tool(call.name);
-  if (!tool)
+  if (!tool || !resolved)
     return fail("error", `unknown tool "${call.name}". Available tools: ${env.toolNames().join(", ")}.`);
   const invalid = checkToolInput(tool.spec, call.input);
   if (invalid) return fail("error", invalid);
-  const resolved = env.resolveCall(tool, call.input);
   if (resolved.effect === "agent" && env.noSubagents)
     return fail(
       "denied",
@@ -177,11 +178,13 @@ async function askApproval(
   resolved: ResolvedCall,
   env: ToolRunEnv,
 ): Promise<Finished | undefined> {
-  env.emit({
+  const asked = Date.now();
+  env.record({
     type: "approval_requested",
-    lane: env.lane,
     toolUseId: call.id,
     name: call.name,
+    effect: resolved.effect,
+    ...(resolved.target ? { target: resolved.target } : {}),
     input: call.input,
   });
   let answer: Awaited<ReturnType<Approver["approve"]>>;
@@ -201,20 +204,13 @@ async function askApproval(
     if (env.signal.aborted) return fail("interrupted", INTERRUPTED_RESULT);
     answer = { decision: "deny", note: `approval failed: ${(error as Error).message}` };
   }
-  env.log({
-    type: "approval",
-    toolUseId: call.id,
-    name: call.name,
-    decision: answer.decision,
-    ...(answer.note ? { note: answer.note } : {}),
-  });
-  env.emit({
+  env.record({
     type: "approval_decided",
-    lane: env.lane,
     toolUseId: call.id,
     name: call.name,
     decision: answer.decision,
     ...(answer.note ? { note: answer.note } : {}),
+    waitMs: Date.now() - asked,
   });
   if (answer.decision === "allow_session") env.allowedForSession.add(resolved.permissionName);
   if (answer.decision !== "deny") return undefined;
@@ -225,14 +221,18 @@ async function askApproval(
 }
 
 async function runTool(call: ToolUseBlock, tool: ToolDefinition, env: ToolRunEnv): Promise<Finished> {
+  const started = Date.now();
+  const ran = () => Date.now() - started;
   const running = tool.run(call.input, env.context(call.id)).then(
-    (output): Finished => ({ status: output.isError ? "error" : "ok", output }),
-    (error: unknown): Finished =>
-      fail("error", `tool "${call.name}" failed: ${(error as Error)?.message ?? String(error)}`),
+    (output): Finished => ({ status: output.isError ? "error" : "ok", output, ranMs: ran() }),
+    (error: unknown): Finished => ({
+      ...fail("error", `tool "${call.name}" failed: ${(error as Error)?.message ?? String(error)}`),
+      ranMs: ran(),
+    }),
   );
   let onAbort: (() => void) | undefined;
   const interrupted = new Promise<Finished>((resolve) => {
-    onAbort = () => resolve(fail("interrupted", INTERRUPTED_RESULT));
+    onAbort = () => resolve({ ...fail("interrupted", INTERRUPTED_RESULT), ranMs: ran() });
     if (env.signal.aborted) onAbort();
     else env.signal.addEventListener("abort", onAbort, { once: true });
   });

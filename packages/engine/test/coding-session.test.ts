@@ -67,7 +67,7 @@ describe("a coding session", () => {
     const types = log.map((e) => e.type);
     expect(types.slice(0, 2)).toEqual(["session_start", "request_header"]);
     expect(types.filter((t) => t === "model_request")).toHaveLength(4);
-    expect(types.filter((t) => t === "approval")).toHaveLength(2);
+    expect(types.filter((t) => t === "approval_decided")).toHaveLength(2);
     expect(
       log
         .filter((e) => e.type === "model_response")
@@ -104,7 +104,7 @@ describe("a coding session", () => {
     expect(result!.content).toContain("do not touch add.js");
     expect(lastTurnEnd(events).text).toContain("left the file alone");
     expect(readFileSync(join(scenario.workspace, "src/add.js"), "utf8")).toBe(files["src/add.js"]);
-    const approval = (await scenario.events()).find((e) => e.type === "approval");
+    const approval = (await scenario.events()).find((e) => e.type === "approval_decided");
     expect(approval).toMatchObject({ decision: "deny", name: "write", note: "do not touch add.js" });
     await expectLogRebuildsRequests(scenario);
   });

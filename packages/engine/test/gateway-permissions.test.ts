@@ -37,14 +37,15 @@ const gateway: PicassoPlugin = {
         if (!target) return { content: `unknown deferred tool ${String(input.name)}`, isError: true };
         return target.run((input.arguments ?? {}) as Record<string, unknown>, ctx);
       },
+      // The gateway reports the effect of the tool a call runs.
+      callEffect: (input) => {
+        const target = catalog.get(String(input.name));
+        if (!target) return { effect: "read" };
+        const args = (input.arguments ?? {}) as Record<string, unknown>;
+        return { effect: target.effect, target: { name: target.spec.name, input: args } };
+      },
     },
   ],
-};
-const extra = {
-  toolTarget: (tool: ToolDefinition, input: Record<string, unknown>) => {
-    const target = tool.spec.name === "tool_call" ? catalog.get(String(input.name)) : undefined;
-    return target ? { tool: target, input: (input.arguments ?? {}) as Record<string, unknown> } : undefined;
-  },
 };
 const call = (name: string, args: Record<string, unknown> = {}) => ({
   name: "tool_call",
@@ -61,7 +62,6 @@ describe("gateway calls", () => {
   it("ask per target and remember 'allow for the session' per target", async () => {
     scenario = await startScenario({
       plugins: [gateway],
-      extra,
       approve: () => ({ decision: "allow_session" }),
       script: {
         steps: [
@@ -82,7 +82,6 @@ describe("gateway calls", () => {
   it("run read targets in plan mode and refuse mutating ones; keep the deny-list on arguments", async () => {
     scenario = await startScenario({
       plugins: [gateway],
-      extra,
       mode: "plan",
       script: {
         steps: [{ tool_calls: [call("lookup"), call("deploy")] }, { text: "planned" }],
@@ -94,7 +93,6 @@ describe("gateway calls", () => {
     await scenario.close();
     scenario = await startScenario({
       plugins: [gateway],
-      extra,
       mode: "auto",
       script: { steps: [{ tool_calls: [call("shell", { command: "rm -rf /" })] }, { text: "refused" }] },
     });

@@ -14,6 +14,8 @@ import {
   type PermissionMode,
   type PicassoPlugin,
   readLogFileAll,
+  type SessionEvent,
+  type SessionEventOf,
   type ToolDefinition,
 } from "@picasso/protocol";
 import {
@@ -30,7 +32,6 @@ import {
   type ApprovalRequest,
   type Approver,
   createSession,
-  type EngineEvent,
   type EngineSettings,
   rebuildRequests,
   type Session,
@@ -45,7 +46,7 @@ export interface Scenario {
   sent: ModelRequest[];
   approvals: ApprovalRequest[];
   session: Session;
-  run(input: string, signal?: AbortSignal, onEvent?: (e: EngineEvent) => void): Promise<EngineEvent[]>;
+  run(input: string, signal?: AbortSignal, onEvent?: (e: SessionEvent) => void): Promise<SessionEvent[]>;
   events(): Promise<LogEvent[]>;
   close(): Promise<void>;
 }
@@ -62,7 +63,7 @@ export interface ScenarioOptions {
   workspace?: string;
   resume?: { id: string } | "newest";
   server?: MockServer;
-  /** Extra session options (e.g. filterToolOutput). */
+  /** Extra session options (e.g. onEvent). */
   extra?: Partial<SessionOptions>;
 }
 
@@ -135,7 +136,7 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
     approvals,
     session,
     async run(input, signal, onEvent) {
-      const seen: EngineEvent[] = [];
+      const seen: SessionEvent[] = [];
       for await (const event of session.runTurn(input, { signal })) {
         seen.push(event);
         onEvent?.(event);
@@ -153,16 +154,14 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
   };
 }
 
-export function lastTurnEnd(events: EngineEvent[]): Extract<EngineEvent, { type: "turn_end" }> {
+export function lastTurnEnd(events: SessionEvent[]): SessionEventOf<"turn_end"> {
   const end = events.filter((e) => e.type === "turn_end").at(-1);
   if (end?.type !== "turn_end") throw new Error("the turn did not end");
   return end;
 }
 
-export function toolResults(events: EngineEvent[]): Extract<EngineEvent, { type: "tool_call_finished" }>[] {
-  return events.filter(
-    (e): e is Extract<EngineEvent, { type: "tool_call_finished" }> => e.type === "tool_call_finished",
-  );
+export function toolResults(events: SessionEvent[]): SessionEventOf<"tool_result">[] {
+  return events.filter((e): e is SessionEventOf<"tool_result"> => e.type === "tool_result");
 }
 
 /** Every request rebuilt from the log equals, byte for byte, the one the engine sent. */

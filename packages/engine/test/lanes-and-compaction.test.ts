@@ -41,9 +41,9 @@ describe("subagents", () => {
     });
     try {
       const events = await scenario.run("find the answer");
-      const started = events.find((e) => e.type === "subagent_started");
+      const started = events.find((e) => e.type === "subagent_start");
       expect(started).toMatchObject({ lane: "agent-1", parentLane: "main" });
-      expect(events.find((e) => e.type === "subagent_finished")).toMatchObject({
+      expect(events.find((e) => e.type === "subagent_stop")).toMatchObject({
         status: "done",
         report: "The notes say 42.",
       });
@@ -53,7 +53,7 @@ describe("subagents", () => {
       ]);
       expect(lastTurnEnd(events).text).toBe("The subagent found it: 42.");
       // The turn's usage counts the subagent's steps too.
-      const outputs = events.flatMap((e) => (e.type === "step_usage" ? [e.usage.outputTokens ?? 0] : []));
+      const outputs = events.flatMap((e) => (e.type === "model_response" ? [e.usage.outputTokens ?? 0] : []));
       expect(outputs).toHaveLength(4);
       expect(lastTurnEnd(events).usage.outputTokens).toBe(outputs.reduce((a, b) => a + b, 0));
       const log = await scenario.events();
@@ -93,7 +93,7 @@ describe("subagents", () => {
       const events = await scenario.run("go");
       const child = toolResults(events).filter((r) => r.lane === "agent-1");
       expect(child[0]).toMatchObject({ name: "subagent", status: "denied" });
-      expect(events.find((e) => e.type === "subagent_finished")).toMatchObject({ status: "budget" });
+      expect(events.find((e) => e.type === "subagent_stop")).toMatchObject({ status: "budget" });
       expect(lastTurnEnd(events).text).toBe("the child ran out of steps");
     } finally {
       await scenario.close();

@@ -137,7 +137,7 @@ describe("tool scheduling", () => {
     const controller = new AbortController();
     const started = Date.now();
     const events = await scenario.run("wait a long time", controller.signal, (event) => {
-      if (event.type === "tool_call_started" && event.name === "bash") controller.abort();
+      if (event.type === "tool_call" && event.name === "bash") controller.abort();
     });
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(lastTurnEnd(events).stopReason).toBe("interrupted");
@@ -223,15 +223,18 @@ describe("tool scheduling", () => {
     await expectLogRebuildsRequests(scenario);
   });
 
-  it("lets a filter rewrite a successful result before it joins history", async () => {
+  it("lets a tool/result hook rewrite a successful result before it joins history", async () => {
     scenario = await startScenario({
       files: { "a.txt": "alpha\n" },
-      extra: {
-        filterToolOutput: ({ name, messages, output }) =>
-          name === "read" && JSON.stringify(messages).includes("alpha")
-            ? { ...output, content: "[same as before]" }
-            : output,
-      },
+      plugins: [
+        {
+          name: "dedupe",
+          toolResult: ({ messages, output }) =>
+            output.dedupeKey && JSON.stringify(messages).includes("alpha")
+              ? { ...output, content: "[same as before]" }
+              : undefined,
+        },
+      ],
       script: {
         steps: [
           { tool_calls: [{ name: "read", input: { path: "a.txt" } }] },

@@ -194,7 +194,7 @@ describe("createLeanContextPlugin", () => {
       cwd: root,
       date: "2026-11-29",
       platform: "linux",
-      gitBranch: "main",
+      workspace: { gitBranch: "main", gitDirty: false },
     })!;
     expect(facts).toBe(
       [
@@ -202,7 +202,7 @@ describe("createLeanContextPlugin", () => {
         "Date: 2026-11-29",
         `Working directory: ${root}`,
         "Platform: linux",
-        "Git branch: main",
+        "Git branch: main (clean)",
         "Pinned memories:\n- Use tabs.",
         "</session-facts>",
       ].join("\n"),

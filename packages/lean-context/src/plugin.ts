@@ -9,6 +9,8 @@
  * - `sessionFacts`: date, cwd, platform, branch, pinned memories — never Tier 1.
  * - `preStep`: the PreStepNormaliser's appended reminders; its stats go to ContextStats after
  *   the decision is made.
+ * - `toolResult`: an output carrying a `dedupeKey` (a file read) that history already holds
+ *   becomes a pointer to the earlier copy.
  * - `describeSettings`: the `picasso-lean-context` namespace (registry, snapshot, counters, events).
  * - `observe`: Tier-2 loads, compactions and mode changes into the stats journal.
  * With `stats: false` nothing is collected; the bytes sent are the same either way.
@@ -23,11 +25,12 @@ import type {
   SessionFactsContext,
   SkillInfo,
   Tier1,
-  ToolDefinition,
+  ToolOutput,
+  ToolResultContext,
 } from "@picasso/protocol";
 import type { Composition } from "./composition/compose.js";
 import { loadComposition } from "./composition/load-composition.js";
-import { skillSearchTool, toolCallTarget, toolCallTool, toolSearchTool } from "./gateways/gateway-tools.js";
+import { skillSearchTool, toolCallTool, toolSearchTool } from "./gateways/gateway-tools.js";
 import { ToolCatalog } from "./gateways/tool-catalog.js";
 import { type InstructionFiles, loadInstructionFiles } from "./instructions/instruction-files.js";
 import { type DedupeResult, dedupeAppend } from "./pre-step/dedupe.js";
@@ -58,8 +61,6 @@ export interface LeanContextPlugin extends PicassoPlugin {
   warnings(): readonly string[];
   /** Dedupe content before appending it (tool results of repeated reads, skill and memory bodies). */
   dedupeAppend(messages: readonly Message[], content: string, label: string, lane?: string): DedupeResult;
-  /** The deferred tool a `tool_call` input targets, so the engine can check that tool's effect. */
-  toolCallTarget(input: Record<string, unknown>): ToolDefinition | undefined;
 }
 
 export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanContextPlugin {
@@ -121,7 +122,11 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
       const decision = normaliser.step(ctx);
       // Captured after the decision; the stats object is a copy-free read of it.
       stats?.recordStep(ctx, decision.stats);
-      return { append: decision.append, stats: { ...decision.stats } };
+      return {
+        append: decision.append,
+        dedupe: { drops: decision.stats.dedupe.drops, bytesSaved: decision.stats.dedupe.bytesSaved },
+        stats: { ...decision.stats },
+      };
     },
 
     describeSettings() {
@@ -141,6 +146,10 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
       return result;
     },
 
-    toolCallTarget: (input) => toolCallTarget(catalog, input),
+    toolResult(ctx: ToolResultContext): ToolOutput | undefined {
+      if (!ctx.output.dedupeKey) return undefined;
+      const result = this.dedupeAppend(ctx.messages, ctx.output.content, ctx.output.dedupeKey, ctx.lane);
+      return result.deduped ? { ...ctx.output, content: result.content } : undefined;
+    },
   };
 }

@@ -11,6 +11,16 @@ export interface SessionFactsOptions {
   pinnedMemories?: readonly string[];
 }
 
+function gitLine(ctx: SessionFactsContext): string {
+  const { gitBranch, gitWorktree, gitDirty } = ctx.workspace;
+  if (!gitBranch) return "none (not a git repository, or a detached HEAD)";
+  const notes = [
+    ...(gitWorktree ? ["a linked worktree"] : []),
+    ...(gitDirty === true ? ["uncommitted changes"] : gitDirty === false ? ["clean"] : []),
+  ];
+  return notes.length ? `${gitBranch} (${notes.join(", ")})` : gitBranch;
+}
+
 export function sessionFacts(ctx: SessionFactsContext, options: SessionFactsOptions = {}): string {
   const pinned = options.pinnedMemories ?? [];
   return [
@@ -19,7 +29,7 @@ export function sessionFacts(ctx: SessionFactsContext, options: SessionFactsOpti
     `Working directory: ${ctx.cwd}`,
     ...(ctx.workspaceRoot !== ctx.cwd ? [`Workspace root: ${ctx.workspaceRoot}`] : []),
     `Platform: ${ctx.platform}`,
-    `Git branch: ${ctx.gitBranch ?? "none (not a git repository, or a detached HEAD)"}`,
+    `Git branch: ${gitLine(ctx)}`,
     pinned.length > 0
       ? `Pinned memories:\n${pinned.map((m) => `- ${m}`).join("\n")}`
       : "Pinned memories: none",

@@ -7,21 +7,23 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Tier1 } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
-import { assembleTier1, loadComposition } from "../src/index.js";
+import { createLeanContextPlugin, loadComposition } from "../src/index.js";
 import { coreTools, deferredTools } from "./fixtures/tools.js";
 import { agentsMd, fixtureServers, fixtureSkills } from "./fixtures/workspace-inputs.js";
 
 const dist = fileURLToPath(new URL("../dist/index.js", import.meta.url));
 
 const CHILD = `
-const { assembleTier1, loadComposition } = await import(process.argv[1]);
+const { createLeanContextPlugin, loadComposition } = await import(process.argv[1]);
 let raw = "";
 for await (const chunk of process.stdin) raw += chunk;
 const input = JSON.parse(raw);
 const composition = loadComposition({ surface: "cli", picassoHome: input.home, workspaceRoot: input.home });
 const tools = input.specs.map((spec, i) => ({ spec, effect: "read", family: input.families[i], run: async () => ({ content: "" }) }));
-const { tier1 } = assembleTier1({ composition, tools, mcpServers: input.servers, instructions: input.instructions, skills: input.skills });
+const plugin = createLeanContextPlugin({ composition, loadInstructions: () => ({ files: input.instructions, warnings: [] }) });
+const tier1 = plugin.assembleSystemPrompt({ surface: "cli", workspaceRoot: input.home, cwd: input.home, picassoHome: input.home, tools, mcpServers: input.servers, skills: input.skills });
 process.stdout.write(tier1.hash);
 `;
 
@@ -38,13 +40,21 @@ describe("Tier 1 across processes", () => {
       skills: fixtureSkills,
     };
     const composition = loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: home });
-    const here = assembleTier1({
+    const plugin = createLeanContextPlugin({
       composition,
-      tools,
-      mcpServers: fixtureServers,
-      instructions: [agentsMd],
-      skills: fixtureSkills,
-    }).tier1.hash;
+      loadInstructions: () => ({ files: [agentsMd], warnings: [] }),
+    });
+    const here = (
+      plugin.assembleSystemPrompt!({
+        surface: "cli",
+        workspaceRoot: home,
+        cwd: home,
+        picassoHome: home,
+        tools,
+        mcpServers: fixtureServers,
+        skills: fixtureSkills,
+      }) as Tier1
+    ).hash;
     const hashes = [0, 1].map(() => {
       const child = spawnSync(process.execPath, ["--input-type=module", "-e", CHILD, dist], {
         input: JSON.stringify(input),

@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { type AssembleContext, canonicalJson, type Message, type ToolContext } from "@picasso/protocol";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createLeanContextPlugin, reminderMessage } from "../src/index.js";
+import { createLeanContextPlugin } from "../src/index.js";
+import { reminderMessage } from "../src/pre-step/reminders.js";
 import { openList, todoWrite, toolCalls, userText } from "./fixtures/history.js";
 import { coreTools, deferredTools } from "./fixtures/tools.js";
 

@@ -11,7 +11,8 @@
  * Events of an older schema version the reader knows are upgraded by `upgradeLogEvent`.
  */
 import { createReadStream } from "node:fs";
-import { LOG_SCHEMA_VERSION, type LogEvent, LogEventSchema } from "./log-events.js";
+import { upgradeLogEvent } from "./log-upgrade.js";
+import { type LogEvent, LogEventSchema } from "./session-events.js";
 
 export function encodeLogEvent(event: LogEvent): string {
   return `${JSON.stringify(event)}\n`;
@@ -38,16 +39,6 @@ export function decodeLogLine(text: string): { event: LogEvent } | { reason: str
     return { reason: `${where}: ${issue?.message ?? "invalid event"}` };
   }
   return { event: parsed.data as LogEvent };
-}
-
-/** Bring an event of a known older version up to the current one. v1 is the first version. */
-export function upgradeLogEvent(raw: unknown): { value: unknown } | { reason: string } {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return { reason: "not a JSON object" };
-  const v = (raw as { v?: unknown }).v;
-  if (v === LOG_SCHEMA_VERSION) return { value: raw };
-  if (typeof v === "number" && v > LOG_SCHEMA_VERSION)
-    return { reason: `schema version ${v} is newer than this picasso understands (${LOG_SCHEMA_VERSION})` };
-  return { reason: "missing or unknown schema version field `v`" };
 }
 
 /** Split a stream of text chunks into lines, remembering whether the last one ended with "\n". */

@@ -9,14 +9,23 @@
  * - `session/facts`            — `sessionFacts()`: text for the first user-role context block
  *                                 (date, cwd, platform, branch…), which then stays in history.
  * - `agent/pre-step`           — `preStep()`: before every model step; may only *append* messages.
+ * - `tool/result`              — `toolResult()`: may rewrite a successful tool output before it
+ *                                 joins history (e.g. a repeated read becomes a pointer); must be
+ *                                 deterministic given the history.
  * - `settings/describe`        — `describeSettings()`: a namespaced, JSON-serialisable value.
  * - observers                  — `observe()`: every session-log event, after it is written.
  */
-import type { Message, SystemBlock, ToolSpec } from "./content.js";
-import type { LogEvent, MessageSource, PermissionMode, Tier2Kind } from "./log-events.js";
-
-/** How a tool touches the world; the permission modes key off this. */
-export type ToolEffect = "read" | "write" | "exec" | "interactive" | "agent";
+import type { Message, ToolSpec } from "./content.js";
+import type {
+  LogEvent,
+  MessageSource,
+  PermissionMode,
+  Tier2Kind,
+  ToolDisplay,
+  ToolEffect,
+  WorkspaceFacts,
+} from "./session-events.js";
+import type { Tier1 } from "./tier1.js";
 
 /** What a tool returns. `content` is what the model sees; `display` is what the user sees. */
 export interface ToolOutput {
@@ -25,17 +34,11 @@ export interface ToolOutput {
   display?: ToolDisplay;
   /** A Tier-2 payload this result carried (deferred schema, skill body…), for the log and stats. */
   tier2?: { kind: Tier2Kind; name: string };
-}
-
-export type ToolDisplay =
-  | { kind: "text"; text: string }
-  | { kind: "diff"; path: string; diff: string }
-  | { kind: "command"; command: string; exitCode: number | null; output: string }
-  | { kind: "todos"; items: TodoItem[] };
-
-export interface TodoItem {
-  content: string;
-  status: "pending" | "in_progress" | "done";
+  /**
+   * What this output is a copy of (e.g. `file read of src/a.ts`): an identical output with the
+   * same key later in the lane may be replaced by a pointer to this one (lean-context dedupe).
+   */
+  dedupeKey?: string;
 }
 
 /** Remembers what the session has read, for the read-before-write rule. */
@@ -70,23 +73,25 @@ export interface ToolContext {
   runSubagent(request: SubagentRequest): Promise<string>;
 }
 
+/**
+ * What one call of a tool really does, when that depends on its input: a gateway such as
+ * `tool_call` runs another tool (`target`), whose effect then decides permissions and whose input
+ * the deny-list reads; "allow for the session" is remembered per target (`tool_call:<name>`).
+ */
+export interface CallEffect {
+  effect: ToolEffect;
+  target?: { name: string; input: Record<string, unknown> };
+}
+
 export interface ToolDefinition {
   spec: ToolSpec;
+  /** The effect of a call, unless `callEffect` says otherwise for a given input. */
   effect: ToolEffect;
   /** Tool family for catalogs (`core`, `fs`, `shell`, `agent`…). */
   family: string;
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput>;
-}
-
-/** Tier 1: the byte-stable request prefix, plus what it is made of. */
-export interface Tier1 {
-  tools: ToolSpec[];
-  system: SystemBlock[];
-  /** SHA-256 of the canonical JSON of `{tools, system}`. */
-  hash: string;
-  bytes: { tools: number; system: number; total: number };
-  sections: { id: string; bytes: number; hash: string }[];
-  toolSizes: { name: string; bytes: number }[];
+  /** The effect of this call, for tools whose effect depends on the input (gateways). */
+  callEffect?(input: Record<string, unknown>): CallEffect;
 }
 
 export interface SkillInfo {
@@ -111,7 +116,7 @@ export interface SessionFactsContext {
   cwd: string;
   date: string;
   platform: string;
-  gitBranch?: string;
+  workspace: WorkspaceFacts;
 }
 
 /** A message a pre-step hook appends, with the source the log and timeline record. */
@@ -137,7 +142,20 @@ export interface PreStepContext {
 
 export interface PreStepResult {
   append: AppendedMessage[];
+  /** Repeated payloads this hook replaced by pointers. */
+  dedupe?: { drops: number; bytesSaved: number };
+  /** The plugin's own figures, logged under its name (opaque to the engine). */
   stats?: Record<string, unknown>;
+}
+
+/** A tool's successful output before it joins history, for the `tool/result` hook. */
+export interface ToolResultContext {
+  lane: string;
+  /** The lane's history before this step's results are appended. */
+  messages: readonly Message[];
+  name: string;
+  input: Record<string, unknown>;
+  output: ToolOutput;
 }
 
 export interface PicassoPlugin {
@@ -146,6 +164,7 @@ export interface PicassoPlugin {
   assembleSystemPrompt?(ctx: AssembleContext): Tier1 | Promise<Tier1>;
   sessionFacts?(ctx: SessionFactsContext): string | undefined;
   preStep?(ctx: PreStepContext): PreStepResult | Promise<PreStepResult>;
+  toolResult?(ctx: ToolResultContext): ToolOutput | undefined;
   describeSettings?(): { namespace: string; value: unknown };
   observe?(event: LogEvent): void;
 }

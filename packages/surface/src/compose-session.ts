@@ -6,10 +6,9 @@
  *   loaded once and given to lean context;
  * - the plugins its `plugins:` rows name are mounted in that order (plugin-mounts.ts); engine
  *   settings (tool output limit, compaction threshold) come from it, under the caller's;
- * - a repeated identical `read` result becomes a pointer to the earlier copy (lean-context dedupe);
- * - the `tool_call` gateway is checked as the tool it runs: that tool's effect and arguments (so
- *   plan mode and approvals see a deferred write as a write); a `tool_call` naming no known tool
- *   only answers with an error, so it needs no approval.
+ * Nothing here knows a tool by name: a repeated read becomes a pointer through lean context's
+ * `tool/result` hook, and a gateway call is checked as the tool it runs through the gateway's own
+ * `callEffect`.
  * `close()` ends the session and kills leftover tool processes; the provider is the caller's.
  */
 import {
@@ -18,11 +17,11 @@ import {
   type EngineSettings,
   type LogObserver,
   type Session,
+  type SessionEventListener,
   type SessionOptions,
 } from "@picasso/engine";
 import { createLeanContextPlugin, type LeanContextPlugin, loadComposition } from "@picasso/lean-context";
-import type { AskUserRequest, PermissionMode, PicassoPlugin } from "@picasso/protocol";
-import type { ModelProvider } from "@picasso/providers";
+import type { AskUserRequest, ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
 import { createToolRuntime } from "@picasso/tools";
 import { engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
 
@@ -40,6 +39,8 @@ export interface ComposeSessionOptions {
   resume?: SessionOptions["resume"];
   settings?: Partial<EngineSettings>;
   observers?: LogObserver[];
+  /** Every session event from `session_start` on. */
+  onEvent?: SessionEventListener;
   /** Who answers `ask_user` (the TUI); without it the engine's headless answer applies. */
   askUser?: (request: AskUserRequest) => Promise<string>;
   now?: () => Date;
@@ -80,23 +81,9 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       ...(options.resume ? { resume: options.resume } : {}),
       settings: { ...engineSettingsFrom(composition), ...options.settings },
       ...(options.observers ? { observers: options.observers } : {}),
+      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       ...(options.askUser ? { askUser: options.askUser } : {}),
       ...(options.now ? { now: options.now } : {}),
-      filterToolOutput: ({ lane, messages, name, input, output }) => {
-        if (name !== "read" || typeof input.path !== "string") return output;
-        const result = leanContext.dedupeAppend(messages, output.content, `file read of ${input.path}`, lane);
-        return result.deduped ? { ...output, content: result.content } : output;
-      },
-      toolTarget: (tool, input) => {
-        if (tool.spec.name !== "tool_call") return undefined;
-        const target = leanContext.toolCallTarget(input);
-        const args = input.arguments;
-        return target
-          ? { tool: target, input: args && typeof args === "object" ? (args as Record<string, unknown>) : {} }
-          : undefined;
-      },
-      toolEffect: (tool, input) =>
-        tool.spec.name === "tool_call" && !leanContext.toolCallTarget(input) ? "read" : undefined,
     });
   } catch (error) {
     await toolRuntime.dispose();

@@ -156,7 +156,8 @@ async function runRead(input: Record<string, unknown>, ctx: ToolContext): Promis
     return toolError(`offset ${offset} is past the end of ${target.shown}; ${has}.`);
   }
   ctx.files.markRead(target.abs);
-  return formatWindow(target.shown, window, offset, info.size);
+  // The path as the model gave it names the copy (identical later reads may point back to it).
+  return { ...formatWindow(target.shown, window, offset, info.size), dedupeKey: `file read of ${path}` };
 }
 
 export const readTool = defineTool({

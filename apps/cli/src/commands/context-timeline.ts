@@ -15,9 +15,9 @@
 import { existsSync, realpathSync } from "node:fs";
 import { isAbsolute, resolve, sep } from "node:path";
 import { defaultPicassoHome, listSessions, projectSessionsDir, type SessionFile } from "@picasso/engine";
-import { findWorkspaceRoot } from "@picasso/lean-context";
 import { foldTimelineFile, renderTimeline, type Timeline } from "@picasso/lean-context/timeline";
 import { UserError } from "@picasso/protocol";
+import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
 
 export interface TimelineFlags {

@@ -7,7 +7,6 @@
 import { defaultPicassoHome } from "@picasso/engine";
 import {
   createLeanContextPlugin,
-  findWorkspaceRoot,
   inspectWorkspace,
   loadComposition,
   renderContextReport,
@@ -15,6 +14,7 @@ import {
 import { canonicalJson } from "@picasso/protocol";
 import { composedTools } from "@picasso/surface";
 import { createToolRuntime } from "@picasso/tools";
+import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
 import { parseMode } from "../wiring.js";
 import { registerTimeline } from "./context-timeline.js";

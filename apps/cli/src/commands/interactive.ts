@@ -7,9 +7,9 @@
  * with `@picasso/lean-context/timeline`.
  */
 import { defaultPicassoHome, listSessions, type Session } from "@picasso/engine";
-import { findWorkspaceRoot } from "@picasso/lean-context";
 import { resolveProviderSelection } from "@picasso/providers";
 import { runTui, type SessionHost } from "@picasso/tui";
+import { findWorkspaceRoot } from "@picasso/workspace";
 import { defaultAction } from "../default-action.js";
 import { resumeTarget, type SessionFlags } from "../wiring-flags.js";
 

@@ -4,8 +4,8 @@
  * Reads only each log's events (no engine, no model call); a damaged line is skipped.
  */
 import { defaultPicassoHome, listSessions } from "@picasso/engine";
-import { findWorkspaceRoot } from "@picasso/lean-context";
 import { readLogFile } from "@picasso/protocol";
+import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
 
 export interface SessionSummary {

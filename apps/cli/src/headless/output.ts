@@ -5,10 +5,12 @@
  *   `isError`, `usage` (summed over the turn's steps; fields the provider never reported are
  *   left out), `turns` (turns in the session so far, across resumes), `steps`, `durationMs`,
  *   `logPath`, and `error` when there was one.
- * - `stream-json`: every engine event as one JSON line as it happens, then the result object.
+ * - `stream-json`: every session event as one JSON line as it happens — the same variants the
+ *   session log records (with their live-only fields, e.g. a tool result's content) plus the
+ *   live-only text and thinking deltas, from `session_start` to `session_end` — then the result
+ *   object. docs/session-log.md lists the variants.
  */
-import type { EngineEvent } from "@picasso/engine";
-import type { Usage } from "@picasso/protocol";
+import type { SessionEvent, Usage } from "@picasso/protocol";
 
 export type OutputFormat = "text" | "json" | "stream-json";
 
@@ -27,7 +29,7 @@ export interface HeadlessResult {
 }
 
 export interface OutputSink {
-  event(event: EngineEvent): void;
+  event(event: SessionEvent): void;
   result(result: HeadlessResult): void;
 }
 

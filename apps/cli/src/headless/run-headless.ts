@@ -6,8 +6,8 @@
  * Exit codes: 0 the turn ended; 1 the provider failed (one line on stderr); 130 interrupted;
  * 2 a user mistake (bad flag, missing key, unknown session) — printed by main.ts.
  */
-import { allowListApprover, type EngineEvent } from "@picasso/engine";
-import { UserError } from "@picasso/protocol";
+import { allowListApprover } from "@picasso/engine";
+import { type SessionEventOf, UserError } from "@picasso/protocol";
 import { type SessionFlags, wireSession } from "../wiring.js";
 import { type OutputFormat, outputSink } from "./output.js";
 
@@ -26,30 +26,35 @@ export async function runHeadless(flags: HeadlessFlags): Promise<number> {
   if (flags.print.trim() === "")
     throw new UserError('-p: the prompt is empty; pass the task, e.g. -p "fix the tests"');
   const started = Date.now();
+  const sink = outputSink(format, (text) => process.stdout.write(text));
+  let end: SessionEventOf<"turn_end"> | undefined;
+  let error: string | undefined;
   const wired = await wireSession(flags, {
     approver: allowListApprover(flags.allow ?? []),
     surfaceLabel: "headless",
-  });
-  const { session } = wired;
-  const sink = outputSink(format, (text) => process.stdout.write(text));
-  for (const note of session.resumeNotes) process.stderr.write(`picasso: ${note}\n`);
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.on("SIGINT", onSigint);
-  let end: Extract<EngineEvent, { type: "turn_end" }> | undefined;
-  let error: string | undefined;
-  try {
-    for await (const event of session.runTurn(flags.print, { signal: controller.signal })) {
+    onEvent: (event) => {
       sink.event(event);
       if (event.type === "turn_end" && event.lane === "main") end = event;
       if (event.type === "error" && event.lane === "main" && event.scope !== "plugin")
         error ??= event.message;
+    },
+  });
+  const { session } = wired;
+  for (const note of session.resumeNotes) process.stderr.write(`picasso: ${note}\n`);
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.on("SIGINT", onSigint);
+  try {
+    // The events reach the sink through `onEvent`; the turn's own stream only ends it.
+    for await (const _ of session.runTurn(flags.print, { signal: controller.signal })) {
     }
   } finally {
     process.off("SIGINT", onSigint);
   }
   const stopReason = end?.stopReason ?? "error";
   const isError = stopReason === "error" || stopReason === "interrupted";
+  // Closing records `session_end`, so the stream ends with it before the result object.
+  await wired.close(stopReason);
   sink.result({
     type: "result",
     result: end?.text ?? "",
@@ -63,7 +68,6 @@ export async function runHeadless(flags: HeadlessFlags): Promise<number> {
     logPath: session.logPath,
     ...(error ? { error } : {}),
   });
-  await wired.close(stopReason);
   if (stopReason === "interrupted") {
     process.stderr.write("picasso: interrupted; resume with --continue\n");
     return 130;

@@ -1,7 +1,7 @@
 import type { ToolContext } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { coreTools, deferredTools } from "../../test/fixtures/tools.js";
-import { skillSearchTool, toolCallTarget, toolCallTool, toolSearchTool } from "./gateway-tools.js";
+import { skillSearchTool, toolCallTool, toolSearchTool } from "./gateway-tools.js";
 import { ToolCatalog } from "./tool-catalog.js";
 
 const ctx = {} as ToolContext;
@@ -92,9 +92,14 @@ describe("tool_call", () => {
     );
   });
 
-  it("toolCallTarget names the target so the engine can apply its effect", () => {
-    expect(toolCallTarget(full(), { name: "worktree_create" })?.effect).toBe("write");
-    expect(toolCallTarget(full(), { name: "nope" })).toBeUndefined();
+  it("reports the effect of the tool a call runs, so the engine checks that one", () => {
+    const call = gateways(full()).call;
+    expect(call.callEffect?.({ name: "worktree_create", arguments: { branch: "x" } })).toEqual({
+      effect: "write",
+      target: { name: "worktree_create", input: { branch: "x" } },
+    });
+    // A call naming no deferred tool only answers with an error: it reads.
+    expect(call.callEffect?.({ name: "nope" })).toEqual({ effect: "read" });
   });
 });
 

@@ -9,7 +9,7 @@
  * `skill_search` lists skills matching a query. The catalog and skills are read through getters
  * because they are known only once the session's Tier 1 is assembled.
  */
-import type { SkillInfo, ToolDefinition, ToolOutput } from "@picasso/protocol";
+import type { CallEffect, SkillInfo, ToolDefinition, ToolOutput } from "@picasso/protocol";
 import { skillSearchSpec, toolCallSpec, toolSearchSpec } from "./gateway-specs.js";
 import { describeTool, renderSearch, type ToolCatalog } from "./tool-catalog.js";
 import { argumentProblems } from "./validate-arguments.js";
@@ -39,7 +39,7 @@ export function toolSearchTool(sources: GatewaySources): ToolDefinition {
 export function toolCallTool(sources: GatewaySources): ToolDefinition {
   return {
     spec: toolCallSpec,
-    // The effective effect is the target's (see `toolCallTarget`); the engine should check that one.
+    // Every call reports its real effect (`callEffect`); this is the default for a surface that asks none.
     effect: "exec",
     family: "gateway",
     async run(input, ctx): Promise<ToolOutput> {
@@ -63,16 +63,22 @@ export function toolCallTool(sources: GatewaySources): ToolDefinition {
         };
       return tool.run((input.arguments ?? {}) as Record<string, unknown>, ctx);
     },
+    // A call is checked as the deferred tool it runs (its effect, its arguments); a call naming no
+    // deferred tool only answers with an error, so it reads.
+    callEffect(input): CallEffect {
+      const target = typeof input.name === "string" ? sources.catalog().find(input.name) : undefined;
+      if (!target) return { effect: "read" };
+      const args = input.arguments;
+      return {
+        effect: target.callEffect?.(asRecord(args)).effect ?? target.effect,
+        target: { name: target.spec.name, input: asRecord(args) },
+      };
+    },
   };
 }
 
-/** The deferred tool a `tool_call` input names, so the engine can apply that tool's effect. */
-export function toolCallTarget(
-  catalog: ToolCatalog,
-  input: Record<string, unknown>,
-): ToolDefinition | undefined {
-  return typeof input.name === "string" ? catalog.find(input.name) : undefined;
-}
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 export function skillSearchTool(sources: GatewaySources): ToolDefinition {
   return {

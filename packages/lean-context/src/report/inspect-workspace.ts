@@ -4,12 +4,12 @@
  * assemble both, and build the report. The only I/O is in the loaders it calls.
  */
 import type { PermissionMode, SkillInfo, ToolDefinition, ToolSpec } from "@picasso/protocol";
+import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Surface } from "../composition/compose.js";
 import { loadComposition } from "../composition/load-composition.js";
 import { loadInstructionFiles } from "../instructions/instruction-files.js";
 import { assembleTier1, type Tier1Assembly } from "../tier1/assemble-tier1.js";
 import { assembleEagerBaseline } from "../tier1/eager-baseline.js";
-import { findWorkspaceRoot } from "../workspace.js";
 import { buildContextReport, type ContextReport } from "./context-report.js";
 
 export interface InspectWorkspaceOptions {

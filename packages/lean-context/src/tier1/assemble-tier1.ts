@@ -10,12 +10,13 @@
  * SHA-256 of canonical `{tools, system}`. Pure: no clock, no mode, no I/O, no machine paths.
  */
 import {
-  byteLength,
   canonicalJson,
   type SkillInfo,
   type SystemBlock,
-  sha256,
+  sealTier1,
   type Tier1,
+  type Tier1SectionRole,
+  type Tier1ToolRole,
   type ToolDefinition,
   type ToolSpec,
 } from "@picasso/protocol";
@@ -32,6 +33,7 @@ import { splitTools, type ToolSplit } from "./tool-split.js";
 
 export const INSTRUCTIONS_SECTION = "instructions:index";
 export const SKILLS_SECTION = "skills:index";
+export const GATEWAYS_SECTION = "lean:gateways";
 
 export interface Tier1Input {
   composition: Composition;
@@ -57,19 +59,12 @@ export function sortedServers(servers: readonly string[]): string[] {
   return [...new Set(servers)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-export function sealTier1(tools: ToolSpec[], system: SystemBlock[]): Tier1 {
-  const toolSizes = tools.map((t) => ({ name: t.name, bytes: byteLength(canonicalJson(t)) }));
-  const sections = system.map((b) => ({ id: b.id, bytes: byteLength(b.text), hash: sha256(b.text) }));
-  const bytesTools = byteLength(canonicalJson(tools));
-  const bytesSystem = sections.reduce((sum, s) => sum + s.bytes, 0);
-  return {
-    tools,
-    system,
-    hash: sha256(canonicalJson({ tools, system })),
-    bytes: { tools: bytesTools, system: bytesSystem, total: bytesTools + bytesSystem },
-    sections,
-    toolSizes,
-  };
+/** What a section is, for views that group Tier 1 (the `/context` map) without knowing section ids. */
+function sectionRole(id: string): Tier1SectionRole {
+  if (id === INSTRUCTIONS_SECTION) return "instructions";
+  if (id === SKILLS_SECTION) return "skills";
+  if (id === GATEWAYS_SECTION) return "gateways";
+  return "canonical";
 }
 
 export function assembleTier1(input: Tier1Input): Tier1Assembly {
@@ -102,5 +97,11 @@ export function assembleTier1(input: Tier1Input): Tier1Assembly {
     { id: SKILLS_SECTION, text: skillIndex.text },
   ].filter((block) => block.text.length > 0);
 
-  return { tier1: sealTier1(tools, system), split, mcpServers, instructionIndex, skillIndex };
+  const coreNames = new Set(split.core.map((t) => t.spec.name));
+  const toolRoles: Record<string, Tier1ToolRole> = {};
+  for (const spec of tools) toolRoles[spec.name] = coreNames.has(spec.name) ? "core" : "gateway";
+  const sectionRoles: Record<string, Tier1SectionRole> = {};
+  for (const block of system) sectionRoles[block.id] = sectionRole(block.id);
+  const tier1 = sealTier1(tools, system, { tools: toolRoles, sections: sectionRoles });
+  return { tier1, split, mcpServers, instructionIndex, skillIndex };
 }

@@ -4,11 +4,18 @@
  * every skill body and every memory body in the system prompt. The cache-probe compares the
  * lean Tier 1 against it (the product promises a far smaller first-turn prefix). Pure.
  */
-import type { SkillInfo, SystemBlock, Tier1, ToolDefinition, ToolSpec } from "@picasso/protocol";
+import {
+  type SkillInfo,
+  type SystemBlock,
+  sealTier1,
+  type Tier1,
+  type ToolDefinition,
+  type ToolSpec,
+} from "@picasso/protocol";
 import type { Composition } from "../composition/compose.js";
 import type { InstructionFile } from "../instructions/instruction-index.js";
 import { renderSection } from "../sections/canonical-sections.js";
-import { canonicalCopy, sealTier1, sortedServers } from "./assemble-tier1.js";
+import { canonicalCopy, sortedServers } from "./assemble-tier1.js";
 import { splitTools } from "./tool-split.js";
 
 export interface EagerBaselineInput {

@@ -1,9 +1,9 @@
 /**
  * How a `message` event becomes entries of its lane's turn, by source:
- * - `user`: a `user` entry; the engine's extra `factsBytes` (the session-facts block at the start
- *   of the first user message) is split off as a `session_facts` entry;
+ * - `user`: a `user` entry; `factsBytes` (the session-facts block at the start of the first user
+ *   message) is split off as a `session_facts` entry;
  * - `tool_results`: none — the `tool_result` events give the same content by tool name;
- * - `reminder`: a `reminder` entry named by the engine's extra `reminder` (its named source);
+ * - `reminder`: a `reminder` entry named by the event's `reminder` (its named source);
  * - any other source: an entry of that kind.
  * Sizes are canonical-JSON bytes of the message, the engine's measure of history size.
  */
@@ -20,10 +20,9 @@ export function jsonBytes(value: unknown): number {
 
 /** Add the message's entries; returns whether it was a reminder (a Tier-2 load may follow it). */
 export function addMessageEntries(laneTurn: LaneTurn, event: LogEventOf<"message">, bytes: number): boolean {
-  const extra = event as { factsBytes?: unknown; reminder?: unknown };
   switch (event.source) {
     case "user": {
-      const facts = typeof extra.factsBytes === "number" ? Math.min(extra.factsBytes, bytes) : 0;
+      const facts = Math.min(event.factsBytes ?? 0, bytes);
       if (facts > 0) laneTurn.addEntry({ kind: "session_facts", bytes: facts });
       laneTurn.addEntry({ kind: "user", bytes: bytes - facts });
       return false;
@@ -33,7 +32,7 @@ export function addMessageEntries(laneTurn: LaneTurn, event: LogEventOf<"message
     case "reminder":
       laneTurn.addEntry({
         kind: "reminder",
-        name: typeof extra.reminder === "string" ? extra.reminder : null,
+        name: event.reminder ?? null,
         bytes,
       });
       return true;

@@ -4,7 +4,7 @@
  * The newest `request_header` gives the Tier-1 sizes; a hash different from the previous header's
  * counts as a header change (a change of Tier 1 or model settings mid-session).
  */
-import type { LogEventOf, PermissionMode } from "@picasso/protocol";
+import { type LogEventOf, type PermissionMode, systemBytes } from "@picasso/protocol";
 import type { TimelineSession } from "./timeline-types.js";
 
 export class SessionRecord {
@@ -50,7 +50,9 @@ export class SessionRecord {
     this.headerHash = event.hash;
     this.session.tier1 = {
       toolsBytes: event.bytes.tools,
-      systemBytes: event.bytes.system,
+      // Measured from the blocks (Tier 1's one definition), so v1 logs — whose resume headers
+      // measured system bytes differently — fold to the same figure.
+      systemBytes: systemBytes(event.system),
       headerChanges: changes + (changed ? 1 : 0),
     };
   }

@@ -1,16 +1,16 @@
 /**
  * A step's record: opened from its `model_request` (sizes, breakpoints, purpose; every response
  * figure null and `response` listed as not recorded) and completed from its `model_response`
- * (stop reason, usage figures, prefix check). Compaction requests are marked by the engine's
- * extra `purpose: "compaction"`; provider retries by its extra `retries` (written only when there
- * were any).
+ * (stop reason, usage figures, prefix check). Compaction requests are marked `purpose:
+ * "compaction"` (a v1 log wrote no purpose for a step); `retries` is written only when there were
+ * any.
  */
 import type { LogEventOf } from "@picasso/protocol";
 import type { CacheDrop, PrefixCheck, TimelineStep } from "./timeline-types.js";
 import { emptyUsage, type StepFigures } from "./usage-figures.js";
 
 export function requestPurpose(event: LogEventOf<"model_request">): TimelineStep["purpose"] {
-  return (event as { purpose?: unknown }).purpose === "compaction" ? "compaction" : "step";
+  return event.purpose === "compaction" ? "compaction" : "step";
 }
 
 export function openStep(event: LogEventOf<"model_request">): TimelineStep {
@@ -40,11 +40,10 @@ export function completeStep(
   figures: StepFigures,
   check: { check: PrefixCheck; drop: CacheDrop | null } | undefined,
 ): void {
-  const retries = (event as { retries?: unknown }).retries;
   Object.assign(step, {
     stopReason: event.stopReason,
     errorKind: event.error?.kind ?? null,
-    retries: typeof retries === "number" ? retries : 0,
+    retries: event.retries ?? 0,
     latencyMs: event.latencyMs,
     usage: figures.usage,
     promptTokens: figures.promptTokens,

@@ -17,7 +17,13 @@
  * `model_response` → that step's usage, figures and prefix check; `compaction` → a compaction and
  * a `compaction_summary` entry; `subagent_start`/`stop` → the lane's subagent record.
  */
-import { byteLength, type LogEvent, type LogEventOf, type PermissionMode } from "@picasso/protocol";
+import {
+  assertNever,
+  byteLength,
+  type LogEvent,
+  type LogEventOf,
+  type PermissionMode,
+} from "@picasso/protocol";
 import { LanePrefix } from "./lane-prefix.js";
 import { addMessageEntries, jsonBytes } from "./message-entries.js";
 import { SessionRecord } from "./session-record.js";
@@ -142,9 +148,8 @@ export class TimelineFolder {
         this.onCompaction(event, turn, lane);
         break;
       case "subagent_start": {
-        const extra = event as { parentLane?: unknown };
         lane.subagent = {
-          parentLane: typeof extra.parentLane === "string" ? extra.parentLane : null,
+          parentLane: event.parentLane,
           parentToolUseId: event.parentToolUseId ?? null,
           taskBytes: byteLength(event.task),
           taskPreview: preview(event.task),
@@ -171,8 +176,15 @@ export class TimelineFolder {
       case "session_end":
         this.session.onEnd(event.reason);
         break;
-      default:
+      // Facts the timeline does not show: their figures reach it through the events above.
+      case "pre_step":
+      case "retry":
+      case "tool_call":
+      case "approval_requested":
+      case "approval_decided":
         break;
+      default:
+        assertNever(event, "log event");
     }
   }
 

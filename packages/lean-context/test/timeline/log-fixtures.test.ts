@@ -100,7 +100,7 @@ describe("logs of crashed sessions and damaged logs", () => {
     const damaged = [
       ...source.slice(0, 5),
       '{"v":1,"seq":5,"type":"mess',
-      JSON.stringify({ v: 2, seq: 99, type: "future_event" }),
+      JSON.stringify({ v: 3, seq: 99, type: "future_event" }),
       ...source.slice(5),
     ].join("\n");
     const path = join(tmp(), "damaged.jsonl");
@@ -108,7 +108,7 @@ describe("logs of crashed sessions and damaged logs", () => {
     const timeline = await foldTimelineFile(path);
     expect(timeline.skipped).toEqual([
       { line: 6, reason: "not valid JSON", torn: false },
-      { line: 7, reason: expect.stringContaining("schema version 2 is newer"), torn: false },
+      { line: 7, reason: expect.stringContaining("schema version 3 is newer"), torn: false },
     ]);
     const whole = await foldTimelineFile(fixture("broken-prefix.jsonl"));
     expect(timeline.turns).toEqual(whole.turns);

@@ -1,8 +1,7 @@
-import type { EngineEvent } from "@picasso/engine";
-import type { PermissionMode } from "@picasso/protocol";
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import { PLAIN_THEME } from "../components/theme.js";
+import { type FakeEvent, FakeSessionEvents } from "../test-support/fake-session.js";
 import { tick, waitForFrame } from "../test-support/wait-for-frame.js";
 import { App } from "./App.js";
 import { SessionController } from "./session-controller.js";
@@ -10,10 +9,10 @@ import type { SessionHost } from "./session-host.js";
 
 /** A host whose one session replays `turn` for every prompt. */
 function hostWith(
-  turn: (signal: AbortSignal) => AsyncGenerator<EngineEvent>,
+  turn: (signal: AbortSignal) => AsyncGenerator<FakeEvent>,
   history: unknown[] = [],
 ): SessionHost {
-  let mode: PermissionMode = "default";
+  const events = new FakeSessionEvents("s-app");
   const session = {
     id: "s-app",
     resumeNotes: [],
@@ -28,13 +27,12 @@ function hostWith(
       toolSizes: [],
     },
     get currentMode() {
-      return mode;
+      return events.mode;
     },
-    setMode(m: PermissionMode) {
-      mode = m;
-    },
+    setMode: (m: FakeSessionEvents["mode"]) => events.setMode(m),
+    subscribe: (listener: Parameters<FakeSessionEvents["subscribe"]>[0]) => events.subscribe(listener),
     describeSettings: () => ({}),
-    runTurn: (_input: string, options: { signal: AbortSignal }) => turn(options.signal),
+    runTurn: (_input: string, options: { signal: AbortSignal }) => events.replay(turn(options.signal)),
   };
   return {
     workspaceRoot: "/tmp",
@@ -49,7 +47,7 @@ function hostWith(
 }
 
 async function app(
-  turn: (signal: AbortSignal) => AsyncGenerator<EngineEvent> = async function* () {},
+  turn: (signal: AbortSignal) => AsyncGenerator<FakeEvent> = async function* () {},
   history: unknown[] = [],
 ) {
   const controller = new SessionController(hostWith(turn, history));
@@ -98,14 +96,14 @@ describe("App", () => {
   it("expands the newest collapsed output with Ctrl+O", async () => {
     const { stdin, lastFrame } = await app(async function* () {
       yield {
-        type: "tool_call_started",
+        type: "tool_call",
         lane: "main",
         toolUseId: "t",
         name: "bash",
         input: { command: "seq 30" },
       };
       yield {
-        type: "tool_call_finished",
+        type: "tool_result",
         lane: "main",
         toolUseId: "t",
         name: "bash",

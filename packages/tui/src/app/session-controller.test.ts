@@ -1,15 +1,15 @@
-import type { ApprovalAnswer, EngineEvent } from "@picasso/engine";
-import type { PermissionMode } from "@picasso/protocol";
+import type { ApprovalAnswer } from "@picasso/engine";
 import { describe, expect, it } from "vitest";
+import { type FakeEvent, FakeSessionEvents } from "../test-support/fake-session.js";
 import { SessionController } from "./session-controller.js";
 import type { OpenedSession, SessionHost } from "./session-host.js";
 
 /** A stand-in session whose turns replay a list of events (and may ask for approval). */
 function fakeSession(
   id: string,
-  turn: (ctl: SessionController, signal: AbortSignal) => AsyncGenerator<EngineEvent>,
+  turn: (ctl: SessionController, signal: AbortSignal) => AsyncGenerator<FakeEvent>,
 ) {
-  let mode: PermissionMode = "default";
+  const events = new FakeSessionEvents(id);
   let ctl: SessionController | undefined;
   return {
     attach(c: SessionController) {
@@ -29,14 +29,28 @@ function fakeSession(
         toolSizes: [],
       },
       get currentMode() {
-        return mode;
+        return events.mode;
       },
-      setMode(m: PermissionMode) {
-        mode = m;
-      },
+      setMode: (m: FakeSessionEvents["mode"]) => events.setMode(m),
+      subscribe: (listener: Parameters<FakeSessionEvents["subscribe"]>[0]) => events.subscribe(listener),
       describeSettings: () => ({}),
-      runTurn: (_input: string, options: { signal: AbortSignal }) => turn(ctl!, options.signal),
-      compact: async () => ({ compacted: false, reason: "too short" }),
+      runTurn: (_input: string, options: { signal: AbortSignal }) =>
+        events.replay(turn(ctl!, options.signal)),
+      compact: async () => {
+        if (id !== "compacts") return { compacted: false, reason: "too short" };
+        events.publish({
+          type: "compaction",
+          lane: "main",
+          trigger: "manual",
+          removedMessages: 6,
+          summarisedMessages: 6,
+          bytesBefore: 9000,
+          bytesAfter: 2048,
+          keptFrom: 6,
+          summary: { role: "user", content: [] },
+        });
+        return { compacted: true, removedMessages: 6, bytesBefore: 9000, bytesAfter: 2048 };
+      },
     },
   };
 }
@@ -76,7 +90,7 @@ describe("SessionController", () => {
       yield { type: "turn_start", lane: "main", turn: 1, input: "hi" };
       yield { type: "text_delta", lane: "main", text: "Hello!" };
       yield {
-        type: "step_usage",
+        type: "model_response",
         lane: "main",
         step: 1,
         usage: { inputTokens: 100, cacheReadTokens: 300, outputTokens: 10 },
@@ -174,6 +188,16 @@ describe("SessionController", () => {
       seen.push(c.store.state.status.mode);
     }
     expect(seen).toEqual(["plan", "auto", "default"]);
+  });
+
+  it("shows a compaction between turns from the session's event, once", async () => {
+    const c = new SessionController(host([fakeSession("compacts", async function* () {})]));
+    await c.start();
+    await c.runCommand("compact", "");
+    const notices = c.store.state.items.filter((i) => i.kind === "notice" && i.text.includes("compacted"));
+    expect(notices).toEqual([
+      expect.objectContaining({ text: "compacted 6 messages (manual): 8.8 KB → 2.0 KB of history" }),
+    ]);
   });
 
   it("answers an unknown command with close matches", async () => {

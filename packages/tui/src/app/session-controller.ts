@@ -1,7 +1,8 @@
 /**
- * The TUI's one link to the engine. It owns the open session, runs turns and folds their events
- * into the store (apply-event.ts), answers approvals through the dialog, and implements what
- * slash commands may do. Rules:
+ * The TUI's one link to the engine. It owns the open session, subscribes to its event stream for
+ * the session's life and folds every event into the store (apply-event.ts) — events of turns and
+ * those between turns (a mode change, a /compact) alike — runs turns, answers approvals through
+ * the dialog, and implements what slash commands may do. Rules:
  * - one turn at a time; a prompt sent while a turn runs is queued and sent when it ends;
  * - Esc aborts the running turn's signal (the engine answers running tools "interrupted");
  * - approvals and `ask_user` questions go through dialog state (dialog-bridge.ts); a pending one
@@ -10,8 +11,8 @@
  * - /clear, /resume and /model close the current session and open another (a new epoch); a
  *   model chosen with /model stays chosen for the sessions opened after it.
  */
-import type { ApprovalAnswer, Approver, EngineEvent } from "@picasso/engine";
-import type { PermissionMode } from "@picasso/protocol";
+import type { ApprovalAnswer, Approver } from "@picasso/engine";
+import type { PermissionMode, SessionEvent } from "@picasso/protocol";
 import { closeMatches, findCommand, parseSlash, SLASH_COMMANDS } from "../commands/command-registry.js";
 import { MOCK_HINT } from "../commands/model.js";
 import type { CommandContext, PickerOption, SlashCommand } from "../commands/slash-command.js";
@@ -32,6 +33,7 @@ export class SessionController implements CommandContext {
   readonly store: TuiStore;
   readonly approver: Approver;
   private opened: OpenedSession | undefined;
+  private unsubscribe: (() => void) | undefined;
   private nextId = 1;
   private abort: AbortController | undefined;
   private queued: string[] = [];
@@ -117,7 +119,9 @@ export class SessionController implements CommandContext {
       true,
     );
     try {
-      for await (const event of session.runTurn(text, { signal: this.abort.signal })) this.onEvent(event);
+      // The events arrive through the subscription (openSession); the turn's own stream only ends it.
+      for await (const _ of session.runTurn(text, { signal: this.abort.signal })) {
+      }
     } catch (error) {
       this.print({ kind: "notice", tone: "error", text: `the turn failed: ${(error as Error).message}` });
     } finally {
@@ -134,12 +138,12 @@ export class SessionController implements CommandContext {
     }
   }
 
-  private onEvent(event: EngineEvent): void {
+  private onEvent(event: SessionEvent): void {
     const fold = applyEvent(this.store.state.live, event);
     const items = fold.finished.map((item) => ({ ...item, id: this.nextId++ }) as TranscriptItem);
     const patch: Parameters<TuiStore["set"]>[0] = { live: fold.live };
     if (items.length) patch.items = [...this.store.state.items, ...items];
-    if (event.type === "step_usage" && event.lane === "main") {
+    if (event.type === "model_response" && event.lane === "main") {
       patch.status = {
         ...this.store.state.status,
         contextTokens: contextTokensOf(event.usage) ?? this.store.state.status.contextTokens,
@@ -148,7 +152,7 @@ export class SessionController implements CommandContext {
         cacheReadShare: cacheReadShare(event.usage),
       };
     }
-    if (event.type === "mode_changed")
+    if (event.type === "mode_change")
       patch.status = { ...(patch.status ?? this.store.state.status), mode: event.to };
     this.store.set(patch, event.type !== "text_delta" && event.type !== "thinking_delta");
   }
@@ -194,8 +198,8 @@ export class SessionController implements CommandContext {
   }
 
   setMode(mode: PermissionMode): void {
+    // The status line follows the session's `mode_change` event.
     this.session.setMode(mode);
-    this.store.set({ status: { ...this.store.state.status, mode } }, true);
   }
 
   async compact(): Promise<void> {
@@ -205,16 +209,10 @@ export class SessionController implements CommandContext {
     }
     this.store.set({ busy: true, hint: "compacting…" }, true);
     try {
+      // A compaction is shown by its `compaction` event; only "nothing to do" is said here.
       const result = await this.session.compact();
-      this.print(
-        result.compacted
-          ? {
-              kind: "notice",
-              tone: "info",
-              text: `compacted ${result.removedMessages} messages: ${result.bytesBefore} → ${result.bytesAfter} bytes of history`,
-            }
-          : { kind: "notice", tone: "info", text: `nothing compacted: ${result.reason}` },
-      );
+      if (!result.compacted)
+        this.print({ kind: "notice", tone: "info", text: `nothing compacted: ${result.reason}` });
     } finally {
       this.store.set({ busy: false, hint: undefined }, true);
     }
@@ -282,6 +280,8 @@ export class SessionController implements CommandContext {
     const opened = this.opened;
     this.opened = undefined;
     await opened?.close(reason);
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
   }
 
   commands(): readonly SlashCommand[] {
@@ -295,8 +295,10 @@ export class SessionController implements CommandContext {
       return;
     }
     const previous = this.opened;
+    const unsubscribePrevious = this.unsubscribe;
     await this.openSession(request);
     await previous?.close(reason);
+    unsubscribePrevious?.();
   }
 
   private async openSession(request: SessionChoice): Promise<void> {
@@ -309,6 +311,7 @@ export class SessionController implements CommandContext {
       askUser: this.dialogs.ask,
     });
     this.opened = opened;
+    this.unsubscribe = opened.session.subscribe((event) => this.onEvent(event));
     const items = openingItems(opened, request.resume !== undefined).map(
       (item) => ({ ...item, id: this.nextId++ }) as TranscriptItem,
     );

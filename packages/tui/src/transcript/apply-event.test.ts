@@ -1,12 +1,20 @@
-import type { EngineEvent } from "@picasso/engine";
+import type { SessionEvent } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { applyEvent, EMPTY_LIVE } from "./apply-event.js";
 import type { LiveArea, NewItem } from "./transcript.js";
 
-function fold(events: EngineEvent[]): { live: LiveArea; finished: NewItem[] } {
+type Body = { type: SessionEvent["type"]; lane: string } & Record<string, unknown>;
+
+function fold(events: Body[]): { live: LiveArea; finished: NewItem[] } {
   let live = EMPTY_LIVE;
   const finished: NewItem[] = [];
-  for (const event of events) {
+  for (const body of events) {
+    const event = {
+      session: "s",
+      turn: 1,
+      ts: "2026-12-01T00:00:00.000Z",
+      ...body,
+    } as unknown as SessionEvent;
     const next = applyEvent(live, event);
     live = next.live;
     finished.push(...next.finished);
@@ -19,7 +27,7 @@ describe("applyEvent", () => {
     const { live, finished } = fold([
       { type: "text_delta", lane: "main", text: "Reading " },
       { type: "text_delta", lane: "main", text: "the file." },
-      { type: "tool_call_started", lane: "main", toolUseId: "t1", name: "read", input: { path: "a.ts" } },
+      { type: "tool_call", lane: "main", toolUseId: "t1", name: "read", input: { path: "a.ts" } },
     ]);
     expect(finished).toEqual([{ kind: "assistant", text: "Reading the file.", lane: "main" }]);
     expect(live.text).toBe("");
@@ -28,10 +36,10 @@ describe("applyEvent", () => {
 
   it("finishes a tool call with its status, timing and display", () => {
     const { live, finished } = fold([
-      { type: "tool_call_started", lane: "main", toolUseId: "t1", name: "bash", input: { command: "ls" } },
+      { type: "tool_call", lane: "main", toolUseId: "t1", name: "bash", input: { command: "ls" } },
       { type: "approval_requested", lane: "main", toolUseId: "t1", name: "bash", input: { command: "ls" } },
       {
-        type: "tool_call_finished",
+        type: "tool_result",
         lane: "main",
         toolUseId: "t1",
         name: "bash",
@@ -62,7 +70,7 @@ describe("applyEvent", () => {
 
   it("marks a call awaiting approval", () => {
     const { live } = fold([
-      { type: "tool_call_started", lane: "main", toolUseId: "t1", name: "edit", input: {} },
+      { type: "tool_call", lane: "main", toolUseId: "t1", name: "edit", input: {} },
       { type: "approval_requested", lane: "main", toolUseId: "t1", name: "edit", input: {} },
     ]);
     expect(live.tools[0]?.status).toBe("awaiting approval");

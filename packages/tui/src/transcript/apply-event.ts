@@ -1,16 +1,18 @@
 /**
- * The fold from engine events to the screen: `applyEvent(view, event)` returns the items that
+ * The fold from session events to the screen: `applyEvent(view, event)` returns the items that
  * become finished and the new live area. Rules:
  * - `thinking_delta` (main lane) shows "thinking…" until text arrives;
- * - `text_delta` (main lane) grows the live reply; `assistant_message` or a tool call start moves
+ * - `text_delta` (main lane) grows the live reply; the assistant `message` or a tool call moves
  *   the reply so far into history, so text and tool lines keep their order;
- * - a tool call is live from `tool_call_started` until `tool_call_finished`, then printed once
- *   with its status, timing and display; `approval_requested` marks it as awaiting approval;
+ * - a tool call is live from `tool_call` until `tool_result`, then printed once with its status,
+ *   timing and display; `approval_requested` marks it as awaiting approval;
  * - subagent lanes show their tool lines (labelled with the lane) but not their streaming text;
- * - retries, compactions, errors and subagent start/finish become notices; `turn_end` flushes
- *   what is left and notes an interrupted turn or one that hit the step limit.
+ * - retries, compactions (a manual one between turns too), errors and subagent start/stop become
+ *   notices; `turn_end` flushes what is left and notes an interrupted turn or one that hit the
+ *   step limit. A mode change is shown by the status line (session-controller.ts).
+ * Facts the screen does not show (requests, responses, pre-steps, Tier-2 loads…) pass through.
  */
-import type { EngineEvent } from "@picasso/engine";
+import { assertNever, type SessionEvent } from "@picasso/protocol";
 import type { LiveArea, NewItem, ToolCallView } from "./transcript.js";
 
 export interface EventFold {
@@ -20,7 +22,7 @@ export interface EventFold {
 
 export const EMPTY_LIVE: LiveArea = { text: "", tools: [] };
 
-export function applyEvent(live: LiveArea, event: EngineEvent): EventFold {
+export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
   const finished: NewItem[] = [];
   const flushText = (area: LiveArea): LiveArea => {
     if (area.text.trim() !== "")
@@ -34,10 +36,10 @@ export function applyEvent(live: LiveArea, event: EngineEvent): EventFold {
     case "thinking_delta":
       if (event.lane !== "main" || live.thinking) return { live, finished };
       return { live: { ...live, thinking: true }, finished };
-    case "assistant_message":
-      if (event.lane !== "main") return { live, finished };
+    case "message":
+      if (event.lane !== "main" || event.source !== "assistant") return { live, finished };
       return { live: { ...flushText(live), thinking: false }, finished };
-    case "tool_call_started": {
+    case "tool_call": {
       const next = event.lane === "main" ? flushText(live) : live;
       const tool: ToolCallView = {
         toolUseId: event.toolUseId,
@@ -70,7 +72,7 @@ export function applyEvent(live: LiveArea, event: EngineEvent): EventFold {
         },
         finished,
       };
-    case "tool_call_finished": {
+    case "tool_result": {
       const started = live.tools.find((t) => t.toolUseId === event.toolUseId);
       finished.push({
         kind: "tool",
@@ -103,14 +105,14 @@ export function applyEvent(live: LiveArea, event: EngineEvent): EventFold {
         text: `compacted ${event.removedMessages} messages (${event.trigger}): ${formatBytes(event.bytesBefore)} → ${formatBytes(event.bytesAfter)} of history`,
       });
       return { live, finished };
-    case "subagent_started":
+    case "subagent_start":
       finished.push({
         kind: "notice",
         tone: "info",
         text: `${event.lane} started: ${oneLine(event.task, 100)}`,
       });
       return { live, finished };
-    case "subagent_finished":
+    case "subagent_stop":
       finished.push({ kind: "notice", tone: "info", text: `${event.lane} ${event.status}` });
       return { live, finished };
     case "error":
@@ -136,8 +138,19 @@ export function applyEvent(live: LiveArea, event: EngineEvent): EventFold {
         finished.push({ kind: "notice", tone: "warn", text: "the reply hit the output token limit" });
       return { live: { ...next, tools: [] }, finished };
     }
-    default:
+    case "session_start":
+    case "request_header":
+    case "turn_start":
+    case "pre_step":
+    case "model_request":
+    case "model_response":
+    case "tier2_load":
+    case "interrupt":
+    case "mode_change": // shown in the status line
+    case "session_end":
       return { live, finished };
+    default:
+      return assertNever(event, "session event");
   }
 }
 

@@ -3,8 +3,7 @@
  * `<Static>`) and never change; `live` holds what may still change — the streaming reply and
  * the tools that are running. An `epoch` bump starts a fresh list (after /clear or /resume).
  */
-import type { ToolStatus } from "@picasso/engine";
-import type { ToolDisplay } from "@picasso/protocol";
+import type { ToolDisplay, ToolStatus } from "@picasso/protocol";
 import type { ContextView } from "../context/context-view.js";
 
 export type NoticeTone = "info" | "warn" | "error" | "hint";

@@ -1,0 +1,36 @@
+/** What a surface gives `createSession`, and what it gives one turn. */
+import type { AskUserRequest, ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
+import type { Approver } from "./approver.js";
+import type { SessionEventListener } from "./event-bus.js";
+import type { LogObserver } from "./session-log.js";
+import type { EngineSettings } from "./settings.js";
+
+export interface SessionOptions {
+  provider: ModelProvider;
+  plugins: PicassoPlugin[];
+  workspaceRoot: string;
+  cwd?: string;
+  /** Defaults to $PICASSO_HOME or ~/.picasso. */
+  picassoHome?: string;
+  mode?: PermissionMode;
+  /** Defaults to a headless approver that denies everything. */
+  approver?: Approver;
+  askUser?: (request: AskUserRequest) => Promise<string>;
+  surface?: "cli" | "sdk";
+  /** What `session_start.surface` records: `headless`, `tui`, `acp`… */
+  surfaceLabel?: string;
+  settings?: Partial<EngineSettings>;
+  /** Resume a session instead of starting one. */
+  resume?: { id: string } | "newest";
+  version?: string;
+  /** See every event written to the log (plugins' observers come first). */
+  observers?: LogObserver[];
+  /** See every session event from the first (`session_start`) on; `Session.subscribe` adds more later. */
+  onEvent?: SessionEventListener;
+  /** Fixed clock for session facts (tests). */
+  now?: () => Date;
+}
+
+export interface TurnOptions {
+  signal?: AbortSignal;
+}

@@ -1,0 +1,412 @@
+/**
+ * The session event vocabulary: every fact a session knows is one `SessionEvent` variant, defined
+ * here once. The TUI, headless `stream-json`, the session log, the timeline fold and (later) ACP
+ * all read this one union.
+ *
+ * Each variant has a persistence rule in `EVENT_RULES` (the one table; docs/session-log.md shows
+ * it): `log` variants are written to the session log and streamed; `live` variants (text and
+ * thinking deltas) are streamed only. A `log` variant may carry a few *live-only fields* — data
+ * the log already holds elsewhere or that only a screen needs (a tool call's input is in the
+ * assistant `message`; a tool result's full content is in the `tool_results` message) — which the
+ * writer leaves out of the line. Everything else that is written is declared here.
+ *
+ * Shapes:
+ * - `SessionEvent` — what subscribers receive: the variant's fields (live-only ones included),
+ *   `type`, and the envelope `session`, `lane`, `turn`, `ts`, plus `seq` when it was logged.
+ * - `LogEvent` — one line of the log (schema v2): `{v: 2, seq, ts, session, lane, turn, type, …}`
+ *   with the logged fields only.
+ * - `SessionEventBody` — a variant before the envelope is stamped (what the engine records).
+ */
+import { z } from "zod";
+import { MessageSchema, SystemBlockSchema, ToolSpecSchema } from "./content.js";
+import { CacheBreakpointSchema, ProviderErrorSchema, StopReasonSchema, UsageSchema } from "./request.js";
+
+export const SESSION_LOG_VERSION = 2 as const;
+
+export const PermissionModeSchema = z.enum(["default", "plan", "auto"]);
+export type PermissionMode = z.infer<typeof PermissionModeSchema>;
+
+/** How a tool call touches the world; permission modes key off it. */
+export const ToolEffectSchema = z.enum(["read", "write", "exec", "network", "agent", "interactive"]);
+export type ToolEffect = z.infer<typeof ToolEffectSchema>;
+
+const Size = z.number().int().nonnegative();
+
+/** Where a message came from; the timeline groups context growth by it. */
+export const MessageSourceSchema = z.enum([
+  "user",
+  "session_facts",
+  "assistant",
+  "tool_results",
+  "reminder",
+  "compaction_summary",
+  "subagent_task",
+]);
+export type MessageSource = z.infer<typeof MessageSourceSchema>;
+
+export const Tier2KindSchema = z.enum([
+  "deferred_schema",
+  "mcp_catalog",
+  "skill_body",
+  "memory_body",
+  "reminder",
+  "instruction",
+  "plan_mode",
+]);
+export type Tier2Kind = z.infer<typeof Tier2KindSchema>;
+
+export const ToolStatusSchema = z.enum(["ok", "error", "denied", "interrupted"]);
+export type ToolStatus = z.infer<typeof ToolStatusSchema>;
+
+export const ApprovalDecisionSchema = z.enum(["allow_once", "allow_session", "deny"]);
+export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
+
+/** Why a turn ended: the model's stop reason, or the engine's. */
+export const TurnStopReasonSchema = z.union([StopReasonSchema, z.enum(["interrupted", "max_steps"])]);
+export type TurnStopReason = z.infer<typeof TurnStopReasonSchema>;
+
+export const SubagentStatusSchema = z.enum(["done", "error", "interrupted", "budget"]);
+export type SubagentStatus = z.infer<typeof SubagentStatusSchema>;
+
+export const TodoItemSchema = z.strictObject({
+  content: z.string(),
+  status: z.enum(["pending", "in_progress", "done"]),
+});
+export type TodoItem = z.infer<typeof TodoItemSchema>;
+
+/** What the user sees of a tool result (the model sees `content`). */
+export const ToolDisplaySchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("text"), text: z.string() }),
+  z.strictObject({ kind: z.literal("diff"), path: z.string(), diff: z.string() }),
+  z.strictObject({
+    kind: z.literal("command"),
+    command: z.string(),
+    exitCode: z.number().int().nullable(),
+    output: z.string(),
+  }),
+  z.strictObject({ kind: z.literal("todos"), items: z.array(TodoItemSchema) }),
+]);
+export type ToolDisplay = z.infer<typeof ToolDisplaySchema>;
+
+/** The engine settings a session ran with (`session_start.settings`). */
+export const EngineSettingsSnapshotSchema = z.strictObject({
+  maxTokens: z.number().int().positive(),
+  toolOutputLimitBytes: z.number().int().positive(),
+  compactAt: z.number(),
+  compactKeepShare: z.number(),
+  contextWindow: z.number().int().positive().optional(),
+  maxStepsPerTurn: z.number().int().positive(),
+  subagentMaxSteps: z.number().int().positive(),
+  allowedOutsidePaths: z.array(z.string()),
+});
+
+export const Tier1SectionRoleSchema = z.enum(["canonical", "gateways", "instructions", "skills"]);
+export type Tier1SectionRole = z.infer<typeof Tier1SectionRoleSchema>;
+export const Tier1ToolRoleSchema = z.enum(["core", "gateway"]);
+export type Tier1ToolRole = z.infer<typeof Tier1ToolRoleSchema>;
+
+/** Tier 1's figures (`session_start.tier1`): hash, sizes, and what each section and tool is. */
+export const Tier1SummarySchema = z.strictObject({
+  hash: z.string(),
+  bytes: z.strictObject({ tools: Size, system: Size, total: Size }),
+  sections: z.array(
+    z.strictObject({
+      id: z.string(),
+      bytes: Size,
+      hash: z.string(),
+      role: Tier1SectionRoleSchema.optional(),
+    }),
+  ),
+  toolSizes: z.array(z.strictObject({ name: z.string(), bytes: Size, role: Tier1ToolRoleSchema.optional() })),
+});
+
+/** Facts about the workspace a session started in. */
+export const WorkspaceFactsSchema = z.strictObject({
+  gitBranch: z.string().optional(),
+  /** A git worktree other than the main checkout. */
+  gitWorktree: z.boolean().optional(),
+  /** Uncommitted changes to tracked files when the session started. */
+  gitDirty: z.boolean().optional(),
+});
+export type WorkspaceFacts = z.infer<typeof WorkspaceFactsSchema>;
+
+type Persist = "log" | "live";
+interface Variant<P extends Persist, F extends z.ZodRawShape, L extends z.ZodRawShape> {
+  persist: P;
+  /** Fields of the event; for a `log` variant, the ones written to the log. */
+  fields: F;
+  /** Fields a `log` variant streams but does not write. */
+  live: L;
+}
+
+function logged<F extends z.ZodRawShape, L extends z.ZodRawShape = Record<never, never>>(
+  fields: F,
+  live?: L,
+): Variant<"log", F, L> {
+  return { persist: "log", fields, live: (live ?? {}) as L };
+}
+function liveOnly<F extends z.ZodRawShape>(fields: F): Variant<"live", F, Record<never, never>> {
+  return { persist: "live", fields, live: {} };
+}
+
+/** Every variant: its fields, its live-only fields and whether it is logged. */
+export const EVENT_RULES = {
+  /** A session starts, and again each time it is resumed. */
+  session_start: logged({
+    cwd: z.string(),
+    workspaceRoot: z.string(),
+    projectKey: z.string(),
+    provider: z.string(),
+    model: z.string(),
+    mode: PermissionModeSchema,
+    surface: z.string(),
+    version: z.string(),
+    resumedFrom: z.string().optional(),
+    settings: EngineSettingsSnapshotSchema.optional(),
+    tier1: Tier1SummarySchema.optional(),
+    workspace: WorkspaceFactsSchema.optional(),
+  }),
+  /** The request header (Tier 1 + model settings), logged at start, on resume and when it changes. */
+  request_header: logged({
+    reason: z.enum(["initial", "resume", "change"]),
+    hash: z.string(),
+    tier1Hash: z.string().optional(),
+    /** On resume: the Tier-1 hash assembling today would give, when it differs (the logged one is kept). */
+    freshTier1Hash: z.string().optional(),
+    model: z.string(),
+    maxTokens: z.number().int().positive(),
+    tools: z.array(ToolSpecSchema),
+    system: z.array(SystemBlockSchema),
+    bytes: z.strictObject({ tools: Size, system: Size }),
+  }),
+  turn_start: logged({ input: z.string() }),
+  /** A message appended to the lane's history at `index`. */
+  message: logged({
+    index: Size,
+    source: MessageSourceSchema,
+    message: MessageSchema,
+    /** First user message: bytes of the session-facts block before the user's text. */
+    factsBytes: Size.optional(),
+    /** For a reminder: its named source. */
+    reminder: z.string().optional(),
+  }),
+  /** After the `agent/pre-step` hook, before a step. */
+  pre_step: logged({
+    step: Size,
+    reminders: z.array(z.strictObject({ source: z.string(), bytes: Size })),
+    dedupe: z.strictObject({ drops: Size, bytesSaved: Size }),
+    /** Each plugin's own stats, by plugin name (opaque to the engine). */
+    stats: z.record(z.string(), z.unknown()).optional(),
+  }),
+  model_request: logged({
+    step: Size,
+    /** `step` for a lane's step; `compaction` for a summarising request. */
+    purpose: z.enum(["step", "compaction"]).optional(),
+    headerHash: z.string(),
+    messageCount: Size,
+    bytes: z.strictObject({ tools: Size, system: Size, messages: Size }),
+    hashes: z.strictObject({ tools: z.string(), system: z.string(), messages: z.string() }),
+    breakpoints: z.array(CacheBreakpointSchema),
+    /** Messages sent after the lane's first `messageCount` (the compaction instruction). */
+    appended: z.array(MessageSchema).optional(),
+  }),
+  /** The provider is about to retry a step after a retryable fault. */
+  retry: logged({
+    step: Size.optional(),
+    attempt: z.number().int().positive(),
+    delayMs: Size,
+    error: ProviderErrorSchema,
+  }),
+  text_delta: liveOnly({ text: z.string() }),
+  thinking_delta: liveOnly({ text: z.string() }),
+  model_response: logged({
+    step: Size,
+    stopReason: StopReasonSchema,
+    /** Exactly as the provider reported it. */
+    usage: UsageSchema,
+    latencyMs: z.number().nonnegative(),
+    error: ProviderErrorSchema.optional(),
+    retries: z.number().int().positive().optional(),
+  }),
+  tool_call: logged(
+    {
+      toolUseId: z.string(),
+      name: z.string(),
+      inputBytes: Size,
+      /** The effect this call has (a gateway call takes its target's). */
+      effect: ToolEffectSchema.optional(),
+      /** A gateway call: the tool it runs. */
+      target: z.string().optional(),
+    },
+    { input: z.record(z.string(), z.unknown()) },
+  ),
+  approval_requested: logged(
+    { toolUseId: z.string(), name: z.string(), effect: ToolEffectSchema, target: z.string().optional() },
+    { input: z.record(z.string(), z.unknown()) },
+  ),
+  approval_decided: logged({
+    toolUseId: z.string(),
+    name: z.string(),
+    decision: ApprovalDecisionSchema,
+    note: z.string().optional(),
+    /** How long the question was open. */
+    waitMs: z.number().nonnegative().optional(),
+  }),
+  tool_result: logged(
+    {
+      toolUseId: z.string(),
+      name: z.string(),
+      status: ToolStatusSchema,
+      /** Bytes of what the model sees. */
+      bytes: Size,
+      /** Time the tool ran (an approval's wait is not counted). */
+      durationMs: z.number().nonnegative(),
+      effect: ToolEffectSchema.optional(),
+      truncated: z.boolean().optional(),
+      fullOutputPath: z.string().optional(),
+      /** The output was replaced by a pointer to an identical earlier one. */
+      deduped: z.boolean().optional(),
+      originalBytes: Size.optional(),
+    },
+    { content: z.string(), display: ToolDisplaySchema.optional() },
+  ),
+  /** A tool result or a reminder carried a Tier-2 payload. */
+  tier2_load: logged({
+    kind: Tier2KindSchema,
+    name: z.string(),
+    bytes: Size,
+    deduped: z.boolean().optional(),
+  }),
+  mode_change: logged({ from: PermissionModeSchema, to: PermissionModeSchema }),
+  /** History was compacted: messages before `keptFrom` were replaced by one summary message. */
+  compaction: logged({
+    trigger: z.enum(["auto", "manual"]),
+    removedMessages: Size,
+    summarisedMessages: Size,
+    bytesBefore: Size,
+    bytesAfter: Size,
+    keptFrom: Size,
+    summary: MessageSchema,
+  }),
+  /** A subagent lane (the envelope's `lane`) starts. */
+  subagent_start: logged({
+    parentLane: z.string(),
+    task: z.string(),
+    parentToolUseId: z.string().optional(),
+  }),
+  subagent_stop: logged({ status: SubagentStatusSchema, reportBytes: Size }, { report: z.string() }),
+  interrupt: logged({ reason: z.string() }),
+  error: logged({
+    scope: z.enum(["provider", "tool", "engine", "plugin"]),
+    message: z.string(),
+    kind: z.string().optional(),
+  }),
+  turn_end: logged(
+    {
+      stopReason: TurnStopReasonSchema,
+      steps: Size,
+      /** Usage summed over the turn's steps, every lane included. */
+      usage: UsageSchema.optional(),
+    },
+    { text: z.string() },
+  ),
+  session_end: logged({ reason: z.string() }),
+} as const;
+
+type Rules = typeof EVENT_RULES;
+export type SessionEventType = keyof Rules;
+export const SESSION_EVENT_TYPES = Object.keys(EVENT_RULES) as SessionEventType[];
+export type LoggedEventType = {
+  [T in SessionEventType]: Rules[T]["persist"] extends "log" ? T : never;
+}[SessionEventType];
+export type LiveEventType = Exclude<SessionEventType, LoggedEventType>;
+
+export function isLogged(type: SessionEventType): type is LoggedEventType {
+  return EVENT_RULES[type].persist === "log";
+}
+
+/** The persistence table, as docs/session-log.md shows it: variant → logged or live, live-only fields. */
+export function persistenceTable(): { type: SessionEventType; persist: Persist; liveFields: string[] }[] {
+  return SESSION_EVENT_TYPES.map((type) => ({
+    type,
+    persist: EVENT_RULES[type].persist,
+    liveFields: Object.keys(EVENT_RULES[type].live),
+  }));
+}
+
+type Infer<S extends z.ZodRawShape> = [keyof S] extends [never]
+  ? Record<never, never>
+  : z.infer<z.ZodObject<S>>;
+type Flat<T> = { [K in keyof T]: T[K] } & {};
+
+/** A variant's logged fields. */
+export type LoggedFields<T extends SessionEventType> = Infer<Rules[T]["fields"]>;
+/** A variant before the envelope: what the engine records. */
+export type SessionEventBodyOf<T extends SessionEventType> = Flat<
+  { type: T } & Infer<Rules[T]["fields"]> & Infer<Rules[T]["live"]>
+>;
+export type SessionEventBody = { [T in SessionEventType]: SessionEventBodyOf<T> }[SessionEventType];
+
+export interface StreamEnvelope {
+  session: string;
+  lane: string;
+  turn: number;
+  ts: string;
+  /** Present when the event was written to the log (its line's `seq`). */
+  seq?: number;
+}
+export type SessionEventOf<T extends SessionEventType> = Flat<StreamEnvelope & SessionEventBodyOf<T>>;
+export type SessionEvent = { [T in SessionEventType]: SessionEventOf<T> }[SessionEventType];
+
+export interface LogEnvelope {
+  v: typeof SESSION_LOG_VERSION;
+  seq: number;
+  ts: string;
+  session: string;
+  lane: string;
+  turn: number;
+}
+export type LogEventOf<T extends LoggedEventType> = Flat<LogEnvelope & { type: T } & LoggedFields<T>>;
+export type LogEvent = { [T in LoggedEventType]: LogEventOf<T> }[LoggedEventType];
+
+const logEnvelope = {
+  v: z.literal(SESSION_LOG_VERSION),
+  seq: z.number().int().nonnegative(),
+  ts: z.string(),
+  session: z.string().min(1),
+  lane: z.string().min(1),
+  turn: z.number().int().nonnegative(),
+};
+
+const LOGGED_TYPES = SESSION_EVENT_TYPES.filter(isLogged);
+
+function logLineSchemas(strict: boolean) {
+  return LOGGED_TYPES.map((type) => {
+    const fields: z.ZodRawShape = EVENT_RULES[type].fields;
+    const shape = { ...logEnvelope, type: z.literal(type), ...fields };
+    return strict ? z.strictObject(shape) : z.object(shape);
+  });
+}
+
+type AnySchema = z.ZodObject<z.ZodRawShape>;
+const asUnion = (schemas: AnySchema[]) =>
+  z.discriminatedUnion("type", schemas as [AnySchema, ...AnySchema[]]);
+
+/** A log line of schema v2; unknown keys are dropped (a newer writer may add fields). */
+export const LogEventSchema = asUnion(logLineSchemas(false));
+/** A log line of schema v2 exactly as this version writes it: an undeclared key is an error. */
+export const StrictLogEventSchema = asUnion(logLineSchemas(true));
+
+/** The logged part of an event: its live-only fields left out. */
+export function loggedFields(body: SessionEventBody): Record<string, unknown> {
+  const live = EVENT_RULES[body.type].live as z.ZodRawShape;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body))
+    if (!(key in live) && value !== undefined) out[key] = value;
+  return out;
+}
+
+/** Exhaustiveness check for a `switch` over event types. */
+export function assertNever(value: never, what = "value"): never {
+  throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,41 @@
+/**
+ * A stand-in for an engine session in TUI tests: its turns replay the events a test yields, and
+ * every event — a turn's, or a mode change between turns — is published to its subscribers the
+ * way the engine's session bus does. Events are written as bodies plus `lane`; the envelope's
+ * session, turn and time are filled in.
+ */
+import type { PermissionMode, SessionEvent } from "@picasso/protocol";
+
+export type FakeEvent = { type: SessionEvent["type"]; lane: string } & Record<string, unknown>;
+
+export class FakeSessionEvents {
+  private listeners: Array<(event: SessionEvent) => void> = [];
+  mode: PermissionMode = "default";
+
+  constructor(readonly id: string) {}
+
+  subscribe(listener: (event: SessionEvent) => void): () => void {
+    this.listeners.push(listener);
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
+  }
+
+  publish(event: FakeEvent): SessionEvent {
+    const full = { session: this.id, turn: 1, ts: "2026-12-01T00:00:00.000Z", ...event } as SessionEvent;
+    for (const listener of this.listeners) listener(full);
+    return full;
+  }
+
+  setMode(mode: PermissionMode): void {
+    if (mode === this.mode) return;
+    const from = this.mode;
+    this.mode = mode;
+    this.publish({ type: "mode_change", lane: "main", from, to: mode });
+  }
+
+  /** A turn that publishes each event the generator yields, and yields it too. */
+  async *replay(events: AsyncGenerator<FakeEvent>): AsyncGenerator<SessionEvent> {
+    for await (const event of events) yield this.publish(event);
+  }
+}
