@@ -14,8 +14,8 @@ import {
   type Session,
 } from "@picasso/engine";
 import { findWorkspaceRoot } from "@picasso/lean-context";
-import type { AskUserRequest } from "@picasso/protocol";
-import { createProvider, type ModelProvider, resolveProviderSelection } from "@picasso/providers";
+import type { AskUserRequest, ModelProvider } from "@picasso/protocol";
+import { createProvider, resolveProviderSelection } from "@picasso/providers";
 import { type ComposedSession, composeSession } from "@picasso/surface";
 import { VERSION } from "./version.js";
 import { parseMode, resumeTarget, type SessionFlags } from "./wiring-flags.js";

@@ -8,13 +8,13 @@ import type {
   FileReadTracker,
   LogEventBody,
   Message,
+  ModelProvider,
   PermissionMode,
   Tier1,
   ToolDefinition,
   ToolEffect,
   ToolOutput,
 } from "@picasso/protocol";
-import type { ModelProvider } from "@picasso/providers";
 import type { Approver } from "./approver.js";
 import type { EngineEvent } from "./events.js";
 import type { PluginHost } from "./plugin-host.js";

@@ -8,6 +8,7 @@ import { setMaxListeners } from "node:events";
 import type {
   AskUserRequest,
   Message,
+  ModelProvider,
   PermissionMode,
   PicassoPlugin,
   Tier1,
@@ -17,7 +18,6 @@ import type {
   Usage,
 } from "@picasso/protocol";
 import { text, UserError, userMessage } from "@picasso/protocol";
-import type { ModelProvider } from "@picasso/providers";
 import type { Approver } from "./approver.js";
 import { type CompactionResult, compactLane } from "./compaction.js";
 import { EventChannel } from "./event-channel.js";

@@ -4,8 +4,14 @@
  * stop reason and usage, or the provider fault. A provider that throws (it should not) is turned
  * into a fault too; an abort is a fault of kind `aborted`.
  */
-import type { Message, ModelRequest, ProviderError, StopReason, Usage } from "@picasso/protocol";
-import type { ModelProvider } from "@picasso/providers";
+import type {
+  Message,
+  ModelProvider,
+  ModelRequest,
+  ProviderError,
+  StopReason,
+  Usage,
+} from "@picasso/protocol";
 import type { EngineEvent } from "./events.js";
 
 export type StepOutcome =

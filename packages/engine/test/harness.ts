@@ -10,19 +10,14 @@ import { dirname, join } from "node:path";
 import {
   canonicalJson,
   type LogEvent,
+  type ModelProvider,
   type ModelRequest,
   type PermissionMode,
   type PicassoPlugin,
   readLogFileAll,
   type ToolDefinition,
 } from "@picasso/protocol";
-import {
-  AnthropicProvider,
-  type MockScript,
-  type MockServer,
-  type ModelProvider,
-  startMockServer,
-} from "@picasso/providers";
+import { AnthropicProvider, type MockScript, type MockServer, startMockServer } from "@picasso/providers";
 import { builtinTools, createToolRuntime } from "@picasso/tools";
 import { expect } from "vitest";
 import {

@@ -9,10 +9,9 @@
  * classified by provider-fault.ts (an SSE `error` event of type `overloaded_error` included).
  */
 import type Anthropic from "@anthropic-ai/sdk";
-import type { ModelRequest, StreamEvent } from "@picasso/protocol";
+import type { ModelProvider, ModelRequest, StreamEvent, StreamOptions } from "@picasso/protocol";
 import { buildAnthropicParams } from "./anthropic-request.js";
 import { AnthropicStreamTranslator } from "./anthropic-stream.js";
-import type { ModelProvider, StreamOptions } from "./provider.js";
 import { classifyHttpFault, networkFault, ProviderFault, streamCutFault } from "./provider-fault.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry.js";
 import { LazyClient, streamSdkAttempts } from "./sdk-adapter.js";

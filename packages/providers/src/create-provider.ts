@@ -11,11 +11,12 @@
  * Missing keys and unknown providers are one-line `ConfigError`s saying what to set.
  * Default models and context windows live in models.ts.
  */
+import type { ModelProvider } from "@picasso/protocol";
 import { AnthropicProvider } from "./anthropic.js";
 import { startMockServer } from "./mock/index.js";
 import { contextWindowFor, defaultModelFor, KNOWN_PROVIDERS } from "./models.js";
 import { isOfficialOpenAI, OpenAIProvider } from "./openai.js";
-import { ConfigError, type ModelProvider } from "./provider.js";
+import { ConfigError } from "./provider.js";
 import type { RetryPolicy } from "./retry.js";
 
 export interface ProviderChoice {

@@ -1,27 +1,4 @@
-/**
- * The one interface every model adapter implements.
- *
- * `stream()` yields provider-neutral stream events and always ends with exactly one terminal
- * event: `message_stop` (stop reason, usage, the complete content) or `error` (a fault after
- * retries, a cut stream, an abort). It never throws for provider faults: they are values the
- * engine can show and recover from. Retries happen inside, each announced with a `retry` event.
- */
-import { type ModelRequest, type StreamEvent, UserError } from "@picasso/protocol";
-
-export interface StreamOptions {
-  signal?: AbortSignal;
-}
-
-export interface ModelProvider {
-  /** `anthropic`, `openai` or `mock`. */
-  readonly name: string;
-  readonly model: string;
-  /** Size of the model's context window in tokens (for /context and compaction). */
-  readonly contextWindow: number;
-  stream(request: ModelRequest, options?: StreamOptions): AsyncIterable<StreamEvent>;
-  /** Release resources (e.g. an in-process mock server). */
-  close?(): Promise<void>;
-}
+import { UserError } from "@picasso/protocol";
 
 /** A user mistake in configuration: printed as one line, never with a stack trace. */
 export class ConfigError extends UserError {

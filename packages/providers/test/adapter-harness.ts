@@ -5,13 +5,12 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ModelRequest, StreamEvent } from "@picasso/protocol";
+import type { ModelProvider, ModelRequest, StreamEvent } from "@picasso/protocol";
 import { afterEach } from "vitest";
 import {
   AnthropicProvider,
   type MockScript,
   type MockServer,
-  type ModelProvider,
   type RetryPolicy,
   startMockServer,
 } from "../src/index.js";

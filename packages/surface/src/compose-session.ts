@@ -21,8 +21,7 @@ import {
   type SessionOptions,
 } from "@picasso/engine";
 import { createLeanContextPlugin, type LeanContextPlugin, loadComposition } from "@picasso/lean-context";
-import type { AskUserRequest, PermissionMode, PicassoPlugin } from "@picasso/protocol";
-import type { ModelProvider } from "@picasso/providers";
+import type { AskUserRequest, ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
 import { createToolRuntime } from "@picasso/tools";
 import { engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
 
