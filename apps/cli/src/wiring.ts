@@ -1,6 +1,7 @@
 /**
  * Wiring a session from command-line flags:
  * - provider: `resolveProviderSelection` (flag > env > $PICASSO_HOME/config.yaml) → `createProvider`;
+ *   `mock` → `createMockProvider` from @picasso/mock-provider, imported only when it is chosen;
  * - workspace: the nearest folder at or above cwd with `.git` or `.picasso`;
  * - everything else (composition, plugins, settings, dedupe, gateway permissions) is
  *   `composeSession` from @picasso/surface, shared with the cache-probe and the SDK server.
@@ -15,7 +16,7 @@ import {
 } from "@picasso/engine";
 import { findWorkspaceRoot } from "@picasso/lean-context";
 import type { AskUserRequest, ModelProvider } from "@picasso/protocol";
-import { createProvider, resolveProviderSelection } from "@picasso/providers";
+import { createProvider, type ProviderSelection, resolveProviderSelection } from "@picasso/providers";
 import { type ComposedSession, composeSession } from "@picasso/surface";
 import { VERSION } from "./version.js";
 import { parseMode, resumeTarget, type SessionFlags } from "./wiring-flags.js";
@@ -56,7 +57,7 @@ export async function wireSession(
     picassoHome,
   });
   const workspaceRoot = findWorkspaceRoot(cwd);
-  const provider = await createProvider(selection, env);
+  const provider = await openProvider(selection, env);
   let composed: ComposedSession;
   try {
     composed = await composeSession({
@@ -86,4 +87,11 @@ export async function wireSession(
       await provider.close?.();
     },
   };
+}
+
+/** The selected provider; the mock server's code loads only when the mock is chosen. */
+async function openProvider(selection: ProviderSelection, env: NodeJS.ProcessEnv): Promise<ModelProvider> {
+  if (selection.provider !== "mock") return createProvider(selection, env);
+  const { createMockProvider } = await import("@picasso/mock-provider");
+  return createMockProvider(selection, (baseUrl) => createProvider({ ...selection, baseUrl }, env));
 }

@@ -7,6 +7,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { type MockScript, type MockServer, startMockServer } from "@picasso/mock-provider";
 import {
   canonicalJson,
   type LogEvent,
@@ -17,7 +18,7 @@ import {
   readLogFileAll,
   type ToolDefinition,
 } from "@picasso/protocol";
-import { AnthropicProvider, type MockScript, type MockServer, startMockServer } from "@picasso/providers";
+import { AnthropicProvider } from "@picasso/providers";
 import { builtinTools, createToolRuntime } from "@picasso/tools";
 import { expect } from "vitest";
 import {
