@@ -1,6 +1,7 @@
 /**
  * Wiring a session from command-line flags:
  * - provider: `resolveProviderSelection` (flag > env > $PICASSO_HOME/config.yaml) → `createProvider`;
+ *   `mock` → `createMockProvider` from @picasso/mock-provider, imported only when it is chosen;
  * - workspace: the nearest folder at or above cwd with `.git` or `.picasso`;
  * - everything else (composition, plugins, settings, dedupe, gateway permissions) is
  *   `composeSession` from @picasso/surface, shared with the cache-probe and the SDK server.
@@ -14,8 +15,8 @@ import {
   type Session,
   type SessionEventListener,
 } from "@picasso/engine";
-import type { AskUserRequest } from "@picasso/protocol";
-import { createProvider, type ModelProvider, resolveProviderSelection } from "@picasso/providers";
+import type { AskUserRequest, ModelProvider } from "@picasso/protocol";
+import { createProvider, type ProviderSelection, resolveProviderSelection } from "@picasso/providers";
 import { type ComposedSession, composeSession } from "@picasso/surface";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { VERSION } from "./version.js";
@@ -59,7 +60,7 @@ export async function wireSession(
     picassoHome,
   });
   const workspaceRoot = findWorkspaceRoot(cwd);
-  const provider = await createProvider(selection, env);
+  const provider = await openProvider(selection, env);
   let composed: ComposedSession;
   try {
     composed = await composeSession({
@@ -90,4 +91,11 @@ export async function wireSession(
       await provider.close?.();
     },
   };
+}
+
+/** The selected provider; the mock server's code loads only when the mock is chosen. */
+async function openProvider(selection: ProviderSelection, env: NodeJS.ProcessEnv): Promise<ModelProvider> {
+  if (selection.provider !== "mock") return createProvider(selection, env);
+  const { createMockProvider } = await import("@picasso/mock-provider");
+  return createMockProvider(selection, (baseUrl) => createProvider({ ...selection, baseUrl }, env));
 }

@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { startMockServer } from "@picasso/providers";
+import { startMockServer } from "@picasso/mock-provider";
 import { describe, expect, it } from "vitest";
 import { picasso, script, workspace } from "./cli-harness.js";
 

@@ -9,8 +9,15 @@
  * Requests are sequential in a scenario (one lane streams at a time), so the latest
  * `model_request` event belongs to the next `stream()` call.
  */
-import type { LogEvent, ModelRequest, PermissionMode, StreamEvent, Usage } from "@picasso/protocol";
-import type { ModelProvider, StreamOptions } from "@picasso/providers";
+import type {
+  LogEvent,
+  ModelProvider,
+  ModelRequest,
+  PermissionMode,
+  StreamEvent,
+  StreamOptions,
+  Usage,
+} from "@picasso/protocol";
 import type { ProbeStep } from "./probe-step.js";
 import { stepUsage } from "./probe-step.js";
 import { fingerprintRequest } from "./request-fingerprint.js";

@@ -5,8 +5,7 @@
  */
 import type { Approver, EngineSettings, LogObserver, Session } from "@picasso/engine";
 import type { LeanContextPlugin } from "@picasso/lean-context";
-import type { PermissionMode, PicassoPlugin } from "@picasso/protocol";
-import type { ModelProvider } from "@picasso/providers";
+import type { ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
 import { composeSession } from "@picasso/surface";
 
 export interface ProbeSessionOptions {

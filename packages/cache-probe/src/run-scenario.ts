@@ -16,8 +16,8 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { type MockServer, startMockServer } from "@picasso/mock-provider";
 import type { PicassoPlugin } from "@picasso/protocol";
-import { type MockServer, startMockServer } from "@picasso/providers";
 import { checkSteps, type Finding } from "./drop-check.js";
 import { type FirstTurnBaseline, firstTurnBaseline } from "./first-turn-baseline.js";
 import { ProbeRecorder, type RequestMutation } from "./probe-recorder.js";

@@ -5,7 +5,8 @@
  * fails the run: the scenario is broken, not the cache).
  */
 import type { Approver, Session } from "@picasso/engine";
-import { AnthropicProvider, type ModelProvider, OpenAIProvider } from "@picasso/providers";
+import type { ModelProvider } from "@picasso/protocol";
+import { AnthropicProvider, OpenAIProvider } from "@picasso/providers";
 import type { ProviderRules } from "./probe-step.js";
 import type { Scenario, ScenarioAction } from "./scenarios/scenario.js";
 

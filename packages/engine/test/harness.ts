@@ -7,9 +7,11 @@
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { type MockScript, type MockServer, startMockServer } from "@picasso/mock-provider";
 import {
   canonicalJson,
   type LogEvent,
+  type ModelProvider,
   type ModelRequest,
   type PermissionMode,
   type PicassoPlugin,
@@ -18,13 +20,7 @@ import {
   type SessionEventOf,
   type ToolDefinition,
 } from "@picasso/protocol";
-import {
-  AnthropicProvider,
-  type MockScript,
-  type MockServer,
-  type ModelProvider,
-  startMockServer,
-} from "@picasso/providers";
+import { AnthropicProvider } from "@picasso/providers";
 import { builtinTools, createToolRuntime } from "@picasso/tools";
 import { expect } from "vitest";
 import {

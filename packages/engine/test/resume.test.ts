@@ -4,8 +4,8 @@
  * "interrupted" result; an unknown id is a one-line user error.
  */
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { startMockServer } from "@picasso/mock-provider";
 import { canonicalJson, isUserError } from "@picasso/protocol";
-import { startMockServer } from "@picasso/providers";
 import { describe, expect, it } from "vitest";
 import { INTERRUPTED_RESULT, rebuildRequests } from "../src/index.js";
 import { lastTurnEnd, makeWorkspace, startScenario } from "./harness.js";

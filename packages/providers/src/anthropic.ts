@@ -9,10 +9,9 @@
  * classified by provider-fault.ts (an SSE `error` event of type `overloaded_error` included).
  */
 import type Anthropic from "@anthropic-ai/sdk";
-import type { ModelRequest, StreamEvent } from "@picasso/protocol";
+import type { ModelProvider, ModelRequest, StreamEvent, StreamOptions } from "@picasso/protocol";
 import { buildAnthropicParams } from "./anthropic-request.js";
 import { AnthropicStreamTranslator } from "./anthropic-stream.js";
-import type { ModelProvider, StreamOptions } from "./provider.js";
 import { classifyHttpFault, networkFault, ProviderFault, streamCutFault } from "./provider-fault.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry.js";
 import { LazyClient, streamSdkAttempts } from "./sdk-adapter.js";
@@ -25,12 +24,10 @@ export interface AnthropicProviderOptions {
   /** Default 200,000 tokens. */
   contextWindow?: number;
   retry?: Partial<RetryPolicy>;
-  /** Shown in /context and logs; "mock" when pointed at the in-process mock. */
+  /** Shown in /context and logs; "mock" when pointed at the mock server. */
   name?: string;
   /** Per-request timeout passed to the SDK (default 10 minutes). */
   timeoutMs?: number;
-  /** Called by `close()`, e.g. to stop an in-process mock server. */
-  onClose?: () => Promise<void>;
 }
 
 const LABEL = "Anthropic API";
@@ -42,10 +39,8 @@ export class AnthropicProvider implements ModelProvider {
   readonly contextWindow: number;
   private readonly client: LazyClient<typeof Anthropic, Anthropic>;
   private readonly policy: RetryPolicy;
-  private readonly onClose: (() => Promise<void>) | undefined;
 
   constructor(options: AnthropicProviderOptions) {
-    this.onClose = options.onClose;
     this.name = options.name ?? "anthropic";
     this.model = options.model;
     this.contextWindow = options.contextWindow ?? 200_000;
@@ -78,10 +73,6 @@ export class AnthropicProvider implements ModelProvider {
       options,
       (error) => this.toFault(error, false),
     );
-  }
-
-  async close(): Promise<void> {
-    await this.onClose?.();
   }
 
   private toFault(error: unknown, started: boolean): ProviderFault {

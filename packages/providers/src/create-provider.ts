@@ -5,17 +5,17 @@
  * - "openai": baseUrl from the selection or OPENAI_BASE_URL. Needs OPENAI_API_KEY when talking
  *   to api.openai.com; a local OpenAI-compatible server (Ollama, llama.cpp, vLLM) gets a
  *   placeholder key when none is set, since those servers ignore it.
- * - "mock": starts the in-process mock server on a free 127.0.0.1 port (with the selection's
- *   script, else the demo model) and points the official Anthropic SDK at it with a fake key;
- *   `close()` stops the server.
+ * - "mock": points the official Anthropic SDK at a running mock server (`baseUrl`) with a fake
+ *   key. This package never starts the server: `createMockProvider` in `@picasso/mock-provider`
+ *   does, and calls this with the server's URL; without a `baseUrl` it is a wiring error.
  * Missing keys and unknown providers are one-line `ConfigError`s saying what to set.
  * Default models and context windows live in models.ts.
  */
+import type { ModelProvider } from "@picasso/protocol";
 import { AnthropicProvider } from "./anthropic.js";
-import { startMockServer } from "./mock/index.js";
 import { contextWindowFor, defaultModelFor, KNOWN_PROVIDERS } from "./models.js";
 import { isOfficialOpenAI, OpenAIProvider } from "./openai.js";
-import { ConfigError, type ModelProvider } from "./provider.js";
+import { ConfigError } from "./provider.js";
 import type { RetryPolicy } from "./retry.js";
 
 export interface ProviderChoice {
@@ -30,6 +30,9 @@ export interface CreateProviderOptions {
   /** Override retry timing (tests use short delays). */
   retry?: Partial<RetryPolicy>;
 }
+
+/** The key sent to the mock server, which accepts any key and never records it. */
+const MOCK_API_KEY = "mock-key";
 
 /** The key sent to a local OpenAI-compatible server that needs none. */
 export const LOCAL_SERVER_PLACEHOLDER_KEY = "not-needed";
@@ -79,14 +82,17 @@ export async function createProvider(
       return new OpenAIProvider({ apiKey, model, contextWindow, ...(baseUrl ? { baseUrl } : {}), ...retry });
     }
     case "mock": {
-      const server = await startMockServer(selection.mockScript ? { script: selection.mockScript } : {});
+      if (!selection.baseUrl) {
+        throw new Error(
+          'provider "mock" needs a running mock server: create it with createMockProvider from @picasso/mock-provider',
+        );
+      }
       return new AnthropicProvider({
-        apiKey: "mock-key",
+        apiKey: MOCK_API_KEY,
         model,
         contextWindow,
-        baseUrl: server.url,
+        baseUrl: selection.baseUrl,
         name: "mock",
-        onClose: () => server.close(),
         ...retry,
       });
     }

@@ -1,7 +1,6 @@
 export * from "./anthropic.js";
 export * from "./config-file.js";
 export * from "./create-provider.js";
-export * from "./mock/index.js";
 export * from "./models.js";
 export * from "./openai.js";
 export * from "./provider.js";

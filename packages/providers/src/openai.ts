@@ -8,11 +8,10 @@
  * `finish_reason` arrived and the stream ended; a stream that ends or breaks before a
  * `finish_reason` is a `stream_cut` fault.
  */
-import type { ModelRequest, StreamEvent } from "@picasso/protocol";
+import type { ModelProvider, ModelRequest, StreamEvent, StreamOptions } from "@picasso/protocol";
 import type OpenAI from "openai";
 import { buildOpenAIParams } from "./openai-request.js";
 import { OpenAIStreamTranslator } from "./openai-stream.js";
-import type { ModelProvider, StreamOptions } from "./provider.js";
 import { classifyHttpFault, networkFault, ProviderFault, streamCutFault } from "./provider-fault.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry.js";
 import { LazyClient, streamSdkAttempts } from "./sdk-adapter.js";

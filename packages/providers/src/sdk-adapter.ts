@@ -7,8 +7,7 @@
  * ends or breaks earlier is a `stream_cut` fault; an error before the response is classified by
  * the adapter (`classify`: the SDK's error classes → provider-fault.ts).
  */
-import type { StreamEvent, Usage } from "@picasso/protocol";
-import type { StreamOptions } from "./provider.js";
+import type { StreamEvent, StreamOptions, Usage } from "@picasso/protocol";
 import { ProviderFault, streamCutFault } from "./provider-fault.js";
 import { type RetryPolicy, streamWithRetries } from "./retry.js";
 

@@ -1,9 +1,11 @@
 // The Anthropic adapter against the real mock server over HTTP, through the official SDK:
 // streamed text and tool calls arrive intact, cache_control lands where the request marks it,
 // and cache usage is mapped exactly.
+
+import { type MockScript, type MockServer, startMockServer } from "@picasso/mock-provider";
 import type { StreamEvent } from "@picasso/protocol";
 import { afterEach, describe, expect, it } from "vitest";
-import { AnthropicProvider, type MockScript, type MockServer, startMockServer } from "../src/index.js";
+import { AnthropicProvider } from "../src/index.js";
 import { collect, longText, request, terminalOf, textOf } from "./adapter-harness.js";
 
 let server: MockServer | undefined;

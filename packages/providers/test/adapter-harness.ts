@@ -5,16 +5,10 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ModelRequest, StreamEvent } from "@picasso/protocol";
+import { type MockScript, type MockServer, startMockServer } from "@picasso/mock-provider";
+import type { ModelProvider, ModelRequest, StreamEvent } from "@picasso/protocol";
 import { afterEach } from "vitest";
-import {
-  AnthropicProvider,
-  type MockScript,
-  type MockServer,
-  type ModelProvider,
-  type RetryPolicy,
-  startMockServer,
-} from "../src/index.js";
+import { AnthropicProvider, type RetryPolicy } from "../src/index.js";
 
 /** Every event of a stream; fails the test if the stream neither ends nor terminates in time. */
 export async function collect(

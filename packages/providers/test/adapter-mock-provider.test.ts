@@ -1,14 +1,18 @@
-// `--provider mock`: createProvider starts an in-process mock server and points the official
-// Anthropic SDK at it; close() stops it.
+// `--provider mock`: createMockProvider (@picasso/mock-provider) starts an in-process mock server
+// and createProvider points the official Anthropic SDK at it; close() stops it. Without a running
+// server, createProvider refuses the mock selection.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createMockProvider, startMockServer } from "@picasso/mock-provider";
 import { describe, expect, it } from "vitest";
-import { createProvider, resolveProviderSelection, startMockServer } from "../src/index.js";
+import { createProvider, resolveProviderSelection } from "../src/index.js";
 import { collect, request, terminalOf, textOf } from "./adapter-harness.js";
 
 describe("provider: mock", () => {
   it("answers with the demo model when no script is given, and close() stops the server", async () => {
-    const provider = await createProvider({ provider: "mock" }, {}, { retry: { maxAttempts: 1 } });
+    const provider = await createMockProvider({}, (baseUrl) =>
+      createProvider({ provider: "mock", baseUrl }, {}, { retry: { maxAttempts: 1 } }),
+    );
     expect(provider.name).toBe("mock");
     expect(provider.contextWindow).toBe(200_000);
     const events = await collect(
@@ -31,7 +35,9 @@ describe("provider: mock", () => {
     writeFileSync(join(home, "config.yaml"), "provider: mock\nmockScript: session.yaml\n");
     const selection = resolveProviderSelection({ env: {}, picassoHome: home });
     expect(selection).toMatchObject({ provider: "mock", mockScript: join(home, "session.yaml") });
-    const provider = await createProvider(selection, {});
+    const provider = await createMockProvider(selection, (baseUrl) =>
+      createProvider({ ...selection, baseUrl }, {}),
+    );
     try {
       const events = await collect(
         provider,
@@ -41,6 +47,12 @@ describe("provider: mock", () => {
     } finally {
       await provider.close?.();
     }
+  });
+
+  it("createProvider never starts a server itself: `mock` without a baseUrl is a wiring error", async () => {
+    await expect(createProvider({ provider: "mock" }, {})).rejects.toThrow(
+      /createMockProvider from @picasso\/mock-provider/,
+    );
   });
 
   it("ANTHROPIC_BASE_URL and OPENAI_BASE_URL point the real adapters at another server (no key needed locally)", async () => {

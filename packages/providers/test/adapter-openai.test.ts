@@ -1,14 +1,10 @@
 // The OpenAI-compatible adapter over real HTTP through the official `openai` SDK: against the
 // mock: text, tool calls by index, cached_tokens in 128-token steps, retries, cut streams and
 // error chunks. Local-server quirks are in adapter-openai-quirks.test.ts.
+
+import { type MockScript, type MockServer, startMockServer } from "@picasso/mock-provider";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  type MockScript,
-  type MockServer,
-  OpenAIProvider,
-  type RetryPolicy,
-  startMockServer,
-} from "../src/index.js";
+import { OpenAIProvider, type RetryPolicy } from "../src/index.js";
 import { collect, longText, request, terminalOf, textOf } from "./adapter-harness.js";
 
 let server: MockServer | undefined;

@@ -3,8 +3,9 @@
  * provider on 127.0.0.1, prints `mock provider listening on <url>` and runs until SIGINT/SIGTERM.
  * Bad flag values and unusable ports are UserErrors naming the flag. See docs/mock-provider.md.
  */
+
+import { type MockServer, startMockServer } from "@picasso/mock-provider";
 import { UserError } from "@picasso/protocol";
-import { type MockServer, startMockServer } from "@picasso/providers";
 import type { Command } from "commander";
 
 export interface MockServerFlags {

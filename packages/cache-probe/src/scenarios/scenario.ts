@@ -6,8 +6,9 @@
  * with a `match` (compaction summaries) go first, so they answer only the requests they match
  * whenever those come; every other reply answers the next request in order.
  */
+
+import type { MockScript } from "@picasso/mock-provider";
 import type { PermissionMode } from "@picasso/protocol";
-import type { MockScript } from "@picasso/providers";
 
 export type MockStep = NonNullable<MockScript["steps"]>[number];
 export type ToolCall = { name: string; input: Record<string, unknown> };

@@ -4,7 +4,7 @@
  * timeline JSON in `fixtures/goldens/`; a change to the fold or to what the engine logs shows up there as a
  * reviewed diff. Beside the goldens, each test asserts the property the scenario is about.
  */
-import type { MockScript } from "@picasso/providers";
+import type { MockScript } from "@picasso/mock-provider";
 import { describe, expect, it } from "vitest";
 import { foldTimelineFile, type Timeline, type TimelineLane } from "../../src/timeline/index.js";
 import { goldenJson, type ScriptedSession, startScriptedSession } from "./scripted-session.js";

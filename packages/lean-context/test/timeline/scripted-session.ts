@@ -20,6 +20,7 @@ import {
   type LogObserver,
   type Session,
 } from "@picasso/engine";
+import { type MockScript, type MockServer, startMockServer } from "@picasso/mock-provider";
 import {
   type AppendedMessage,
   byteLength,
@@ -29,7 +30,7 @@ import {
   text,
   userMessage,
 } from "@picasso/protocol";
-import { AnthropicProvider, type MockScript, type MockServer, startMockServer } from "@picasso/providers";
+import { AnthropicProvider } from "@picasso/providers";
 import type { Timeline } from "../../src/timeline/index.js";
 
 const NOTES: Record<string, string> = {

@@ -4,8 +4,8 @@
  * prefix computed from the same blocks the simulator sees.
  */
 import Anthropic from "@anthropic-ai/sdk";
-import { parseAnthropicRequest } from "../src/mock/anthropic-request.js";
-import { anthropicPromptBlocks } from "../src/mock/prompt-blocks.js";
+import { parseAnthropicRequest } from "../src/anthropic-request.js";
+import { anthropicPromptBlocks } from "../src/prompt-blocks.js";
 
 const WORDS = ["cache", "prefix", "tool", "engine", "token", "block", "stable", "session", "model", "byte"];
 

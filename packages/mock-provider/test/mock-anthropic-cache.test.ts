@@ -5,7 +5,7 @@
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import { afterEach, describe, expect, it } from "vitest";
-import { type MockServer, startMockServer } from "../src/mock/index.js";
+import { type MockServer, startMockServer } from "../src/index.js";
 import { anthropicClient, bigTool, filler, prefixTokens, totalTokens } from "./mock-fixtures.js";
 
 type Params = Anthropic.MessageCreateParamsNonStreaming;

@@ -5,7 +5,7 @@
  */
 import OpenAI from "openai";
 import { afterEach, describe, expect, it } from "vitest";
-import { type MockServer, startMockServer } from "../src/mock/index.js";
+import { type MockServer, startMockServer } from "../src/index.js";
 import { filler } from "./mock-fixtures.js";
 
 let server: MockServer | undefined;

@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isUserError } from "@picasso/protocol";
 import { afterEach, describe, expect, it } from "vitest";
-import { EXHAUSTED_TEXT, loadMockScript, type MockServer, startMockServer } from "../src/mock/index.js";
+import { loadMockScript, type MockServer, startMockServer } from "../src/index.js";
+import { EXHAUSTED_TEXT } from "../src/scripted-model.js";
 import { anthropicClient } from "./mock-fixtures.js";
 
 const dir = mkdtempSync(join(tmpdir(), "mock-script-"));

@@ -6,7 +6,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MockServer, startMockServer } from "../src/mock/index.js";
+import { type MockServer, startMockServer } from "../src/index.js";
 import { anthropicClient } from "./mock-fixtures.js";
 
 const tools: Anthropic.Tool[] = [

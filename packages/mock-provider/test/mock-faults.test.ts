@@ -6,7 +6,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { afterEach, describe, expect, it } from "vitest";
-import { type MockServer, startMockServer } from "../src/mock/index.js";
+import { type MockServer, startMockServer } from "../src/index.js";
 import { anthropicClient, within } from "./mock-fixtures.js";
 
 let server: MockServer | undefined;

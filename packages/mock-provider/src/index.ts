@@ -1,0 +1,12 @@
+/**
+ * The mock provider: an offline HTTP server speaking the Anthropic Messages and OpenAI Chat
+ * Completions APIs with a simulated prompt cache, a scripted model and a demo model, and
+ * `createMockProvider` for `--provider mock`. See docs/mock-provider.md.
+ */
+export {
+  createMockProvider,
+  type MockAdapterFactory,
+  type MockProviderChoice,
+} from "./create-mock-provider.js";
+export { loadMockScript, type MockScript } from "./script.js";
+export { type MockServer, type MockServerOptions, startMockServer } from "./server.js";
