@@ -13,7 +13,16 @@
  * a `ProbeStep` (with the body the mock received) and the findings of the drop check and the
  * wire check (wire-check.ts; mock runs only).
  */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { type MockServer, startMockServer } from "@picasso/mock-provider";
@@ -43,6 +52,8 @@ export interface RunOptions {
   via?: (mockUrl: string) => Promise<{ url: string; close(): Promise<void> }>;
   /** The real Anthropic API with this key (never in tests); `baseUrl` for a proxy. */
   live?: { apiKey: string; model: string; baseUrl?: string };
+  /** Called with the lines of every session log the scenario wrote, before they are removed. */
+  inspectLogs?: (lines: string[]) => void;
 }
 
 export interface ScenarioRun {
@@ -65,6 +76,15 @@ function writeWorkspace(files: Record<string, string>): string {
   }
   mkdirSync(join(root, ".picasso"), { recursive: true });
   return root;
+}
+
+function sessionLogLines(home: string): string[] {
+  const root = join(home, "sessions");
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((path) => path.endsWith(".jsonl"))
+    .flatMap((path) => readFileSync(join(root, path), "utf8").split("\n"))
+    .filter((line) => line.trim() !== "");
 }
 
 /** Pair each step with the body the mock received for it (model requests arrive in step order). */
@@ -189,6 +209,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
     await probe?.close("probe done");
     await hop?.close();
     await server?.close();
+    if (options.inspectLogs) options.inspectLogs(sessionLogLines(home));
     rmSync(workspace, { recursive: true, force: true });
     rmSync(home, { recursive: true, force: true });
   }

@@ -5,7 +5,7 @@
  * are reported); compaction's misses are named as expected; the scenarios really did what they
  * claim (approval denied, plan-mode refusal, Tier-2 loads, a subagent, a resume).
  */
-import { canonicalJson } from "@picasso/protocol";
+import { canonicalJson, StrictLogEventSchema } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { buildReport, readShareFromTurn2 } from "../src/probe-report.js";
 import { runScenario, type ScenarioRun } from "../src/run-scenario.js";
@@ -21,12 +21,28 @@ import { turns } from "../src/scenarios/scenario.js";
 const drops = (run: ScenarioRun) => run.findings.filter((f) => !f.expected);
 const sent = (run: ScenarioRun) => canonicalJson(run.steps.at(-1)!.request.messages);
 
+/** Log lines that fail the strict v2 schema (an undeclared key, a wrong type), with the first issue. */
+function strictProblems(lines: string[]): string[] {
+  return lines.flatMap((line, i) => {
+    const parsed = StrictLogEventSchema.safeParse(JSON.parse(line));
+    return parsed.success ? [] : [`line ${i + 1}: ${JSON.stringify(parsed.error.issues[0])}`];
+  });
+}
+
 describe("the standard scenarios under Anthropic rules (1024-token minimum)", () => {
   const runs = new Map<string, ScenarioRun>();
+  const logLines = new Map<string, string[]>();
   const run = async (name: string) => {
     const scenario = SCENARIOS.find((s) => s.name === name)!;
     if (!runs.has(name))
-      runs.set(name, await runScenario(scenario, { rules: "anthropic", minCacheable: 1024 }));
+      runs.set(
+        name,
+        await runScenario(scenario, {
+          rules: "anthropic",
+          minCacheable: 1024,
+          inspectLogs: (lines) => logLines.set(name, lines),
+        }),
+      );
     return runs.get(name)!;
   };
 
@@ -35,6 +51,16 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", ()
     expect(drops(result)).toEqual([]);
     expect(result.steps.length).toBeGreaterThan(0);
   });
+
+  it.each(SCENARIOS.map((s) => s.name))(
+    "%s: every logged line is schema v2 exactly as declared",
+    async (name) => {
+      await run(name);
+      const lines = logLines.get(name) ?? [];
+      expect(lines.length).toBeGreaterThan(5);
+      expect(strictProblems(lines)).toEqual([]);
+    },
+  );
 
   it("coding: 30 turns, ≥ 95% of input tokens from turn 2 on read from cache", async () => {
     const result = await run("coding");

@@ -3,6 +3,8 @@
  * input; `resolveEngineSettings` fills the defaults so the rest of the engine reads plain values.
  * Published under the `engine` namespace by `session.describeSettings()`.
  */
+import { DEFAULT_TOOL_OUTPUT_LIMIT_BYTES } from "@picasso/protocol";
+
 export interface EngineSettings {
   /** `max_tokens` of every model request. */
   maxTokens: number;
@@ -24,7 +26,7 @@ export interface EngineSettings {
 
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   maxTokens: 8192,
-  toolOutputLimitBytes: 30_000,
+  toolOutputLimitBytes: DEFAULT_TOOL_OUTPUT_LIMIT_BYTES,
   compactAt: 0.8,
   compactKeepShare: 0.3,
   maxStepsPerTurn: 100,

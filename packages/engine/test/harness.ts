@@ -4,7 +4,7 @@
  * session of the engine. The provider is wrapped only to remember every request it was asked to
  * send, so tests can compare the log's rebuild against what was really sent.
  */
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { type MockScript, type MockServer, startMockServer } from "@picasso/mock-provider";
@@ -18,6 +18,7 @@ import {
   readLogFileAll,
   type SessionEvent,
   type SessionEventOf,
+  StrictLogEventSchema,
   type ToolDefinition,
 } from "@picasso/protocol";
 import { AnthropicProvider } from "@picasso/providers";
@@ -146,6 +147,8 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
       await session.close();
       await runtime.dispose();
       if (!options.server) await server.close();
+      // Every scenario's log is schema v2 exactly as declared: no undeclared field, no cast.
+      expectStrictLog(session.logPath);
     },
   };
 }
@@ -158,6 +161,29 @@ export function lastTurnEnd(events: SessionEvent[]): SessionEventOf<"turn_end"> 
 
 export function toolResults(events: SessionEvent[]): SessionEventOf<"tool_result">[] {
   return events.filter((e): e is SessionEventOf<"tool_result"> => e.type === "tool_result");
+}
+
+/**
+ * Each line of the log validates against the strict v2 schema (an undeclared key fails). Lines
+ * that are not JSON at all are the torn or corrupt lines a test wrote on purpose; the reader's
+ * own tests cover those.
+ */
+export function expectStrictLog(path: string): void {
+  const problems: string[] = [];
+  readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .forEach((line, i) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(line);
+      } catch {
+        return;
+      }
+      const parsed = StrictLogEventSchema.safeParse(json);
+      if (!parsed.success) problems.push(`line ${i + 1}: ${JSON.stringify(parsed.error.issues[0])}`);
+    });
+  expect(problems).toEqual([]);
 }
 
 /** Every request rebuilt from the log equals, byte for byte, the one the engine sent. */

@@ -5,6 +5,7 @@
  * key listed here; anything else is a user mistake reported with file, line and field. Every
  * setting that shapes Tier 1 is here so that two surfaces with equal settings assemble equal bytes.
  */
+import { DEFAULT_TOOL_OUTPUT_LIMIT_BYTES } from "@picasso/protocol";
 
 export interface CompositionSettings {
   /** Hard cap of the instruction index in bytes; over it the index is cut at a line boundary. */
@@ -33,7 +34,7 @@ export const DEFAULT_SETTINGS: CompositionSettings = {
   "skills.indexBudgetBytes": 2048,
   "skills.namesBudgetBytes": 512,
   "skills.triggerMaxChars": 200,
-  "tools.outputLimitBytes": 32768,
+  "tools.outputLimitBytes": DEFAULT_TOOL_OUTPUT_LIMIT_BYTES,
   "compaction.threshold": 0.8,
   "persona.prefix": "You work in the user's terminal, inside their repository, on their behalf.",
 };

@@ -16,6 +16,25 @@ import { goldenJson, startScriptedSession } from "./scripted-session.js";
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 const tmp = () => mkdtempSync(join(tmpdir(), "picasso-timeline-"));
 
+describe("a v1 log written by the first release (schema v1 golden)", () => {
+  it("folds like a v2 log: the resume changes no Tier-1 figure and every step reads the cache", async () => {
+    const timeline = await foldTimelineFile(fixture("v1-session.jsonl"));
+    await expect(goldenJson(timeline)).toMatchFileSnapshot("./fixtures/goldens/v1-session.json");
+    expect(timeline.skipped).toEqual([]);
+    expect(timeline.problems).toEqual([]);
+    expect(timeline.session.resumes).toBe(1);
+    // v1 measured a resumed header's system bytes as canonical JSON; the fold measures the blocks.
+    expect(timeline.session.tier1?.headerChanges).toBe(0);
+    const steps = timeline.turns.flatMap((t) => t.lanes.flatMap((l) => l.steps));
+    expect(steps).toHaveLength(4);
+    expect(new Set(steps.map((s) => s.requestBytes.system)).size).toBe(1);
+    // The resumed process talked to a new mock server whose cache was empty: the prefix was the
+    // same bytes (no segment differs), the provider just had nothing cached.
+    expect(steps.map((s) => s.prefixCheck)).toEqual(["first", "kept", "dropped", "kept"]);
+    expect(steps[2]!.cacheDrop?.firstDifference).toEqual({ segment: "none", index: null });
+  });
+});
+
 describe("a deliberately broken prefix (hand-written log)", () => {
   it("names the first differing segment of each drop, and says when figures were not recorded", async () => {
     const timeline = await foldTimelineFile(fixture("broken-prefix.jsonl"));

@@ -15,8 +15,17 @@ const tier1: Tier1 = {
   ],
   hash: "h",
   bytes: { tools: 0, system: 0, total: 0 },
-  sections: [],
-  toolSizes: [],
+  // The roles the assembler gives; the view groups by them, never by ids.
+  sections: [
+    { id: "harness:identity", bytes: 800, hash: "a", role: "canonical" },
+    { id: "lean:gateways", bytes: 100, hash: "b", role: "gateways" },
+    { id: "instructions:index", bytes: 300, hash: "c", role: "instructions" },
+    { id: "skills:index", bytes: 120, hash: "d", role: "skills" },
+  ],
+  toolSizes: [
+    { name: "bash", bytes: 450, role: "core" },
+    { name: "tool_search", bytes: 250, role: "gateway" },
+  ],
 };
 
 const history: Message[] = [

@@ -1,8 +1,8 @@
 /**
  * The `/context` inspector's data, built from what the session already has — no provider call:
- * - Tier 1 (tool specs and system sections) split into canonical sections, core tools,
- *   gateways (`tool_search`, `tool_call`, MCP `*_call` tools and the `lean:gateways` section),
- *   the instruction index (`instructions:index`) and the skill index (`skills:index`);
+ * - Tier 1 (tool specs and system sections) split by the role its assembler gave each tool
+ *   (`core` or `gateway`) and section (`canonical`, `gateways`, `instructions`, `skills`); a
+ *   Tier 1 without roles counts its tools as core and its sections as canonical;
  * - history: the session-facts block (the first user text starting `<session-facts>`), Tier-2
  *   loads (the bytes the log's `tier2_load` events recorded, taken out of the messages) and the
  *   remaining messages;
@@ -10,7 +10,7 @@
  * Tokens are estimates (`estimate(text)`), labelled as such; the `picasso-lean-context` value of
  * `settings/describe` is passed through, and absent fields show as "not recorded".
  */
-import { canonicalJson, type Message, type Tier1 } from "@picasso/protocol";
+import { canonicalJson, type Message, type Tier1, type Tier1SectionRole } from "@picasso/protocol";
 
 export type ContextCategory =
   | "canonical sections"
@@ -56,10 +56,12 @@ export interface ContextInputs {
   estimate: (text: string) => number;
 }
 
-const GATEWAY_TOOLS = new Set(["tool_search", "tool_call"]);
-const INSTRUCTIONS = "instructions:index";
-const SKILLS = "skills:index";
-const GATEWAY_SECTION = "lean:gateways";
+const SECTION_CATEGORY: Record<Tier1SectionRole, ContextCategory> = {
+  canonical: "canonical sections",
+  gateways: "gateways",
+  instructions: "instruction index",
+  skills: "skill index",
+};
 
 export function buildContextView(input: ContextInputs): ContextView {
   const { tier1, estimate } = input;
@@ -74,21 +76,12 @@ export function buildContextView(input: ContextInputs): ContextView {
     "Tier-2 loads": 0,
     "free space": 0,
   };
-  for (const spec of tier1.tools) {
-    const gateway = GATEWAY_TOOLS.has(spec.name) || spec.name.endsWith("_call");
-    sum[gateway ? "gateways" : "core tools"] += estimate(canonicalJson(spec));
-  }
-  for (const block of tier1.system) {
-    const category: ContextCategory =
-      block.id === INSTRUCTIONS
-        ? "instruction index"
-        : block.id === SKILLS
-          ? "skill index"
-          : block.id === GATEWAY_SECTION
-            ? "gateways"
-            : "canonical sections";
-    sum[category] += estimate(block.text);
-  }
+  const toolRole = new Map(tier1.toolSizes.map((t) => [t.name, t.role]));
+  const sectionRole = new Map(tier1.sections.map((s) => [s.id, s.role]));
+  for (const spec of tier1.tools)
+    sum[toolRole.get(spec.name) === "gateway" ? "gateways" : "core tools"] += estimate(canonicalJson(spec));
+  for (const block of tier1.system)
+    sum[SECTION_CATEGORY[sectionRole.get(block.id) ?? "canonical"]] += estimate(block.text);
   let historyTokens = 0;
   input.history.forEach((message, index) => {
     for (const block of message.content) {
