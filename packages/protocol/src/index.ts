@@ -5,4 +5,4 @@ export * from "./jsonl.js";
 export * from "./log-events.js";
 export * from "./plugin.js";
 export * from "./request.js";
-export * from "./tokens.js";
+export { estimateTokens, TOKEN_ESTIMATE_NOTE } from "./tokens.js";
