@@ -1,6 +1,8 @@
 /**
  * Wiring a session from command-line flags:
- * - provider: `resolveProviderSelection` (flag > env > $PICASSO_HOME/config.yaml) → `createProvider`;
+ * - provider: `resolveProviderSelection` (flags > the resumed session's provider and model > env >
+ *   $PICASSO_HOME/config.yaml > anthropic with a key, else the mock) → `createProvider`; the
+ *   selection is returned so a surface can say when the no-key mock stands in;
  * - workspace: the nearest folder at or above cwd with `.git` or `.picasso`;
  * - everything else (composition, plugins, settings, dedupe, gateway permissions) is
  *   `composeSession` from @picasso/surface, shared with the cache-probe and the SDK server.
@@ -11,11 +13,17 @@ import {
   defaultPicassoHome,
   type EngineSettings,
   type LogObserver,
+  resumedSessionOrigin,
   type Session,
 } from "@picasso/engine";
 import { findWorkspaceRoot } from "@picasso/lean-context";
 import type { AskUserRequest } from "@picasso/protocol";
-import { createProvider, type ModelProvider, resolveProviderSelection } from "@picasso/providers";
+import {
+  createProvider,
+  type ModelProvider,
+  type ProviderSelection,
+  resolveProviderSelection,
+} from "@picasso/providers";
 import { type ComposedSession, composeSession } from "@picasso/surface";
 import { VERSION } from "./version.js";
 import { parseMode, resumeTarget, type SessionFlags } from "./wiring-flags.js";
@@ -25,6 +33,7 @@ export { parseMode, resumeTarget, type SessionFlags } from "./wiring-flags.js";
 export interface WiredSession {
   session: Session;
   provider: ModelProvider;
+  selection: ProviderSelection;
   close(reason?: string): Promise<void>;
 }
 
@@ -46,6 +55,8 @@ export async function wireSession(
   const cwd = options.cwd ?? process.cwd();
   const mode = parseMode(flags.mode);
   const resume = resumeTarget(flags);
+  const workspaceRoot = findWorkspaceRoot(cwd);
+  const resumed = resume ? await resumedSessionOrigin(picassoHome, workspaceRoot, resume) : undefined;
   const selection = resolveProviderSelection({
     flags: {
       ...(flags.provider ? { provider: flags.provider } : {}),
@@ -54,8 +65,8 @@ export async function wireSession(
     },
     env,
     picassoHome,
+    ...(resumed ? { resumed } : {}),
   });
-  const workspaceRoot = findWorkspaceRoot(cwd);
   const provider = await createProvider(selection, env);
   let composed: ComposedSession;
   try {
@@ -81,6 +92,7 @@ export async function wireSession(
   return {
     session: composed.session,
     provider,
+    selection,
     async close(reason = "done") {
       await composed.close(reason);
       await provider.close?.();

@@ -176,7 +176,7 @@ describe("picasso -p", () => {
   it("exits 2 with one line for a missing key, an unknown session and a bad flag", async () => {
     const dir = workspace();
     const env = { ANTHROPIC_API_KEY: "", PICASSO_PROVIDER: "" };
-    const noKey = await picasso(dir, ["-p", "hi"], { env });
+    const noKey = await picasso(dir, ["-p", "hi", "--provider", "anthropic"], { env });
     expect(noKey.exitCode).toBe(2);
     expect(noKey.stderr).toMatch(/^picasso: ANTHROPIC_API_KEY is not set[^\n]*\n?$/);
     const unknown = await picasso(dir, ["-p", "hi", "--resume", "nope", "--provider", "mock"]);
@@ -185,6 +185,66 @@ describe("picasso -p", () => {
     const badMode = await picasso(dir, ["-p", "hi", "--mode", "yolo", "--provider", "mock"]);
     expect(badMode.exitCode).not.toBe(0);
     expect(badMode.stderr).toContain("--mode");
+    const both = await picasso(dir, ["-p", "hi", "--provider", "openai", "--mock-script", "s.yaml"]);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toMatch(/^picasso: --mock-script runs the mock provider[^\n]*\n?$/);
+  });
+
+  it("with no provider chosen and no key, runs on the mock like the TUI and says so in one stderr line", async () => {
+    const dir = workspace({ "README.md": "# hello\n" });
+    const run = await picasso(dir, ["-p", "read README.md"], { env: { ANTHROPIC_API_KEY: "" } });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).not.toBe("");
+    expect(run.stderr).toMatch(
+      /^picasso: no provider chosen and ANTHROPIC_API_KEY is not set: running on the offline mock model; [^\n]*ANTHROPIC_API_KEY[^\n]*\n?$/,
+    );
+  });
+
+  it("--mock-script alone runs the mock with that script", async () => {
+    const dir = workspace();
+    const s = script(dir, { steps: [{ text: "from the script" }] });
+    const run = await picasso(dir, ["-p", "hi", "--mock-script", s], {
+      env: { ANTHROPIC_API_KEY: "sk-ant-unused", PICASSO_PROVIDER: "anthropic" },
+    });
+    expect(run.stderr).toBe("");
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toBe("from the script");
+  });
+
+  it("--continue and --resume reuse the session's provider and model unless a flag overrides", async () => {
+    const dir = workspace();
+    const first = await picasso(dir, [
+      "-p",
+      "remember 7",
+      "--output-format",
+      "json",
+      "--model",
+      "mock-large",
+      ...mock(script(dir, { steps: [{ text: "ok, 7" }] })),
+    ]);
+    const { sessionId, logPath } = JSON.parse(first.stdout as string);
+    const starts = () =>
+      readFileSync(logPath, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l))
+        .filter((e) => e.type === "session_start")
+        .map((e) => `${e.provider}/${e.model}`);
+    // Environment settings that would choose something else for a new session.
+    const env = {
+      PICASSO_PROVIDER: "anthropic",
+      PICASSO_MODEL: "claude-sonnet-4-6",
+      PICASSO_MOCK_SCRIPT: script(dir, { steps: [{ text: "still on the mock" }] }, "second.yaml"),
+    };
+    const again = await picasso(dir, ["-p", "and now?", "--continue"], { env });
+    expect(again.stderr).toBe("");
+    expect(again.exitCode).toBe(0);
+    expect(again.stdout).toBe("still on the mock");
+    const resumed = await picasso(dir, ["-p", "and now?", "--resume", sessionId, "--model", "mock-small"], {
+      env,
+    });
+    expect(resumed.exitCode).toBe(0);
+    expect(starts()).toEqual(["mock/mock-large", "mock/mock-large", "mock/mock-small"]);
   });
 
   it("prints a short help pointing at -p without arguments", async () => {

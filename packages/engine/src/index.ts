@@ -10,6 +10,7 @@ export { buildRequest, fingerprintRequest, headerHash, placeBreakpoints } from "
 export type { ToolOutputFilterArgs } from "./runtime.js";
 export { createSession, Session, type SessionOptions, type TurnOptions } from "./session.js";
 export { type LogObserver, SessionLog } from "./session-log.js";
+export { resumedSessionOrigin, type SessionOrigin, sessionOrigin } from "./session-origin.js";
 export * from "./session-paths.js";
 export { DEFAULT_ENGINE_SETTINGS, type EngineSettings, resolveEngineSettings } from "./settings.js";
 export { INTERRUPTED_RESULT } from "./tool-scheduler.js";

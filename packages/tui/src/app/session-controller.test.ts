@@ -46,13 +46,13 @@ function host(sessions: ReturnType<typeof fakeSession>[]): SessionHost & { close
   let next = 0;
   return {
     workspaceRoot: "/tmp",
-    mockFallback: true,
     closed,
     async open(): Promise<OpenedSession> {
       const s = sessions[next++]!;
       return {
         session: s.session as never,
         provider: { name: "mock", model: "demo", contextWindow: 1000 },
+        mockFallback: true,
         close: async (reason) => {
           closed.push(`${s.session.id}:${reason}`);
         },

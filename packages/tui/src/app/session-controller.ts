@@ -44,7 +44,7 @@ export class SessionController implements CommandContext {
     private readonly host: SessionHost,
     readonly commandList: readonly SlashCommand[] = SLASH_COMMANDS,
   ) {
-    this.store = new TuiStore(initialTuiState(host.mockFallback));
+    this.store = new TuiStore(initialTuiState());
     this.dialogs = new DialogBridge(this.store, () => this.nextId++);
     this.approver = { approve: this.dialogs.approve };
   }
@@ -57,7 +57,7 @@ export class SessionController implements CommandContext {
   /** Open the first session (new or resumed) and show its history and, on the mock, the first-run hint. */
   async start(request: SessionChoice = {}): Promise<void> {
     await this.openSession(request);
-    if (this.host.mockFallback) this.print({ kind: "notice", tone: "hint", text: MOCK_HINT });
+    if (this.opened?.mockFallback) this.print({ kind: "notice", tone: "hint", text: MOCK_HINT });
   }
 
   onExit(listener: () => void): void {
@@ -256,7 +256,7 @@ export class SessionController implements CommandContext {
       provider: p.name,
       model: p.model,
       window: p.contextWindow,
-      mockFallback: this.host.mockFallback,
+      mockFallback: this.opened?.mockFallback ?? false,
     };
   }
 
