@@ -3,6 +3,8 @@
  * - provider: `resolveProviderSelection` (flags > the resumed session's provider and model > env >
  *   $PICASSO_HOME/config.yaml > anthropic with a key, else the mock) → `createProvider`; the
  *   selection is returned so a surface can say when the no-key mock stands in;
+ * - warnings: what lean context has to tell the user about this workspace's Tier 1 (instruction
+ *   files left out or cut at the cap), one line each, for the surface to show;
  * - workspace: the nearest folder at or above cwd with `.git` or `.picasso`;
  * - everything else (composition, plugins, settings, dedupe, gateway permissions) is
  *   `composeSession` from @picasso/surface, shared with the cache-probe and the SDK server.
@@ -34,6 +36,7 @@ export interface WiredSession {
   session: Session;
   provider: ModelProvider;
   selection: ProviderSelection;
+  warnings: readonly string[];
   close(reason?: string): Promise<void>;
 }
 
@@ -93,6 +96,7 @@ export async function wireSession(
     session: composed.session,
     provider,
     selection,
+    warnings: composed.leanContext.warnings(),
     async close(reason = "done") {
       await composed.close(reason);
       await provider.close?.();

@@ -247,6 +247,23 @@ describe("picasso -p", () => {
     expect(starts()).toEqual(["mock/mock-large", "mock/mock-large", "mock/mock-small"]);
   });
 
+  it("warns on stderr, one line each, about an instruction file cut at the cap or left out", async () => {
+    const rules = Array.from({ length: 5000 }, (_, i) => `- rule ${i + 1}: keep the build green.`).join("\n");
+    const dir = workspace({ "AGENTS.md": `# Rules\n${rules}\n`, "CLAUDE.md": "rules\u0000\u0001" });
+    const s = script(dir, { steps: [{ text: "done" }] });
+    const run = await picasso(dir, ["-p", "hi", ...mock(s)]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toBe("done");
+    expect((run.stderr as string).trimEnd().split("\n")).toEqual([
+      expect.stringMatching(
+        /^picasso: warning: CLAUDE\.md: binary content \(NUL bytes\), not text; left out of the instruction index/,
+      ),
+      expect.stringMatching(
+        /^picasso: warning: AGENTS\.md: instructions cut at the 8192-byte cap \(\d+ bytes in all\): the model sees up to line \d+ /,
+      ),
+    ]);
+  });
+
   it("prints a short help pointing at -p without arguments", async () => {
     const run = await picasso(workspace(), []);
     expect(run.exitCode).toBe(0);

@@ -39,6 +39,7 @@ export async function startInteractive(
         session: wired.session,
         provider: wired.provider,
         mockFallback: wired.selection.source === "no-key",
+        warnings: wired.warnings,
         close: (reason) => wired.close(reason),
       };
     },

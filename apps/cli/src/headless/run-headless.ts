@@ -3,7 +3,8 @@
  * Approvals: in `default` mode a tool that needs approval is denied unless `--allow TOOL` names
  * it (the model is told how to get it allowed). `ask_user` fails with a note to decide alone.
  * Ctrl-C (SIGINT) interrupts the turn cleanly; the log stays resumable. When no provider was
- * chosen and no key is set, the mock runs the turn and one line on stderr says how to set a real one.
+ * chosen and no key is set, the mock runs the turn and one line on stderr says how to set a real one;
+ * problems with the instruction files (left out, cut at the cap) are one stderr line each.
  * Exit codes: 0 the turn ended; 1 the provider failed (one line on stderr); 130 interrupted;
  * 2 a user mistake (bad flag, missing key, unknown session) — printed by main.ts.
  */
@@ -35,6 +36,7 @@ export async function runHeadless(flags: HeadlessFlags): Promise<number> {
   const { session } = wired;
   const sink = outputSink(format, (text) => process.stdout.write(text));
   if (wired.selection.source === "no-key") process.stderr.write(`picasso: ${NO_KEY_NOTE}\n`);
+  for (const warning of wired.warnings) process.stderr.write(`picasso: warning: ${warning}\n`);
   for (const note of session.resumeNotes) process.stderr.write(`picasso: ${note}\n`);
   const controller = new AbortController();
   const onSigint = () => controller.abort();

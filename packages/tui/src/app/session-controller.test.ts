@@ -53,6 +53,7 @@ function host(sessions: ReturnType<typeof fakeSession>[]): SessionHost & { close
         session: s.session as never,
         provider: { name: "mock", model: "demo", contextWindow: 1000 },
         mockFallback: true,
+        warnings: ["AGENTS.md: instructions cut at the 8192-byte cap"],
         close: async (reason) => {
           closed.push(`${s.session.id}:${reason}`);
         },
@@ -97,6 +98,13 @@ describe("SessionController", () => {
     s.attach(c);
     await c.start();
     expect(c.store.state.items.some((i) => i.kind === "notice" && i.tone === "hint")).toBe(true);
+    expect(c.store.state.items).toContainEqual(
+      expect.objectContaining({
+        kind: "notice",
+        tone: "warn",
+        text: "AGENTS.md: instructions cut at the 8192-byte cap",
+      }),
+    );
     c.submit("hi");
     await until(() => !c.store.state.busy && c.store.state.items.some((i) => i.kind === "assistant"));
     expect(c.store.state.status.contextTokens).toBe(410);

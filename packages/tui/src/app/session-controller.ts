@@ -54,9 +54,13 @@ export class SessionController implements CommandContext {
     return this.opened.session;
   }
 
-  /** Open the first session (new or resumed) and show its history and, on the mock, the first-run hint. */
+  /**
+   * Open the first session (new or resumed) and show its history, warnings about its instruction
+   * files and, on the mock, the first-run hint.
+   */
   async start(request: SessionChoice = {}): Promise<void> {
     await this.openSession(request);
+    for (const text of this.opened?.warnings ?? []) this.print({ kind: "notice", tone: "warn", text });
     if (this.opened?.mockFallback) this.print({ kind: "notice", tone: "hint", text: MOCK_HINT });
   }
 

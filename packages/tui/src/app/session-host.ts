@@ -11,6 +11,8 @@ export interface OpenedSession {
   provider: { name: string; model: string; contextWindow: number };
   /** True when nothing chose a provider and no API key is set, so the built-in mock stands in. */
   mockFallback?: boolean;
+  /** What the user should know about the session's Tier 1 (instruction files left out or cut), one line each. */
+  warnings?: readonly string[];
   close(reason?: string): Promise<void>;
 }
 
