@@ -4,6 +4,7 @@ export { DANGEROUS_COMMANDS, dangerousCommand } from "./dangerous-commands.js";
 export * from "./events.js";
 export { type FoldState, foldEvents, type RebuiltRequest } from "./log-fold.js";
 export { checkPermission, type PermissionVerdict } from "./permissions.js";
+export { checkPicassoHome } from "./picasso-home.js";
 export { defaultTier1, PluginHost, tier1From } from "./plugin-host.js";
 export { type RebuildReport, rebuildRequests } from "./rebuild.js";
 export { buildRequest, fingerprintRequest, headerHash, placeBreakpoints } from "./request-builder.js";
