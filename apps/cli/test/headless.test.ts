@@ -2,11 +2,12 @@
  * Headless mode end to end: the built binary, the in-process mock provider behind the official
  * SDK, real tools in a temporary workspace.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer } from "@picasso/providers";
+import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import { picasso, script, workspace } from "./cli-harness.js";
+import { BIN, picasso, script, workspace } from "./cli-harness.js";
 
 const mock = (path: string) => ["--provider", "mock", "--mock-script", path];
 
@@ -262,6 +263,71 @@ describe("picasso -p", () => {
         /^picasso: warning: AGENTS\.md: instructions cut at the 8192-byte cap \(\d+ bytes in all\): the model sees up to line \d+ /,
       ),
     ]);
+  });
+
+  describe("a prompt over the 128 KB argument limit, through stdin", () => {
+    // 200 KB of log lines; the end marker proves the model got all of it.
+    const big = `${Array.from({ length: 4000 }, (_, i) => `line ${i}: ${"x".repeat(40)}`).join("\n")}\nEND-OF-INPUT\n`;
+    const userTexts = (logPath: string) =>
+      readFileSync(logPath, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l))
+        .filter((e) => e.type === "message" && e.message.role === "user")
+        .flatMap((e) => e.message.content.filter((b: { type: string }) => b.type === "text"))
+        .map((b: { text: string }) => b.text);
+
+    it("-p - reads the whole prompt from stdin", async () => {
+      expect(big.length).toBeGreaterThan(128 * 1024);
+      const dir = workspace();
+      const s = script(dir, { steps: [{ match: "END-OF-INPUT", text: "read all of it" }] });
+      const run = await picasso(dir, ["-p", "-", "--output-format", "json", ...mock(s)], { input: big });
+      expect(run.stderr).toBe("");
+      expect(run.exitCode).toBe(0);
+      const result = JSON.parse(run.stdout as string);
+      expect(result.result).toBe("read all of it");
+      expect(userTexts(result.logPath)).toContain(big);
+    });
+
+    it("a piped stdin is appended to -p's prompt in a <stdin> block", async () => {
+      const dir = workspace();
+      writeFileSync(join(dir, "big.log"), big);
+      const s = script(dir, { steps: [{ match: "END-OF-INPUT", text: "explained" }] });
+      // A real shell pipe (a FIFO), as a user types it.
+      const run = await execa(
+        "sh",
+        ["-c", 'cat big.log | node "$0" -p explain --output-format json "$@"', BIN, ...mock(s)],
+        {
+          cwd: dir,
+          reject: false,
+        },
+      );
+      expect(run.stderr).toBe("");
+      expect(run.exitCode).toBe(0);
+      const result = JSON.parse(run.stdout);
+      expect(result.result).toBe("explained");
+      expect(userTexts(result.logPath)).toContain(`explain\n\n<stdin>\n${big.slice(0, -1)}\n</stdin>`);
+    });
+
+    it("a file redirected to stdin is appended too; a program's open stdin is not waited for", async () => {
+      const dir = workspace();
+      writeFileSync(join(dir, "big.log"), big);
+      const s = script(dir, { steps: [{ match: "END-OF-INPUT", text: "from the file" }] });
+      const run = await execa("sh", ["-c", 'node "$0" -p explain "$@" < big.log', BIN, ...mock(s)], {
+        cwd: dir,
+        reject: false,
+      });
+      expect(run.exitCode).toBe(0);
+      expect(run.stdout).toBe("from the file");
+      // execa leaves stdin open and never writes: not a pipe from a shell, so it is not read.
+      const open = await picasso(dir, [
+        "-p",
+        "hi",
+        ...mock(script(dir, { steps: [{ text: "no wait" }] }, "s2.yaml")),
+      ]);
+      expect(open.exitCode).toBe(0);
+      expect(open.stdout).toBe("no wait");
+    });
   });
 
   it("prints a short help pointing at -p without arguments", async () => {

@@ -1,5 +1,6 @@
 /**
- * `picasso -p "…"`: run one turn (with all its steps) and exit.
+ * `picasso -p "…"`: run one turn (with all its steps) and exit. The prompt is the argument plus
+ * piped stdin, or all of stdin with `-p -` (headless-prompt.ts).
  * Approvals: in `default` mode a tool that needs approval is denied unless `--allow TOOL` names
  * it (the model is told how to get it allowed). `ask_user` fails with a note to decide alone.
  * Ctrl-C (SIGINT) interrupts the turn cleanly; the log stays resumable. When no provider was
@@ -12,6 +13,7 @@ import { allowListApprover, type EngineEvent } from "@picasso/engine";
 import { UserError } from "@picasso/protocol";
 import { NO_KEY_NOTE } from "@picasso/providers";
 import { type SessionFlags, wireSession } from "../wiring.js";
+import { headlessPrompt, processStdin, type StdinSource } from "./headless-prompt.js";
 import { type OutputFormat, outputSink } from "./output.js";
 
 export interface HeadlessFlags extends SessionFlags {
@@ -22,12 +24,16 @@ export interface HeadlessFlags extends SessionFlags {
 
 const FORMATS: OutputFormat[] = ["text", "json", "stream-json"];
 
-export async function runHeadless(flags: HeadlessFlags): Promise<number> {
+export async function runHeadless(
+  flags: HeadlessFlags,
+  stdin: StdinSource = processStdin(),
+): Promise<number> {
   const format = (flags.outputFormat ?? "text") as OutputFormat;
   if (!FORMATS.includes(format))
     throw new UserError(`--output-format: expected text, json or stream-json, got "${flags.outputFormat}"`);
-  if (flags.print.trim() === "")
-    throw new UserError('-p: the prompt is empty; pass the task, e.g. -p "fix the tests"');
+  const prompt = await headlessPrompt(flags.print, stdin, (line) =>
+    process.stderr.write(`picasso: ${line}\n`),
+  );
   const started = Date.now();
   const wired = await wireSession(flags, {
     approver: allowListApprover(flags.allow ?? []),
@@ -44,7 +50,7 @@ export async function runHeadless(flags: HeadlessFlags): Promise<number> {
   let end: Extract<EngineEvent, { type: "turn_end" }> | undefined;
   let error: string | undefined;
   try {
-    for await (const event of session.runTurn(flags.print, { signal: controller.signal })) {
+    for await (const event of session.runTurn(prompt, { signal: controller.signal })) {
       sink.event(event);
       if (event.type === "turn_end" && event.lane === "main") end = event;
       if (event.type === "error" && event.lane === "main" && event.scope !== "plugin")
