@@ -10,7 +10,7 @@ export async function defaultAction(
       "Picasso — a terminal coding agent.",
       "",
       "The interactive screen needs a terminal. Run one turn headless:",
-      '  picasso -p "explain this repository"                 (needs ANTHROPIC_API_KEY)',
+      '  picasso -p "explain this repository"                 (ANTHROPIC_API_KEY, else the offline mock)',
       '  picasso -p "read README.md" --provider mock          (offline demo model)',
       '  picasso -p "fix the failing test" --mode auto --output-format json',
       "",

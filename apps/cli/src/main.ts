@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The `picasso` binary. Each command lives in its own module under `commands/` and registers
- * itself on the program; this file only wires them and turns user mistakes into one-line errors.
+ * itself on the program; this file only wires them, checks before any command runs that
+ * PICASSO_HOME is usable, and turns user mistakes into one-line errors.
  */
 import { isUserError } from "@picasso/protocol";
 import { Command, CommanderError } from "commander";
@@ -14,6 +15,11 @@ export async function main(argv: string[]): Promise<number> {
     .version(VERSION, "-v, --version", "print the version")
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(text) });
+  // Every command needs a usable state folder; an unusable one is one line, exit 2 (picasso-home.ts).
+  program.hook("preAction", async () => {
+    const { checkPicassoHome, defaultPicassoHome } = await import("@picasso/engine");
+    checkPicassoHome(defaultPicassoHome(process.env));
+  });
   await registerCommands(program, argv);
   try {
     await program.parseAsync(argv);

@@ -1,7 +1,11 @@
 /**
  * Wiring a session from command-line flags:
- * - provider: `resolveProviderSelection` (flag > env > $PICASSO_HOME/config.yaml) → `createProvider`;
- *   `mock` → `createMockProvider` from @picasso/mock-provider, imported only when it is chosen;
+ * - provider: `resolveProviderSelection` (flags > the resumed session's provider and model > env >
+ *   $PICASSO_HOME/config.yaml > anthropic with a key, else the mock) → `createProvider`
+ *   (`mock` → `createMockProvider` from @picasso/mock-provider, imported only when chosen); the
+ *   selection is returned so a surface can say when the no-key mock stands in;
+ * - warnings: what lean context has to tell the user about this workspace's Tier 1 (instruction
+ *   files left out or cut at the cap), one line each, for the surface to show;
  * - workspace: the nearest folder at or above cwd with `.git` or `.picasso`;
  * - everything else (composition, plugins, settings, dedupe, gateway permissions) is
  *   `composeSession` from @picasso/surface, shared with the cache-probe and the SDK server.
@@ -12,6 +16,7 @@ import {
   defaultPicassoHome,
   type EngineSettings,
   type LogObserver,
+  resumedSessionOrigin,
   type Session,
   type SessionEventListener,
 } from "@picasso/engine";
@@ -27,6 +32,8 @@ export { parseMode, resumeTarget, type SessionFlags } from "./wiring-flags.js";
 export interface WiredSession {
   session: Session;
   provider: ModelProvider;
+  selection: ProviderSelection;
+  warnings: readonly string[];
   close(reason?: string): Promise<void>;
 }
 
@@ -50,6 +57,8 @@ export async function wireSession(
   const cwd = options.cwd ?? process.cwd();
   const mode = parseMode(flags.mode);
   const resume = resumeTarget(flags);
+  const workspaceRoot = findWorkspaceRoot(cwd);
+  const resumed = resume ? await resumedSessionOrigin(picassoHome, workspaceRoot, resume) : undefined;
   const selection = resolveProviderSelection({
     flags: {
       ...(flags.provider ? { provider: flags.provider } : {}),
@@ -58,8 +67,8 @@ export async function wireSession(
     },
     env,
     picassoHome,
+    ...(resumed ? { resumed } : {}),
   });
-  const workspaceRoot = findWorkspaceRoot(cwd);
   const provider = await openProvider(selection, env);
   let composed: ComposedSession;
   try {
@@ -86,6 +95,8 @@ export async function wireSession(
   return {
     session: composed.session,
     provider,
+    selection,
+    warnings: composed.leanContext.warnings(),
     async close(reason = "done") {
       await composed.close(reason);
       await provider.close?.();

@@ -2,11 +2,12 @@
  * Headless mode end to end: the built binary, the in-process mock provider behind the official
  * SDK, real tools in a temporary workspace.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer } from "@picasso/mock-provider";
+import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import { picasso, script, workspace } from "./cli-harness.js";
+import { BIN, picasso, script, workspace } from "./cli-harness.js";
 
 const mock = (path: string) => ["--provider", "mock", "--mock-script", path];
 
@@ -196,7 +197,7 @@ describe("picasso -p", () => {
   it("exits 2 with one line for a missing key, an unknown session and a bad flag", async () => {
     const dir = workspace();
     const env = { ANTHROPIC_API_KEY: "", PICASSO_PROVIDER: "" };
-    const noKey = await picasso(dir, ["-p", "hi"], { env });
+    const noKey = await picasso(dir, ["-p", "hi", "--provider", "anthropic"], { env });
     expect(noKey.exitCode).toBe(2);
     expect(noKey.stderr).toMatch(/^picasso: ANTHROPIC_API_KEY is not set[^\n]*\n?$/);
     const unknown = await picasso(dir, ["-p", "hi", "--resume", "nope", "--provider", "mock"]);
@@ -205,6 +206,148 @@ describe("picasso -p", () => {
     const badMode = await picasso(dir, ["-p", "hi", "--mode", "yolo", "--provider", "mock"]);
     expect(badMode.exitCode).not.toBe(0);
     expect(badMode.stderr).toContain("--mode");
+    const both = await picasso(dir, ["-p", "hi", "--provider", "openai", "--mock-script", "s.yaml"]);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toMatch(/^picasso: --mock-script runs the mock provider[^\n]*\n?$/);
+  });
+
+  it("with no provider chosen and no key, runs on the mock like the TUI and says so in one stderr line", async () => {
+    const dir = workspace({ "README.md": "# hello\n" });
+    const run = await picasso(dir, ["-p", "read README.md"], { env: { ANTHROPIC_API_KEY: "" } });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).not.toBe("");
+    expect(run.stderr).toMatch(
+      /^picasso: no provider chosen and ANTHROPIC_API_KEY is not set: running on the offline mock model; [^\n]*ANTHROPIC_API_KEY[^\n]*\n?$/,
+    );
+  });
+
+  it("--mock-script alone runs the mock with that script", async () => {
+    const dir = workspace();
+    const s = script(dir, { steps: [{ text: "from the script" }] });
+    const run = await picasso(dir, ["-p", "hi", "--mock-script", s], {
+      env: { ANTHROPIC_API_KEY: "sk-ant-unused", PICASSO_PROVIDER: "anthropic" },
+    });
+    expect(run.stderr).toBe("");
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toBe("from the script");
+  });
+
+  it("--continue and --resume reuse the session's provider and model unless a flag overrides", async () => {
+    const dir = workspace();
+    const first = await picasso(dir, [
+      "-p",
+      "remember 7",
+      "--output-format",
+      "json",
+      "--model",
+      "mock-large",
+      ...mock(script(dir, { steps: [{ text: "ok, 7" }] })),
+    ]);
+    const { sessionId, logPath } = JSON.parse(first.stdout as string);
+    const starts = () =>
+      readFileSync(logPath, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l))
+        .filter((e) => e.type === "session_start")
+        .map((e) => `${e.provider}/${e.model}`);
+    // Environment settings that would choose something else for a new session.
+    const env = {
+      PICASSO_PROVIDER: "anthropic",
+      PICASSO_MODEL: "claude-sonnet-4-6",
+      PICASSO_MOCK_SCRIPT: script(dir, { steps: [{ text: "still on the mock" }] }, "second.yaml"),
+    };
+    const again = await picasso(dir, ["-p", "and now?", "--continue"], { env });
+    expect(again.stderr).toBe("");
+    expect(again.exitCode).toBe(0);
+    expect(again.stdout).toBe("still on the mock");
+    const resumed = await picasso(dir, ["-p", "and now?", "--resume", sessionId, "--model", "mock-small"], {
+      env,
+    });
+    expect(resumed.exitCode).toBe(0);
+    expect(starts()).toEqual(["mock/mock-large", "mock/mock-large", "mock/mock-small"]);
+  });
+
+  it("warns on stderr, one line each, about an instruction file cut at the cap or left out", async () => {
+    const rules = Array.from({ length: 5000 }, (_, i) => `- rule ${i + 1}: keep the build green.`).join("\n");
+    const dir = workspace({ "AGENTS.md": `# Rules\n${rules}\n`, "CLAUDE.md": "rules\u0000\u0001" });
+    const s = script(dir, { steps: [{ text: "done" }] });
+    const run = await picasso(dir, ["-p", "hi", ...mock(s)]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toBe("done");
+    expect((run.stderr as string).trimEnd().split("\n")).toEqual([
+      expect.stringMatching(
+        /^picasso: warning: CLAUDE\.md: binary content \(NUL bytes\), not text; left out of the instruction index/,
+      ),
+      expect.stringMatching(
+        /^picasso: warning: AGENTS\.md: instructions cut at the 8192-byte cap \(\d+ bytes in all\): the model sees up to line \d+ /,
+      ),
+    ]);
+  });
+
+  describe("a prompt over the 128 KB argument limit, through stdin", () => {
+    // 200 KB of log lines; the end marker proves the model got all of it.
+    const big = `${Array.from({ length: 4000 }, (_, i) => `line ${i}: ${"x".repeat(40)}`).join("\n")}\nEND-OF-INPUT\n`;
+    const userTexts = (logPath: string) =>
+      readFileSync(logPath, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l))
+        .filter((e) => e.type === "message" && e.message.role === "user")
+        .flatMap((e) => e.message.content.filter((b: { type: string }) => b.type === "text"))
+        .map((b: { text: string }) => b.text);
+
+    it("-p - reads the whole prompt from stdin", async () => {
+      expect(big.length).toBeGreaterThan(128 * 1024);
+      const dir = workspace();
+      const s = script(dir, { steps: [{ match: "END-OF-INPUT", text: "read all of it" }] });
+      const run = await picasso(dir, ["-p", "-", "--output-format", "json", ...mock(s)], { input: big });
+      expect(run.stderr).toBe("");
+      expect(run.exitCode).toBe(0);
+      const result = JSON.parse(run.stdout as string);
+      expect(result.result).toBe("read all of it");
+      expect(userTexts(result.logPath)).toContain(big);
+    });
+
+    it("a piped stdin is appended to -p's prompt in a <stdin> block", async () => {
+      const dir = workspace();
+      writeFileSync(join(dir, "big.log"), big);
+      const s = script(dir, { steps: [{ match: "END-OF-INPUT", text: "explained" }] });
+      // A real shell pipe (a FIFO), as a user types it.
+      const run = await execa(
+        "sh",
+        ["-c", 'cat big.log | node "$0" -p explain --output-format json "$@"', BIN, ...mock(s)],
+        {
+          cwd: dir,
+          reject: false,
+        },
+      );
+      expect(run.stderr).toBe("");
+      expect(run.exitCode).toBe(0);
+      const result = JSON.parse(run.stdout);
+      expect(result.result).toBe("explained");
+      expect(userTexts(result.logPath)).toContain(`explain\n\n<stdin>\n${big.slice(0, -1)}\n</stdin>`);
+    });
+
+    it("a file redirected to stdin is appended too; a program's open stdin is not waited for", async () => {
+      const dir = workspace();
+      writeFileSync(join(dir, "big.log"), big);
+      const s = script(dir, { steps: [{ match: "END-OF-INPUT", text: "from the file" }] });
+      const run = await execa("sh", ["-c", 'node "$0" -p explain "$@" < big.log', BIN, ...mock(s)], {
+        cwd: dir,
+        reject: false,
+      });
+      expect(run.exitCode).toBe(0);
+      expect(run.stdout).toBe("from the file");
+      // execa leaves stdin open and never writes: not a pipe from a shell, so it is not read.
+      const open = await picasso(dir, [
+        "-p",
+        "hi",
+        ...mock(script(dir, { steps: [{ text: "no wait" }] }, "s2.yaml")),
+      ]);
+      expect(open.exitCode).toBe(0);
+      expect(open.stdout).toBe("no wait");
+    });
   });
 
   it("prints a short help pointing at -p without arguments", async () => {

@@ -38,6 +38,7 @@ import { PreStepNormaliser } from "./pre-step/pre-step-normaliser.js";
 import { sessionFacts } from "./session-facts.js";
 import { CONTEXT_STATS_NAMESPACE, ContextStats } from "./stats/context-stats.js";
 import { assembleTier1, type Tier1Assembly } from "./tier1/assemble-tier1.js";
+import { tier1Warnings } from "./tier1/tier1-warnings.js";
 
 export const LEAN_CONTEXT_PLUGIN = "lean-context";
 
@@ -97,10 +98,7 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
           instructions: loaded.files,
           skills: ctx.skills,
         });
-        const warnings = [
-          ...loaded.warnings,
-          ...assembly.split.missing.map((name) => `core tool row "${name}" has no registered tool; left out`),
-        ];
+        const warnings = tier1Warnings(loaded.warnings, assembly);
         entry = { assembly, warnings };
         assemblies.set(key, entry);
       }

@@ -8,4 +8,4 @@ export * from "./plugin.js";
 export * from "./request.js";
 export * from "./session-events.js";
 export * from "./tier1.js";
-export * from "./tokens.js";
+export { estimateTokens, TOKEN_ESTIMATE_NOTE } from "./tokens.js";

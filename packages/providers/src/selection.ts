@@ -1,9 +1,15 @@
 /**
- * Which provider, model and endpoint to use: flags > environment > config.yaml > defaults.
+ * Which provider, model and endpoint to use — one rule for every surface (`picasso -p`, the TUI,
+ * `picasso compact`):
  *
- * - provider: `--provider` flag > `PICASSO_PROVIDER` > config.yaml `provider` > "anthropic";
- * - model: `--model` flag > `PICASSO_MODEL` > config.yaml `model` > the provider's default
- *   (chosen in create-provider.ts);
+ * - provider: `--provider` flag > `--mock-script` flag (implies `mock`; with `--provider` naming
+ *   another provider it is a mistake) > the resumed session's provider (`resumed`, from its log's
+ *   last `session_start`) > `PICASSO_PROVIDER` > config.yaml `provider` > `anthropic` when
+ *   `ANTHROPIC_API_KEY` is set > otherwise the offline `mock`, with `source: "no-key"` so the
+ *   surface can say how to set a real one (`NO_KEY_NOTE`);
+ * - model: `--model` flag > the resumed session's model (when the provider is the one it ran on) >
+ *   `PICASSO_MODEL` > config.yaml `model` > the provider's default (chosen in create-provider.ts);
+ *   the no-key mock takes none of these but the flag;
  * - baseUrl: `--base-url` flag > `ANTHROPIC_BASE_URL` / `OPENAI_BASE_URL` (for the chosen
  *   provider) > config.yaml `baseUrl`;
  * - mockScript: flag > `PICASSO_MOCK_SCRIPT` > config.yaml `mockScript`;
@@ -14,8 +20,14 @@
  * Empty environment values count as unset.
  */
 import { loadPicassoConfig } from "./config-file.js";
+import { ConfigError } from "./provider.js";
 
-export type SelectionSource = "flag" | "env" | "config" | "default";
+/** `no-key`: nothing chose a provider and ANTHROPIC_API_KEY is unset, so the mock stands in. */
+export type SelectionSource = "flag" | "session" | "env" | "config" | "default" | "no-key";
+
+/** What a surface says (one line) when the selection's source is `no-key`. */
+export const NO_KEY_NOTE =
+  "no provider chosen and ANTHROPIC_API_KEY is not set: running on the offline mock model; for a real one export ANTHROPIC_API_KEY, or use --provider openai with OPENAI_API_KEY or OPENAI_BASE_URL (docs/providers.md)";
 
 export interface ProviderSelection {
   provider: string;
@@ -41,6 +53,8 @@ export interface SelectionInput {
   flags?: SelectionFlags;
   env: Record<string, string | undefined>;
   picassoHome: string;
+  /** The provider and model a resumed session last ran on (its log's last `session_start`). */
+  resumed?: { provider: string; model: string };
 }
 
 export const BASE_URL_ENV: Record<string, string> = {
@@ -57,18 +71,32 @@ export function resolveProviderSelection(input: SelectionInput): ProviderSelecti
   const file = loadPicassoConfig(input.picassoHome);
 
   const flagProvider = flags.provider ?? input.flag;
+  if (flags.mockScript && flagProvider && flagProvider.trim().toLowerCase() !== "mock")
+    throw new ConfigError(
+      `--mock-script runs the mock provider, but --provider is "${flagProvider}": drop one of the two`,
+    );
   let provider: string;
   let source: SelectionSource;
   if (flagProvider) [provider, source] = [flagProvider, "flag"];
+  else if (flags.mockScript) [provider, source] = ["mock", "flag"];
+  else if (input.resumed) [provider, source] = [input.resumed.provider, "session"];
   else if (env("PICASSO_PROVIDER")) [provider, source] = [env("PICASSO_PROVIDER")!, "env"];
   else if (file.provider) [provider, source] = [file.provider, "config"];
-  else [provider, source] = ["anthropic", "default"];
+  else if (env("ANTHROPIC_API_KEY")) [provider, source] = ["anthropic", "default"];
+  else [provider, source] = ["mock", "no-key"];
   provider = provider.trim().toLowerCase();
 
-  const fileApplies = file.provider === undefined || file.provider.trim().toLowerCase() === provider;
+  const fileApplies =
+    source !== "no-key" && (file.provider === undefined || file.provider.trim().toLowerCase() === provider);
+  const resumedModel =
+    input.resumed?.provider.trim().toLowerCase() === provider ? input.resumed.model : undefined;
   const baseUrlEnv = BASE_URL_ENV[provider];
   const selection: ProviderSelection = { provider, source };
-  const model = flags.model ?? env("PICASSO_MODEL") ?? (fileApplies ? file.model : undefined);
+  const model =
+    flags.model ??
+    (source === "no-key"
+      ? undefined
+      : (resumedModel ?? env("PICASSO_MODEL") ?? (fileApplies ? file.model : undefined)));
   const baseUrl =
     flags.baseUrl ?? (baseUrlEnv ? env(baseUrlEnv) : undefined) ?? (fileApplies ? file.baseUrl : undefined);
   const mockScript = flags.mockScript ?? env("PICASSO_MOCK_SCRIPT") ?? file.mockScript;

@@ -1,4 +1,4 @@
-// Provider selection (flag > env > config.yaml > default) and createProvider's one-line errors.
+// Provider selection (flags > resumed session > env > config.yaml > default, else the no-key mock) and createProvider's one-line errors.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -26,9 +26,68 @@ async function configErrorOf(promise: Promise<unknown>): Promise<ConfigError> {
 }
 
 describe("resolveProviderSelection", () => {
-  it("defaults to anthropic when nothing is configured", () => {
-    const selection = resolveProviderSelection({ env: {}, picassoHome: homeWith() });
-    expect(selection).toEqual({ provider: "anthropic", source: "default" });
+  it("defaults to anthropic when ANTHROPIC_API_KEY is set, else to the mock with source no-key", () => {
+    const home = homeWith();
+    expect(resolveProviderSelection({ env: { ANTHROPIC_API_KEY: "k" }, picassoHome: home })).toEqual({
+      provider: "anthropic",
+      source: "default",
+    });
+    expect(resolveProviderSelection({ env: {}, picassoHome: home })).toEqual({
+      provider: "mock",
+      source: "no-key",
+    });
+    expect(resolveProviderSelection({ env: { ANTHROPIC_API_KEY: " " }, picassoHome: home }).source).toBe(
+      "no-key",
+    );
+  });
+
+  it("the no-key mock takes no model meant for another provider, only the --model flag", () => {
+    const home = homeWith("model: claude-opus-4-1\n");
+    const env = { PICASSO_MODEL: "claude-haiku-4-5" };
+    expect(resolveProviderSelection({ env, picassoHome: home })).toEqual({
+      provider: "mock",
+      source: "no-key",
+    });
+    expect(resolveProviderSelection({ flags: { model: "m" }, env, picassoHome: home }).model).toBe("m");
+  });
+
+  it("--mock-script implies --provider mock, and contradicting --provider is a one-line mistake", () => {
+    const home = homeWith("provider: openai\n");
+    const env = { PICASSO_PROVIDER: "anthropic", ANTHROPIC_API_KEY: "k" };
+    expect(
+      resolveProviderSelection({ flags: { mockScript: "s.yaml" }, env, picassoHome: home }),
+    ).toMatchObject({
+      provider: "mock",
+      source: "flag",
+      mockScript: "s.yaml",
+    });
+    expect(() =>
+      resolveProviderSelection({
+        flags: { mockScript: "s.yaml", provider: "openai" },
+        env,
+        picassoHome: home,
+      }),
+    ).toThrow(/^--mock-script runs the mock provider, but --provider is "openai"/);
+  });
+
+  it("a resumed session keeps its provider and model unless a flag overrides", () => {
+    const home = homeWith("provider: openai\nmodel: qwen3:8b\n");
+    const env = { PICASSO_PROVIDER: "openai", PICASSO_MODEL: "gpt-x", ANTHROPIC_API_KEY: "k" };
+    const resumed = { provider: "mock", model: "picasso-mock" };
+    expect(resolveProviderSelection({ env, picassoHome: home, resumed })).toEqual({
+      provider: "mock",
+      source: "session",
+      model: "picasso-mock",
+    });
+    expect(
+      resolveProviderSelection({ flags: { model: "other" }, env, picassoHome: home, resumed }),
+    ).toMatchObject({ provider: "mock", model: "other" });
+    // Another provider by flag: the session's model was for its own provider, so it is not kept.
+    expect(resolveProviderSelection({ flag: "openai", env, picassoHome: home, resumed })).toMatchObject({
+      provider: "openai",
+      source: "flag",
+      model: "gpt-x",
+    });
   });
 
   it("precedence: flag > PICASSO_PROVIDER > config.yaml", () => {
@@ -52,7 +111,7 @@ describe("resolveProviderSelection", () => {
   });
 
   it("model: flag > PICASSO_MODEL > config.yaml; empty env values count as unset", () => {
-    const home = homeWith("model: from-file\n");
+    const home = homeWith("provider: openai\nmodel: from-file\n");
     expect(resolveProviderSelection({ env: { PICASSO_MODEL: "" }, picassoHome: home }).model).toBe(
       "from-file",
     );

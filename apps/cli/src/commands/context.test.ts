@@ -53,6 +53,20 @@ describe("picasso context", () => {
     expect(text).toContain("token counts are estimates");
   });
 
+  it("warns about an instruction file cut at the cap or left out for not being UTF-8 text", async () => {
+    const root = workspace();
+    writeFileSync(join(root, "PICASSO.md"), Buffer.from([0x72, 0x75, 0x6c, 0x65, 0xc3, 0x28]));
+    const env = { PICASSO_HOME: mkdtempSync(join(tmpdir(), "cli-home-")) };
+    const text = await contextOutput({}, { cwd: root, env });
+    const warnings = text.slice(text.indexOf("\nWarnings\n")).split("\n").slice(2, 4);
+    expect(warnings).toEqual([
+      "  PICASSO.md: not valid UTF-8; left out of the instruction index — save it as UTF-8 text",
+      expect.stringMatching(/^ {2}AGENTS\.md: instructions cut at the 8192-byte cap \(\d+ bytes in all\)/),
+    ]);
+    const report = JSON.parse(await contextOutput({ json: true }, { cwd: root, env }));
+    expect(report.warnings).toHaveLength(2);
+  });
+
   it("a bad --mode names the flag", async () => {
     const error = await contextOutput({ mode: "yolo" }).catch((e: unknown) => e);
     expect(isUserError(error)).toBe(true);

@@ -1,13 +1,12 @@
 /**
  * `picasso` with no `-p`: the interactive TUI (`@picasso/tui`) on a session wired like headless
- * mode (wiring.ts), with the TUI's approver. Provider fallback: when nothing selects a provider
- * (no flag, no PICASSO_PROVIDER, no config.yaml) and ANTHROPIC_API_KEY is unset, the session runs
- * on the built-in mock and the TUI says so. Without a terminal on stdin/stdout it prints the
+ * mode (wiring.ts), with the TUI's approver and the same provider rule (`resolveProviderSelection`):
+ * when nothing chooses a provider and ANTHROPIC_API_KEY is unset, the session runs on the built-in
+ * mock and the TUI says so. Without a terminal on stdin/stdout it prints the
  * short help instead (the TUI needs a TTY). `/context timeline` folds the live session's log
  * with `@picasso/lean-context/timeline`.
  */
 import { defaultPicassoHome, listSessions, type Session } from "@picasso/engine";
-import { resolveProviderSelection } from "@picasso/providers";
 import { runTui, type SessionHost } from "@picasso/tui";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { defaultAction } from "../default-action.js";
@@ -20,28 +19,27 @@ export async function startInteractive(
   if (!process.stdin.isTTY || !process.stdout.isTTY) return defaultAction();
   const picassoHome = defaultPicassoHome(env);
   const workspaceRoot = findWorkspaceRoot(process.cwd());
-  const mockFallback = needsMockFallback(flags, env, picassoHome);
-  const base: SessionFlags = { ...flags, ...(mockFallback ? { provider: "mock" } : {}) };
   const host: SessionHost = {
     workspaceRoot,
-    mockFallback,
     async open(request) {
       // The composition, tools and SDK load after the first frame is on screen.
       const { wireSession } = await import("../wiring.js");
       const wired = await wireSession(
         {
-          ...base,
+          ...flags,
           ...(request.model ? { model: request.model } : {}),
           continue: request.resume === "newest",
           ...(request.resume && request.resume !== "newest"
             ? { resume: request.resume.id }
             : { resume: undefined }),
         },
-        { approver: request.approver, askUser: request.askUser, surfaceLabel: "tui" },
+        { approver: request.approver, askUser: request.askUser, surfaceLabel: "tui", env },
       );
       return {
         session: wired.session,
         provider: wired.provider,
+        mockFallback: wired.selection.source === "no-key",
+        warnings: wired.warnings,
         close: (reason) => wired.close(reason),
       };
     },
@@ -50,13 +48,6 @@ export async function startInteractive(
   };
   const resume = resumeTarget(flags);
   return runTui({ host, start: resume ? { resume } : {} });
-}
-
-/** No provider chosen anywhere and no Anthropic key: the mock stands in. */
-export function needsMockFallback(flags: SessionFlags, env: NodeJS.ProcessEnv, picassoHome: string): boolean {
-  if (flags.provider) return false;
-  const selection = resolveProviderSelection({ flags: {}, env, picassoHome });
-  return selection.source === "default" && !env.ANTHROPIC_API_KEY?.trim();
 }
 
 async function renderTimeline(session: Session): Promise<string> {

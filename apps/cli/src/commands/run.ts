@@ -17,7 +17,12 @@ export function addSessionOptions(command: Command): Command {
 export function register(program: Command): void {
   // Root flags only before a subcommand, so `picasso compact --provider mock` reaches `compact`.
   program.enablePositionalOptions();
-  addSessionOptions(program.option("-p, --print <prompt>", "run one turn headless with this prompt and exit"))
+  addSessionOptions(
+    program.option(
+      "-p, --print <prompt>",
+      "run one turn headless with this prompt and exit (- reads it from stdin; piped stdin is appended)",
+    ),
+  )
     .addOption(new Option("--mode <mode>", "permission mode").choices(["default", "plan", "auto"]))
     .addOption(
       new Option("--output-format <format>", "headless output")

@@ -1,14 +1,19 @@
 /**
- * `picasso -p "…"`: run one turn (with all its steps) and exit.
+ * `picasso -p "…"`: run one turn (with all its steps) and exit. The prompt is the argument plus
+ * piped stdin, or all of stdin with `-p -` (headless-prompt.ts).
  * Approvals: in `default` mode a tool that needs approval is denied unless `--allow TOOL` names
  * it (the model is told how to get it allowed). `ask_user` fails with a note to decide alone.
- * Ctrl-C (SIGINT) interrupts the turn cleanly; the log stays resumable.
+ * Ctrl-C (SIGINT) interrupts the turn cleanly; the log stays resumable. When no provider was
+ * chosen and no key is set, the mock runs the turn and one line on stderr says how to set a real one;
+ * problems with the instruction files (left out, cut at the cap) are one stderr line each.
  * Exit codes: 0 the turn ended; 1 the provider failed (one line on stderr); 130 interrupted;
  * 2 a user mistake (bad flag, missing key, unknown session) — printed by main.ts.
  */
 import { allowListApprover } from "@picasso/engine";
 import { type SessionEventOf, UserError } from "@picasso/protocol";
+import { NO_KEY_NOTE } from "@picasso/providers";
 import { type SessionFlags, wireSession } from "../wiring.js";
+import { headlessPrompt, processStdin, type StdinSource } from "./headless-prompt.js";
 import { type OutputFormat, outputSink } from "./output.js";
 
 export interface HeadlessFlags extends SessionFlags {
@@ -19,12 +24,16 @@ export interface HeadlessFlags extends SessionFlags {
 
 const FORMATS: OutputFormat[] = ["text", "json", "stream-json"];
 
-export async function runHeadless(flags: HeadlessFlags): Promise<number> {
+export async function runHeadless(
+  flags: HeadlessFlags,
+  stdin: StdinSource = processStdin(),
+): Promise<number> {
   const format = (flags.outputFormat ?? "text") as OutputFormat;
   if (!FORMATS.includes(format))
     throw new UserError(`--output-format: expected text, json or stream-json, got "${flags.outputFormat}"`);
-  if (flags.print.trim() === "")
-    throw new UserError('-p: the prompt is empty; pass the task, e.g. -p "fix the tests"');
+  const prompt = await headlessPrompt(flags.print, stdin, (line) =>
+    process.stderr.write(`picasso: ${line}\n`),
+  );
   const started = Date.now();
   const sink = outputSink(format, (text) => process.stdout.write(text));
   let end: SessionEventOf<"turn_end"> | undefined;
@@ -40,13 +49,15 @@ export async function runHeadless(flags: HeadlessFlags): Promise<number> {
     },
   });
   const { session } = wired;
+  if (wired.selection.source === "no-key") process.stderr.write(`picasso: ${NO_KEY_NOTE}\n`);
+  for (const warning of wired.warnings) process.stderr.write(`picasso: warning: ${warning}\n`);
   for (const note of session.resumeNotes) process.stderr.write(`picasso: ${note}\n`);
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.on("SIGINT", onSigint);
   try {
     // The events reach the sink through `onEvent`; the turn's own stream only ends it.
-    for await (const _ of session.runTurn(flags.print, { signal: controller.signal })) {
+    for await (const _ of session.runTurn(prompt, { signal: controller.signal })) {
     }
   } finally {
     process.off("SIGINT", onSigint);

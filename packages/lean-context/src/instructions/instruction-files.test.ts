@@ -49,4 +49,20 @@ describe("loadInstructionFiles", () => {
     expect(files.map((f) => f.path)).toEqual(["CLAUDE.md"]);
     expect(warnings).toEqual(["AGENTS.md: unreadable (EISDIR); left out of the instruction index"]);
   });
+
+  it("a binary or invalid-UTF-8 instruction file is left out with a one-line warning naming it", () => {
+    const root = workspace();
+    writeFileSync(join(root, "AGENTS.md"), Buffer.from([0x23, 0x20, 0x52, 0x00, 0x01, 0x02, 0x0a]));
+    writeFileSync(
+      join(root, "CLAUDE.md"),
+      Buffer.from([0x72, 0x75, 0x6c, 0x65, 0x73, 0x20, 0xff, 0xfe, 0x0a]),
+    );
+    writeFileSync(join(root, "PICASSO.md"), "caf\u00e9 \u2014 still text\n");
+    const { files, warnings } = loadInstructionFiles(root, root);
+    expect(files).toEqual([{ path: "PICASSO.md", text: "caf\u00e9 \u2014 still text" }]);
+    expect(warnings).toEqual([
+      "AGENTS.md: binary content (NUL bytes), not text; left out of the instruction index — save it as UTF-8 text",
+      "CLAUDE.md: not valid UTF-8; left out of the instruction index — save it as UTF-8 text",
+    ]);
+  });
 });

@@ -5,7 +5,10 @@
  * folder `AGENTS.md` is read; `CLAUDE.md` and `PICASSO.md` that only point at it (`@AGENTS.md`
  * lines) are followed, never duplicated; one with real content is included once (its pointer
  * lines removed, skipped if its text equals a file already included). A missing file is fine; an
- * unreadable one (permissions, a folder in its place) becomes a warning and is left out.
+ * unreadable one (permissions, a folder in its place) becomes a warning and is left out, and so
+ * does one that is not text — NUL bytes (binary) or bytes that are not valid UTF-8 — since it
+ * would put garbage and replacement characters into every request. Each warning is one line
+ * naming the file.
  */
 import { readFileSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
@@ -17,6 +20,7 @@ export interface InstructionFiles {
 }
 
 const POINTER = /^@(\.\/)?AGENTS\.md$/;
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
 const COMPANIONS = ["CLAUDE.md", "PICASSO.md"];
 
 /** Folders from the workspace root down to cwd (root only when cwd is outside it). */
@@ -48,13 +52,24 @@ export function loadInstructionFiles(workspaceRoot: string, cwd: string): Instru
   const seen = new Set<string>();
   const read = (folder: string, name: string): string | undefined => {
     const path = relative(workspaceRoot, join(folder, name)).split(sep).join("/");
+    let bytes: Buffer;
     try {
-      return readFileSync(join(folder, name), "utf8");
+      bytes = readFileSync(join(folder, name));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== "ENOENT" && code !== "ENOTDIR")
         warnings.push(`${path}: unreadable (${code ?? String(error)}); left out of the instruction index`);
       return undefined;
+    }
+    const notText = (why: string) => {
+      warnings.push(`${path}: ${why}; left out of the instruction index — save it as UTF-8 text`);
+      return undefined;
+    };
+    if (bytes.includes(0)) return notText("binary content (NUL bytes), not text");
+    try {
+      return UTF8.decode(bytes);
+    } catch {
+      return notText("not valid UTF-8");
     }
   };
   const add = (folder: string, name: string, text: string) => {

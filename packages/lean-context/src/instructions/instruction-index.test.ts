@@ -35,6 +35,9 @@ describe("buildInstructionIndex", () => {
     const resume = Number(/from line (\d+)/.exec(marker)![1]);
     expect(lines.slice(2, -1)).toHaveLength(resume - 1);
     expect(index.cutFile).toBe("AGENTS.md");
+    expect(index.warning).toBe(
+      `AGENTS.md: instructions cut at the 8192-byte cap (${index.bytesBefore} bytes in all): the model sees up to line ${resume - 1} unless it reads the rest — shorten the instructions or raise agent-instructions.maxBytes`,
+    );
   });
 
   it("a 2 KB AGENTS.md passes whole", () => {
@@ -42,6 +45,7 @@ describe("buildInstructionIndex", () => {
     const index = buildInstructionIndex([{ path: "AGENTS.md", text }], limits);
     expect(index.capped).toBe(false);
     expect(index.overTarget).toBe(false);
+    expect(index.warning).toBeUndefined();
     expect(index.text).toBe(`# Project instructions\n<!-- file: AGENTS.md -->\n${text}`);
   });
 
@@ -67,6 +71,9 @@ describe("buildInstructionIndex", () => {
       /read packages\/a\/AGENTS\.md from line \d+, then packages\/a\/b\/AGENTS\.md for the rest/,
     );
     expect(index.cutFile).toBe("packages/a/AGENTS.md");
+    expect(index.warning).toMatch(
+      /^packages\/a\/AGENTS\.md: instructions cut at the 8192-byte cap \(\d+ bytes in all\): the model sees up to line \d+ and none of packages\/a\/b\/AGENTS\.md unless/,
+    );
   });
 
   it("no files: empty index", () => {

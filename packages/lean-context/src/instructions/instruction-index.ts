@@ -7,7 +7,8 @@
  * `overTarget`). Otherwise lines are kept from the top while the kept lines plus the truncation
  * marker fit `maxBytes`; the cut is always at a line boundary and the marker names the file (and
  * line) where reading should resume plus every file left out entirely, and `capped` is set —
- * instructions are never silently dropped. Pure: same files and limits → same bytes.
+ * instructions are never silently dropped. The model reads the marker; the user gets `warning`, one
+ * line naming the file, the line and the cap. Pure: same files and limits → same bytes.
  */
 import { byteLength } from "@picasso/protocol";
 
@@ -32,6 +33,8 @@ export interface InstructionIndex {
   overTarget: boolean;
   /** When capped: the file where the cut happened. */
   cutFile?: string;
+  /** When capped: for the user, one line saying what was cut and what to do. */
+  warning?: string;
 }
 
 const HEADER = "# Project instructions";
@@ -86,6 +89,12 @@ export function buildInstructionIndex(files: InstructionFile[], limits: Instruct
   const resume = all[kept]!;
   const marker = truncationMarker(limits.maxBytes, resume, laterFiles(resume.file));
   const text = [...all.slice(0, kept).map((l) => l.text), marker].join("\n");
+  const seen = resume.line > 1 ? `up to line ${resume.line - 1}` : "none of it";
+  const unseen = laterFiles(resume.file);
+  const warning =
+    `${resume.file}: instructions cut at the ${limits.maxBytes}-byte cap (${bytesBefore} bytes in all): ` +
+    `the model sees ${seen}${unseen.length ? ` and none of ${unseen.join(", ")}` : ""} unless it reads the rest — ` +
+    "shorten the instructions or raise agent-instructions.maxBytes";
   return {
     text,
     files: paths,
@@ -94,5 +103,6 @@ export function buildInstructionIndex(files: InstructionFile[], limits: Instruct
     capped: true,
     overTarget: true,
     cutFile: resume.file,
+    warning,
   };
 }

@@ -10,6 +10,7 @@ import { loadComposition } from "../composition/load-composition.js";
 import { loadInstructionFiles } from "../instructions/instruction-files.js";
 import { assembleTier1, type Tier1Assembly } from "../tier1/assemble-tier1.js";
 import { assembleEagerBaseline } from "../tier1/eager-baseline.js";
+import { tier1Warnings } from "../tier1/tier1-warnings.js";
 import { buildContextReport, type ContextReport } from "./context-report.js";
 
 export interface InspectWorkspaceOptions {
@@ -55,10 +56,7 @@ export function inspectWorkspace(options: InspectWorkspaceOptions): WorkspaceCon
     skills: skills.map((s) => ({ ...s, body: s.body ?? s.description })),
     memories: [],
   });
-  const warnings = [
-    ...instructions.warnings,
-    ...assembly.split.missing.map((name) => `core tool row "${name}" has no registered tool; left out`),
-  ];
+  const warnings = tier1Warnings(instructions.warnings, assembly);
   const report = buildContextReport({
     assembly,
     baseline,

@@ -36,7 +36,6 @@ function hostWith(
   };
   return {
     workspaceRoot: "/tmp",
-    mockFallback: false,
     open: async () => ({
       session: session as never,
       provider: { name: "mock", model: "demo", contextWindow: 1000 },

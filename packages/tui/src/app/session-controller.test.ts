@@ -60,13 +60,14 @@ function host(sessions: ReturnType<typeof fakeSession>[]): SessionHost & { close
   let next = 0;
   return {
     workspaceRoot: "/tmp",
-    mockFallback: true,
     closed,
     async open(): Promise<OpenedSession> {
       const s = sessions[next++]!;
       return {
         session: s.session as never,
         provider: { name: "mock", model: "demo", contextWindow: 1000 },
+        mockFallback: true,
+        warnings: ["AGENTS.md: instructions cut at the 8192-byte cap"],
         close: async (reason) => {
           closed.push(`${s.session.id}:${reason}`);
         },
@@ -111,6 +112,13 @@ describe("SessionController", () => {
     s.attach(c);
     await c.start();
     expect(c.store.state.items.some((i) => i.kind === "notice" && i.tone === "hint")).toBe(true);
+    expect(c.store.state.items).toContainEqual(
+      expect.objectContaining({
+        kind: "notice",
+        tone: "warn",
+        text: "AGENTS.md: instructions cut at the 8192-byte cap",
+      }),
+    );
     c.submit("hi");
     await until(() => !c.store.state.busy && c.store.state.items.some((i) => i.kind === "assistant"));
     expect(c.store.state.status.contextTokens).toBe(410);

@@ -46,7 +46,7 @@ export class SessionController implements CommandContext {
     private readonly host: SessionHost,
     readonly commandList: readonly SlashCommand[] = SLASH_COMMANDS,
   ) {
-    this.store = new TuiStore(initialTuiState(host.mockFallback));
+    this.store = new TuiStore(initialTuiState());
     this.dialogs = new DialogBridge(this.store, () => this.nextId++);
     this.approver = { approve: this.dialogs.approve };
   }
@@ -56,10 +56,14 @@ export class SessionController implements CommandContext {
     return this.opened.session;
   }
 
-  /** Open the first session (new or resumed) and show its history and, on the mock, the first-run hint. */
+  /**
+   * Open the first session (new or resumed) and show its history, warnings about its instruction
+   * files and, on the mock, the first-run hint.
+   */
   async start(request: SessionChoice = {}): Promise<void> {
     await this.openSession(request);
-    if (this.host.mockFallback) this.print({ kind: "notice", tone: "hint", text: MOCK_HINT });
+    for (const text of this.opened?.warnings ?? []) this.print({ kind: "notice", tone: "warn", text });
+    if (this.opened?.mockFallback) this.print({ kind: "notice", tone: "hint", text: MOCK_HINT });
   }
 
   onExit(listener: () => void): void {
@@ -254,7 +258,7 @@ export class SessionController implements CommandContext {
       provider: p.name,
       model: p.model,
       window: p.contextWindow,
-      mockFallback: this.host.mockFallback,
+      mockFallback: this.opened?.mockFallback ?? false,
     };
   }
 

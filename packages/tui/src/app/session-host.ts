@@ -9,6 +9,10 @@ import type { AskUserRequest } from "@picasso/protocol";
 export interface OpenedSession {
   session: Session;
   provider: { name: string; model: string; contextWindow: number };
+  /** True when nothing chose a provider and no API key is set, so the built-in mock stands in. */
+  mockFallback?: boolean;
+  /** What the user should know about the session's Tier 1 (instruction files left out or cut), one line each. */
+  warnings?: readonly string[];
   close(reason?: string): Promise<void>;
 }
 
@@ -22,8 +26,6 @@ export interface OpenRequest {
 
 export interface SessionHost {
   workspaceRoot: string;
-  /** True when no provider was configured and the built-in mock stands in. */
-  mockFallback: boolean;
   open(request: OpenRequest): Promise<OpenedSession>;
   /** This workspace's sessions, most recently written first (`path`: the log, for titles). */
   listSessions(): { id: string; mtimeMs: number; path?: string }[];

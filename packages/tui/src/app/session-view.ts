@@ -26,6 +26,7 @@ export function openingStatus(opened: OpenedSession, previous: StatusInfo): Stat
   return {
     ...previous,
     provider: provider.name,
+    mockFallback: opened.mockFallback ?? false,
     model: provider.model,
     window: provider.contextWindow,
     mode: session.currentMode,

@@ -25,7 +25,7 @@ export interface TuiState {
   exited: boolean;
 }
 
-export function initialTuiState(mockFallback: boolean): TuiState {
+export function initialTuiState(): TuiState {
   return {
     items: [],
     epoch: 0,
@@ -38,7 +38,7 @@ export function initialTuiState(mockFallback: boolean): TuiState {
     status: {
       provider: "",
       model: "",
-      mockFallback,
+      mockFallback: false,
       mode: "default",
       contextTokens: undefined,
       contextEstimated: false,

@@ -89,4 +89,21 @@ describe("buildContextView", () => {
         .leanContext,
     ).toBeUndefined();
   });
+
+  it("counts each block once when given a cache: asking again estimates only the new messages", () => {
+    const counted: string[] = [];
+    const spy = (text: string) => {
+      counted.push(text);
+      return estimate(text);
+    };
+    const cache = new WeakMap<object, number>();
+    const inputs = { tier1, window: 10_000, describe: {}, tier2Bytes: 0, estimate: spy, cache };
+    const first = buildContextView({ ...inputs, history });
+    const blocksSoFar = counted.length;
+    expect(blocksSoFar).toBe(tier1.tools.length + tier1.system.length + 3);
+    const reply: Message = { role: "assistant", content: [{ type: "text", text: "r".repeat(40) }] };
+    const second = buildContextView({ ...inputs, history: [...history, reply] });
+    expect(counted.slice(blocksSoFar)).toEqual(["r".repeat(40)]);
+    expect(second.usedTokens).toBe(first.usedTokens + 10);
+  });
 });

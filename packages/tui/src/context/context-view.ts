@@ -9,6 +9,9 @@
  * - free space: the window minus everything above (never below zero).
  * Tokens are estimates (`estimate(text)`), labelled as such; the `picasso-lean-context` value of
  * `settings/describe` is passed through, and absent fields show as "not recorded".
+ * With a `cache`, each tool spec, system block and history block is estimated once: the key is the
+ * object itself (history is append-only and its blocks are never edited), so asking again counts
+ * only what is new.
  */
 import { canonicalJson, type Message, type Tier1, type Tier1SectionRole } from "@picasso/protocol";
 
@@ -54,6 +57,8 @@ export interface ContextInputs {
   tier2Bytes: number;
   reportedPromptTokens?: number;
   estimate: (text: string) => number;
+  /** Estimates already made, by the block or spec they were made for. */
+  cache?: WeakMap<object, number>;
 }
 
 const SECTION_CATEGORY: Record<Tier1SectionRole, ContextCategory> = {
@@ -64,7 +69,14 @@ const SECTION_CATEGORY: Record<Tier1SectionRole, ContextCategory> = {
 };
 
 export function buildContextView(input: ContextInputs): ContextView {
-  const { tier1, estimate } = input;
+  const { tier1, estimate, cache } = input;
+  const tokens = (owner: object, text: () => string): number => {
+    const known = cache?.get(owner);
+    if (known !== undefined) return known;
+    const counted = estimate(text());
+    cache?.set(owner, counted);
+    return counted;
+  };
   const sum: Record<ContextCategory, number> = {
     "canonical sections": 0,
     "core tools": 0,
@@ -79,17 +91,18 @@ export function buildContextView(input: ContextInputs): ContextView {
   const toolRole = new Map(tier1.toolSizes.map((t) => [t.name, t.role]));
   const sectionRole = new Map(tier1.sections.map((s) => [s.id, s.role]));
   for (const spec of tier1.tools)
-    sum[toolRole.get(spec.name) === "gateway" ? "gateways" : "core tools"] += estimate(canonicalJson(spec));
+    sum[toolRole.get(spec.name) === "gateway" ? "gateways" : "core tools"] += tokens(spec, () =>
+      canonicalJson(spec),
+    );
   for (const block of tier1.system)
-    sum[SECTION_CATEGORY[sectionRole.get(block.id) ?? "canonical"]] += estimate(block.text);
+    sum[SECTION_CATEGORY[sectionRole.get(block.id) ?? "canonical"]] += tokens(block, () => block.text);
   let historyTokens = 0;
   input.history.forEach((message, index) => {
     for (const block of message.content) {
-      const text = blockText(block);
-      const tokens = estimate(text);
-      if (index === 0 && block.type === "text" && text.startsWith("<session-facts>"))
-        sum["session facts"] += tokens;
-      else historyTokens += tokens;
+      const n = tokens(block, () => blockText(block));
+      if (index === 0 && block.type === "text" && block.text.startsWith("<session-facts>"))
+        sum["session facts"] += n;
+      else historyTokens += n;
     }
   });
   const tier2 = Math.min(historyTokens, Math.ceil(input.tier2Bytes / 4));
@@ -123,7 +136,8 @@ function leanContextFields(value: unknown): LeanContextFields | undefined {
   };
 }
 
-function blockText(block: Message["content"][number]): string {
+/** The text a history block is estimated by. */
+export function blockText(block: Message["content"][number]): string {
   switch (block.type) {
     case "text":
       return block.text;

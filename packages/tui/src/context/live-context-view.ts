@@ -2,10 +2,18 @@
  * The /context view of a live session: Tier 1 and history from the session, its
  * `settings/describe` data, and the Tier-2 bytes its log recorded for the main lane (read from
  * the JSONL log; no log yet means none). Token estimates use the o200k estimator, loaded lazily.
+ *
+ * Counting never holds the screen: estimates are remembered per block (a block is counted once
+ * per process, however often /context is asked), and blocks not counted yet are counted in
+ * slices of at most `SLICE_MS`, yielding to the event loop between slices so keys and rendering
+ * go on while a large history is counted.
  */
 import type { Session } from "@picasso/engine";
 import { readLogFile } from "@picasso/protocol";
-import { buildContextView, type ContextView } from "./context-view.js";
+import { blockText, buildContextView, type ContextView } from "./context-view.js";
+
+const SLICE_MS = 15;
+const tokenCache = new WeakMap<object, number>();
 
 export async function liveContextView(
   session: Session,
@@ -21,6 +29,16 @@ export async function liveContextView(
   } catch {
     // No log yet: nothing loaded.
   }
+  let sliceStart = performance.now();
+  for (const message of session.history)
+    for (const block of message.content) {
+      if (tokenCache.has(block)) continue;
+      tokenCache.set(block, estimateTokens(blockText(block)));
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+    }
   return buildContextView({
     tier1: session.tier1,
     history: session.history,
@@ -29,5 +47,6 @@ export async function liveContextView(
     tier2Bytes,
     ...(reportedPromptTokens !== undefined ? { reportedPromptTokens } : {}),
     estimate: estimateTokens,
+    cache: tokenCache,
   });
 }
