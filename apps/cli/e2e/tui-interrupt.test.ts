@@ -29,6 +29,8 @@ describe("picasso TUI interrupt", { timeout: 120_000 }, () => {
     const screen = await tui.waitFor("interrupted — the session is intact");
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(screen).toMatch(/■ bash sleep 60 interrupted|✗ bash sleep 60 failed/);
+    // The "interrupting…" line goes once the turn has ended, not at the next prompt.
+    await tui.waitUntil((s) => !s.includes("interrupting…"), "the interrupting… line to clear");
     await tui.send("again");
     await tui.waitFor("Still here.");
   });

@@ -95,6 +95,36 @@ describe("App", () => {
     await waitForFrame(lastFrame, (f) => f.includes("interrupted — the session is intact"));
   });
 
+  it("clears the interrupting… line once the interrupted turn has ended", async () => {
+    let release: (() => void) | undefined;
+    const { stdin, lastFrame } = await app(async function* (signal) {
+      yield { type: "text_delta", lane: "main", text: "Working on it" };
+      await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+      // The turn takes a moment to wind down after the abort (a tool's process group dying).
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      yield {
+        type: "turn_end",
+        lane: "main",
+        turn: 1,
+        stopReason: "interrupted",
+        steps: 1,
+        text: "",
+        usage: {},
+      };
+    });
+    stdin.write("go\r");
+    await waitForFrame(lastFrame, (f) => f.includes("Esc to interrupt"));
+    stdin.write("\x1b");
+    await waitForFrame(lastFrame, (f) => f.includes("interrupting…"));
+    release!();
+    await waitForFrame(
+      lastFrame,
+      (f) => f.includes("interrupted — the session is intact") && !f.includes("interrupting…"),
+    );
+  });
+
   it("expands the newest collapsed output with Ctrl+O", async () => {
     const { stdin, lastFrame } = await app(async function* () {
       yield {

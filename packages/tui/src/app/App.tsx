@@ -16,7 +16,7 @@ import { type Theme, ThemeContext, themeFor } from "../components/theme.js";
 import { WorkingLine } from "../components/WorkingLine.js";
 import { listWorkspaceFiles } from "../input/workspace-files.js";
 import { useKeys } from "../keys/use-keys.js";
-import type { SessionController } from "./session-controller.js";
+import { INTERRUPTING_HINT, type SessionController } from "./session-controller.js";
 
 export const EXIT_WINDOW_MS = 2000;
 
@@ -51,7 +51,7 @@ export function App({
     if (key.name === "shift-tab") controller.cycleMode();
     else if (key.name === "ctrl-o") controller.expandLast();
     else if (key.name === "escape" && !dialogOpen && state.busy) {
-      if (controller.interrupt()) controller.setHint("interrupting…");
+      if (controller.interrupt()) controller.setHint(INTERRUPTING_HINT);
     } else if (key.name === "ctrl-c") {
       const now = Date.now();
       if (now - lastCtrlC.current < EXIT_WINDOW_MS) {

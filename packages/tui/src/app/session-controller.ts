@@ -28,6 +28,9 @@ import { initialTuiState, TuiStore } from "./tui-state.js";
 
 const MODES: PermissionMode[] = ["default", "plan", "auto"];
 
+/** The hint shown after Esc until the interrupted turn has wound down. */
+export const INTERRUPTING_HINT = "interrupting…";
+
 export class SessionController implements CommandContext {
   readonly store: TuiStore;
   readonly approver: Approver;
@@ -122,8 +125,10 @@ export class SessionController implements CommandContext {
       this.print({ kind: "notice", tone: "error", text: `the turn failed: ${(error as Error).message}` });
     } finally {
       this.abort = undefined;
+      // "interrupting…" is about this turn; it goes when the turn has ended.
+      const hint = this.store.state.hint === INTERRUPTING_HINT ? undefined : this.store.state.hint;
       this.store.set(
-        { busy: false, live: EMPTY_LIVE, status: { ...this.store.state.status, busy: false } },
+        { busy: false, hint, live: EMPTY_LIVE, status: { ...this.store.state.status, busy: false } },
         true,
       );
     }
