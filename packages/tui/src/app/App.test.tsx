@@ -182,4 +182,14 @@ describe("App", () => {
     stdin.write("\x1b[A");
     await waitForFrame(lastFrame, (f) => f.includes("│ › an earlier prompt"));
   });
+
+  it("lists the commands in /help without raw backticks", async () => {
+    const { stdin, lastFrame } = await app();
+    stdin.write("/help");
+    await waitForFrame(lastFrame, (f) => f.includes("› /help"));
+    stdin.write("\r");
+    const frame = await waitForFrame(lastFrame, (f) => f.includes("Commands:") && f.includes("/exit"));
+    expect(frame).toContain("/context [timeline] — what fills the context window; timeline for its history");
+    expect(frame).not.toContain("`");
+  });
 });

@@ -28,6 +28,10 @@ describe("wrapSpans", () => {
     expect(text(wrapSpans(parseInline(`x ${"a".repeat(12)}`), 5))).toEqual(["x", "aaaaa", "aaaaa", "aa"]);
   });
 
+  it("keeps runs of spaces inside a line (table columns)", () => {
+    expect(text(wrapSpans(parseInline("step  stop      msgs"), 40))).toEqual(["step  stop      msgs"]);
+  });
+
   it("gives one empty line for empty text", () => {
     expect(wrapSpans([], 10)).toEqual([[]]);
   });
