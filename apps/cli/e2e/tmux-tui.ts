@@ -95,6 +95,11 @@ export class TmuxTui {
     }
   }
 
+  /** Only what is on the screen now (no scrollback), one string per row. */
+  visibleRows(): string[] {
+    return this.tmux("capture-pane", "-p", "-t", "tui").replace(/\n$/, "").split("\n");
+  }
+
   /** Poll the screen until `check` holds for it. */
   async waitUntil(check: (screen: string) => boolean, what: string, timeoutMs = 30_000): Promise<string> {
     const started = Date.now();

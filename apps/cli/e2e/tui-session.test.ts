@@ -52,6 +52,8 @@ describe("picasso TUI", { timeout: 120_000 }, () => {
     ])
       expect(panel).toContain(category);
     expect(panel).toContain("picasso-lean-context");
+    tui.press("Escape");
+    await tui.waitFor(/\/context: \S+ of 200k tokens in use/);
 
     await tui.send("/context timeline");
     const timeline = await tui.waitFor(/Turn 1 · default mode|the context timeline is not available yet/);

@@ -192,4 +192,23 @@ describe("App", () => {
     expect(frame).toContain("/context [timeline] — what fills the context window; timeline for its history");
     expect(frame).not.toContain("`");
   });
+
+  it("opens /context as a panel that fits the terminal, and closes it with Esc", async () => {
+    const { stdin, lastFrame } = await app();
+    stdin.write("/context");
+    await waitForFrame(lastFrame, (f) => f.includes("› /context"));
+    stdin.write("\r");
+    const open = await waitForFrame(
+      lastFrame,
+      (f) => f.includes("Context window:") && f.includes("Esc close"),
+    );
+    const lines = open.split("\n");
+    const top = lines.findIndex((l) => l.startsWith("╭"));
+    const bottom = lines.findIndex((l, i) => i > top && l.startsWith("╰"));
+    // Without a known size the terminal is taken as 24 rows; the panel leaves 6 for the prompt.
+    expect(bottom - top + 1).toBeLessThanOrEqual(18);
+    stdin.write("\x1b");
+    const closed = await waitForFrame(lastFrame, (f) => !f.includes("Esc close"));
+    expect(closed).toMatch(/\/context: [\d.k]+ of 1.0k tokens in use/);
+  });
 });

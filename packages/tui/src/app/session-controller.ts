@@ -17,7 +17,7 @@ import { MOCK_HINT } from "../commands/model.js";
 import type { CommandContext, PickerOption, SlashCommand } from "../commands/slash-command.js";
 import type { ContextView } from "../context/context-view.js";
 import { liveContextView } from "../context/live-context-view.js";
-import { cacheReadShare, contextTokensOf } from "../status/status-model.js";
+import { cacheReadShare, compactNumber, contextTokensOf } from "../status/status-model.js";
 import { applyEvent, EMPTY_LIVE } from "../transcript/apply-event.js";
 import { newestCollapsedOutput } from "../transcript/expandable.js";
 import type { NewItem, TranscriptItem } from "../transcript/transcript.js";
@@ -269,6 +269,23 @@ export class SessionController implements CommandContext {
     const status = this.store.state.status;
     const reported = status.contextEstimated ? undefined : status.contextTokens;
     return liveContextView(this.session, this.opened!.provider.contextWindow, reported);
+  }
+
+  showContext(view: ContextView): void {
+    this.store.set({ contextPanel: view }, true);
+  }
+
+  /** Close the /context panel, leaving one line about it in the history. */
+  closeContext(): void {
+    const view = this.store.state.contextPanel;
+    if (!view) return;
+    this.store.set({ contextPanel: undefined });
+    this.print({
+      kind: "notice",
+      tone: "info",
+      text: `/context: ${compactNumber(view.usedTokens)} of ${compactNumber(view.window)} tokens in use (${view.window > 0 ? ((view.usedTokens / view.window) * 100).toFixed(1) : "?"}%)`,
+    });
+    this.store.flush();
   }
 
   async timeline(): Promise<string | undefined> {

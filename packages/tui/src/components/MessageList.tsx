@@ -8,7 +8,6 @@
  */
 import { Box, Static, Text } from "ink";
 import type { LiveArea, TranscriptItem } from "../transcript/transcript.js";
-import { ContextPanel } from "./ContextPanel.js";
 import { IndentedText } from "./IndentedText.js";
 import { Markdown } from "./Markdown.js";
 import { ToolLine } from "./ToolLine.js";
@@ -87,8 +86,6 @@ export function HistoryItem({ item, width }: { item: TranscriptItem; width: numb
           dimColor={item.tone === "info"}
         />
       );
-    case "context":
-      return <ContextPanel view={item.view} width={width} />;
     case "expanded":
       return (
         <Box flexDirection="column">

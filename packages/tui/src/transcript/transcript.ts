@@ -5,7 +5,6 @@
  */
 import type { ToolStatus } from "@picasso/engine";
 import type { ToolDisplay } from "@picasso/protocol";
-import type { ContextView } from "../context/context-view.js";
 
 export type NoticeTone = "info" | "warn" | "error" | "hint";
 
@@ -14,7 +13,6 @@ export type TranscriptItem =
   | { id: number; kind: "assistant"; text: string; lane: string }
   | ({ id: number; kind: "tool" } & ToolCallView)
   | { id: number; kind: "notice"; tone: NoticeTone; text: string }
-  | { id: number; kind: "context"; view: ContextView }
   | { id: number; kind: "expanded"; title: string; text: string };
 
 export interface ToolCallView {
