@@ -183,8 +183,35 @@ describe("picasso -p", () => {
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toMatch(/^picasso: unknown session id "nope"[^\n]*\n?$/);
     const badMode = await picasso(dir, ["-p", "hi", "--mode", "yolo", "--provider", "mock"]);
-    expect(badMode.exitCode).not.toBe(0);
-    expect(badMode.stderr).toContain("--mode");
+    expect(badMode.exitCode).toBe(2);
+    expect(badMode.stderr).toMatch(/^picasso: option '--mode <mode>' argument 'yolo' is invalid[^\n]*\n?$/);
+  });
+
+  it("turns every command-line parse error into one picasso: line and exit 2", async () => {
+    const dir = workspace();
+    const cases: [string[], RegExp][] = [
+      [["--frobnicate"], /^picasso: unknown option '--frobnicate'\n?$/],
+      [["--mdoe", "plan"], /^picasso: unknown option '--mdoe' \(Did you mean --mode\?\)\n?$/],
+      [["-p"], /^picasso: option '-p, --print <prompt>' argument missing\n?$/],
+      [["fix the tests"], /^picasso: too many arguments[^\n]*-p[^\n]*\n?$/],
+      [["sessions", "--bogus"], /^picasso: unknown option '--bogus'\n?$/],
+      [["compact", "--resume"], /^picasso: option '-r, --resume <id>' argument missing\n?$/],
+    ];
+    for (const [args, expected] of cases) {
+      const run = await picasso(dir, args);
+      expect({ args, code: run.exitCode, stderr: run.stderr }).toEqual({
+        args,
+        code: 2,
+        stderr: expect.stringMatching(expected),
+      });
+      expect(run.stdout).toBe("");
+    }
+    for (const flag of ["--help", "--version"]) {
+      const run = await picasso(dir, [flag]);
+      expect(run.exitCode).toBe(0);
+      expect(run.stdout).not.toBe("");
+      expect(run.stderr).toBe("");
+    }
   });
 
   it("prints a short help pointing at -p without arguments", async () => {
