@@ -171,6 +171,9 @@ describe("picasso -p", () => {
     const lines = (run.stderr as string).trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^picasso: /);
+    // The fault is the mock's, and says so.
+    expect(lines[0]).toMatch(/^picasso: mock provider: the response stream was cut/);
+    expect(lines[0]).not.toContain("Anthropic");
   });
 
   it("exits 2 with one line for a missing key, an unknown session and a bad flag", async () => {

@@ -7,7 +7,7 @@
  *   placeholder key when none is set, since those servers ignore it.
  * - "mock": starts the in-process mock server on a free 127.0.0.1 port (with the selection's
  *   script, else the demo model) and points the official Anthropic SDK at it with a fake key;
- *   `close()` stops the server.
+ *   its faults are reported as the mock's ("mock provider error 500 …"); `close()` stops the server.
  * Missing keys and unknown providers are one-line `ConfigError`s saying what to set.
  * Default models and context windows live in models.ts.
  */
@@ -86,6 +86,7 @@ export async function createProvider(
         contextWindow,
         baseUrl: server.url,
         name: "mock",
+        label: "mock provider",
         onClose: () => server.close(),
         ...retry,
       });
