@@ -176,6 +176,36 @@ describe("picasso -p", () => {
     expect(lines[0]).not.toContain("Anthropic");
   });
 
+  it("says on stderr when it retries a rate-limited request (text mode only)", async () => {
+    const dir = workspace();
+    const s = script(dir, {
+      steps: [{ text: "answered after a retry" }],
+      faults: [{ request: 1, kind: "rate_limit", retry_after: 0 }],
+    });
+    const text = await picasso(dir, ["-p", "hi", ...mock(s)]);
+    expect(text.exitCode).toBe(0);
+    expect(text.stdout).toBe("answered after a retry");
+    expect(text.stderr).toBe("picasso: rate limited (429), retry 1 in 0.0s");
+    for (const format of ["json", "stream-json"]) {
+      const quiet = await picasso(dir, [
+        "-p",
+        "hi",
+        "--output-format",
+        format,
+        ...mock(
+          script(
+            dir,
+            { steps: [{ text: "ok" }], faults: [{ request: 1, kind: "rate_limit", retry_after: 0 }] },
+            `${format}.yaml`,
+          ),
+        ),
+      ]);
+      expect(quiet.exitCode).toBe(0);
+      expect(quiet.stderr).toBe("");
+      if (format === "stream-json") expect(quiet.stdout).toContain('"type":"retry"');
+    }
+  });
+
   it("exits 2 with one line for a missing key, an unknown session and a bad flag", async () => {
     const dir = workspace();
     const env = { ANTHROPIC_API_KEY: "", PICASSO_PROVIDER: "" };

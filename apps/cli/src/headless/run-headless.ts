@@ -2,7 +2,8 @@
  * `picasso -p "…"`: run one turn (with all its steps) and exit.
  * Approvals: in `default` mode a tool that needs approval is denied unless `--allow TOOL` names
  * it (the model is told how to get it allowed). `ask_user` fails with a note to decide alone.
- * Ctrl-C (SIGINT) interrupts the turn cleanly; the log stays resumable.
+ * Ctrl-C (SIGINT) interrupts the turn cleanly; the log stays resumable. In text mode each provider
+ * retry is one line on stderr (retry-notice.ts).
  * Exit codes: 0 the turn ended; 1 the provider failed (one line on stderr); 130 interrupted;
  * 2 a user mistake (bad flag, missing key, unknown session) — printed by main.ts.
  */
@@ -10,6 +11,7 @@ import { allowListApprover, type EngineEvent } from "@picasso/engine";
 import { UserError } from "@picasso/protocol";
 import { type SessionFlags, wireSession } from "../wiring.js";
 import { type OutputFormat, outputSink } from "./output.js";
+import { retryNotice } from "./retry-notice.js";
 
 export interface HeadlessFlags extends SessionFlags {
   print: string;
@@ -41,6 +43,8 @@ export async function runHeadless(flags: HeadlessFlags): Promise<number> {
   try {
     for await (const event of session.runTurn(flags.print, { signal: controller.signal })) {
       sink.event(event);
+      if (event.type === "retry" && format === "text")
+        process.stderr.write(retryNotice(event, process.stderr.isTTY === true));
       if (event.type === "turn_end" && event.lane === "main") end = event;
       if (event.type === "error" && event.lane === "main" && event.scope !== "plugin")
         error ??= event.message;
