@@ -66,7 +66,10 @@ describe("picasso TUI", { timeout: 120_000 }, () => {
     await tui.waitFor("press Ctrl+C again to exit");
     tui.press("C-c");
     const end = await tui.waitFor("[exited 0]");
-    expect(end).toMatch(/Session \S+ saved — resume it with: picasso --resume/);
+    // picasso is not on the PATH here: the hint names the command that works.
+    expect(end.replace(/\n/g, "")).toMatch(
+      /Session (\S+) saved — resume it with: node \S+\/main\.js --resume \1/,
+    );
   });
 
   it("respects NO_COLOR and a 60-column terminal; Ctrl+D on an empty prompt exits", async () => {

@@ -11,6 +11,7 @@ import { findWorkspaceRoot } from "@picasso/lean-context";
 import { resolveProviderSelection } from "@picasso/providers";
 import { runTui, type SessionHost } from "@picasso/tui";
 import { defaultAction } from "../default-action.js";
+import { resumeCommand } from "../resume-command.js";
 import { resumeTarget, type SessionFlags } from "../wiring-flags.js";
 
 export async function startInteractive(
@@ -47,6 +48,7 @@ export async function startInteractive(
     },
     listSessions: () => listSessions(picassoHome, workspaceRoot),
     timeline: renderTimeline,
+    resumeCommand: (id) => resumeCommand(id),
   };
   const resume = resumeTarget(flags);
   return runTui({ host, start: resume ? { resume } : {} });

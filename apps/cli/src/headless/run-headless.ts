@@ -9,6 +9,7 @@
  */
 import { allowListApprover, type EngineEvent } from "@picasso/engine";
 import { UserError } from "@picasso/protocol";
+import { resumeCommand } from "../resume-command.js";
 import { type SessionFlags, wireSession } from "../wiring.js";
 import { type OutputFormat, outputSink } from "./output.js";
 import { retryNotice } from "./retry-notice.js";
@@ -69,7 +70,7 @@ export async function runHeadless(flags: HeadlessFlags): Promise<number> {
   });
   await wired.close(stopReason);
   if (stopReason === "interrupted") {
-    process.stderr.write("picasso: interrupted; resume with --continue\n");
+    process.stderr.write(`picasso: interrupted; resume with: ${resumeCommand(session.id)}\n`);
     return 130;
   }
   if (stopReason === "error") {

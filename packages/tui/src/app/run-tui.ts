@@ -32,9 +32,8 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     controller.exit();
     const id = controller.store.state.status.sessionId;
     await controller.close("exit");
-    (options.stdout ?? process.stdout).write(
-      `Session ${id} saved — resume it with: picasso --resume ${id}\n`,
-    );
+    const command = options.host.resumeCommand?.(id) ?? `picasso --resume ${id}`;
+    (options.stdout ?? process.stdout).write(`Session ${id} saved — resume it with: ${command}\n`);
   }
   return 0;
 }
