@@ -1,12 +1,17 @@
 /**
  * Tool processes never outlive Picasso. A bash tool call starts a long `sleep` (in the tool's own
- * process group); then Picasso is sent SIGTERM (what `timeout`, CI cancels and container stops
- * send): it behaves like Ctrl-C — the group is killed, the log ends with interrupt / turn_end /
- * session_end, the resume hint is printed, and it exits 143.
+ * process group); then Picasso is
+ * - sent SIGTERM (what `timeout`, CI cancels and container stops send): it behaves like Ctrl-C —
+ *   the group is killed, the log ends with interrupt / turn_end / session_end, the resume hint is
+ *   printed, and it exits 143;
+ * - sent SIGKILL: its group supervisor kills the group;
+ * - SIGKILLed together with its supervisor (nothing left to clean up): the next start of that
+ *   session (`--continue`) kills the group its record names.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectSessionsDir } from "@picasso/engine";
+import { SUPERVISOR_NAME } from "@picasso/tools";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { BIN, picasso, script, workspace } from "./cli-harness.js";
@@ -97,6 +102,43 @@ describe("tool processes and the end of Picasso", () => {
       /^picasso: terminated \(SIGTERM\); resume with: node \S+main\.js --resume \S+$/m,
     );
   });
+
+  it("SIGKILL: the sleep dies with Picasso", async () => {
+    const { child, sleepPid } = await startWithSleep();
+    child.kill("SIGKILL");
+    const run = await child;
+    expect(run.signal).toBe("SIGKILL");
+    await waitFor(() => !alive(sleepPid), "the sleep to die after Picasso was killed", 10_000);
+  });
+
+  it("a group recorded by a run that died with its supervisor is killed when the session continues", async () => {
+    const { dir, child, sleepPid } = await startWithSleep();
+    const supervisor = await waitFor(() => supervisorOf(child.pid!), "the group supervisor");
+    process.kill(supervisor, "SIGKILL");
+    child.kill("SIGKILL");
+    await child;
+    // Nothing was left to clean up: the sleep is a real stray now.
+    expect(alive(sleepPid)).toBe(true);
+    const again = script(dir, { steps: [{ text: "carrying on" }] }, "again.yaml");
+    const resumed = await picasso(dir, ["-p", "go on", "--continue", ...mock(again)]);
+    expect(resumed.exitCode).toBe(0);
+    expect(resumed.stdout).toBe("carrying on");
+    await waitFor(() => !alive(sleepPid), "the recorded stray to be killed");
+  });
 });
 
-export { picasso };
+/** The pid of `parent`'s group supervisor (a child process named picasso-group-supervisor). */
+function supervisorOf(parent: number): number | undefined {
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid !== parent) continue;
+      if (readFileSync(`/proc/${name}/cmdline`, "utf8").includes(SUPERVISOR_NAME)) return Number(name);
+    } catch {
+      // gone while we looked
+    }
+  }
+  return undefined;
+}

@@ -10,6 +10,8 @@
  * - the `tool_call` gateway is checked as the tool it runs: that tool's effect and arguments (so
  *   plan mode and approvals see a deferred write as a write); a `tool_call` naming no known tool
  *   only answers with an error, so it needs no approval.
+ * - tool process groups are recorded beside the session's log; opening a session (a resumed one)
+ *   first kills the groups an earlier run recorded and left alive.
  * `close()` ends the session and kills leftover tool processes; the provider is the caller's.
  */
 import {
@@ -19,6 +21,7 @@ import {
   type LogObserver,
   type Session,
   type SessionOptions,
+  sessionProcessGroupsPath,
 } from "@picasso/engine";
 import { createLeanContextPlugin, type LeanContextPlugin, loadComposition } from "@picasso/lean-context";
 import type { AskUserRequest, PermissionMode, PicassoPlugin } from "@picasso/protocol";
@@ -98,6 +101,9 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       toolEffect: (tool, input) =>
         tool.spec.name === "tool_call" && !leanContext.toolCallTarget(input) ? "read" : undefined,
     });
+    await toolRuntime.recordProcessGroupsIn(
+      sessionProcessGroupsPath(options.picassoHome, session.rt.workspaceRoot, session.id),
+    );
   } catch (error) {
     await toolRuntime.dispose();
     throw error;
