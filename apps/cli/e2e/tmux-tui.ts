@@ -95,6 +95,23 @@ export class TmuxTui {
     }
   }
 
+  /** Only what is on the screen now (no scrollback), one string per row. */
+  visibleRows(): string[] {
+    return this.tmux("capture-pane", "-p", "-t", "tui").replace(/\n$/, "").split("\n");
+  }
+
+  /** Poll the screen until `check` holds for it. */
+  async waitUntil(check: (screen: string) => boolean, what: string, timeoutMs = 30_000): Promise<string> {
+    const started = Date.now();
+    for (;;) {
+      const screen = this.screen();
+      if (check(screen)) return screen;
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; screen:\n${screen}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
   /** Type a prompt and send it once the prompt shows it. */
   async send(text: string): Promise<void> {
     await this.waitFor("│ › ");

@@ -1,7 +1,12 @@
 /**
- * Esc interrupts a long-running bash call; the session stays usable. (Steps carry no `match`:
- * in auto mode the newest user text the mock sees is the mode reminder, not the prompt.)
+ * Esc interrupts a long-running bash call; the session stays usable. SIGTERM ends the TUI like
+ * leaving it mid-turn: the bash call's processes are killed, the log is ended, the resume hint is
+ * printed and the exit code is 143. (Steps carry no `match`: in auto mode the newest user text the
+ * mock sees is the mode reminder, not the prompt.)
  */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { projectSessionsDir } from "@picasso/engine";
 import { afterEach, describe, expect, it } from "vitest";
 import { TmuxTui } from "./tmux-tui.js";
 
@@ -29,7 +34,52 @@ describe("picasso TUI interrupt", { timeout: 120_000 }, () => {
     const screen = await tui.waitFor("interrupted — the session is intact");
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(screen).toMatch(/■ bash sleep 60 interrupted|✗ bash sleep 60 failed/);
+    // The "interrupting…" line goes once the turn has ended, not at the next prompt.
+    await tui.waitUntil((s) => !s.includes("interrupting…"), "the interrupting… line to clear");
     await tui.send("again");
     await tui.waitFor("Still here.");
   });
+
+  it("ends on SIGTERM: the bash call's sleep is killed, the log ended, exit 143", async () => {
+    tui = new TmuxTui({
+      args: ["--mode", "auto"],
+      script: [
+        "steps:",
+        "  - tool_calls:",
+        "      - { name: bash, input: { command: 'echo $PPID > picasso.pid; sleep 300 & echo $! > sleep.pid; wait' } }",
+        '  - text: "not reached"',
+      ].join("\n"),
+    }).start();
+    await tui.send("start it");
+    const read = (name: string) => {
+      const path = join(tui!.workspace, name);
+      const text = existsSync(path) ? readFileSync(path, "utf8").trim() : "";
+      return text ? Number(text) : undefined;
+    };
+    await tui.waitUntil(() => read("sleep.pid") !== undefined, "the sleep to start");
+    const sleepPid = read("sleep.pid")!;
+    process.kill(read("picasso.pid")!, "SIGTERM");
+    const end = await tui.waitFor("[exited 143]");
+    expect(end.replace(/\n/g, "")).toMatch(
+      /Session (\S+) saved — resume it with: node \S+main\.js --resume \1/,
+    );
+    await tui.waitUntil(() => !isAlive(sleepPid), "the sleep to be gone");
+    const sessions = projectSessionsDir(tui.home, tui.workspace);
+    const log = readdirSync(sessions).find((f) => f.endsWith(".jsonl"))!;
+    const types = readFileSync(join(sessions, log), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line).type);
+    expect(types.slice(-3)).toEqual(["interrupt", "turn_end", "session_end"]);
+  });
 });
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
+}

@@ -52,6 +52,8 @@ describe("picasso TUI", { timeout: 120_000 }, () => {
     ])
       expect(panel).toContain(category);
     expect(panel).toContain("picasso-lean-context");
+    tui.press("Escape");
+    await tui.waitFor(/\/context: \S+ of 200k tokens in use/);
 
     await tui.send("/context timeline");
     const timeline = await tui.waitFor(/Turn 1 · default mode|the context timeline is not available yet/);
@@ -64,7 +66,10 @@ describe("picasso TUI", { timeout: 120_000 }, () => {
     await tui.waitFor("press Ctrl+C again to exit");
     tui.press("C-c");
     const end = await tui.waitFor("[exited 0]");
-    expect(end).toMatch(/Session \S+ saved — resume it with: picasso --resume/);
+    // picasso is not on the PATH here: the hint names the command that works.
+    expect(end.replace(/\n/g, "")).toMatch(
+      /Session (\S+) saved — resume it with: node \S+\/main\.js --resume \1/,
+    );
   });
 
   it("respects NO_COLOR and a 60-column terminal; Ctrl+D on an empty prompt exits", async () => {

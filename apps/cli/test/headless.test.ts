@@ -192,6 +192,39 @@ describe("picasso -p", () => {
     const lines = (run.stderr as string).trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^picasso: /);
+    // The fault is the mock's, and says so.
+    expect(lines[0]).toMatch(/^picasso: mock provider: the response stream was cut/);
+    expect(lines[0]).not.toContain("Anthropic");
+  });
+
+  it("says on stderr when it retries a rate-limited request (text mode only)", async () => {
+    const dir = workspace();
+    const s = script(dir, {
+      steps: [{ text: "answered after a retry" }],
+      faults: [{ request: 1, kind: "rate_limit", retry_after: 0 }],
+    });
+    const text = await picasso(dir, ["-p", "hi", ...mock(s)]);
+    expect(text.exitCode).toBe(0);
+    expect(text.stdout).toBe("answered after a retry");
+    expect(text.stderr).toBe("picasso: rate limited (429), retry 1 in 0.0s");
+    for (const format of ["json", "stream-json"]) {
+      const quiet = await picasso(dir, [
+        "-p",
+        "hi",
+        "--output-format",
+        format,
+        ...mock(
+          script(
+            dir,
+            { steps: [{ text: "ok" }], faults: [{ request: 1, kind: "rate_limit", retry_after: 0 }] },
+            `${format}.yaml`,
+          ),
+        ),
+      ]);
+      expect(quiet.exitCode).toBe(0);
+      expect(quiet.stderr).toBe("");
+      if (format === "stream-json") expect(quiet.stdout).toContain('"type":"retry"');
+    }
   });
 
   it("exits 2 with one line for a missing key, an unknown session and a bad flag", async () => {
@@ -204,8 +237,8 @@ describe("picasso -p", () => {
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toMatch(/^picasso: unknown session id "nope"[^\n]*\n?$/);
     const badMode = await picasso(dir, ["-p", "hi", "--mode", "yolo", "--provider", "mock"]);
-    expect(badMode.exitCode).not.toBe(0);
-    expect(badMode.stderr).toContain("--mode");
+    expect(badMode.exitCode).toBe(2);
+    expect(badMode.stderr).toMatch(/^picasso: option '--mode <mode>' argument 'yolo' is invalid[^\n]*\n?$/);
     const both = await picasso(dir, ["-p", "hi", "--provider", "openai", "--mock-script", "s.yaml"]);
     expect(both.exitCode).toBe(2);
     expect(both.stderr).toMatch(/^picasso: --mock-script runs the mock provider[^\n]*\n?$/);
@@ -348,6 +381,33 @@ describe("picasso -p", () => {
       expect(open.exitCode).toBe(0);
       expect(open.stdout).toBe("no wait");
     });
+  });
+
+  it("turns every command-line parse error into one picasso: line and exit 2", async () => {
+    const dir = workspace();
+    const cases: [string[], RegExp][] = [
+      [["--frobnicate"], /^picasso: unknown option '--frobnicate'\n?$/],
+      [["--mdoe", "plan"], /^picasso: unknown option '--mdoe' \(Did you mean --mode\?\)\n?$/],
+      [["-p"], /^picasso: option '-p, --print <prompt>' argument missing\n?$/],
+      [["fix the tests"], /^picasso: too many arguments[^\n]*-p[^\n]*\n?$/],
+      [["sessions", "--bogus"], /^picasso: unknown option '--bogus'\n?$/],
+      [["compact", "--resume"], /^picasso: option '-r, --resume <id>' argument missing\n?$/],
+    ];
+    for (const [args, expected] of cases) {
+      const run = await picasso(dir, args);
+      expect({ args, code: run.exitCode, stderr: run.stderr }).toEqual({
+        args,
+        code: 2,
+        stderr: expect.stringMatching(expected),
+      });
+      expect(run.stdout).toBe("");
+    }
+    for (const flag of ["--help", "--version"]) {
+      const run = await picasso(dir, [flag]);
+      expect(run.exitCode).toBe(0);
+      expect(run.stdout).not.toBe("");
+      expect(run.stderr).toBe("");
+    }
   });
 
   it("prints a short help pointing at -p without arguments", async () => {

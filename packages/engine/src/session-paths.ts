@@ -2,6 +2,8 @@
  * Where sessions live on disk:
  *   $PICASSO_HOME/sessions/<project-key>/<session-id>.jsonl      the log
  *   $PICASSO_HOME/sessions/<project-key>/<session-id>/outputs/   full outputs of truncated tool results
+ *   $PICASSO_HOME/sessions/<project-key>/<session-id>/process-groups   tool process groups not yet
+ *                                                                 seen to end (@picasso/tools)
  * The project key is the workspace path made filename-safe (at most 48 characters, from its end)
  * plus the first 8 hex digits of the SHA-256 of the full path, so two workspaces never share a
  * folder and the folder still says which project it is. Session ids sort by creation time.
@@ -35,6 +37,15 @@ export function sessionLogPath(picassoHome: string, workspaceRoot: string, sessi
 
 export function sessionOutputsDir(picassoHome: string, workspaceRoot: string, sessionId: string): string {
   return join(projectSessionsDir(picassoHome, workspaceRoot), sessionId, "outputs");
+}
+
+/** Where a session's tools record their live process groups, so a later run can end strays. */
+export function sessionProcessGroupsPath(
+  picassoHome: string,
+  workspaceRoot: string,
+  sessionId: string,
+): string {
+  return join(projectSessionsDir(picassoHome, workspaceRoot), sessionId, "process-groups");
 }
 
 /** A new session id: UTC time to the second, then 6 random hex digits (`20261129T120635-a1b2c3`). */

@@ -26,6 +26,8 @@ export interface AnthropicProviderOptions {
   retry?: Partial<RetryPolicy>;
   /** Shown in /context and logs; "mock" when pointed at the mock server. */
   name?: string;
+  /** Names the provider in error messages (default "Anthropic API"; the mock's: "mock provider"). */
+  label?: string;
   /** Per-request timeout passed to the SDK (default 10 minutes). */
   timeoutMs?: number;
 }
@@ -39,9 +41,11 @@ export class AnthropicProvider implements ModelProvider {
   readonly contextWindow: number;
   private readonly client: LazyClient<typeof Anthropic, Anthropic>;
   private readonly policy: RetryPolicy;
+  private readonly label: string;
 
   constructor(options: AnthropicProviderOptions) {
     this.name = options.name ?? "anthropic";
+    this.label = options.label ?? LABEL;
     this.model = options.model;
     this.contextWindow = options.contextWindow ?? 200_000;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
@@ -61,7 +65,7 @@ export class AnthropicProvider implements ModelProvider {
   stream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamEvent> {
     return streamSdkAttempts(
       () => ({
-        label: LABEL,
+        label: this.label,
         translator: new AnthropicStreamTranslator(),
         stopWhenComplete: true,
         open: async (signal) =>
@@ -79,11 +83,11 @@ export class AnthropicProvider implements ModelProvider {
     const Sdk = this.client.sdk;
     if (error instanceof ProviderFault) return error;
     if (Sdk && error instanceof Sdk.APIConnectionError) {
-      return started ? streamCutFault(LABEL, error, true) : networkFault(LABEL, error);
+      return started ? streamCutFault(this.label, error, true) : networkFault(this.label, error);
     }
     if (Sdk && error instanceof Sdk.APIError) {
       return classifyHttpFault({
-        label: LABEL,
+        label: this.label,
         keyEnv: KEY_ENV,
         status: error.status,
         type: error.type,
@@ -93,6 +97,6 @@ export class AnthropicProvider implements ModelProvider {
       });
     }
     const message = error instanceof Error ? error.message : String(error);
-    return new ProviderFault({ kind: "unknown", message: `${LABEL}: ${message}`, retryable: false });
+    return new ProviderFault({ kind: "unknown", message: `${this.label}: ${message}`, retryable: false });
   }
 }

@@ -6,8 +6,9 @@
  *   to api.openai.com; a local OpenAI-compatible server (Ollama, llama.cpp, vLLM) gets a
  *   placeholder key when none is set, since those servers ignore it.
  * - "mock": points the official Anthropic SDK at a running mock server (`baseUrl`) with a fake
- *   key. This package never starts the server: `createMockProvider` in `@picasso/mock-provider`
- *   does, and calls this with the server's URL; without a `baseUrl` it is a wiring error.
+ *   key; its faults are reported as the mock's ("mock provider error 500 …"). This package never
+ *   starts the server: `createMockProvider` in `@picasso/mock-provider` does, and calls this with
+ *   the server's URL; without a `baseUrl` it is a wiring error.
  * Missing keys and unknown providers are one-line `ConfigError`s saying what to set.
  * Default models and context windows live in models.ts.
  */
@@ -93,6 +94,7 @@ export async function createProvider(
         contextWindow,
         baseUrl: selection.baseUrl,
         name: "mock",
+        label: "mock provider",
         ...retry,
       });
     }

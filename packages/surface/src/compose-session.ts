@@ -9,6 +9,8 @@
  * Nothing here knows a tool by name: a repeated read becomes a pointer through lean context's
  * `tool/result` hook, and a gateway call is checked as the tool it runs through the gateway's own
  * `callEffect`.
+ * Tool process groups are recorded beside the session's log; opening a session (a resumed one)
+ * first kills the groups an earlier run recorded and left alive.
  * `close()` ends the session and kills leftover tool processes; the provider is the caller's.
  */
 import {
@@ -19,6 +21,7 @@ import {
   type Session,
   type SessionEventListener,
   type SessionOptions,
+  sessionProcessGroupsPath,
 } from "@picasso/engine";
 import { createLeanContextPlugin, type LeanContextPlugin, loadComposition } from "@picasso/lean-context";
 import type { AskUserRequest, ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
@@ -85,6 +88,9 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       ...(options.askUser ? { askUser: options.askUser } : {}),
       ...(options.now ? { now: options.now } : {}),
     });
+    await toolRuntime.recordProcessGroupsIn(
+      sessionProcessGroupsPath(options.picassoHome, session.rt.workspaceRoot, session.id),
+    );
   } catch (error) {
     await toolRuntime.dispose();
     throw error;

@@ -5,12 +5,14 @@
  * Each job keeps its combined stdout+stderr in a rolling 1 MiB window; reading returns what
  * arrived since the previous read (at most 64 KiB at a time) and says how many bytes were lost
  * if the reader fell behind. `killAll()` ends every job's process group, plus any group a
- * foreground command left running (`adoptStray`); the engine calls it when the session ends.
- * One registry per session: `createToolRuntime()` makes it.
+ * foreground command left running (every group is registered in the session's `ProcessGroups`);
+ * the runtime calls it when the session ends. One registry per session: `createToolRuntime()`
+ * makes it.
  */
 
 import { RollingCapture } from "./output-capture.js";
-import { type GroupExit, killGroup, type RunningGroup, spawnGroup } from "./process-group.js";
+import { type GroupExit, type RunningGroup, spawnGroup } from "./process-group.js";
+import { ProcessGroups } from "./process-groups.js";
 
 export const JOB_OUTPUT_BYTES = 1024 * 1024;
 export const JOB_READ_BYTES = 64 * 1024;
@@ -42,10 +44,12 @@ export interface JobOutput {
 
 export class BackgroundJobs {
   private readonly jobs = new Map<string, JobRecord>();
-  private readonly strays = new Set<number>();
   private nextId = 1;
 
-  constructor(readonly killGraceMs = 2000) {}
+  constructor(
+    readonly killGraceMs = 2000,
+    readonly groups: ProcessGroups = new ProcessGroups(killGraceMs),
+  ) {}
 
   running(): number {
     return [...this.jobs.values()].filter((j) => !j.exit).length;
@@ -56,6 +60,7 @@ export class BackgroundJobs {
     const group = spawnGroup(command, {
       cwd,
       killGraceMs: this.killGraceMs,
+      groups: this.groups,
       onStdout: (chunk) => output.push(chunk),
       onStderr: (chunk) => output.push(chunk),
     });
@@ -112,18 +117,10 @@ export class BackgroundJobs {
     return this.describe(job);
   }
 
-  /** Remember a process group a foreground command left running, to end it with the session. */
-  adoptStray(pgid: number): void {
-    this.strays.add(pgid);
-  }
-
+  /** End every job, then every other group still alive (what foreground commands left running). */
   async killAll(): Promise<void> {
-    const ids = [...this.jobs.keys()];
-    await Promise.all([
-      ...ids.map((id) => this.kill(id)),
-      ...[...this.strays].map((pgid) => killGroup(pgid, this.killGraceMs)),
-    ]);
-    this.strays.clear();
+    await Promise.all([...this.jobs.keys()].map((id) => this.kill(id)));
+    await this.groups.killAll();
   }
 
   private describe(job: JobRecord): BackgroundJob {

@@ -48,6 +48,7 @@ async function runForeground(
   const group = spawnGroup(command, {
     cwd,
     killGraceMs: jobs.killGraceMs,
+    groups: jobs.groups,
     onStdout: (chunk) => stdout.push(chunk),
     onStderr: (chunk) => stderr.push(chunk),
   });
@@ -63,7 +64,6 @@ async function runForeground(
   const exit = await group.exited;
   clearTimeout(timer);
   ctx.signal.removeEventListener("abort", onAbort);
-  if (exit.leftovers && group.pid !== undefined && !ended) jobs.adoptStray(group.pid);
   return { exit, ended, stdout: stdout.text(), stderr: stderr.text() };
 }
 

@@ -12,6 +12,8 @@ export { BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS, createBashTool } from "./
 export { defineTool, type ToolDeclaration, toolError } from "./define-tool.js";
 export { editTool } from "./edit.js";
 export { createFileReadTracker } from "./file-read-tracker.js";
+export { SUPERVISOR_NAME } from "./group-supervisor.js";
+export { ProcessGroups } from "./process-groups.js";
 export { READ_DEFAULT_LIMIT, readTool } from "./read.js";
 export { searchTool } from "./search.js";
 export { subagentTool } from "./subagent.js";

@@ -10,9 +10,14 @@
  *
  * `kill()` ends the whole group: SIGTERM to the group, then SIGKILL once `killGraceMs` passes
  * with any member still alive (zombies count as gone). It is safe to call more than once.
+ *
+ * With `groups`, the group is registered there as soon as it starts and forgotten once it is
+ * seen gone — bash exited and nothing is left in the group, or `kill()` ended it — so processes
+ * it leaves behind are still ended with the session, or by the supervisor if Picasso dies.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { execa } from "execa";
+import type { ProcessGroups } from "./process-groups.js";
 
 export interface GroupExit {
   exitCode: number | null;
@@ -34,6 +39,8 @@ export interface SpawnOptions {
   onStdout(chunk: Uint8Array): void;
   onStderr(chunk: Uint8Array): void;
   killGraceMs: number;
+  /** The session's registry of live groups (see process-groups.ts). */
+  groups?: ProcessGroups;
 }
 
 const STREAM_GRACE_MS = 250;
@@ -89,10 +96,15 @@ export function spawnGroup(command: string, options: SpawnOptions): RunningGroup
     reject: false,
     stdin: "ignore",
     encoding: "buffer",
-    env: { PAGER: "cat", GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0" },
+    env: { PAGER: "cat", GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0", ...options.groups?.processEnv },
   });
   // Outcomes are read from the child's events; the promise is only kept from rejecting unhandled.
   child.catch(() => undefined);
+  const pgid = child.pid;
+  if (pgid !== undefined) options.groups?.started(pgid);
+  const forgetIfGone = () => {
+    if (pgid !== undefined && !groupAlive(pgid)) options.groups?.ended(pgid);
+  };
   child.stdout?.on("data", (chunk: Uint8Array) => options.onStdout(chunk));
   child.stderr?.on("data", (chunk: Uint8Array) => options.onStderr(chunk));
 
@@ -112,6 +124,7 @@ export function spawnGroup(command: string, options: SpawnOptions): RunningGroup
           child.stdout?.destroy();
           child.stderr?.destroy();
         }
+        forgetIfGone();
         resolve({ exitCode: code, signal, leftovers });
       });
     });
@@ -121,7 +134,9 @@ export function spawnGroup(command: string, options: SpawnOptions): RunningGroup
     pid: child.pid,
     exited,
     kill: async () => {
-      if (child.pid !== undefined) await killGroup(child.pid, options.killGraceMs);
+      if (pgid === undefined) return;
+      await killGroup(pgid, options.killGraceMs);
+      options.groups?.ended(pgid);
     },
   };
 }

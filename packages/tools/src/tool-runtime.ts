@@ -3,7 +3,9 @@
  *
  * The engine makes one `ToolRuntime` per session, registers `builtinTools(runtime)`, and calls
  * `runtime.dispose()` when the session ends: every background job and every process group a
- * command left behind is killed. The order of `builtinTools` is fixed (it is part of Tier 1):
+ * command left behind is killed. Once the session's id is known, `recordProcessGroupsIn(path)`
+ * kills what an earlier run of that session left alive and keeps this run's groups recorded
+ * there (process-groups.ts). The order of `builtinTools` is fixed (it is part of Tier 1):
  * bash, read, write, edit, search, todo_write, ask_user, subagent.
  */
 import type { ToolDefinition } from "@picasso/protocol";
@@ -11,6 +13,7 @@ import { askUserTool } from "./ask-user.js";
 import { BackgroundJobs } from "./background-jobs.js";
 import { createBashTool } from "./bash.js";
 import { editTool } from "./edit.js";
+import { ProcessGroups } from "./process-groups.js";
 import { readTool } from "./read.js";
 import { searchTool } from "./search.js";
 import { subagentTool } from "./subagent.js";
@@ -21,6 +24,13 @@ import { writeTool } from "./write.js";
 export interface ToolRuntime {
   jobs: BackgroundJobs;
   todos: TodoBoard;
+  /** Every process group the tools started and have not seen end. */
+  groups: ProcessGroups;
+  /**
+   * Kill the process groups an earlier run of this session recorded in `path` and left alive;
+   * record this run's groups there from now on. Returns the pgids killed.
+   */
+  recordProcessGroupsIn(path: string): Promise<number[]>;
   /** Kill every background job and leftover process group of this session. */
   dispose(): Promise<void>;
 }
@@ -31,8 +41,19 @@ export interface ToolRuntimeOptions {
 }
 
 export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime {
-  const jobs = new BackgroundJobs(options.killGraceMs ?? 2000);
-  return { jobs, todos: createTodoBoard(), dispose: () => jobs.killAll() };
+  const killGraceMs = options.killGraceMs ?? 2000;
+  const groups = new ProcessGroups(killGraceMs);
+  const jobs = new BackgroundJobs(killGraceMs, groups);
+  return {
+    jobs,
+    todos: createTodoBoard(),
+    groups,
+    recordProcessGroupsIn: (path) => groups.recordIn(path),
+    dispose: async () => {
+      await jobs.killAll();
+      groups.close();
+    },
+  };
 }
 
 export function builtinTools(runtime: ToolRuntime = createToolRuntime()): ToolDefinition[] {

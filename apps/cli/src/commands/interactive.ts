@@ -4,12 +4,13 @@
  * when nothing chooses a provider and ANTHROPIC_API_KEY is unset, the session runs on the built-in
  * mock and the TUI says so. Without a terminal on stdin/stdout it prints the
  * short help instead (the TUI needs a TTY). `/context timeline` folds the live session's log
- * with `@picasso/lean-context/timeline`.
+ * with `@picasso/lean-context/timeline`. SIGTERM ends the TUI cleanly with exit code 143.
  */
 import { defaultPicassoHome, listSessions, type Session } from "@picasso/engine";
 import { runTui, type SessionHost } from "@picasso/tui";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { defaultAction } from "../default-action.js";
+import { resumeCommand } from "../resume-command.js";
 import { resumeTarget, type SessionFlags } from "../wiring-flags.js";
 
 export async function startInteractive(
@@ -45,9 +46,20 @@ export async function startInteractive(
     },
     listSessions: () => listSessions(picassoHome, workspaceRoot),
     timeline: renderTimeline,
+    resumeCommand: (id) => resumeCommand(id),
   };
   const resume = resumeTarget(flags);
-  return runTui({ host, start: resume ? { resume } : {} });
+  // SIGTERM (a container stop, `kill`) leaves like the user would: the running turn is interrupted,
+  // its tools' processes killed, the log ended and the resume hint printed; exit 143.
+  const terminated = new AbortController();
+  const onSigterm = () => terminated.abort();
+  process.on("SIGTERM", onSigterm);
+  try {
+    const code = await runTui({ host, start: resume ? { resume } : {}, stop: terminated.signal });
+    return terminated.signal.aborted ? 143 : code;
+  } finally {
+    process.off("SIGTERM", onSigterm);
+  }
 }
 
 async function renderTimeline(session: Session): Promise<string> {

@@ -3,18 +3,27 @@
  * piped stdin, or all of stdin with `-p -` (headless-prompt.ts).
  * Approvals: in `default` mode a tool that needs approval is denied unless `--allow TOOL` names
  * it (the model is told how to get it allowed). `ask_user` fails with a note to decide alone.
- * Ctrl-C (SIGINT) interrupts the turn cleanly; the log stays resumable. When no provider was
- * chosen and no key is set, the mock runs the turn and one line on stderr says how to set a real one;
- * problems with the instruction files (left out, cut at the cap) are one stderr line each.
- * Exit codes: 0 the turn ended; 1 the provider failed (one line on stderr); 130 interrupted;
- * 2 a user mistake (bad flag, missing key, unknown session) — printed by main.ts.
+ * Ctrl-C (SIGINT) and SIGTERM (`timeout`, a CI cancel, a container stop) interrupt the turn
+ * cleanly: running tools' process groups are killed, the log gets interrupt / turn_end /
+ * session_end, and stderr says how to resume. The handlers stay until the session is closed, so a
+ * second signal cannot cut the log short. When no provider was chosen and no key is set, the mock
+ * runs the turn and one line on stderr says how to set a real one; problems with the instruction
+ * files (left out, cut at the cap) are one stderr line each; in text mode each provider retry is
+ * one line on stderr (retry-notice.ts).
+ * Output: every session event reaches the sink (`stream-json`) from `session_start` to
+ * `session_end`, then the result object.
+ * Exit codes: 0 the turn ended; 1 the provider failed (one line on stderr); 130 interrupted
+ * (SIGINT); 143 terminated (SIGTERM); 2 a user mistake (bad flag, missing key, unknown session) —
+ * printed by main.ts.
  */
 import { allowListApprover } from "@picasso/engine";
-import { type SessionEventOf, UserError } from "@picasso/protocol";
+import { type SessionEvent, type SessionEventOf, UserError } from "@picasso/protocol";
 import { NO_KEY_NOTE } from "@picasso/providers";
-import { type SessionFlags, wireSession } from "../wiring.js";
+import { resumeCommand } from "../resume-command.js";
+import { type SessionFlags, type WiredSession, wireSession } from "../wiring.js";
 import { headlessPrompt, processStdin, type StdinSource } from "./headless-prompt.js";
-import { type OutputFormat, outputSink } from "./output.js";
+import { type OutputFormat, type OutputSink, outputSink } from "./output.js";
+import { retryNotice } from "./retry-notice.js";
 
 export interface HeadlessFlags extends SessionFlags {
   print: string;
@@ -23,6 +32,14 @@ export interface HeadlessFlags extends SessionFlags {
 }
 
 const FORMATS: OutputFormat[] = ["text", "json", "stream-json"];
+
+type StopSignal = "SIGINT" | "SIGTERM";
+
+/** What the turn's events said, gathered as they stream. */
+interface TurnWatch {
+  end: SessionEventOf<"turn_end"> | undefined;
+  error: string | undefined;
+}
 
 export async function runHeadless(
   flags: HeadlessFlags,
@@ -36,56 +53,76 @@ export async function runHeadless(
   );
   const started = Date.now();
   const sink = outputSink(format, (text) => process.stdout.write(text));
-  let end: SessionEventOf<"turn_end"> | undefined;
-  let error: string | undefined;
+  const watch: TurnWatch = { end: undefined, error: undefined };
   const wired = await wireSession(flags, {
     approver: allowListApprover(flags.allow ?? []),
     surfaceLabel: "headless",
-    onEvent: (event) => {
-      sink.event(event);
-      if (event.type === "turn_end" && event.lane === "main") end = event;
-      if (event.type === "error" && event.lane === "main" && event.scope !== "plugin")
-        error ??= event.message;
-    },
+    onEvent: (event) => onEvent(event, sink, watch, format),
   });
-  const { session } = wired;
   if (wired.selection.source === "no-key") process.stderr.write(`picasso: ${NO_KEY_NOTE}\n`);
   for (const warning of wired.warnings) process.stderr.write(`picasso: warning: ${warning}\n`);
-  for (const note of session.resumeNotes) process.stderr.write(`picasso: ${note}\n`);
+  for (const note of wired.session.resumeNotes) process.stderr.write(`picasso: ${note}\n`);
   const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.on("SIGINT", onSigint);
+  let signalled: StopSignal | undefined;
+  const onSignal = (signal: StopSignal) => {
+    signalled ??= signal;
+    controller.abort();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   try {
     // The events reach the sink through `onEvent`; the turn's own stream only ends it.
-    for await (const _ of session.runTurn(prompt, { signal: controller.signal })) {
+    for await (const _ of wired.session.runTurn(prompt, { signal: controller.signal })) {
     }
+    const stopReason = watch.end?.stopReason ?? "error";
+    // Closing records `session_end`, so the stream ends with it before the result object.
+    await wired.close(signalled === "SIGTERM" ? "terminated" : stopReason);
+    writeResult(sink, wired, watch, started);
+    if (stopReason === "error" && !controller.signal.aborted)
+      process.stderr.write(`picasso: ${watch.error ?? "the turn failed"}\n`);
+    return exitCode(stopReason, signalled, wired.session.id);
   } finally {
-    process.off("SIGINT", onSigint);
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
   }
-  const stopReason = end?.stopReason ?? "error";
-  const isError = stopReason === "error" || stopReason === "interrupted";
-  // Closing records `session_end`, so the stream ends with it before the result object.
-  await wired.close(stopReason);
+}
+
+function onEvent(event: SessionEvent, sink: OutputSink, watch: TurnWatch, format: OutputFormat): void {
+  sink.event(event);
+  if (event.type === "retry" && format === "text")
+    process.stderr.write(retryNotice(event, process.stderr.isTTY === true));
+  if (event.type === "turn_end" && event.lane === "main") watch.end = event;
+  if (event.type === "error" && event.lane === "main" && event.scope !== "plugin")
+    watch.error ??= event.message;
+}
+
+function writeResult(sink: OutputSink, wired: WiredSession, watch: TurnWatch, started: number): void {
+  const { session } = wired;
+  const stopReason = watch.end?.stopReason ?? "error";
   sink.result({
     type: "result",
-    result: end?.text ?? "",
+    result: watch.end?.text ?? "",
     sessionId: session.id,
     stopReason,
-    isError,
-    usage: end?.usage ?? {},
+    isError: stopReason === "error" || stopReason === "interrupted",
+    usage: watch.end?.usage ?? {},
     turns: session.turnNumber,
-    steps: end?.steps ?? 0,
+    steps: watch.end?.steps ?? 0,
     durationMs: Date.now() - started,
     logPath: session.logPath,
-    ...(error ? { error } : {}),
+    ...(watch.error ? { error: watch.error } : {}),
   });
-  if (stopReason === "interrupted") {
-    process.stderr.write("picasso: interrupted; resume with --continue\n");
+}
+
+function exitCode(stopReason: string, signalled: StopSignal | undefined, sessionId: string): number {
+  const resume = resumeCommand(sessionId);
+  if (signalled === "SIGTERM") {
+    process.stderr.write(`picasso: terminated (SIGTERM); resume with: ${resume}\n`);
+    return 143;
+  }
+  if (signalled === "SIGINT" || stopReason === "interrupted") {
+    process.stderr.write(`picasso: interrupted; resume with: ${resume}\n`);
     return 130;
   }
-  if (stopReason === "error") {
-    process.stderr.write(`picasso: ${error ?? "the turn failed"}\n`);
-    return 1;
-  }
-  return 0;
+  return stopReason === "error" ? 1 : 0;
 }

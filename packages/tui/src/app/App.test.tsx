@@ -92,6 +92,36 @@ describe("App", () => {
     await waitForFrame(lastFrame, (f) => f.includes("interrupted — the session is intact"));
   });
 
+  it("clears the interrupting… line once the interrupted turn has ended", async () => {
+    let release: (() => void) | undefined;
+    const { stdin, lastFrame } = await app(async function* (signal) {
+      yield { type: "text_delta", lane: "main", text: "Working on it" };
+      await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+      // The turn takes a moment to wind down after the abort (a tool's process group dying).
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      yield {
+        type: "turn_end",
+        lane: "main",
+        turn: 1,
+        stopReason: "interrupted",
+        steps: 1,
+        text: "",
+        usage: {},
+      };
+    });
+    stdin.write("go\r");
+    await waitForFrame(lastFrame, (f) => f.includes("Esc to interrupt"));
+    stdin.write("\x1b");
+    await waitForFrame(lastFrame, (f) => f.includes("interrupting…"));
+    release!();
+    await waitForFrame(
+      lastFrame,
+      (f) => f.includes("interrupted — the session is intact") && !f.includes("interrupting…"),
+    );
+  });
+
   it("expands the newest collapsed output with Ctrl+O", async () => {
     const { stdin, lastFrame } = await app(async function* () {
       yield {
@@ -148,5 +178,34 @@ describe("App", () => {
     await waitForFrame(lastFrame, (f) => f.includes("an earlier reply"));
     stdin.write("\x1b[A");
     await waitForFrame(lastFrame, (f) => f.includes("│ › an earlier prompt"));
+  });
+
+  it("lists the commands in /help without raw backticks", async () => {
+    const { stdin, lastFrame } = await app();
+    stdin.write("/help");
+    await waitForFrame(lastFrame, (f) => f.includes("› /help"));
+    stdin.write("\r");
+    const frame = await waitForFrame(lastFrame, (f) => f.includes("Commands:") && f.includes("/exit"));
+    expect(frame).toContain("/context [timeline] — what fills the context window; timeline for its history");
+    expect(frame).not.toContain("`");
+  });
+
+  it("opens /context as a panel that fits the terminal, and closes it with Esc", async () => {
+    const { stdin, lastFrame } = await app();
+    stdin.write("/context");
+    await waitForFrame(lastFrame, (f) => f.includes("› /context"));
+    stdin.write("\r");
+    const open = await waitForFrame(
+      lastFrame,
+      (f) => f.includes("Context window:") && f.includes("Esc close"),
+    );
+    const lines = open.split("\n");
+    const top = lines.findIndex((l) => l.startsWith("╭"));
+    const bottom = lines.findIndex((l, i) => i > top && l.startsWith("╰"));
+    // Without a known size the terminal is taken as 24 rows; the panel leaves 6 for the prompt.
+    expect(bottom - top + 1).toBeLessThanOrEqual(18);
+    stdin.write("\x1b");
+    const closed = await waitForFrame(lastFrame, (f) => !f.includes("Esc close"));
+    expect(closed).toMatch(/\/context: [\d.k]+ of 1.0k tokens in use/);
   });
 });

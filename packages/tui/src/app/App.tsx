@@ -1,12 +1,15 @@
 /**
- * The screen: history (static), the live area, then either the approval dialog, a picker or the
- * prompt, and the status line. Keys handled here, whatever has focus: Shift+Tab cycles the mode;
+ * The screen: history (static), the live area, then either the approval dialog, a question, a
+ * picker or the /context panel, the prompt, and the status line. The /context panel gets the
+ * terminal's height less the rows below it (`CONTEXT_PANEL_RESERVED_ROWS`), so the live area
+ * never outgrows the screen. Keys handled here, whatever has focus: Shift+Tab cycles the mode;
  * Esc interrupts a running step (when no dialog is open); Ctrl+O expands the newest collapsed
  * output; Ctrl+C interrupts/clears and, pressed again within 2 s, exits.
  */
 import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { ApprovalDialog } from "../components/ApprovalDialog.js";
+import { ContextPager } from "../components/ContextPanel.js";
 import { InputBox } from "../components/InputBox.js";
 import { MessageList } from "../components/MessageList.js";
 import { Picker } from "../components/Picker.js";
@@ -16,9 +19,12 @@ import { type Theme, ThemeContext, themeFor } from "../components/theme.js";
 import { WorkingLine } from "../components/WorkingLine.js";
 import { listWorkspaceFiles } from "../input/workspace-files.js";
 import { useKeys } from "../keys/use-keys.js";
-import type { SessionController } from "./session-controller.js";
+import { INTERRUPTING_HINT, type SessionController } from "./session-controller.js";
 
 export const EXIT_WINDOW_MS = 2000;
+
+/** Rows kept free below the /context panel: the prompt box (3), the status line, a hint and a spare. */
+export const CONTEXT_PANEL_RESERVED_ROWS = 6;
 
 export function App({
   controller,
@@ -32,7 +38,7 @@ export function App({
   const state = useSyncExternalStore(controller.store.subscribe, controller.store.get);
   const { exit } = useApp();
   const { stdout } = useStdout();
-  const width = useTerminalWidth(stdout);
+  const { width, rows } = useTerminalSize(stdout);
   const lastCtrlC = useRef(0);
   const filesCache = useRef<string[] | undefined>(undefined);
   const files = useCallback(() => {
@@ -45,13 +51,16 @@ export function App({
   }, [controller, exit]);
 
   const dialogOpen =
-    state.approval !== undefined || state.picker !== undefined || state.question !== undefined;
+    state.approval !== undefined ||
+    state.picker !== undefined ||
+    state.question !== undefined ||
+    state.contextPanel !== undefined;
   useKeys((key) => {
     if (key.kind !== "key") return;
     if (key.name === "shift-tab") controller.cycleMode();
     else if (key.name === "ctrl-o") controller.expandLast();
     else if (key.name === "escape" && !dialogOpen && state.busy) {
-      if (controller.interrupt()) controller.setHint("interrupting…");
+      if (controller.interrupt()) controller.setHint(INTERRUPTING_HINT);
     } else if (key.name === "ctrl-c") {
       const now = Date.now();
       if (now - lastCtrlC.current < EXIT_WINDOW_MS) {
@@ -104,6 +113,13 @@ export function App({
             onPick={(value) => controller.closePicker(value)}
             onCancel={() => controller.closePicker(undefined)}
           />
+        ) : state.contextPanel ? (
+          <ContextPager
+            view={state.contextPanel}
+            width={width}
+            height={Math.max(8, rows - CONTEXT_PANEL_RESERVED_ROWS)}
+            onClose={() => controller.closeContext()}
+          />
         ) : null}
         {state.hint ? <Text color={theme.warn}>{state.hint}</Text> : null}
         {state.busy && !dialogOpen ? <WorkingLine since={state.busySince} /> : null}
@@ -122,16 +138,21 @@ export function App({
   );
 }
 
-/** The terminal's width, following resizes (Ink re-lays out on resize but does not re-render us). */
-function useTerminalWidth(stdout: NodeJS.WriteStream | undefined): number {
-  const [width, setWidth] = useState(() => stdout?.columns ?? 100);
+/**
+ * The terminal's size, following resizes (Ink re-lays out on resize but does not re-render us).
+ * Without a size (not a terminal) 100 columns and 24 rows are assumed.
+ */
+function useTerminalSize(stdout: NodeJS.WriteStream | undefined): { width: number; rows: number } {
+  const measure = () => ({ width: stdout?.columns ?? 100, rows: stdout?.rows ?? 24 });
+  const [size, setSize] = useState(measure);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measure reads only stdout
   useEffect(() => {
     if (!stdout) return;
-    const onResize = () => setWidth(stdout.columns ?? 100);
+    const onResize = () => setSize(measure());
     stdout.on("resize", onResize);
     return () => {
       stdout.off("resize", onResize);
     };
   }, [stdout]);
-  return width;
+  return size;
 }

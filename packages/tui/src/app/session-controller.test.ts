@@ -236,13 +236,16 @@ describe("SessionController", () => {
     expect(c.store.state.items.at(-1)).toMatchObject({ text: "the context timeline is not available yet" });
   });
 
-  it("/context prints the inspector view", async () => {
+  it("/context opens the inspector panel; closing it leaves one line in the history", async () => {
     const c = new SessionController(host([fakeSession("s1", async function* () {})]));
     await c.start();
     await c.runCommand("context", "");
+    expect(c.store.state.contextPanel?.window).toBe(1000);
+    c.closeContext();
+    expect(c.store.state.contextPanel).toBeUndefined();
     const last = c.store.state.items.at(-1);
-    expect(last?.kind).toBe("context");
-    if (last?.kind === "context") expect(last.view.window).toBe(1000);
+    expect(last).toMatchObject({ kind: "notice", tone: "info" });
+    if (last?.kind === "notice") expect(last.text).toMatch(/^\/context: .* of 1.0k tokens in use/);
   });
 
   it("asks the user through the question dialog state", async () => {

@@ -18,7 +18,7 @@ import { MOCK_HINT } from "../commands/model.js";
 import type { CommandContext, PickerOption, SlashCommand } from "../commands/slash-command.js";
 import type { ContextView } from "../context/context-view.js";
 import { liveContextView } from "../context/live-context-view.js";
-import { cacheReadShare, contextTokensOf } from "../status/status-model.js";
+import { cacheReadShare, compactNumber, contextTokensOf } from "../status/status-model.js";
 import { applyEvent, EMPTY_LIVE } from "../transcript/apply-event.js";
 import { newestCollapsedOutput } from "../transcript/expandable.js";
 import type { NewItem, TranscriptItem } from "../transcript/transcript.js";
@@ -28,6 +28,9 @@ import { openingItems, openingStatus } from "./session-view.js";
 import { initialTuiState, TuiStore } from "./tui-state.js";
 
 const MODES: PermissionMode[] = ["default", "plan", "auto"];
+
+/** The hint shown after Esc until the interrupted turn has wound down. */
+export const INTERRUPTING_HINT = "interrupting…";
 
 export class SessionController implements CommandContext {
   readonly store: TuiStore;
@@ -130,8 +133,10 @@ export class SessionController implements CommandContext {
       this.print({ kind: "notice", tone: "error", text: `the turn failed: ${(error as Error).message}` });
     } finally {
       this.abort = undefined;
+      // "interrupting…" is about this turn; it goes when the turn has ended.
+      const hint = this.store.state.hint === INTERRUPTING_HINT ? undefined : this.store.state.hint;
       this.store.set(
-        { busy: false, live: EMPTY_LIVE, status: { ...this.store.state.status, busy: false } },
+        { busy: false, hint, live: EMPTY_LIVE, status: { ...this.store.state.status, busy: false } },
         true,
       );
     }
@@ -266,6 +271,23 @@ export class SessionController implements CommandContext {
     const status = this.store.state.status;
     const reported = status.contextEstimated ? undefined : status.contextTokens;
     return liveContextView(this.session, this.opened!.provider.contextWindow, reported);
+  }
+
+  showContext(view: ContextView): void {
+    this.store.set({ contextPanel: view }, true);
+  }
+
+  /** Close the /context panel, leaving one line about it in the history. */
+  closeContext(): void {
+    const view = this.store.state.contextPanel;
+    if (!view) return;
+    this.store.set({ contextPanel: undefined });
+    this.print({
+      kind: "notice",
+      tone: "info",
+      text: `/context: ${compactNumber(view.usedTokens)} of ${compactNumber(view.window)} tokens in use (${view.window > 0 ? ((view.usedTokens / view.window) * 100).toFixed(1) : "?"}%)`,
+    });
+    this.store.flush();
   }
 
   async timeline(): Promise<string | undefined> {

@@ -31,6 +31,8 @@ export interface SessionHost {
   listSessions(): { id: string; mtimeMs: number; path?: string }[];
   /** The live session's context timeline as text; undefined when the timeline fold is not available. */
   timeline?(session: Session): Promise<string | undefined>;
+  /** The shell command that resumes session `id` (default `picasso --resume <id>`). */
+  resumeCommand?(id: string): string;
 }
 
 /** Which session to open: new, resumed, or on another model. */

@@ -6,6 +6,7 @@
 
 import type { PickerOption } from "../commands/slash-command.js";
 import type { ApprovalPrompt } from "../components/ApprovalDialog.js";
+import type { ContextView } from "../context/context-view.js";
 import type { StatusInfo } from "../status/status-model.js";
 import type { LiveArea, TranscriptItem } from "../transcript/transcript.js";
 
@@ -19,6 +20,8 @@ export interface TuiState {
   approval: { id: number; prompt: ApprovalPrompt } | undefined;
   question: { id: number; question: string; choices: string[] } | undefined;
   picker: { title: string; options: PickerOption[]; onPick: (value: string) => void } | undefined;
+  /** The /context panel, open until the user closes it. */
+  contextPanel: ContextView | undefined;
   status: StatusInfo;
   /** A transient line above the prompt ("press Ctrl+C again to exit"). */
   hint: string | undefined;
@@ -35,6 +38,7 @@ export function initialTuiState(): TuiState {
     approval: undefined,
     question: undefined,
     picker: undefined,
+    contextPanel: undefined,
     status: {
       provider: "",
       model: "",

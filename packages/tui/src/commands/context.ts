@@ -1,5 +1,6 @@
 /**
- * `/context`: the context inspector panel (categories, tokens, %, lean-context fields).
+ * `/context`: the context inspector panel (categories, tokens, %, lean-context fields), paged to
+ * the terminal's height until the user closes it.
  * `/context timeline`: the session's context timeline, when the timeline fold is available.
  */
 import type { SlashCommand } from "./slash-command.js";
@@ -29,6 +30,6 @@ export const contextCommand: SlashCommand = {
       });
       return;
     }
-    ctx.print({ kind: "context", view: await ctx.contextView() });
+    ctx.showContext(await ctx.contextView());
   },
 };

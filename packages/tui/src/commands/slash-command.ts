@@ -24,6 +24,8 @@ export interface CommandContext {
   model(): { provider: string; model: string; window: number; mockFallback: boolean };
   switchModel(model: string): Promise<void>;
   contextView(): Promise<ContextView>;
+  /** Open the /context panel (it pages through the view and is closed by the user). */
+  showContext(view: ContextView): void;
   /** The timeline of the live session rendered as text, or undefined when the fold is not available. */
   timeline(): Promise<string | undefined>;
   exit(): void;

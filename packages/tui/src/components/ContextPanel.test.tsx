@@ -1,7 +1,8 @@
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import type { ContextView } from "../context/context-view.js";
-import { ContextPanel } from "./ContextPanel.js";
+import { tick, waitForFrame } from "../test-support/wait-for-frame.js";
+import { ContextPager, ContextPanel } from "./ContextPanel.js";
 
 const view: ContextView = {
   window: 200_000,
@@ -58,5 +59,86 @@ describe("ContextPanel", () => {
     expect(frame).toContain("counters: not recorded");
     expect(frame).toMatch(/events \(newest first\):[\s│]+not recorded/);
     expect(frame.split("\n").every((line) => line.length <= 60)).toBe(true);
+  });
+
+  it("never draws the bar wider than the panel", () => {
+    const frame = render(<ContextPanel view={view} width={60} />).lastFrame()!;
+    expect(frame.split("\n").every((line) => line.length <= 60)).toBe(true);
+  });
+});
+
+/** A session whose lean-context fields make the panel much taller than 20 rows. */
+const tall: ContextView = {
+  ...view,
+  leanContext: {
+    registry: Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`field${i}`, `value ${i}`])),
+    snapshot: { tier1Hash: "6082d67d318180c53e5f26c5f32273ef5c02627186548658385a5bc570ef5dcf" },
+    counters: { totalSteps: 4 },
+    events: Array.from({ length: 8 }, (_, i) => ({ kind: "reminder", detail: `event ${i}` })),
+  },
+};
+
+async function pager(height = 20) {
+  let closed = 0;
+  const shown = render(
+    <ContextPager
+      view={tall}
+      width={60}
+      height={height}
+      onClose={() => {
+        closed++;
+      }}
+    />,
+  );
+  await tick();
+  return { ...shown, closed: () => closed };
+}
+
+describe("ContextPager", () => {
+  it("fits the height it is given and says which lines it shows", async () => {
+    const { lastFrame } = await pager(20);
+    const frame = lastFrame()!;
+    expect(frame.split("\n").length).toBeLessThanOrEqual(20);
+    expect(frame.split("\n").every((line) => line.length <= 60)).toBe(true);
+    expect(frame).toContain("Context window: 5.0k of 200k tokens (2.5%)");
+    expect(frame).not.toContain("events (newest first)");
+    expect(frame).toMatch(/lines 1–17 of \d+/);
+    expect(frame).toContain("Esc close");
+  });
+
+  it("scrolls by line, by page and to either end", async () => {
+    const { lastFrame, stdin } = await pager(20);
+    stdin.write("\x1b[B");
+    await waitForFrame(lastFrame, (f) => /lines 2–18 of/.test(f));
+    stdin.write("\x1b[6~");
+    await waitForFrame(lastFrame, (f) => /lines 19–35 of/.test(f));
+    stdin.write("\x1b[F");
+    const end = await waitForFrame(lastFrame, (f) => f.includes("reminder: event 7"));
+    expect(end).toContain("events (newest first)");
+    expect(end).not.toContain("Context window:");
+    expect(end.split("\n").length).toBeLessThanOrEqual(20);
+    stdin.write("\x1b[5~");
+    stdin.write("\x1b[H");
+    await waitForFrame(lastFrame, (f) => f.includes("Context window:") && /lines 1–17 of/.test(f));
+  });
+
+  it("wraps a long value under its key instead of at the panel's edge", async () => {
+    const { lastFrame, stdin } = await pager(60);
+    stdin.write("\x1b[F");
+    const frame = await waitForFrame(lastFrame, (f) => f.includes("tier1Hash"));
+    const lines = frame.split("\n");
+    const at = lines.findIndex((l) => l.includes("tier1Hash"));
+    expect(lines[at + 1]).toMatch(/^│ {5}\S/);
+  });
+
+  it("closes with Esc or q", async () => {
+    for (const key of ["\x1b", "q"]) {
+      const { stdin, closed } = await pager();
+      stdin.write(key);
+      // Esc is told apart from an escape sequence after a short wait.
+      const started = Date.now();
+      while (closed() === 0 && Date.now() - started < 2000) await new Promise((r) => setTimeout(r, 5));
+      expect(closed()).toBe(1);
+    }
   });
 });

@@ -3,113 +3,121 @@
  * dotted), a table of categories with tokens and % of the window, then the `picasso-lean-context`
  * fields `registry`, `snapshot`, `counters` and the newest `events`. Missing fields print
  * `not recorded`.
+ *
+ * The panel is laid out as lines that each fit the inner width (context-panel-lines.ts) and shown
+ * `height` rows at a time — borders and a footer included — so it never outgrows the terminal.
+ * `ContextPager` adds the keys: ↑/↓ (j/k) a line, PgUp/PgDn (b/space) a page, Home/End (g/G)
+ * either end, Esc/q/Enter close.
  */
 import { Box, Text } from "ink";
-import type { ContextCategory, ContextView } from "../context/context-view.js";
-import { compactNumber } from "../status/status-model.js";
+import { useMemo } from "react";
+import { CATEGORY_COLORS, contextPanelLines, type PanelLine } from "../context/context-panel-lines.js";
+import type { ContextView } from "../context/context-view.js";
+import { useKeys } from "../keys/use-keys.js";
+import { useLatestState } from "../keys/use-latest-state.js";
 import { useTheme } from "./theme.js";
 
-const GLYPHS: Record<ContextCategory, { glyph: string; color: string }> = {
-  "canonical sections": { glyph: "█", color: "blue" },
-  "core tools": { glyph: "▓", color: "cyan" },
-  gateways: { glyph: "▒", color: "magenta" },
-  "instruction index": { glyph: "▚", color: "yellow" },
-  "skill index": { glyph: "▞", color: "green" },
-  "session facts": { glyph: "▤", color: "white" },
-  messages: { glyph: "■", color: "greenBright" },
-  "Tier-2 loads": { glyph: "▥", color: "red" },
-  "free space": { glyph: "·", color: "gray" },
-};
+/** Rows of the panel that are not content: two borders and the footer. */
+const CHROME_ROWS = 3;
 
-const NEWEST_EVENTS = 8;
+export function ContextPanel({
+  view,
+  width,
+  height = Number.POSITIVE_INFINITY,
+  offset = 0,
+}: {
+  view: ContextView;
+  width: number;
+  height?: number;
+  offset?: number;
+}) {
+  const lines = useMemo(() => contextPanelLines(view, width - 4), [view, width]);
+  return <PanelFrame lines={lines} width={width} height={height} offset={offset} />;
+}
 
-export function ContextPanel({ view, width }: { view: ContextView; width: number }) {
+export function ContextPager({
+  view,
+  width,
+  height,
+  onClose,
+}: {
+  view: ContextView;
+  width: number;
+  height: number;
+  onClose: () => void;
+}) {
+  const lines = useMemo(() => contextPanelLines(view, width - 4), [view, width]);
+  const page = bodyRows(height);
+  const last = Math.max(0, lines.length - page);
+  const [offset, setOffset] = useLatestState(0);
+  const move = (to: (current: number) => number) =>
+    setOffset((current) => Math.min(last, Math.max(0, to(Math.min(current, last)))));
+  useKeys((key) => {
+    const name = key.kind === "key" ? key.name : key.kind === "text" ? key.text : "";
+    if (name === "up" || name === "k") move((o) => o - 1);
+    else if (name === "down" || name === "j") move((o) => o + 1);
+    else if (name === "page-up" || name === "b") move((o) => o - page);
+    else if (name === "page-down" || name === " ") move((o) => o + page);
+    else if (name === "home" || name === "g") move(() => 0);
+    else if (name === "end" || name === "G") move(() => last);
+    else if (name === "escape" || name === "q" || name === "submit") onClose();
+  });
+  return <PanelFrame lines={lines} width={width} height={height} offset={offset} />;
+}
+
+function bodyRows(height: number): number {
+  return Math.max(1, height - CHROME_ROWS);
+}
+
+function PanelFrame({
+  lines,
+  width,
+  height,
+  offset,
+}: {
+  lines: PanelLine[];
+  width: number;
+  height: number;
+  offset: number;
+}) {
   const theme = useTheme();
-  const barWidth = Math.max(20, Math.min(80, width - 4));
-  const colored = theme.accent !== undefined;
+  const body = bodyRows(height);
+  const start = Math.min(Math.max(0, offset), Math.max(0, lines.length - body));
+  const shown = lines.slice(start, start + body);
+  const footer =
+    lines.length > body
+      ? `lines ${start + 1}–${start + shown.length} of ${lines.length} · ↑/↓ PgUp/PgDn Home/End · Esc close`
+      : "Esc close";
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.dim} paddingX={1} width={width}>
-      <Text bold>
-        Context window: {compactNumber(view.usedTokens)} of {compactNumber(view.window)} tokens (
-        {pct(view.usedTokens, view.window)})
-      </Text>
-      <Text>
-        {view.rows.map((row) => {
-          const cells = Math.round((row.tokens / Math.max(1, view.window)) * barWidth);
-          const look = GLYPHS[row.category];
-          return (
-            <Text key={row.category} color={colored ? look.color : undefined}>
-              {look.glyph.repeat(row.tokens > 0 ? Math.max(1, cells) : 0)}
-            </Text>
-          );
-        })}
-      </Text>
-      {view.rows.map((row) => (
-        <Text key={row.category}>
-          <Text color={colored ? GLYPHS[row.category].color : undefined}>{GLYPHS[row.category].glyph} </Text>
-          {row.category.padEnd(20)}
-          {compactNumber(row.tokens).padStart(8)} {`${row.percent.toFixed(1)}%`.padStart(7)}
-        </Text>
+      {shown.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
+        <Line key={start + i} line={line} />
       ))}
-      <Text dimColor>
-        provider-reported prompt tokens (last request):{" "}
-        {view.reportedPromptTokens === undefined ? "not recorded" : view.reportedPromptTokens}
+      <Text dimColor wrap="truncate-end">
+        {footer}
       </Text>
-      <Text dimColor>{view.tokenNote}</Text>
-      <Text> </Text>
-      <Text bold>picasso-lean-context</Text>
-      <Field name="registry" value={view.leanContext?.registry} />
-      <Field name="snapshot" value={view.leanContext?.snapshot} />
-      <Field name="counters" value={view.leanContext?.counters} />
-      <Text>events (newest first):</Text>
-      {!view.leanContext ? (
-        <Text dimColor> not recorded</Text>
-      ) : view.leanContext.events.length === 0 ? (
-        <Text dimColor> none yet</Text>
-      ) : (
-        view.leanContext.events.slice(0, NEWEST_EVENTS).map((event, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: events are a positional journal
-          <Text key={i}> {describeEvent(event)}</Text>
-        ))
-      )}
     </Box>
   );
 }
 
-function Field({ name, value }: { name: string; value: unknown }) {
-  if (value === undefined || value === null)
-    return (
-      <Text>
-        {name}: <Text dimColor>not recorded</Text>
-      </Text>
-    );
-  const entries = typeof value === "object" ? Object.entries(value as Record<string, unknown>) : [];
+function Line({ line }: { line: PanelLine }) {
+  const theme = useTheme();
+  const colored = theme.accent !== undefined;
+  if (line.length === 0) return <Text> </Text>;
   return (
-    <Box flexDirection="column">
-      <Text>{name}:</Text>
-      {entries.map(([key, v]) => (
-        <Text key={key}>
-          {"  "}
-          {key}: {v === undefined || v === null ? "not recorded" : short(v)}
+    <Text wrap="truncate-end">
+      {line.map((segment, i) => (
+        <Text
+          // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional
+          key={i}
+          bold={segment.bold ?? false}
+          dimColor={segment.dim ?? false}
+          color={colored && segment.category ? CATEGORY_COLORS[segment.category] : undefined}
+        >
+          {segment.text}
         </Text>
       ))}
-    </Box>
+    </Text>
   );
-}
-
-function short(value: unknown): string {
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
-}
-
-function describeEvent(event: unknown): string {
-  if (!event || typeof event !== "object") return String(event);
-  const e = event as Record<string, unknown>;
-  const where =
-    e.turn !== undefined ? ` (turn ${e.turn}${e.step !== undefined ? `, step ${e.step}` : ""})` : "";
-  return `${String(e.kind ?? "event")}: ${String(e.detail ?? "")}${where}`;
-}
-
-function pct(part: number, whole: number): string {
-  return whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : "not recorded";
 }

@@ -104,4 +104,12 @@ describe("InputBox", () => {
     stdin.write("\x04");
     expect(exits()).toBe(1);
   });
+
+  it("renders `code` in a command's description as highlighted text, not raw backticks", async () => {
+    const { stdin, lastFrame } = await box();
+    stdin.write("/con");
+    const frame = await waitForFrame(lastFrame, (f) => f.includes("/context"));
+    expect(frame).toContain("what fills the context window; timeline for its history");
+    expect(frame).not.toContain("`");
+  });
 });

@@ -28,6 +28,8 @@ import {
 import type { KeyPress } from "../keys/key-decoder.js";
 import { useKeys } from "../keys/use-keys.js";
 import { useLatestState } from "../keys/use-latest-state.js";
+import { parseCodeSpans } from "../markdown/parse-markdown.js";
+import { CodeText } from "./CodeText.js";
 import { useTheme } from "./theme.js";
 
 const VISIBLE_LINES = 8;
@@ -199,7 +201,12 @@ function SlashDescription({ item, commands }: { item: string; commands: readonly
   const name = item.slice(1).split(" ")[0];
   const command = commands.find((c) => c.name === name);
   if (!command || item.includes(" ")) return null;
-  return <Text dimColor> {command.description}</Text>;
+  return (
+    <Text dimColor>
+      {" "}
+      <CodeText spans={parseCodeSpans(command.description)} />
+    </Text>
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { Box } from "ink";
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import type { TranscriptItem } from "../transcript/transcript.js";
@@ -80,5 +81,59 @@ describe("MessageList", () => {
     expect(written).toContain("abc");
     expect(written.split("explain the build").length - 1).toBe(1);
     expect(written.split("uses").length - 1).toBe(1);
+  });
+
+  it("wraps a long reply inside its indent, within the width", () => {
+    const reply: TranscriptItem = {
+      id: 1,
+      kind: "assistant",
+      lane: "main",
+      text:
+        "This reply is long enough to wrap more than once at forty columns, and every wrapped line stays under the bullet.\n\n" +
+        "- a list item that also wraps past the edge of a forty column terminal",
+    };
+    const frame = render(
+      <Box width={40} flexDirection="column">
+        <MessageList items={[reply]} live={{ text: "", tools: [] }} width={40} />
+      </Box>,
+    ).lastFrame()!;
+    const lines = frame.split("\n").filter((l) => l.trim() !== "");
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(40);
+    expect(lines[0]).toMatch(/^● This reply/);
+    // Paragraph lines continue under the text, list lines under the item's text.
+    const item = lines.findIndex((l) => l.includes("• a list item"));
+    for (const line of lines.slice(1, item)) expect(line).toMatch(/^ {2}\S/);
+    expect(lines[item]).toMatch(/^ {2}• a list/);
+    for (const line of lines.slice(item + 1)) expect(line).toMatch(/^ {4}\S/);
+  });
+
+  it("wraps indented lines of notices and expanded text (the timeline's totals) at their indent", () => {
+    const timeline: TranscriptItem = {
+      id: 1,
+      kind: "expanded",
+      title: "context timeline",
+      text: "Turn 1\n  turn totals: uncached 0 · cache read 0 · cache write 2,833 · output 63 · cache read share 0.0%",
+    };
+    const help: TranscriptItem = {
+      id: 2,
+      kind: "notice",
+      tone: "info",
+      text: "Commands:\n  /context [timeline] — what fills the context window and how it grew turn by turn",
+    };
+    const frame = render(
+      <Box width={40} flexDirection="column">
+        <MessageList items={[timeline, help]} live={{ text: "", tools: [] }} width={40} />
+      </Box>,
+    ).lastFrame()!;
+    const lines = frame.split("\n").filter((l) => l.trim() !== "");
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(40);
+    const totals = lines.findIndex((l) => l.includes("turn totals"));
+    const commands = lines.findIndex((l) => l.includes("Commands:"));
+    // Every line after "Turn 1" up to "Commands:" belongs to the indented totals line.
+    expect(commands - totals).toBeGreaterThan(1);
+    for (const line of lines.slice(totals, commands)) expect(line).toMatch(/^ {2}\S/);
+    expect(lines.length - commands).toBeGreaterThan(2);
+    for (const line of lines.slice(commands + 1)) expect(line).toMatch(/^ {2}\S/);
   });
 });

@@ -3,10 +3,12 @@
  * once and never re-rendered, so a long history costs nothing per keystroke. The live area
  * below it — the reply streaming in and the tools still running — is the only part that
  * changes. `epoch` remounts the static list (a new or resumed session starts a fresh one).
+ * Each static item is given the screen's width: `<Static>` lays its items out unconstrained, so
+ * without it a reply's text wraps at the full width and then overflows by its indent.
  */
 import { Box, Static, Text } from "ink";
 import type { LiveArea, TranscriptItem } from "../transcript/transcript.js";
-import { ContextPanel } from "./ContextPanel.js";
+import { IndentedText } from "./IndentedText.js";
 import { Markdown } from "./Markdown.js";
 import { ToolLine } from "./ToolLine.js";
 import { useTheme } from "./theme.js";
@@ -26,7 +28,7 @@ export function MessageList({
     <>
       <Static key={epoch} items={items as TranscriptItem[]}>
         {(item) => (
-          <Box key={item.id} paddingBottom={item.kind === "tool" ? 0 : 1}>
+          <Box key={item.id} width={width} paddingBottom={item.kind === "tool" ? 0 : 1}>
             <HistoryItem item={item} width={width} />
           </Box>
         )}
@@ -41,7 +43,7 @@ export function LiveView({ live, width }: { live: LiveArea; width: number }) {
   return (
     <Box flexDirection="column">
       {live.thinking && live.text === "" ? <Text dimColor>✻ thinking…</Text> : null}
-      {live.text !== "" ? <AssistantText text={live.text} /> : null}
+      {live.text !== "" ? <AssistantText text={live.text} width={width} /> : null}
       {live.tools.map((call) => (
         <ToolLine key={call.toolUseId} call={call} width={width} />
       ))}
@@ -55,19 +57,23 @@ export function HistoryItem({ item, width }: { item: TranscriptItem; width: numb
     case "user":
       return (
         <Box>
-          <Text color={theme.user} bold>
-            {"› "}
-          </Text>
+          <Box flexShrink={0}>
+            <Text color={theme.user} bold>
+              {"› "}
+            </Text>
+          </Box>
           <Text>{item.text}</Text>
         </Box>
       );
     case "assistant":
-      return <AssistantText text={item.text} />;
+      return <AssistantText text={item.text} width={width} />;
     case "tool":
       return <ToolLine call={item} width={width} />;
     case "notice":
       return (
-        <Text
+        <IndentedText
+          text={item.text}
+          width={width}
           color={
             item.tone === "error"
               ? theme.error
@@ -78,29 +84,27 @@ export function HistoryItem({ item, width }: { item: TranscriptItem; width: numb
                   : undefined
           }
           dimColor={item.tone === "info"}
-        >
-          {item.text}
-        </Text>
+        />
       );
-    case "context":
-      return <ContextPanel view={item.view} width={width} />;
     case "expanded":
       return (
         <Box flexDirection="column">
           <Text bold>{item.title}</Text>
-          <Text>{item.text}</Text>
+          <IndentedText text={item.text} width={width} />
         </Box>
       );
   }
 }
 
-function AssistantText({ text }: { text: string }) {
+function AssistantText({ text, width }: { text: string; width: number }) {
   const theme = useTheme();
   return (
     <Box>
-      <Text color={theme.accent}>{"● "}</Text>
+      <Box flexShrink={0}>
+        <Text color={theme.accent}>{"● "}</Text>
+      </Box>
       <Box flexDirection="column" flexGrow={1}>
-        <Markdown text={text} />
+        <Markdown text={text} width={width - 2} />
       </Box>
     </Box>
   );

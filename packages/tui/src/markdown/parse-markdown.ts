@@ -66,3 +66,17 @@ export function parseInline(text: string): Inline[] {
   if (last < text.length) spans.push({ kind: "text", text: text.slice(last) });
   return spans;
 }
+
+/** Only the `` `code` `` spans of a line of UI text (help, notices); everything else is plain. */
+export function parseCodeSpans(text: string): Inline[] {
+  const spans: Inline[] = [];
+  let last = 0;
+  for (const m of text.matchAll(/`([^`\n]+)`/g)) {
+    const at = m.index ?? 0;
+    if (at > last) spans.push({ kind: "text", text: text.slice(last, at) });
+    spans.push({ kind: "code", text: m[1]! });
+    last = at + m[0].length;
+  }
+  if (last < text.length) spans.push({ kind: "text", text: text.slice(last) });
+  return spans;
+}

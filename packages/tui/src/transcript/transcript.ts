@@ -4,7 +4,6 @@
  * the tools that are running. An `epoch` bump starts a fresh list (after /clear or /resume).
  */
 import type { ToolDisplay, ToolStatus } from "@picasso/protocol";
-import type { ContextView } from "../context/context-view.js";
 
 export type NoticeTone = "info" | "warn" | "error" | "hint";
 
@@ -13,7 +12,6 @@ export type TranscriptItem =
   | { id: number; kind: "assistant"; text: string; lane: string }
   | ({ id: number; kind: "tool" } & ToolCallView)
   | { id: number; kind: "notice"; tone: NoticeTone; text: string }
-  | { id: number; kind: "context"; view: ContextView }
   | { id: number; kind: "expanded"; title: string; text: string };
 
 export interface ToolCallView {

@@ -1,0 +1,52 @@
+/**
+ * The /context panel on a 40-row terminal: it fits the screen with the prompt and status line
+ * still visible, pages with PgDn/End/Home, and Esc closes it, leaving one line in the history.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { TmuxTui } from "./tmux-tui.js";
+
+let tui: TmuxTui | undefined;
+afterEach(() => {
+  tui?.stop();
+  tui = undefined;
+});
+
+describe("picasso TUI /context", { timeout: 120_000 }, () => {
+  it("fits a 40-row terminal and pages through the rest", async () => {
+    tui = new TmuxTui({
+      width: 60,
+      height: 40,
+      script: ["steps:", '  - text: "Done."'].join("\n"),
+    }).start();
+    await tui.send("say done");
+    await tui.waitFor("● Done.");
+    await tui.send("/context");
+    await tui.waitFor("Esc close");
+    const rows = await tui.waitUntil(
+      () => tui!.visibleRows().some((r) => r.includes("Context window:")),
+      "the panel's first line on screen",
+    );
+    const visible = tui.visibleRows();
+    expect(visible.length).toBeLessThanOrEqual(40);
+    expect(visible.some((r) => r.includes("Context window:"))).toBe(true);
+    expect(visible.some((r) => /lines 1–\d+ of \d+/.test(r))).toBe(true);
+    expect(visible.filter((r) => r.trim() !== "").at(-1)).toMatch(/mock · /);
+    expect(rows).not.toContain("events (newest first)");
+
+    tui.press("End");
+    await tui.waitUntil(
+      () => tui!.visibleRows().some((r) => r.includes("events (newest first)")),
+      "the end of the panel",
+    );
+    expect(tui.visibleRows().some((r) => r.includes("Context window:"))).toBe(false);
+    tui.press("Home");
+    await tui.waitUntil(
+      () => tui!.visibleRows().some((r) => r.includes("Context window:")),
+      "the top of the panel again",
+    );
+
+    tui.press("Escape");
+    await tui.waitFor(/\/context: \S+ of 200k tokens in use/);
+    expect(tui.visibleRows().some((r) => r.includes("Esc close"))).toBe(false);
+  });
+});
