@@ -125,8 +125,8 @@ module.exports = {
     },
   ],
   options: {
-    exclude: { path: "^(packages|apps)/[^/]+/dist/" },
-    doNotFollow: { path: "^node_modules/" },
+    // Built output is not cruised, but a relative import of another package's dist/ still shows.
+    doNotFollow: { path: ["^node_modules/", "^(packages|apps)/[^/]+/dist/"] },
     // Keep `node_modules/@picasso/<pkg>`: the path names the package and dependency-cruiser
     // checks it against package.json (see the module comment).
     preserveSymlinks: true,

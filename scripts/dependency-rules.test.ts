@@ -113,6 +113,7 @@ const forbidden: Record<string, FakePackage> = {
     files: {
       "src/index.ts": 'export { x } from "../../engine/src/index.js";\n',
       "src/deep.ts": 'export { x } from "@picasso/engine/src/index.js";\n',
+      "src/built.ts": 'export { x } from "../../engine/dist/index.js";\n',
     },
   },
   tools: {
@@ -149,6 +150,10 @@ const cases: { rule: string; violation: string }[] = [
   {
     rule: "no-reaching-into-another-package",
     violation: "packages/surface/src/index.ts → packages/engine/src/index.ts",
+  },
+  {
+    rule: "no-reaching-into-another-package",
+    violation: "packages/surface/src/built.ts → packages/engine/dist/index.js",
   },
   {
     rule: "not-to-unresolvable",
