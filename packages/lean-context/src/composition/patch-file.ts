@@ -8,6 +8,9 @@
  *   override: { tool: <name>, tier?, family? } | { section: <id>, order } |
  *             { plugin: <name>, config } | { settings: {key: value} }   — change an existing row
  *   disable:  { tool: <name> } | { section: <id> } | { plugin: <name> } — unmount a row
+ *   include:  <path>                     — the ops of another patch file, in its place
+ * An include is handed to the caller's `include` reader with its position (loadComposition
+ * resolves it relative to the including file and reads it); without one it is an error.
  * Parsing is strict: malformed YAML, an unknown key or a value of the wrong type is a UserError
  * naming the file, the line and the field, so a typo never silently changes the prompt.
  */
@@ -48,10 +51,13 @@ export type PatchOp = { at: SourcePos } & (
   | { kind: "disable"; target: "tool" | "section" | "plugin"; name: string }
 );
 
+/** Reads an included patch file: `path` as written, `at` and `field` of the include for messages. */
+export type IncludeReader = (path: string, at: SourcePos, field: string) => PatchOp[];
+
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** Parse the text of one patch file. `file` is only used in messages and positions. */
-export function parsePatchFile(source: string, file: string): PatchOp[] {
+export function parsePatchFile(source: string, file: string, include?: IncludeReader): PatchOp[] {
   const lines = new LineCounter();
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const firstError = doc.errors[0];
@@ -65,18 +71,20 @@ export function parsePatchFile(source: string, file: string): PatchOp[] {
   if (root === null || (isScalar(root) && root.value === null)) return [];
   if (!isSeq(root))
     return read.fail(root, "patches", "the file must be a YAML list of patches (- insert: …)");
-  return root.items.flatMap((item, index) => parsePatch(read, item as Node, `patches[${index}]`));
+  return root.items.flatMap((item, index) => parsePatch(read, item as Node, `patches[${index}]`, include));
 }
 
 /** One list item: exactly one verb, and the ops it stands for. */
-function parsePatch(read: PatchReader, item: Node, field: string): PatchOp[] {
-  const patch = read.entries(item, field, ["insert", "override", "disable"]);
-  if (patch.size !== 1) read.fail(item, field, "each patch has exactly one of insert, override, disable");
+function parsePatch(read: PatchReader, item: Node, field: string, include?: IncludeReader): PatchOp[] {
+  const patch = read.entries(item, field, ["insert", "override", "disable", "include"]);
+  if (patch.size !== 1)
+    read.fail(item, field, "each patch has exactly one of insert, override, disable, include");
   const [verb, { value }] = [...patch.entries()][0]!;
   const at = { file: read.file, line: read.lineOf(value ?? item) };
   const f = `${field}.${verb}`;
   if (verb === "insert") return parseInsert(read, value, f);
   if (verb === "override") return parseOverride(read, value, f, at);
+  if (verb === "include") return parseInclude(read, value, f, at, include);
   return [parseDisable(read, value, f, at)];
 }
 
@@ -173,6 +181,20 @@ function parseDisable(read: PatchReader, value: Node | null, f: string, at: Sour
   const [target, entry] = [...body.entries()][0]!;
   const name = read.str(entry.value, `${f}.${target}`);
   return { kind: "disable", target: target as "tool" | "section" | "plugin", name, at };
+}
+
+/** `include: <path>` — the included file's ops, read by the caller. */
+function parseInclude(
+  read: PatchReader,
+  value: Node | null,
+  f: string,
+  at: SourcePos,
+  include: IncludeReader | undefined,
+): PatchOp[] {
+  const path = read.str(value, f);
+  if (!include)
+    return read.fail(value, f, "includes are not read here (only in files loadComposition reads)");
+  return include(path, at, f);
 }
 
 /** `settings: { key: value }` — known keys with values of their type, each op at its key's line. */
