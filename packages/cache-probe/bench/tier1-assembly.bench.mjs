@@ -9,7 +9,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { shopWorkspace } from "@picasso/cache-probe";
 import {
   assembleTier1,
   createLeanContextPlugin,
@@ -17,6 +16,7 @@ import {
   loadInstructionFiles,
 } from "@picasso/lean-context";
 import { builtinTools } from "@picasso/tools";
+import { shopWorkspace } from "../dist/scenarios/shop-workspace.js";
 import { bench, round, timeMs } from "./bench-kit.mjs";
 
 const root = mkdtempSync(join(tmpdir(), "picasso-bench-tier1-"));

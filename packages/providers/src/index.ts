@@ -1,10 +1,19 @@
-export * from "./anthropic.js";
-export * from "./config-file.js";
-export * from "./create-provider.js";
-export * from "./models.js";
-export * from "./openai.js";
-export * from "./provider.js";
-export * from "./provider-fault.js";
-export * from "./retry.js";
-export * from "./selection.js";
-export * from "./tool-input.js";
+/**
+ * @picasso/providers — the `ModelProvider` adapters (Anthropic, OpenAI-compatible), their retries,
+ * provider selection and `config.yaml` (docs/providers.md).
+ *
+ * Exported on purpose: what the CLI, the cache-probe and other packages' tests use, and the types
+ * of those signatures. Everything else is internal; this package's tests import it from its module.
+ */
+export { AnthropicProvider, type AnthropicProviderOptions } from "./anthropic.js";
+export { type CreateProviderOptions, createProvider, type ProviderChoice } from "./create-provider.js";
+export { defaultModelFor } from "./models.js";
+export { OpenAIProvider, type OpenAIProviderOptions } from "./openai.js";
+export type { RetryPolicy } from "./retry.js";
+export {
+  type ProviderSelection,
+  resolveProviderSelection,
+  type SelectionFlags,
+  type SelectionInput,
+  type SelectionSource,
+} from "./selection.js";

@@ -2,7 +2,8 @@
 // usage merged from message_start and the cumulative message_delta, null/absent fields staying
 // undefined, thinking with its signature, unknown events ignored, unparseable tool input kept raw.
 import { afterEach, describe, expect, it } from "vitest";
-import { AnthropicProvider, invalidToolInput } from "../src/index.js";
+import { AnthropicProvider } from "../src/index.js";
+import { invalidToolInput } from "../src/tool-input.js";
 import {
   collect,
   type RawServer,

@@ -2,7 +2,8 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, configFilePath, loadPicassoConfig } from "../src/index.js";
+import { configFilePath, loadPicassoConfig } from "../src/config-file.js";
+import { ConfigError } from "../src/provider.js";
 
 function homeWith(config: string | undefined): string {
   const home = mkdtempSync(join(process.env.PICASSO_HOME!, "cfg-"));

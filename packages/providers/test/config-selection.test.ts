@@ -2,13 +2,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  ConfigError,
-  configFilePath,
-  createProvider,
-  DEFAULT_MODELS,
-  resolveProviderSelection,
-} from "../src/index.js";
+import { configFilePath } from "../src/config-file.js";
+import { createProvider, resolveProviderSelection } from "../src/index.js";
+import { DEFAULT_MODELS } from "../src/models.js";
+import { ConfigError } from "../src/provider.js";
 
 function homeWith(config?: string): string {
   const home = mkdtempSync(join(process.env.PICASSO_HOME!, "sel-"));

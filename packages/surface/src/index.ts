@@ -1,2 +1,7 @@
-export * from "./compose-session.js";
-export * from "./plugin-mounts.js";
+/**
+ * @picasso/surface — `composeSession`, how every surface (CLI, TUI, probe, later the SDK server)
+ * wires the engine and the composition's plugins into one session. Exported on purpose: what the
+ * CLI and the cache-probe use.
+ */
+export { type ComposedSession, type ComposeSessionOptions, composeSession } from "./compose-session.js";
+export { composedTools } from "./plugin-mounts.js";

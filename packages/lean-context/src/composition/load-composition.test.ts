@@ -62,7 +62,8 @@ describe("loadComposition", () => {
     };
     const cli = loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace });
     const sdk = loadComposition({ surface: "sdk", picassoHome: home, workspaceRoot: workspace });
-    expect(sdk.plugins.map((p) => p.name)).toContain("sdk-server");
+    // Surface rows differ (the SDK's output limit), Tier 1 does not.
+    expect(sdk.settings["tools.outputLimitBytes"]).not.toBe(cli.settings["tools.outputLimitBytes"]);
     const a = assembleTier1({ composition: cli, ...input }).tier1;
     const b = assembleTier1({ composition: sdk, ...input }).tier1;
     expect(b.hash).toBe(a.hash);
@@ -81,6 +82,53 @@ describe("loadComposition", () => {
         new RegExp(`^${join(home, "picasso.patch.yml")}:\\d+: malformed YAML`),
       );
     }
+  });
+
+  it("an include is read relative to the including file, its rows keep their own file and line", () => {
+    const { home, workspace } = dirs();
+    mkdirSync(join(workspace, ".picasso", "shared"), { recursive: true });
+    writeFileSync(join(workspace, ".picasso", "picasso.patch.yml"), "- include: shared/web.patch.yml\n");
+    const shared = join(workspace, ".picasso", "shared", "web.patch.yml");
+    writeFileSync(
+      shared,
+      "# web tools\n- insert:\n    tools:\n      - { name: web_fetch, tier: core, family: web }\n",
+    );
+    const c = loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace });
+    expect(coreToolRows(c).map((t) => t.name)).toContain("web_fetch");
+    // The same row included twice: the error points into the included file.
+    writeFileSync(
+      join(workspace, ".picasso", "picasso.patch.yml"),
+      "- include: shared/web.patch.yml\n- include: ./shared/web.patch.yml\n",
+    );
+    expect(() => loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace })).toThrow(
+      `${shared}:4: tool: "web_fetch" is already a row; use override to change it`,
+    );
+  });
+
+  it("an include cycle or a missing included file is a UserError naming the file and line", () => {
+    const { home, workspace } = dirs();
+    const project = join(workspace, ".picasso", "picasso.patch.yml");
+    const other = join(workspace, ".picasso", "other.patch.yml");
+    mkdirSync(join(workspace, ".picasso"));
+    writeFileSync(project, "# project\n- include: other.patch.yml\n");
+    writeFileSync(other, "- disable: { tool: ask_user }\n- include: picasso.patch.yml\n");
+    const load = () => loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace });
+    const messageOf = () => {
+      try {
+        load();
+      } catch (error) {
+        expect(isUserError(error)).toBe(true);
+        return (error as Error).message;
+      }
+      throw new Error("expected a UserError");
+    };
+    expect(messageOf()).toBe(
+      `${other}:2: patches[1].include: "picasso.patch.yml" is already being included (${project} → ${other} → ${project}); remove the cycle`,
+    );
+    writeFileSync(other, "- include: nowhere.patch.yml\n");
+    expect(messageOf()).toBe(
+      `${other}:1: patches[0].include: "nowhere.patch.yml" does not exist (looked for ${join(workspace, ".picasso", "nowhere.patch.yml")}; paths are relative to the including file)`,
+    );
   });
 
   it("a missing surface file is a UserError naming it", () => {

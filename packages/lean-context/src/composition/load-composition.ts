@@ -4,15 +4,20 @@
  * Order: the surface's own file in `patches/` (`picasso-ecosystem.patch.yml` for the CLI,
  * `picasso-sdk.patch.yml` for the SDK server), then the user's `$PICASSO_HOME/picasso.patch.yml`,
  * then the project's `<workspace>/.picasso/picasso.patch.yml`. The last two are optional.
- * Parsing and composing are pure (`parsePatchFile`, `composePatches`); this only reads files.
+ * Both surface files include `picasso-tier1.patch.yml`, the one Tier-1 definition.
+ *
+ * `- include: <path>` in any of them is resolved relative to the including file's folder and
+ * replaced by that file's ops (its own includes too). An include of a file that does not exist,
+ * or of a file already being included (a cycle), is a UserError naming the including file and
+ * line. Parsing and composing are pure (`parsePatchFile`, `composePatches`); this only reads files.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { UserError } from "@picasso/protocol";
 import { CANONICAL_SECTION_IDS } from "../sections/canonical-sections.js";
 import { type Composition, composePatches, type PatchFile, type Surface } from "./compose.js";
-import { parsePatchFile } from "./patch-file.js";
+import { type PatchOp, parsePatchFile } from "./patch-file.js";
 
 /** The repository's `patches/` folder (this file sits at `<pkg>/{src,dist}/composition/`). */
 export const DEFAULT_PATCHES_DIR = fileURLToPath(new URL("../../../../patches/", import.meta.url));
@@ -49,15 +54,32 @@ export function loadComposition(options: LoadCompositionOptions): Composition {
       if (required) throw new UserError(`${path}: the ${options.surface} composition file is missing`);
       continue;
     }
-    let text: string;
-    try {
-      text = readFileSync(path, "utf8");
-    } catch (error) {
-      throw new UserError(
-        `${path}: cannot read the patch file (${(error as NodeJS.ErrnoException).code ?? error})`,
-      );
-    }
-    files.push({ file: path, ops: parsePatchFile(text, path) });
+    files.push({ file: path, ops: readPatchFile(path, [path]) });
   }
   return composePatches(options.surface, files, { knownSections: CANONICAL_SECTION_IDS });
+}
+
+/** The ops of one patch file, its includes read in place; `chain` is the include path to it. */
+function readPatchFile(path: string, chain: readonly string[]): PatchOp[] {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new UserError(
+      `${path}: cannot read the patch file (${(error as NodeJS.ErrnoException).code ?? error})`,
+    );
+  }
+  return parsePatchFile(text, path, (target, at, field) => {
+    const included = resolve(dirname(path), target);
+    const where = `${at.file}:${at.line}: ${field}`;
+    if (chain.includes(included))
+      throw new UserError(
+        `${where}: "${target}" is already being included (${[...chain, included].join(" → ")}); remove the cycle`,
+      );
+    if (!existsSync(included))
+      throw new UserError(
+        `${where}: "${target}" does not exist (looked for ${included}; paths are relative to the including file)`,
+      );
+    return readPatchFile(included, [...chain, included]);
+  });
 }

@@ -93,6 +93,33 @@ describe("parsePatchFile", () => {
     );
   });
 
+  it("an include hands its path and position to the include reader, and its ops take its place", () => {
+    const calls: unknown[] = [];
+    const ops = parsePatchFile(
+      ["- disable: { tool: a }", "- include: ../shared/tier1.patch.yml", "- disable: { tool: c }"].join("\n"),
+      "/p/f.yml",
+      (path, at, field) => {
+        calls.push({ path, at, field });
+        return [
+          { kind: "disable", target: "tool", name: "b", at: { file: "/shared/tier1.patch.yml", line: 1 } },
+        ];
+      },
+    );
+    expect(calls).toEqual([
+      { path: "../shared/tier1.patch.yml", at: { file: "/p/f.yml", line: 2 }, field: "patches[1].include" },
+    ]);
+    expect(ops.map((o) => (o.kind === "disable" ? o.name : o.kind))).toEqual(["a", "b", "c"]);
+  });
+
+  it("an include needs a path, and a reader to read it", () => {
+    expect(errorOf("- include: { file: x.yml }\n")).toMatch(
+      /:1: patches\[0\]\.include: expected a non-empty string/,
+    );
+    expect(errorOf("- include: x.patch.yml\n")).toMatch(
+      /:1: patches\[0\]\.include: includes are not read here/,
+    );
+  });
+
   it("rejects a file that is not a list", () => {
     expect(errorOf("insert: {}\n")).toMatch(/:1: patches: the file must be a YAML list/);
   });

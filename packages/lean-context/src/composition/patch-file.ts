@@ -8,11 +8,15 @@
  *   override: { tool: <name>, tier?, family? } | { section: <id>, order } |
  *             { plugin: <name>, config } | { settings: {key: value} }   — change an existing row
  *   disable:  { tool: <name> } | { section: <id> } | { plugin: <name> } — unmount a row
+ *   include:  <path>                     — the ops of another patch file, in its place
+ * An include is handed to the caller's `include` reader with its position (loadComposition
+ * resolves it relative to the including file and reads it); without one it is an error.
  * Parsing is strict: malformed YAML, an unknown key or a value of the wrong type is a UserError
  * naming the file, the line and the field, so a typo never silently changes the prompt.
  */
 import { UserError } from "@picasso/protocol";
-import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, type YAMLMap } from "yaml";
+import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
+import { PatchReader } from "./patch-reader.js";
 import { checkSetting, isSettingKey, SETTING_KEYS } from "./settings.js";
 
 export type ToolTier = "core" | "deferred";
@@ -47,173 +51,164 @@ export type PatchOp = { at: SourcePos } & (
   | { kind: "disable"; target: "tool" | "section" | "plugin"; name: string }
 );
 
+/** Reads an included patch file: `path` as written, `at` and `field` of the include for messages. */
+export type IncludeReader = (path: string, at: SourcePos, field: string) => PatchOp[];
+
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** Parse the text of one patch file. `file` is only used in messages and positions. */
-export function parsePatchFile(source: string, file: string): PatchOp[] {
+export function parsePatchFile(source: string, file: string, include?: IncludeReader): PatchOp[] {
   const lines = new LineCounter();
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const lineOf = (node: Node | null | undefined): number =>
-    node?.range ? lines.linePos(node.range[0]).line : 1;
-  const fail = (node: Node | null | undefined, field: string, message: string): never => {
-    throw new UserError(`${file}:${lineOf(node)}: ${field}: ${message}`);
-  };
-
   const firstError = doc.errors[0];
   if (firstError) {
     const line = firstError.linePos?.[0]?.line ?? 1;
     const message = firstError.message.split("\n")[0];
     throw new UserError(`${file}:${line}: malformed YAML: ${message} (fix the YAML syntax)`);
   }
+  const read = new PatchReader(file, lines);
   const root = doc.contents;
   if (root === null || (isScalar(root) && root.value === null)) return [];
-  if (!isSeq(root)) return fail(root, "patches", "the file must be a YAML list of patches (- insert: …)");
+  if (!isSeq(root))
+    return read.fail(root, "patches", "the file must be a YAML list of patches (- insert: …)");
+  return root.items.flatMap((item, index) => parsePatch(read, item as Node, `patches[${index}]`, include));
+}
 
-  const entries = (node: unknown, field: string, allowed: readonly string[]) => {
-    if (!isMap(node)) return fail(node as Node, field, "expected a mapping");
-    const out = new Map<string, { key: Node; value: Node | null }>();
-    for (const pair of (node as YAMLMap).items) {
-      const key = pair.key as Node;
-      const name = isScalar(key) ? String(key.value) : "";
-      if (!allowed.includes(name))
-        fail(key, `${field}.${name}`, `unknown field (allowed: ${allowed.join(", ")})`);
-      out.set(name, { key, value: pair.value as Node | null });
-    }
-    return out;
-  };
-  const str = (node: Node | null, field: string, pattern?: RegExp): string => {
-    if (!isScalar(node) || typeof node.value !== "string" || node.value.length === 0)
-      return fail(node, field, "expected a non-empty string");
-    if (pattern && !pattern.test(node.value)) fail(node, field, `"${node.value}" is not a valid name`);
-    return node.value;
-  };
-  const tier = (node: Node | null, field: string): ToolTier => {
-    const value = str(node, field);
-    if (value !== "core" && value !== "deferred") fail(node, field, `"${value}" must be core or deferred`);
-    return value as ToolTier;
-  };
-  const order = (node: Node | null, field: string): number => {
-    if (!isScalar(node) || typeof node.value !== "number" || !Number.isFinite(node.value))
-      return fail(node, field, "expected a number");
-    return node.value;
-  };
-  const config = (node: Node | null, field: string): Record<string, unknown> => {
-    if (!isMap(node)) return fail(node, field, "expected a mapping");
-    return node.toJSON() as Record<string, unknown>;
-  };
-  const list = (node: Node | null, field: string): Node[] => {
-    if (!isSeq(node)) return fail(node, field, "expected a list");
-    return node.items as Node[];
-  };
+/** One list item: exactly one verb, and the ops it stands for. */
+function parsePatch(read: PatchReader, item: Node, field: string, include?: IncludeReader): PatchOp[] {
+  const patch = read.entries(item, field, ["insert", "override", "disable", "include"]);
+  if (patch.size !== 1)
+    read.fail(item, field, "each patch has exactly one of insert, override, disable, include");
+  const [verb, { value }] = [...patch.entries()][0]!;
+  const at = { file: read.file, line: read.lineOf(value ?? item) };
+  const f = `${field}.${verb}`;
+  if (verb === "insert") return parseInsert(read, value, f);
+  if (verb === "override") return parseOverride(read, value, f, at);
+  if (verb === "include") return parseInclude(read, value, f, at, include);
+  return [parseDisable(read, value, f, at)];
+}
 
+/** `insert: { tools, sections, plugins, settings }` — one op per row, each at its own line. */
+function parseInsert(read: PatchReader, value: Node | null, f: string): PatchOp[] {
+  const body = read.entries(value, f, ["tools", "sections", "plugins", "settings"]);
+  const rows = (key: string) => (body.has(key) ? read.list(body.get(key)!.value, `${f}.${key}`) : []);
   const ops: PatchOp[] = [];
-  const settings = (node: Node | null, field: string) => {
-    if (!isMap(node)) return fail(node, field, "expected a mapping of setting: value");
-    for (const pair of node.items) {
-      const keyNode = pair.key as Node;
-      const key = isScalar(keyNode) ? String(keyNode.value) : "";
-      if (!isSettingKey(key))
-        fail(keyNode, `${field}.${key}`, `unknown setting (known: ${SETTING_KEYS.join(", ")})`);
-      const valueNode = pair.value as Node | null;
-      const value = isScalar(valueNode) ? valueNode.value : valueNode?.toJSON();
-      const problem = checkSetting(key as never, value);
-      if (problem) fail(valueNode ?? keyNode, `${field}.${key}`, `expected ${problem}`);
-      ops.push({ kind: "set-setting", key, value, at: { file, line: lineOf(keyNode) } });
-    }
-  };
-
-  root.items.forEach((item, index) => {
-    const field = `patches[${index}]`;
-    const patch = entries(item, field, ["insert", "override", "disable"]);
-    if (patch.size !== 1)
-      fail(item as Node, field, "each patch has exactly one of insert, override, disable");
-    const [verb, { value }] = [...patch.entries()][0]!;
-    const at = { file, line: lineOf(value ?? (item as Node)) };
-    const f = `${field}.${verb}`;
-    if (verb === "insert") {
-      const body = entries(value, f, ["tools", "sections", "plugins", "settings"]);
-      for (const row of body.has("tools") ? list(body.get("tools")!.value, `${f}.tools`) : []) {
-        const r = entries(row, `${f}.tools[]`, ["name", "tier", "family"]);
-        const pos = { file, line: lineOf(row) };
-        if (!r.has("name") || !r.has("tier") || !r.has("family"))
-          fail(row, `${f}.tools[]`, "a tool row needs name, tier and family");
-        const toolRow = {
-          name: str(r.get("name")!.value, `${f}.tools[].name`, TOOL_NAME),
-          tier: tier(r.get("tier")!.value, `${f}.tools[].tier`),
-          family: str(r.get("family")!.value, `${f}.tools[].family`),
-        };
-        ops.push({ kind: "insert-tool", row: toolRow, at: pos });
-      }
-      for (const row of body.has("sections") ? list(body.get("sections")!.value, `${f}.sections`) : []) {
-        const r = entries(row, `${f}.sections[]`, ["id", "order"]);
-        if (!r.has("id") || !r.has("order")) fail(row, `${f}.sections[]`, "a section row needs id and order");
-        const sectionRow = {
-          id: str(r.get("id")!.value, `${f}.sections[].id`),
-          order: order(r.get("order")!.value, `${f}.sections[].order`),
-        };
-        ops.push({ kind: "insert-section", row: sectionRow, at: { file, line: lineOf(row) } });
-      }
-      for (const row of body.has("plugins") ? list(body.get("plugins")!.value, `${f}.plugins`) : []) {
-        const r = entries(row, `${f}.plugins[]`, ["name", "config"]);
-        if (!r.has("name")) fail(row, `${f}.plugins[]`, "a plugin row needs a name");
-        const pluginRow = {
-          name: str(r.get("name")!.value, `${f}.plugins[].name`),
-          config: r.has("config") ? config(r.get("config")!.value, `${f}.plugins[].config`) : {},
-        };
-        ops.push({ kind: "insert-plugin", row: pluginRow, at: { file, line: lineOf(row) } });
-      }
-      if (body.has("settings")) settings(body.get("settings")!.value, `${f}.settings`);
-    } else if (verb === "override") {
-      const body = entries(value, f, [
-        "tool",
-        "tier",
-        "family",
-        "section",
-        "order",
-        "plugin",
-        "config",
-        "settings",
-      ]);
-      const targets = ["tool", "section", "plugin", "settings"].filter((k) => body.has(k));
-      if (targets.length !== 1) fail(value, f, "name exactly one of tool, section, plugin or settings");
-      const only = (allowed: string[]) => {
-        for (const [k, v] of body) if (!allowed.includes(k)) fail(v.key, `${f}.${k}`, `not allowed here`);
-      };
-      if (body.has("tool")) {
-        only(["tool", "tier", "family"]);
-        ops.push({
-          kind: "override-tool",
-          name: str(body.get("tool")!.value, `${f}.tool`, TOOL_NAME),
-          ...(body.has("tier") ? { tier: tier(body.get("tier")!.value, `${f}.tier`) } : {}),
-          ...(body.has("family") ? { family: str(body.get("family")!.value, `${f}.family`) } : {}),
-          at,
-        });
-      } else if (body.has("section")) {
-        only(["section", "order"]);
-        if (!body.has("order")) fail(value, `${f}.order`, "a section override needs an order");
-        const id = str(body.get("section")!.value, `${f}.section`);
-        ops.push({ kind: "override-section", id, order: order(body.get("order")!.value, `${f}.order`), at });
-      } else if (body.has("plugin")) {
-        only(["plugin", "config"]);
-        if (!body.has("config")) fail(value, `${f}.config`, "a plugin override needs a config");
-        const name = str(body.get("plugin")!.value, `${f}.plugin`);
-        ops.push({
-          kind: "override-plugin",
-          name,
-          config: config(body.get("config")!.value, `${f}.config`),
-          at,
-        });
-      } else {
-        only(["settings"]);
-        settings(body.get("settings")!.value, `${f}.settings`);
-      }
-    } else {
-      const body = entries(value, f, ["tool", "section", "plugin"]);
-      if (body.size !== 1) fail(value, f, "name exactly one of tool, section or plugin");
-      const [target, entry] = [...body.entries()][0]!;
-      const name = str(entry.value, `${f}.${target}`);
-      ops.push({ kind: "disable", target: target as "tool" | "section" | "plugin", name, at });
-    }
-  });
+  for (const row of rows("tools")) {
+    const r = read.entries(row, `${f}.tools[]`, ["name", "tier", "family"]);
+    if (!r.has("name") || !r.has("tier") || !r.has("family"))
+      read.fail(row, `${f}.tools[]`, "a tool row needs name, tier and family");
+    const toolRow = {
+      name: read.str(r.get("name")!.value, `${f}.tools[].name`, TOOL_NAME),
+      tier: read.tier(r.get("tier")!.value, `${f}.tools[].tier`),
+      family: read.str(r.get("family")!.value, `${f}.tools[].family`),
+    };
+    ops.push({ kind: "insert-tool", row: toolRow, at: { file: read.file, line: read.lineOf(row) } });
+  }
+  for (const row of rows("sections")) {
+    const r = read.entries(row, `${f}.sections[]`, ["id", "order"]);
+    if (!r.has("id") || !r.has("order"))
+      read.fail(row, `${f}.sections[]`, "a section row needs id and order");
+    const sectionRow = {
+      id: read.str(r.get("id")!.value, `${f}.sections[].id`),
+      order: read.order(r.get("order")!.value, `${f}.sections[].order`),
+    };
+    ops.push({ kind: "insert-section", row: sectionRow, at: { file: read.file, line: read.lineOf(row) } });
+  }
+  for (const row of rows("plugins")) {
+    const r = read.entries(row, `${f}.plugins[]`, ["name", "config"]);
+    if (!r.has("name")) read.fail(row, `${f}.plugins[]`, "a plugin row needs a name");
+    const pluginRow = {
+      name: read.str(r.get("name")!.value, `${f}.plugins[].name`),
+      config: r.has("config") ? read.config(r.get("config")!.value, `${f}.plugins[].config`) : {},
+    };
+    ops.push({ kind: "insert-plugin", row: pluginRow, at: { file: read.file, line: read.lineOf(row) } });
+  }
+  if (body.has("settings")) ops.push(...parseSettings(read, body.get("settings")!.value, `${f}.settings`));
   return ops;
+}
+
+/** `override:` of exactly one tool, section, plugin or the settings; other keys must fit it. */
+function parseOverride(read: PatchReader, value: Node | null, f: string, at: SourcePos): PatchOp[] {
+  const body = read.entries(value, f, [
+    "tool",
+    "tier",
+    "family",
+    "section",
+    "order",
+    "plugin",
+    "config",
+    "settings",
+  ]);
+  const targets = ["tool", "section", "plugin", "settings"].filter((k) => body.has(k));
+  if (targets.length !== 1) read.fail(value, f, "name exactly one of tool, section, plugin or settings");
+  const only = (allowed: string[]) => {
+    for (const [k, v] of body) if (!allowed.includes(k)) read.fail(v.key, `${f}.${k}`, `not allowed here`);
+  };
+  if (body.has("tool")) {
+    only(["tool", "tier", "family"]);
+    return [
+      {
+        kind: "override-tool",
+        name: read.str(body.get("tool")!.value, `${f}.tool`, TOOL_NAME),
+        ...(body.has("tier") ? { tier: read.tier(body.get("tier")!.value, `${f}.tier`) } : {}),
+        ...(body.has("family") ? { family: read.str(body.get("family")!.value, `${f}.family`) } : {}),
+        at,
+      },
+    ];
+  }
+  if (body.has("section")) {
+    only(["section", "order"]);
+    if (!body.has("order")) read.fail(value, `${f}.order`, "a section override needs an order");
+    const id = read.str(body.get("section")!.value, `${f}.section`);
+    return [{ kind: "override-section", id, order: read.order(body.get("order")!.value, `${f}.order`), at }];
+  }
+  if (body.has("plugin")) {
+    only(["plugin", "config"]);
+    if (!body.has("config")) read.fail(value, `${f}.config`, "a plugin override needs a config");
+    const name = read.str(body.get("plugin")!.value, `${f}.plugin`);
+    return [
+      { kind: "override-plugin", name, config: read.config(body.get("config")!.value, `${f}.config`), at },
+    ];
+  }
+  only(["settings"]);
+  return parseSettings(read, body.get("settings")!.value, `${f}.settings`);
+}
+
+/** `disable: { tool | section | plugin: <name> }`. */
+function parseDisable(read: PatchReader, value: Node | null, f: string, at: SourcePos): PatchOp {
+  const body = read.entries(value, f, ["tool", "section", "plugin"]);
+  if (body.size !== 1) read.fail(value, f, "name exactly one of tool, section or plugin");
+  const [target, entry] = [...body.entries()][0]!;
+  const name = read.str(entry.value, `${f}.${target}`);
+  return { kind: "disable", target: target as "tool" | "section" | "plugin", name, at };
+}
+
+/** `include: <path>` — the included file's ops, read by the caller. */
+function parseInclude(
+  read: PatchReader,
+  value: Node | null,
+  f: string,
+  at: SourcePos,
+  include: IncludeReader | undefined,
+): PatchOp[] {
+  const path = read.str(value, f);
+  if (!include)
+    return read.fail(value, f, "includes are not read here (only in files loadComposition reads)");
+  return include(path, at, f);
+}
+
+/** `settings: { key: value }` — known keys with values of their type, each op at its key's line. */
+function parseSettings(read: PatchReader, node: Node | null, field: string): PatchOp[] {
+  if (!isMap(node)) return read.fail(node, field, "expected a mapping of setting: value");
+  return node.items.map((pair): PatchOp => {
+    const keyNode = pair.key as Node;
+    const key = isScalar(keyNode) ? String(keyNode.value) : "";
+    if (!isSettingKey(key))
+      read.fail(keyNode, `${field}.${key}`, `unknown setting (known: ${SETTING_KEYS.join(", ")})`);
+    const valueNode = pair.value as Node | null;
+    const value = isScalar(valueNode) ? valueNode.value : valueNode?.toJSON();
+    const problem = checkSetting(key as never, value);
+    if (problem) read.fail(valueNode ?? keyNode, `${field}.${key}`, `expected ${problem}`);
+    return { kind: "set-setting", key, value, at: { file: read.file, line: read.lineOf(keyNode) } };
+  });
 }
