@@ -1,18 +1,25 @@
-export * from "./approver.js";
-export { type CompactionResult, chooseCut, SUMMARY_INSTRUCTION } from "./compaction.js";
-export { DANGEROUS_COMMANDS, dangerousCommand } from "./dangerous-commands.js";
+/**
+ * @picasso/engine — the agent loop, its session log and event stream. Exported on purpose: what
+ * surfaces, the cache-probe, the CLI and the benches use (docs/engine.md); the rest is internal.
+ */
+export { type ApprovalAnswer, type ApprovalRequest, type Approver, allowListApprover } from "./approver.js";
 export type { SessionEventListener } from "./event-bus.js";
-export { type FoldState, foldEvents, type RebuiltRequest } from "./log-fold.js";
-export { checkPermission, type PermissionVerdict } from "./permissions.js";
+export { type FoldState, foldEvents } from "./log-fold.js";
 export { checkPicassoHome } from "./picasso-home.js";
 export { defaultTier1, PluginHost } from "./plugin-host.js";
 export { type RebuildReport, rebuildRequests } from "./rebuild.js";
-export { buildRequest, fingerprintRequest, headerHash, placeBreakpoints } from "./request-builder.js";
+export { buildRequest, fingerprintRequest } from "./request-builder.js";
 export { createSession, Session } from "./session.js";
 export { type LogObserver, SessionLog } from "./session-log.js";
 export type { SessionOptions, TurnOptions } from "./session-options.js";
-export { resumedSessionOrigin, type SessionOrigin, sessionOrigin } from "./session-origin.js";
-export * from "./session-paths.js";
-export { DEFAULT_ENGINE_SETTINGS, type EngineSettings, resolveEngineSettings } from "./settings.js";
+export { resumedSessionOrigin, type SessionOrigin } from "./session-origin.js";
+export {
+  defaultPicassoHome,
+  listSessions,
+  projectKey,
+  projectSessionsDir,
+  type SessionFile,
+  sessionProcessGroupsPath,
+} from "./session-paths.js";
+export type { EngineSettings } from "./settings.js";
 export { INTERRUPTED_RESULT } from "./tool-scheduler.js";
-export { addUsage } from "./usage.js";

@@ -11,6 +11,7 @@ export { defaultModelFor } from "./models.js";
 export { OpenAIProvider, type OpenAIProviderOptions } from "./openai.js";
 export type { RetryPolicy } from "./retry.js";
 export {
+  NO_KEY_NOTE,
   type ProviderSelection,
   resolveProviderSelection,
   type SelectionFlags,

@@ -17,7 +17,6 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { execa } from "execa";
-import type { ProcessGroups } from "./process-groups.js";
 
 export interface GroupExit {
   exitCode: number | null;
@@ -34,13 +33,21 @@ export interface RunningGroup {
   kill(): Promise<void>;
 }
 
+/** Where a spawned group is registered (`ProcessGroups`, process-groups.ts, implements it). */
+export interface GroupRegistry {
+  started(pgid: number): void;
+  ended(pgid: number): void;
+  /** Environment every tool process carries (the supervisor finds them by it). */
+  readonly processEnv: Record<string, string>;
+}
+
 export interface SpawnOptions {
   cwd: string;
   onStdout(chunk: Uint8Array): void;
   onStderr(chunk: Uint8Array): void;
   killGraceMs: number;
   /** The session's registry of live groups (see process-groups.ts). */
-  groups?: ProcessGroups;
+  groups?: GroupRegistry;
 }
 
 const STREAM_GRACE_MS = 250;

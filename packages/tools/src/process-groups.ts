@@ -13,9 +13,9 @@
 import { randomBytes } from "node:crypto";
 import { bootId, killRecordedGroups, processStartTime, writeGroupRecord } from "./group-record.js";
 import { GroupSupervisor, TOOL_GROUP_TOKEN_VAR } from "./group-supervisor.js";
-import { killGroup } from "./process-group.js";
+import { type GroupRegistry, killGroup } from "./process-group.js";
 
-export class ProcessGroups {
+export class ProcessGroups implements GroupRegistry {
   private readonly live = new Map<number, string>();
   private readonly supervisor: GroupSupervisor;
   private readonly boot = bootId();

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { LOG_SCHEMA_VERSION, type LogEvent, type LogEventBody } from "@picasso/protocol";
+import { type LogEvent, SESSION_LOG_VERSION, type SessionEventBody } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import {
   foldTimelineEvents,
@@ -15,9 +15,9 @@ import {
 } from "../../src/timeline/index.js";
 
 let seq = 0;
-function ev(turn: number, body: LogEventBody, lane = "main"): LogEvent {
+function ev(turn: number, body: SessionEventBody, lane = "main"): LogEvent {
   return {
-    v: LOG_SCHEMA_VERSION,
+    v: SESSION_LOG_VERSION,
     seq: seq++,
     ts: "2026-01-01T00:00:00.000Z",
     session: "s",
