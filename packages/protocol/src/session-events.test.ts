@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { decodeLogLine } from "./jsonl.js";
 import {
@@ -86,5 +88,27 @@ describe("the session event vocabulary", () => {
 
   it("declares every variant it has a rule for", () => {
     for (const type of SESSION_EVENT_TYPES) expect(EVENT_RULES[type].fields).toBeTypeOf("object");
+  });
+});
+
+describe("docs/session-log.md", () => {
+  it("shows the persistence table exactly as EVENT_RULES declares it", () => {
+    const doc = readFileSync(fileURLToPath(new URL("../../../docs/session-log.md", import.meta.url)), "utf8");
+    const section = doc.split("## Persistence table")[1]?.split("\n## ")[0] ?? "";
+    const rows = section
+      .split("\n")
+      .filter((line) => line.startsWith("| `"))
+      .map((line) => {
+        const [type, persist, live] = line
+          .split("|")
+          .slice(1, 4)
+          .map((cell) => cell.trim());
+        return {
+          type: type!.replaceAll("`", ""),
+          persist,
+          liveFields: [...(live ?? "").matchAll(/(?:^|, )`(\w+)`/g)].map((m) => m[1]!),
+        };
+      });
+    expect(rows).toEqual(persistenceTable());
   });
 });
