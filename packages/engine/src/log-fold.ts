@@ -1,7 +1,12 @@
 /**
  * Folding a session log back into state — a pure function of its events, in order.
  * - `request_header` events are kept by hash; the newest is the current header.
- * - `message` events append to their lane's history at `index` (a gap or overlap is reported).
+ * - `message` events append to their lane's history at `index`. A gap (messages whose lines were
+ *   lost) is reported once per gap and the history goes on without them; an index at or before
+ *   the end replaces from there (a duplicated or rewritten line), reported once.
+ * - `log_repair` events say which skipped lines and problems an earlier resume already reported;
+ *   from one on, a lane's message indices continue from its history as folded (the resumed
+ *   session numbers its new messages from the history it really has).
  * - `compaction` replaces the lane's messages before `keptFrom` by its `summary`.
  * - `model_request` rebuilds the request: header tools/system + the lane's first `messageCount`
  *   messages + its `appended` messages (the compaction instruction), with its breakpoints; it
@@ -22,6 +27,8 @@ import {
 
 export interface FoldedLane {
   messages: Message[];
+  /** The index the lane's next `message` should carry (its last index + 1). */
+  nextIndex: number;
   previousEnd: number | undefined;
   compactions: number;
   steps: number;
@@ -53,6 +60,8 @@ export interface FoldState {
   lastTurn: number;
   requests: RebuiltRequest[];
   problems: string[];
+  /** Skipped line numbers and problem texts earlier resumes recorded in `log_repair` events. */
+  repaired: { lines: Set<number>; problems: Set<string> };
 }
 
 export function emptyFold(): FoldState {
@@ -66,13 +75,14 @@ export function emptyFold(): FoldState {
     lastTurn: 0,
     requests: [],
     problems: [],
+    repaired: { lines: new Set(), problems: new Set() },
   };
 }
 
 function laneOf(state: FoldState, id: string): FoldedLane {
   let lane = state.lanes.get(id);
   if (!lane) {
-    lane = { messages: [], previousEnd: undefined, compactions: 0, steps: 0 };
+    lane = { messages: [], nextIndex: 0, previousEnd: undefined, compactions: 0, steps: 0 };
     state.lanes.set(id, lane);
   }
   return lane;
@@ -93,18 +103,18 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
     case "mode_change":
       state.mode = event.to;
       break;
-    case "message": {
-      const lane = laneOf(state, event.lane);
-      if (event.index !== lane.messages.length)
-        state.problems.push(
-          `seq ${event.seq}: message index ${event.index} in lane ${event.lane} where ${lane.messages.length} was expected`,
-        );
-      lane.messages.splice(event.index, lane.messages.length - event.index, event.message);
+    case "message":
+      foldMessage(state, event);
       break;
-    }
+    case "log_repair":
+      for (const skip of event.skippedLines) state.repaired.lines.add(skip.line);
+      for (const problem of event.problems) state.repaired.problems.add(problem);
+      for (const lane of state.lanes.values()) lane.nextIndex = lane.messages.length;
+      break;
     case "compaction": {
       const lane = laneOf(state, event.lane);
       lane.messages = [event.summary, ...lane.messages.slice(event.keptFrom)];
+      lane.nextIndex = lane.messages.length;
       lane.previousEnd = undefined;
       lane.compactions += 1;
       break;
@@ -133,6 +143,24 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
       assertNever(event, "log event");
   }
   return state;
+}
+
+function foldMessage(state: FoldState, event: LogEventOf<"message">): void {
+  const lane = laneOf(state, event.lane);
+  const lost = event.index - lane.nextIndex;
+  if (lost > 0) {
+    state.problems.push(
+      `${lost === 1 ? "a message" : `${lost} messages`} of lane ${event.lane} before seq ${event.seq} ${lost === 1 ? "is" : "are"} missing (unreadable lines); the history goes on without ${lost === 1 ? "it" : "them"}`,
+    );
+    lane.messages.push(event.message);
+  } else if (lost < 0) {
+    const at = lane.messages.length + lost;
+    state.problems.push(
+      `seq ${event.seq}: message ${event.index} of lane ${event.lane} was written again; the later copy is kept`,
+    );
+    lane.messages.splice(Math.max(0, at), lane.messages.length, event.message);
+  } else lane.messages.push(event.message);
+  lane.nextIndex = event.index + 1;
 }
 
 function foldRequest(state: FoldState, event: LogEventOf<"model_request">): void {

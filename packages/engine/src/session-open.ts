@@ -14,7 +14,14 @@
  */
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
-import { type PermissionMode, sealTier1, type Tier1, tier1Roles, userMessage } from "@picasso/protocol";
+import {
+  type PermissionMode,
+  type SessionEventBodyOf,
+  sealTier1,
+  type Tier1,
+  tier1Roles,
+  userMessage,
+} from "@picasso/protocol";
 import { workspaceFacts } from "@picasso/workspace";
 import { allowListApprover } from "./approver.js";
 import { SessionEventBus } from "./event-bus.js";
@@ -92,13 +99,14 @@ export async function openSession(options: SessionOptions): Promise<OpenedSessio
   const facts = located.resumed
     ? undefined
     : host.sessionFacts(sessionFactsContext(place.workspaceRoot, place.cwd, workspace, options.now?.()));
-  const notes = located.resumed ? resumeNotes(located) : [];
+  const repair = located.resumed ? newRepair(located.resumed) : undefined;
+  const notes = repair ? [repairNote(located.path, repair)] : [];
   recordOpening(rt, options, place, located, {
     settings,
     tier1,
     freshHash,
     workspace,
-    notes,
+    repair,
     mode: state.mode,
   });
   closeDanglingCalls(rt, main, place.cwd);
@@ -196,15 +204,32 @@ function buildRuntime(
   return { rt, main, state };
 }
 
-function resumeNotes(located: Located): string[] {
-  const resumed = located.resumed!;
-  return [
-    ...resumed.skippedLines.map(
-      (s) =>
-        `${located.path}:${s.line}: ${s.torn ? "torn final line skipped" : "line skipped"} (${s.reason})`,
-    ),
-    ...resumed.fold.problems,
-  ];
+type Repair = Omit<SessionEventBodyOf<"log_repair">, "type">;
+
+/** What resuming had to skip that no earlier resume recorded (each is repaired and told once). */
+function newRepair(resumed: ResumeState): Repair | undefined {
+  const { repaired } = resumed.fold;
+  const skippedLines = resumed.skippedLines.filter((s) => !repaired.lines.has(s.line));
+  const problems = resumed.fold.problems.filter((p) => !repaired.problems.has(p));
+  return skippedLines.length || problems.length ? { skippedLines, problems } : undefined;
+}
+
+/** The repair in plain words, one line. */
+function repairNote(path: string, repair: Repair): string {
+  const parts: string[] = [];
+  const lines = repair.skippedLines;
+  if (lines.length)
+    parts.push(
+      `${lines.length === 1 ? "1 line" : `${lines.length} lines`} could not be read (${lines
+        .slice(0, 3)
+        .map((s) => `line ${s.line}${s.torn ? ", cut off when the last run stopped" : `: ${s.reason}`}`)
+        .join("; ")}${lines.length > 3 ? "; …" : ""})`,
+    );
+  if (repair.problems.length)
+    parts.push(
+      repair.problems.length === 1 ? repair.problems[0]! : `${repair.problems.length} history problems`,
+    );
+  return `the session log ${path} was repaired: ${parts.join(", and ")}; the session goes on from the rest (recorded in the log, not reported again)`;
 }
 
 function recordOpening(
@@ -217,7 +242,7 @@ function recordOpening(
     tier1: Tier1;
     freshHash: string;
     workspace: ReturnType<typeof workspaceFacts>;
-    notes: string[];
+    repair: Repair | undefined;
     mode: PermissionMode;
   },
 ): void {
@@ -240,8 +265,7 @@ function recordOpening(
     },
     "main",
   );
-  for (const note of opening.notes)
-    rt.record({ type: "error", scope: "engine", kind: "log_line_skipped", message: note }, "main");
+  if (opening.repair) rt.record({ type: "log_repair", ...opening.repair }, "main");
   rt.record(
     {
       type: "request_header",

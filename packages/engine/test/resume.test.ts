@@ -85,7 +85,10 @@ describe("resume", () => {
 
     const second = await startScenario({ script: {}, server, workspace, resume: { id: first.session.id } });
     try {
-      expect(second.session.resumeNotes.join("\n")).toMatch(/torn final line/);
+      expect(second.session.resumeNotes).toHaveLength(1);
+      expect(second.session.resumeNotes[0]).toMatch(
+        /1 line could not be read \(line \d+, cut off when the last run stopped\)/,
+      );
       const last = second.session.history.at(-1)!;
       expect(last.content[0]).toMatchObject({ type: "tool_result", content: INTERRUPTED_RESULT });
       expect(lastTurnEnd(await second.run("go on")).text).toBe("picking up again");
@@ -97,6 +100,53 @@ describe("resume", () => {
       expect(report.skippedLines[0]!.torn).toBe(false);
     } finally {
       await second.close();
+      await server.close();
+    }
+  });
+
+  it("repairs a damaged log once: one plain note, a log_repair event, and silence on the next resume", async () => {
+    const server = await startMockServer({
+      script: {
+        steps: [
+          { match: "one", text: "first" },
+          { match: "two", text: "second" },
+          { match: "three", text: "third" },
+          { match: "four", text: "fourth" },
+        ],
+      },
+    });
+    const workspace = makeWorkspace();
+    const first = await startScenario({ script: {}, server, workspace });
+    await first.run("one");
+    await first.run("two");
+    await first.close();
+    // A garbage line where the second turn's user message was: its message is lost.
+    const path = first.session.logPath;
+    const lines = readFileSync(path, "utf8").trimEnd().split("\n");
+    const lost = lines.findIndex((l) => l.includes('"type":"message"') && l.includes('"two"'));
+    lines[lost] = "{garbage";
+    writeFileSync(path, `${lines.join("\n")}\n`);
+
+    const second = await startScenario({ script: {}, server, workspace, resume: { id: first.session.id } });
+    expect(second.session.resumeNotes).toHaveLength(1);
+    expect(second.session.resumeNotes[0]).toMatch(
+      new RegExp(
+        `was repaired: 1 line could not be read \\(line ${lost + 1}: not valid JSON\\), and a message of lane main before seq \\d+ is missing`,
+      ),
+    );
+    expect(lastTurnEnd(await second.run("three")).text).toBe("third");
+    await second.close();
+    const repairs = (await second.events()).filter((e) => e.type === "log_repair");
+    expect(repairs).toHaveLength(1);
+
+    const third = await startScenario({ script: {}, server, workspace, resume: { id: first.session.id } });
+    try {
+      expect(third.session.resumeNotes).toEqual([]);
+      expect(lastTurnEnd(await third.run("four")).text).toBe("fourth");
+      // The history third resumed is the one second had, plus its turn: no index is doubted.
+      expect(third.session.history.length).toBe(second.session.history.length + 2);
+    } finally {
+      await third.close();
       await server.close();
     }
   });

@@ -296,6 +296,16 @@ export const EVENT_RULES = {
   }),
   subagent_stop: logged({ status: SubagentStatusSchema, reportBytes: Size }, { report: z.string() }),
   interrupt: logged({ reason: z.string() }),
+  /**
+   * Resuming found log lines it could not read or history it could not fold, and went on without
+   * them; written once per problem, so a later resume (or the timeline) does not report it again.
+   */
+  log_repair: logged({
+    skippedLines: z.array(
+      z.strictObject({ line: z.number().int().positive(), reason: z.string(), torn: z.boolean() }),
+    ),
+    problems: z.array(z.string()),
+  }),
   error: logged({
     scope: z.enum(["provider", "tool", "engine", "plugin"]),
     message: z.string(),

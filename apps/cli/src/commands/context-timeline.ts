@@ -91,7 +91,8 @@ export async function timelineOutput(
   const path = resolveTimelineLog(thread, flags, io);
   const warn = io.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   const timeline = await foldTimelineFile(path);
-  for (const skip of timeline.skipped)
+  // A line a resume already repaired (and reported) is not reported again.
+  for (const skip of timeline.skipped.filter((s) => !s.repaired))
     warn(
       `picasso: ${path}:${skip.line}: ${skip.torn ? "torn final line skipped (the session did not finish writing it)" : "line skipped"} — ${skip.reason}`,
     );

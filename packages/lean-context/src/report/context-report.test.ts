@@ -47,4 +47,14 @@ describe("context report", () => {
     expect(text).toContain("Warnings\n  w1");
     expect(text).toMatch(/Note: token counts are estimates/);
   });
+
+  it("counts deferred tools the same way in the tools header and in the baseline verdict", () => {
+    // A Tier 1 larger than its baseline: the verdict names the deferred tools the header counts.
+    const larger = { ...report, baseline: { ...report.baseline, reductionPercent: -4.6 } };
+    const text = renderContextReport(larger);
+    const n = report.deferredTools.length;
+    expect(text).toContain(`${n} deferred behind tool_search`);
+    expect(text).toContain(`the gateways cost more than the ${n} deferred tools they keep out of it`);
+    expect(text).not.toContain("nothing is deferred");
+  });
 });

@@ -38,7 +38,7 @@ export function renderContextReport(report: ContextReport): string {
     ]),
     report.baseline.reductionPercent >= 0
       ? `  Tier 1 is ${report.baseline.reductionPercent}% smaller than loading everything eagerly.`
-      : `  Tier 1 is ${-report.baseline.reductionPercent}% larger than the eager baseline: nothing is deferred yet, so the gateways cost more than they save.`,
+      : `  Tier 1 is ${-report.baseline.reductionPercent}% larger than the eager baseline: the gateways cost more than the ${deferredPhrase(report)} they keep out of it.`,
     "",
     "Caps",
     ii.files.length === 0
@@ -60,4 +60,10 @@ export function renderContextReport(report: ContextReport): string {
   if (report.warnings.length > 0) lines.push("", "Warnings", ...report.warnings.map((w) => `  ${w}`));
   lines.push("", `Note: ${report.tokenNote}.`);
   return lines.join("\n");
+}
+
+/** What the gateways keep out of Tier 1, counted from the same report that lists the tools. */
+function deferredPhrase(report: ContextReport): string {
+  const n = report.deferredTools.length;
+  return n === 1 ? "1 deferred tool" : `${n} deferred tools`;
 }

@@ -73,6 +73,8 @@ export class TimelineFolder {
   private readonly lanes = new Map<string, LaneState>();
   private readonly totals = new TotalsAccumulator();
   private readonly skipped: TimelineSkip[] = [];
+  /** Lines a resume's `log_repair` already reported. */
+  private readonly repairedLines = new Set<number>();
   private readonly problems: string[] = [];
   private droppedNotes = 0;
   private events = 0;
@@ -176,6 +178,9 @@ export class TimelineFolder {
       case "session_end":
         this.session.onEnd(event.reason);
         break;
+      case "log_repair":
+        for (const skipped of event.skippedLines) this.repairedLines.add(skipped.line);
+        break;
       // Facts the timeline does not show: their figures reach it through the events above.
       case "pre_step":
       case "retry":
@@ -204,7 +209,9 @@ export class TimelineFolder {
       events: this.events,
       turns,
       totals: this.totals.snapshot(),
-      skipped: this.skipped.map((s) => ({ ...s })),
+      skipped: this.skipped.map((s) =>
+        this.repairedLines.has(s.line) ? { ...s, repaired: true } : { ...s },
+      ),
       problems,
       complete: this.ended,
     };

@@ -197,6 +197,8 @@ export interface TimelineSkip {
   line: number;
   reason: string;
   torn: boolean;
+  /** A resume already reported and skipped this line (its `log_repair` event names it). */
+  repaired?: boolean;
 }
 
 export interface Timeline {

@@ -35,6 +35,31 @@ describe("a v1 log written by the first release (schema v1 golden)", () => {
   });
 });
 
+describe("a log a resume repaired", () => {
+  it("marks the lines a log_repair event names as repaired, so they are not reported again", async () => {
+    const lines = readFileSync(fixture("v1-session.jsonl"), "utf8").trimEnd().split("\n");
+    lines.splice(5, 0, "{garbage");
+    const repair = {
+      v: 2,
+      seq: 38,
+      ts: "2026-12-01T06:29:42.000Z",
+      session: "20261201T062936-c96f05",
+      lane: "main",
+      turn: 2,
+      type: "log_repair",
+      skippedLines: [{ line: 6, reason: "not valid JSON", torn: false }],
+      problems: [],
+    };
+    const path = join(tmp(), "repaired.jsonl");
+    writeFileSync(path, `${[...lines, JSON.stringify(repair), "{late garbage"].join("\n")}\n`);
+    const timeline = await foldTimelineFile(path);
+    expect(timeline.skipped).toEqual([
+      { line: 6, reason: "not valid JSON", torn: false, repaired: true },
+      { line: 41, reason: "not valid JSON", torn: false },
+    ]);
+  });
+});
+
 describe("a deliberately broken prefix (hand-written log)", () => {
   it("names the first differing segment of each drop, and says when figures were not recorded", async () => {
     const timeline = await foldTimelineFile(fixture("broken-prefix.jsonl"));

@@ -248,6 +248,33 @@ describe("SessionController", () => {
     if (last?.kind === "notice") expect(last.text).toMatch(/^\/context: .* of 1.0k tokens in use/);
   });
 
+  it("/context and the status line show the same figure, estimated or reported", async () => {
+    const s = fakeSession("s1", async function* () {
+      yield {
+        type: "model_response",
+        lane: "main",
+        step: 0,
+        usage: { inputTokens: 100, cacheReadTokens: 300, outputTokens: 10 },
+        stopReason: "end_turn",
+        latencyMs: 5,
+      };
+      yield { type: "turn_end", lane: "main", stopReason: "end_turn", steps: 1, text: "", usage: {} };
+    });
+    const c = new SessionController(host([s]));
+    s.attach(c);
+    await c.start();
+    // Before any request: the status estimate becomes /context's estimate.
+    await c.runCommand("context", "");
+    expect(c.store.state.status.contextTokens).toBe(c.store.state.contextPanel?.usedTokens);
+    c.closeContext();
+    // After a request: both show what the provider reported.
+    c.submit("hi");
+    await until(() => !c.store.state.busy);
+    await c.runCommand("context", "");
+    expect(c.store.state.status.contextTokens).toBe(410);
+    expect(c.store.state.contextPanel?.usedTokens).toBe(410);
+  });
+
   it("asks the user through the question dialog state", async () => {
     const answers: string[] = [];
     let ask: ((r: { question: string; choices?: string[] }) => Promise<string>) | undefined;

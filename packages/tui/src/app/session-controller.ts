@@ -270,7 +270,12 @@ export class SessionController implements CommandContext {
   async contextView(): Promise<ContextView> {
     const status = this.store.state.status;
     const reported = status.contextEstimated ? undefined : status.contextTokens;
-    return liveContextView(this.session, this.opened!.provider.contextWindow, reported);
+    const view = await liveContextView(this.session, this.opened!.provider.contextWindow, reported);
+    // Until a request reports usage the status line shows an estimate: make it this one, so the
+    // status line and /context show the same figure.
+    if (status.contextEstimated)
+      this.store.set({ status: { ...this.store.state.status, contextTokens: view.usedTokens } }, true);
+    return view;
   }
 
   showContext(view: ContextView): void {

@@ -7,6 +7,7 @@ import { ContextPager, ContextPanel } from "./ContextPanel.js";
 const view: ContextView = {
   window: 200_000,
   usedTokens: 5_000,
+  estimatedTokens: 5_000,
   reportedPromptTokens: undefined,
   rows: [
     { category: "canonical sections", tokens: 1500, percent: 0.75 },
@@ -44,7 +45,7 @@ describe("ContextPanel", () => {
     expect(frame).toContain("snapshot: not recorded");
     expect(frame).toContain("totalSteps: 4");
     expect(frame).toContain("reminder: todos (120 bytes) (turn 2, step 1)");
-    expect(frame).toContain("provider-reported prompt tokens (last request): not recorded");
+    expect(frame).toContain("in use: estimated (5.0k); no request reported usage yet");
   });
 
   it("says none yet for an empty event journal (it was recorded, it is empty)", () => {

@@ -70,7 +70,9 @@ export function contextPanelLines(view: ContextView, width: number): PanelLine[]
       ],
     ),
     ...wrapped(
-      `provider-reported prompt tokens (last request): ${view.reportedPromptTokens ?? "not recorded"}`,
+      view.reportedPromptTokens === undefined
+        ? `in use: estimated (${compactNumber(view.estimatedTokens)}); no request reported usage yet`
+        : `in use: provider-reported at the last request (the status line's figure); the rows are estimates summing to ${compactNumber(view.estimatedTokens)}`,
       room,
       0,
       { dim: true },

@@ -61,6 +61,7 @@ describe("buildContextView", () => {
     expect(tokens.gateways).toBeGreaterThan(25);
     expect(tokens["core tools"]).toBeGreaterThan(100);
     expect(view.usedTokens + (tokens["free space"] ?? 0)).toBe(10_000);
+    expect(view.usedTokens).toBe(view.estimatedTokens);
     const percent = view.rows.reduce((a, r) => a + r.percent, 0);
     expect(percent).toBeCloseTo(100);
   });

@@ -34,8 +34,14 @@ export interface ContextRow {
 
 export interface ContextView {
   window: number;
+  /**
+   * The context in use — the status line's figure: what the provider reported at the last request
+   * (prompt and reply) when it reported, else the estimate below.
+   */
   usedTokens: number;
-  /** Tokens the provider reported for the last request, if any. */
+  /** The categories' o200k estimates, summed. */
+  estimatedTokens: number;
+  /** The provider-reported context at the last request (prompt + reply), if any. */
   reportedPromptTokens: number | undefined;
   rows: ContextRow[];
   leanContext: LeanContextFields | undefined;
@@ -108,7 +114,8 @@ export function buildContextView(input: ContextInputs): ContextView {
   const tier2 = Math.min(historyTokens, Math.ceil(input.tier2Bytes / 4));
   sum["Tier-2 loads"] = tier2;
   sum.messages = historyTokens - tier2;
-  const used = Object.values(sum).reduce((a, b) => a + b, 0);
+  const estimated = Object.values(sum).reduce((a, b) => a + b, 0);
+  const used = input.reportedPromptTokens ?? estimated;
   sum["free space"] = Math.max(0, input.window - used);
   const rows = (Object.keys(sum) as ContextCategory[]).map((category) => ({
     category,
@@ -118,6 +125,7 @@ export function buildContextView(input: ContextInputs): ContextView {
   return {
     window: input.window,
     usedTokens: used,
+    estimatedTokens: estimated,
     reportedPromptTokens: input.reportedPromptTokens,
     rows,
     leanContext: leanContextFields(input.describe["picasso-lean-context"]),

@@ -146,6 +146,7 @@ export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
     case "model_response":
     case "tier2_load":
     case "interrupt":
+    case "log_repair": // told once when the session opens (session-view.ts)
     case "mode_change": // shown in the status line
     case "session_end":
       return { live, finished };
