@@ -121,6 +121,7 @@ async function keystrokeEcho() {
     },
     currentMode: "default",
     setMode() {},
+    subscribe: () => () => {},
     describeSettings: () => ({}),
   };
   const host = {

@@ -61,7 +61,7 @@ describe("picasso TUI interrupt", { timeout: 120_000 }, () => {
     process.kill(read("picasso.pid")!, "SIGTERM");
     const end = await tui.waitFor("[exited 143]");
     expect(end.replace(/\n/g, "")).toMatch(
-      /Session (\S+) saved — resume it with: node \S+main\.js --resume \1/,
+      /Session (\S+) saved — resume it with: (?:picasso|node \S+main\.js) --resume \1/,
     );
     await tui.waitUntil(() => !isAlive(sleepPid), "the sleep to be gone");
     const sessions = projectSessionsDir(tui.home, tui.workspace);

@@ -15,8 +15,9 @@ afterEach(() => {
 describe("picasso TUI", { timeout: 120_000 }, () => {
   it("starts on the mock with a first-run hint and the status line", async () => {
     tui = new TmuxTui().start();
-    const screen = await tui.waitFor("mock (no key set)");
-    expect(screen).toContain("No provider is configured");
+    // The first frame comes before the session opens; the hint follows once it has.
+    const screen = await tui.waitFor("No provider is configured");
+    expect(screen).toContain("mock (no key set)");
     expect(screen).toContain("ANTHROPIC_API_KEY");
     expect(screen).toMatch(/│ default │ ctx ~[\d.]+k\/200k/);
   });
@@ -68,7 +69,7 @@ describe("picasso TUI", { timeout: 120_000 }, () => {
     const end = await tui.waitFor("[exited 0]");
     // picasso is not on the PATH here: the hint names the command that works.
     expect(end.replace(/\n/g, "")).toMatch(
-      /Session (\S+) saved — resume it with: node \S+\/main\.js --resume \1/,
+      /Session (\S+) saved — resume it with: (?:picasso|node \S+\/main\.js) --resume \1/,
     );
   });
 

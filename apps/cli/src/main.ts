@@ -1,52 +1,16 @@
 #!/usr/bin/env node
 /**
- * The `picasso` binary. Each command lives in its own module under `commands/` and registers
- * itself on the program; this file only wires them, checks before any command runs that
- * PICASSO_HOME is usable, and turns user mistakes — a `UserError`, or a command-line parse error
- * (parse-errors.ts) — into one `picasso: …` line and exit 2.
+ * The `picasso` binary's entry: as little as possible before the first useful output.
+ * - `picasso --version` (or `-v`) prints the version and loads nothing else;
+ * - everything else turns on source maps (so a bug's stack names the TypeScript source), then
+ *   loads the program (cli.ts), which loads each command, the TUI and the engine on demand.
+ * In the shipped bundle (build.mjs) each dynamic import is a chunk of its own.
  */
-import { isUserError } from "@picasso/protocol";
-import { Command, CommanderError } from "commander";
-import { registerCommands } from "./commands/index.js";
-import { parseErrorLine, parseExitCode } from "./parse-errors.js";
 import { VERSION } from "./version.js";
 
-export async function main(argv: string[]): Promise<number> {
-  const program = new Command("picasso")
-    .description("Picasso — a terminal coding agent with a lean, byte-stable prompt prefix")
-    .version(VERSION, "-v, --version", "print the version")
-    .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(parseErrorLine(text)) });
-  // Every command needs a usable state folder; an unusable one is one line, exit 2 (picasso-home.ts).
-  program.hook("preAction", async () => {
-    const { checkPicassoHome, defaultPicassoHome } = await import("@picasso/engine");
-    checkPicassoHome(defaultPicassoHome(process.env));
-  });
-  await registerCommands(program, argv);
-  try {
-    await program.parseAsync(argv);
-    return typeof process.exitCode === "number" ? process.exitCode : 0;
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      // --help and --version exit through here with code 0; a parse error was printed as one line.
-      return parseExitCode(error);
-    }
-    if (isUserError(error)) {
-      process.stderr.write(`picasso: ${(error as Error).message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) process.stdout.write(`${VERSION}\n`);
+else {
+  process.setSourceMapsEnabled(true);
+  void import("./cli.js").then((cli) => cli.run(process.argv));
 }
-
-main(process.argv).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(
-      `picasso: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exitCode = 70;
-  },
-);

@@ -2,7 +2,7 @@
  * The session flags shared by headless mode, the TUI and `compact`, and their validation —
  * kept apart from wiring.ts so reading flags loads no engine.
  */
-import { type PermissionMode, PermissionModeSchema, UserError } from "@picasso/protocol";
+import { isPermissionMode, type PermissionMode, UserError } from "@picasso/protocol/basics";
 
 export interface SessionFlags {
   provider?: string;
@@ -15,9 +15,8 @@ export interface SessionFlags {
 
 export function parseMode(value: string | undefined): PermissionMode | undefined {
   if (value === undefined) return undefined;
-  const parsed = PermissionModeSchema.safeParse(value);
-  if (!parsed.success) throw new UserError(`--mode: expected default, plan or auto, got "${value}"`);
-  return parsed.data;
+  if (!isPermissionMode(value)) throw new UserError(`--mode: expected default, plan or auto, got "${value}"`);
+  return value;
 }
 
 export function resumeTarget(flags: SessionFlags): { id: string } | "newest" | undefined {

@@ -11,6 +11,8 @@
  *   `composeSession` from @picasso/surface, shared with the cache-probe and the SDK server.
  * `close()` ends the session, kills leftover tool processes and stops an in-process mock.
  */
+
+import { join } from "node:path";
 import {
   type Approver,
   defaultPicassoHome,
@@ -69,7 +71,7 @@ export async function wireSession(
     picassoHome,
     ...(resumed ? { resumed } : {}),
   });
-  const provider = await openProvider(selection, env);
+  const provider = await openProvider(selection, env, picassoHome);
   let composed: ComposedSession;
   try {
     composed = await composeSession({
@@ -105,8 +107,15 @@ export async function wireSession(
 }
 
 /** The selected provider; the mock server's code loads only when the mock is chosen. */
-async function openProvider(selection: ProviderSelection, env: NodeJS.ProcessEnv): Promise<ModelProvider> {
+async function openProvider(
+  selection: ProviderSelection,
+  env: NodeJS.ProcessEnv,
+  picassoHome: string,
+): Promise<ModelProvider> {
   if (selection.provider !== "mock") return createProvider(selection, env);
   const { createMockProvider } = await import("@picasso/mock-provider");
-  return createMockProvider(selection, (baseUrl) => createProvider({ ...selection, baseUrl }, env));
+  // The simulated cache outlives the run, as a provider's does: `--continue` reads it back.
+  return createMockProvider({ ...selection, cacheFile: join(picassoHome, "mock-cache.json") }, (baseUrl) =>
+    createProvider({ ...selection, baseUrl }, env),
+  );
 }

@@ -99,7 +99,7 @@ describe("tool processes and the end of Picasso", () => {
     const types = eventTypes(logOf(dir)!);
     expect(types.slice(-3)).toEqual(["interrupt", "turn_end", "session_end"]);
     expect(run.stderr).toMatch(
-      /^picasso: terminated \(SIGTERM\); resume with: node \S+main\.js --resume \S+$/m,
+      /^picasso: terminated \(SIGTERM\); resume with: (?:picasso|node \S+main\.js) --resume \S+$/m,
     );
   });
 

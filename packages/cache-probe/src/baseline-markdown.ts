@@ -6,15 +6,16 @@
  * committed file is stale.
  */
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { type FirstTurnBaseline, firstTurnBaseline } from "./first-turn-baseline.js";
 import { helloScenario } from "./scenarios/hello.js";
 
-/** The repository's report file (this module sits at `packages/cache-probe/{src,dist}/`). */
-export const BASELINE_REPORT_PATH = fileURLToPath(
-  new URL("../../../reports/lean-context/baseline.md", import.meta.url),
+/** The repository's report file, two levels above this package (found through its package.json). */
+export const BASELINE_REPORT_PATH = join(
+  dirname(createRequire(import.meta.url).resolve("@picasso/cache-probe/package.json")),
+  "../../reports/lean-context/baseline.md",
 );
 export const BASELINE_COMMAND = "npm run build && node apps/cli/dist/main.js probe --write-baseline";
 

@@ -6,15 +6,15 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { ProbeStep } from "./probe-step.js";
 import type { ResumeChildConfig } from "./resume-child.js";
 
 const CHILD_TIMEOUT_MS = 120_000;
 
 /** Resolves from src/ (tests) and dist/ alike. */
-export const RESUME_CHILD_PATH = fileURLToPath(new URL("../dist/resume-child.js", import.meta.url));
+export const RESUME_CHILD_PATH = createRequire(import.meta.url).resolve("@picasso/cache-probe/resume-child");
 
 export async function resumeInNewProcess(config: Omit<ResumeChildConfig, "output">): Promise<ProbeStep[]> {
   if (!existsSync(RESUME_CHILD_PATH))

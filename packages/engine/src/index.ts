@@ -2,6 +2,8 @@
  * @picasso/engine — the agent loop, its session log and event stream. Exported on purpose: what
  * surfaces, the cache-probe, the CLI and the benches use (docs/engine.md); the rest is internal.
  */
+
+export { INTERRUPTED_RESULT } from "@picasso/protocol";
 export { type ApprovalAnswer, type ApprovalRequest, type Approver, allowListApprover } from "./approver.js";
 export type { SessionEventListener } from "./event-bus.js";
 export { type FoldState, foldEvents } from "./log-fold.js";
@@ -22,4 +24,3 @@ export {
   sessionProcessGroupsPath,
 } from "./session-paths.js";
 export type { EngineSettings } from "./settings.js";
-export { INTERRUPTED_RESULT } from "./tool-scheduler.js";

@@ -10,7 +10,7 @@
  */
 import { accessSync, constants, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { UserError } from "@picasso/protocol";
+import { UserError } from "@picasso/protocol/basics";
 
 const ELSEWHERE = "point PICASSO_HOME at a folder Picasso may write to (or unset it to use ~/.picasso)";
 

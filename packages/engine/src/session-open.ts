@@ -15,6 +15,7 @@
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import {
+  INTERRUPTED_RESULT,
   type PermissionMode,
   type SessionEventBodyOf,
   sealTier1,
@@ -43,7 +44,6 @@ import {
 } from "./session-paths.js";
 import { SessionRecorder } from "./session-recorder.js";
 import { type EngineSettings, resolveEngineSettings } from "./settings.js";
-import { INTERRUPTED_RESULT } from "./tool-scheduler.js";
 
 /** The mutable part of a session the runtime reads through closures. */
 export interface SessionState {

@@ -17,6 +17,7 @@
  */
 import {
   byteLength,
+  INTERRUPTED_RESULT,
   type PermissionMode,
   type SessionEventBody,
   type ToolContext,
@@ -32,8 +33,6 @@ import { type ResolvedCall, resolveCall } from "./call-resolution.js";
 import { truncateToolOutput } from "./output-spill.js";
 import { checkPermission } from "./permissions.js";
 import { checkToolInput } from "./tool-input.js";
-
-export const INTERRUPTED_RESULT = "interrupted by the user";
 
 export interface ToolRunEnv {
   lane: string;

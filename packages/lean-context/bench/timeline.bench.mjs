@@ -31,7 +31,7 @@ async function writeLog(path) {
   let buffer = "";
   const session = "20260101T000000-bench0";
   const emit = async (lane, turn, body) => {
-    buffer += `${JSON.stringify({ v: 1, seq: seq++, ts: "2026-01-01T00:00:00.000Z", session, lane, turn, ...body })}\n`;
+    buffer += `${JSON.stringify({ v: 2, seq: seq++, ts: "2026-01-01T00:00:00.000Z", session, lane, turn, ...body })}\n`;
     if (buffer.length > 1 << 20) {
       if (!out.write(buffer)) await once(out, "drain");
       buffer = "";

@@ -43,6 +43,7 @@ export async function handleMessages(body: unknown, res: ServerResponse, ctx: Ro
   if (res.destroyed) return;
 
   const cache = ctx.cache.anthropic(prompt.model, anthropicPromptBlocks(prompt));
+  ctx.afterCacheUse?.();
   const content: ContentBlock[] = [];
   if (reply.text) content.push({ type: "text", text: reply.text });
   reply.toolCalls.forEach((call, i) => {

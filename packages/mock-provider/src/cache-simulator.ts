@@ -62,6 +62,12 @@ interface Entry {
   ttlMs: number;
 }
 
+/** The live entries of a simulator, to carry its cache from one process to the next. */
+export interface CacheEntries {
+  anthropic: [string, Entry][];
+  openai: [string, Entry][];
+}
+
 export class CacheSimulator {
   readonly anthropicMinTokens: number;
   readonly openaiMinTokens: number;
@@ -145,6 +151,24 @@ export class CacheSimulator {
       this.openaiEntries.set(boundary.key, { expiresAt: now + OPENAI_IDLE_MS, ttlMs: OPENAI_IDLE_MS });
     }
     return cached;
+  }
+
+  /** The entries still alive now. */
+  entries(): CacheEntries {
+    const now = this.clock();
+    const alive = (map: Map<string, Entry>) =>
+      [...map].filter(([, e]) => e.expiresAt > now).map(([k, e]): [string, Entry] => [k, { ...e }]);
+    return { anthropic: alive(this.anthropicEntries), openai: alive(this.openaiEntries) };
+  }
+
+  /** Take in entries (another process's): each key keeps the later expiry. */
+  adopt(entries: CacheEntries): void {
+    const merge = (map: Map<string, Entry>, list: [string, Entry][]) => {
+      for (const [key, entry] of list)
+        if ((map.get(key)?.expiresAt ?? 0) < entry.expiresAt) map.set(key, { ...entry });
+    };
+    merge(this.anthropicEntries, entries.anthropic);
+    merge(this.openaiEntries, entries.openai);
   }
 
   private live(entries: Map<string, Entry>, key: string, now: number): Entry | undefined {

@@ -15,6 +15,8 @@ import { startMockServer } from "./server.js";
 export interface MockProviderChoice {
   /** Path of a YAML script (docs/mock-provider.md); none = the demo model. */
   mockScript?: string;
+  /** Keep the simulated prompt cache in this file across runs (the CLI: `$PICASSO_HOME/mock-cache.json`). */
+  cacheFile?: string;
 }
 
 /** Makes the adapter that talks to the running mock server at `baseUrl`. */
@@ -24,7 +26,10 @@ export async function createMockProvider(
   choice: MockProviderChoice,
   connect: MockAdapterFactory,
 ): Promise<ModelProvider> {
-  const server = await startMockServer(choice.mockScript === undefined ? {} : { script: choice.mockScript });
+  const server = await startMockServer({
+    ...(choice.mockScript === undefined ? {} : { script: choice.mockScript }),
+    ...(choice.cacheFile === undefined ? {} : { cacheFile: choice.cacheFile }),
+  });
   let adapter: ModelProvider;
   try {
     adapter = await connect(server.url);

@@ -43,6 +43,7 @@ export async function handleChatCompletions(
   const blocks = openaiPromptBlocks(tools, chat.messages);
   const promptTokens = sumTokens(blocks);
   const cached = ctx.cache.openai(chat.model, blocks);
+  ctx.afterCacheUse?.();
   const toolCalls = reply.toolCalls.map((call, i) => ({
     id: toolCallId("call", chat.messages, i),
     type: "function" as const,

@@ -17,6 +17,8 @@ export interface RouteContext {
   cache: CacheSimulator;
   /** Counts one more model request and returns its 1-based number. */
   nextRequestNumber(): number;
+  /** Called after a request went through the cache (keeps it on disk when the server does). */
+  afterCacheUse?(): void;
 }
 
 /** Waits `ms`, or less if the client went away. */

@@ -10,6 +10,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleCountTokens, handleMessages } from "./anthropic-route.js";
+import { loadCacheEntries, saveCacheEntries } from "./cache-file.js";
 import { CacheSimulator } from "./cache-simulator.js";
 import { DemoModel } from "./demo-model.js";
 import { type ApiFlavour, RequestError, sendError } from "./errors.js";
@@ -30,6 +31,11 @@ export interface MockServerOptions {
   openaiMinCacheTokens?: number;
   /** Milliseconds; inject to test TTL expiry. */
   clock?: () => number;
+  /**
+   * Keep the simulated cache in this file across processes (cache-file.ts), as a provider's cache
+   * outlives one client run. Without it each server starts cold (the cache-probe's isolated runs).
+   */
+  cacheFile?: string;
 }
 
 export interface MockServer {
@@ -51,14 +57,21 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
             : parseMockScript(options.script),
         );
   let requestCount = 0;
+  const cache = new CacheSimulator({
+    anthropicMinTokens: options.anthropicMinCacheTokens,
+    openaiMinTokens: options.openaiMinCacheTokens,
+    clock: options.clock,
+  });
+  const { cacheFile } = options;
+  if (cacheFile) {
+    const kept = loadCacheEntries(cacheFile);
+    if (kept) cache.adopt(kept);
+  }
   const ctx: RouteContext = {
     model,
-    cache: new CacheSimulator({
-      anthropicMinTokens: options.anthropicMinCacheTokens,
-      openaiMinTokens: options.openaiMinCacheTokens,
-      clock: options.clock,
-    }),
+    cache,
     nextRequestNumber: () => ++requestCount,
+    ...(cacheFile ? { afterCacheUse: () => saveCacheEntries(cacheFile, cache) } : {}),
   };
   const requests: MockServer["requests"] = [];
   const server = createServer((req, res) => {

@@ -1,9 +1,13 @@
+export { assertNever } from "./assert-never.js";
 export * from "./canonical.js";
 export * from "./content.js";
 export * from "./errors.js";
+export { INTERRUPTED_RESULT } from "./interrupted.js";
 export * from "./jsonl.js";
+export { parseLogLineLoose, peekLogSeq, peekLogType, type ScannedLine, scanLogFile } from "./log-scan.js";
 export { upgradeLogEvent } from "./log-upgrade.js";
 export type { ModelProvider, StreamOptions } from "./model-provider.js";
+export { isPermissionMode, PERMISSION_MODES, type PermissionMode } from "./permission-modes.js";
 export * from "./plugin.js";
 export * from "./request.js";
 export * from "./session-events.js";

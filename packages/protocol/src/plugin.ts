@@ -16,10 +16,10 @@
  * - observers                  — `observe()`: every session-log event, after it is written.
  */
 import type { Message, ToolSpec } from "./content.js";
+import type { PermissionMode } from "./permission-modes.js";
 import type {
   LogEvent,
   MessageSource,
-  PermissionMode,
   Tier2Kind,
   ToolDisplay,
   ToolEffect,

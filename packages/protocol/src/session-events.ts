@@ -19,12 +19,12 @@
  */
 import { z } from "zod";
 import { MessageSchema, SystemBlockSchema, ToolSpecSchema } from "./content.js";
+import { PERMISSION_MODES } from "./permission-modes.js";
 import { CacheBreakpointSchema, ProviderErrorSchema, StopReasonSchema, UsageSchema } from "./request.js";
 
 export const SESSION_LOG_VERSION = 2 as const;
 
-export const PermissionModeSchema = z.enum(["default", "plan", "auto"]);
-export type PermissionMode = z.infer<typeof PermissionModeSchema>;
+export const PermissionModeSchema = z.enum(PERMISSION_MODES);
 
 /** How a tool call touches the world; permission modes key off it. */
 export const ToolEffectSchema = z.enum(["read", "write", "exec", "network", "agent", "interactive"]);
@@ -414,9 +414,4 @@ export function loggedFields(body: SessionEventBody): Record<string, unknown> {
   for (const [key, value] of Object.entries(body))
     if (!(key in live) && value !== undefined) out[key] = value;
   return out;
-}
-
-/** Exhaustiveness check for a `switch` over event types. */
-export function assertNever(value: never, what = "value"): never {
-  throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);
 }

@@ -6,10 +6,12 @@
  * short help instead (the TUI needs a TTY). `/context timeline` folds the live session's log
  * with `@picasso/lean-context/timeline`. SIGTERM ends the TUI cleanly with exit code 143.
  */
-import { defaultPicassoHome, listSessions, type Session } from "@picasso/engine";
+import type { Session } from "@picasso/engine";
+import { defaultPicassoHome, listSessions } from "@picasso/engine/sessions";
 import { runTui, type SessionHost } from "@picasso/tui";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { defaultAction } from "../default-action.js";
+import { LiveTimeline } from "../live-timeline.js";
 import { resumeCommand } from "../resume-command.js";
 import { resumeTarget, type SessionFlags } from "../wiring-flags.js";
 
@@ -62,7 +64,14 @@ export async function startInteractive(
   }
 }
 
+/** One live timeline per session, folded once and then kept up to date (live-timeline.ts). */
+const liveTimelines = new WeakMap<Session, LiveTimeline>();
+
 async function renderTimeline(session: Session): Promise<string> {
-  const { foldTimelineFile, renderTimeline: render } = await import("@picasso/lean-context/timeline");
-  return render(await foldTimelineFile(session.logPath));
+  let live = liveTimelines.get(session);
+  if (!live) {
+    live = new LiveTimeline(session, await import("@picasso/lean-context/timeline"));
+    liveTimelines.set(session, live);
+  }
+  return live.render();
 }

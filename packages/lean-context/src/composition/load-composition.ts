@@ -12,15 +12,24 @@
  * line. Parsing and composing are pure (`parsePatchFile`, `composePatches`); this only reads files.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { UserError } from "@picasso/protocol";
 import { CANONICAL_SECTION_IDS } from "../sections/canonical-sections.js";
 import { type Composition, composePatches, type PatchFile, type Surface } from "./compose.js";
 import { type PatchOp, parsePatchFile } from "./patch-file.js";
 
-/** The repository's `patches/` folder (this file sits at `<pkg>/{src,dist}/composition/`). */
-export const DEFAULT_PATCHES_DIR = fileURLToPath(new URL("../../../../patches/", import.meta.url));
+/**
+ * The repository's `patches/` folder, two levels above this package. Found through the package's
+ * own package.json, so it holds wherever this code runs from: its dist, or a bundle elsewhere
+ * (apps/cli/dist) that resolves `@picasso/lean-context` through node_modules.
+ */
+export const DEFAULT_PATCHES_DIR = join(
+  dirname(createRequire(import.meta.url).resolve("@picasso/lean-context/package.json")),
+  "..",
+  "..",
+  "patches",
+);
 
 export const SURFACE_PATCH_FILES: Record<Surface, string> = {
   cli: "picasso-ecosystem.patch.yml",

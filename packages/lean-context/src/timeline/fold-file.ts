@@ -8,8 +8,16 @@
  * timeline's `skipped` and to `onSkip` as they are met — and the rest is folded.
  */
 import { statSync } from "node:fs";
-import { type LogEvent, type LogLine, readLogFile, UserError } from "@picasso/protocol";
-import { TimelineFolder, type TimelineFoldOptions } from "./timeline-fold.js";
+import {
+  type LogEvent,
+  parseLogLineLoose,
+  peekLogSeq,
+  peekLogType,
+  scanLogFile,
+  UserError,
+} from "@picasso/protocol";
+import { messageBytesFromLine } from "./message-size.js";
+import { TIMELINE_UNSHOWN_TYPES, TimelineFolder, type TimelineFoldOptions } from "./timeline-fold.js";
 import type { Timeline, TimelineSkip } from "./timeline-types.js";
 
 export function foldTimelineEvents(events: Iterable<LogEvent>, options: TimelineFoldOptions = {}): Timeline {
@@ -32,12 +40,62 @@ export async function foldTimelineFile(path: string, options: FoldFileOptions = 
 /**
  * Stream a log file into an existing folder — e.g. a resumed session's earlier events, before a
  * log observer feeds it the new ones. Returns how many events were added.
+ *
+ * Fast path for long logs (`scanLogFile`): an event of a type the timeline does not show is
+ * counted without being parsed; the others are parsed without the full schema check, and a line
+ * the fold cannot use (it throws on it) is skipped and reported like any unreadable line.
  */
 export async function feedTimelineFile(
   folder: TimelineFolder,
   path: string,
   options: Pick<FoldFileOptions, "onSkip"> = {},
 ): Promise<number> {
+  checkLogFile(path);
+  let events = 0;
+  let firstSkip: TimelineSkip | undefined;
+  const skip = (s: TimelineSkip) => {
+    firstSkip ??= s;
+    folder.skip(s);
+    options.onSkip?.(s);
+  };
+  try {
+    await scanLogFile(path, (line) => {
+      const type = peekLogType(line.text);
+      if (line.complete && type !== undefined && TIMELINE_UNSHOWN_TYPES.has(type)) {
+        events += 1;
+        folder.count(peekLogSeq(line.text));
+        return;
+      }
+      const parsed = parseLogLineLoose(line.text);
+      if ("reason" in parsed) {
+        skip({ line: line.line, reason: parsed.reason, torn: !line.complete });
+        return;
+      }
+      const { event } = parsed;
+      try {
+        folder.add(event, event.type === "message" ? messageBytesFromLine(line, event) : undefined);
+        events += 1;
+      } catch (error) {
+        skip({
+          line: line.line,
+          reason: `invalid ${event.type} event (${(error as Error).message})`,
+          torn: false,
+        });
+      }
+    });
+  } catch (error) {
+    throw new UserError(`cannot read log file ${path} (${(error as Error).message})`);
+  }
+  if (events === 0)
+    throw new UserError(
+      `${path} is not a picasso session log: no line is a log event` +
+        (firstSkip ? ` (line ${firstSkip.line}: ${firstSkip.reason})` : ""),
+    );
+  return events;
+}
+
+/** A file to fold: it exists, is a regular file and is not empty — else a UserError naming it. */
+function checkLogFile(path: string): void {
   let size: number;
   try {
     const stat = statSync(path);
@@ -54,29 +112,4 @@ export async function feedTimelineFile(
     );
   }
   if (size === 0) throw new UserError(`${path} is empty: the session wrote no events`);
-  let events = 0;
-  let firstSkip: TimelineSkip | undefined;
-  let lines: AsyncGenerator<LogLine>;
-  try {
-    lines = readLogFile(path);
-    for await (const item of lines) {
-      if (item.kind === "event") {
-        events += 1;
-        folder.add(item.event);
-      } else {
-        const skip = { line: item.line, reason: item.reason, torn: item.torn };
-        firstSkip ??= skip;
-        folder.skip(skip);
-        options.onSkip?.(skip);
-      }
-    }
-  } catch (error) {
-    throw new UserError(`cannot read log file ${path} (${(error as Error).message})`);
-  }
-  if (events === 0)
-    throw new UserError(
-      `${path} is not a picasso session log: no line is a log event` +
-        (firstSkip ? ` (line ${firstSkip.line}: ${firstSkip.reason})` : ""),
-    );
-  return events;
 }

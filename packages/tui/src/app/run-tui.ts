@@ -1,15 +1,19 @@
 /**
- * `runTui`: open the first session, render the App full-width on the terminal and resolve with
+ * `runTui`: render the App full-width on the terminal at once — before the first session opens, so
+ * the first frame waits for nothing but the screen code — then open the session, and resolve with
  * the exit code when the user leaves (Ctrl+C twice, Ctrl+D on an empty prompt, /exit) or `stop`
  * aborts (the CLI's SIGTERM), then close the session — a running turn is interrupted and its end
  * logged — and print how to resume it. Ink's own Ctrl+C exit is off: the App decides what Ctrl+C
- * means.
+ * means. Keys typed before the first frame (type-ahead) are kept: see type-ahead.ts. A session
+ * that cannot open (an unknown id to resume…) takes the screen down and the error goes to the
+ * caller, which prints it as one line.
  */
 import { render } from "ink";
 import { createElement } from "react";
 import { App } from "./App.js";
 import { SessionController } from "./session-controller.js";
 import type { SessionChoice, SessionHost } from "./session-host.js";
+import { keepTypeAhead } from "./type-ahead.js";
 
 export interface RunTuiOptions {
   host: SessionHost;
@@ -22,13 +26,19 @@ export interface RunTuiOptions {
 
 export async function runTui(options: RunTuiOptions): Promise<number> {
   const controller = new SessionController(options.host);
-  await controller.start(options.start ?? {});
+  keepTypeAhead(options.stdin ?? process.stdin);
   const instance = render(createElement(App, { controller, workspaceRoot: options.host.workspaceRoot }), {
     exitOnCtrlC: false,
     patchConsole: false,
     ...(options.stdin ? { stdin: options.stdin } : {}),
     ...(options.stdout ? { stdout: options.stdout } : {}),
   });
+  try {
+    await controller.start(options.start ?? {});
+  } catch (error) {
+    instance.unmount();
+    throw error;
+  }
   const stop = () => controller.exit();
   options.stop?.addEventListener("abort", stop, { once: true });
   if (options.stop?.aborted) stop();

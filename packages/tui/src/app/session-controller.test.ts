@@ -248,6 +248,28 @@ describe("SessionController", () => {
     if (last?.kind === "notice") expect(last.text).toMatch(/^\/context: .* of 1.0k tokens in use/);
   });
 
+  it("keeps what is typed before the session opens, and a mode chosen then, and applies both once open", async () => {
+    const seen: string[] = [];
+    const s = fakeSession("s1", async function* () {
+      seen.push("turn ran");
+      yield { type: "turn_end", lane: "main", stopReason: "end_turn", steps: 1, text: "", usage: {} };
+    });
+    const c = new SessionController(host([s]));
+    s.attach(c);
+    // The screen is up, the session is not: type a prompt and press Shift+Tab.
+    c.submit("typed early");
+    c.cycleMode();
+    expect(c.isOpen).toBe(false);
+    expect(c.store.state.hint).toBe("queued: sent when the session is open (1)");
+    expect(c.store.state.status.mode).toBe("plan");
+    expect(seen).toEqual([]);
+    await c.start();
+    await until(() => seen.length === 1 && !c.store.state.busy);
+    expect(c.store.state.items.some((i) => i.kind === "user" && i.text === "typed early")).toBe(true);
+    expect(s.session.currentMode).toBe("plan");
+    expect(c.store.state.status.mode).toBe("plan");
+  });
+
   it("/context and the status line show the same figure, estimated or reported", async () => {
     const s = fakeSession("s1", async function* () {
       yield {

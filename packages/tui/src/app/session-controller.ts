@@ -4,6 +4,8 @@
  * those between turns (a mode change, a /compact) alike — runs turns, answers approvals through
  * the dialog, and implements what slash commands may do. Rules:
  * - one turn at a time; a prompt sent while a turn runs is queued and sent when it ends;
+ * - the screen is drawn before the first session opens (`start`); what is typed meanwhile —
+ *   prompts and slash commands, type-ahead included — waits and runs, in order, once it is open;
  * - Esc aborts the running turn's signal (the engine answers running tools "interrupted");
  * - approvals and `ask_user` questions go through dialog state (dialog-bridge.ts); a pending one
  *   is answered when its turn is interrupted;
@@ -40,6 +42,10 @@ export class SessionController implements CommandContext {
   private nextId = 1;
   private abort: AbortController | undefined;
   private queued: string[] = [];
+  /** Typed before the first session opened, run in order once it has. */
+  private beforeOpen: string[] | undefined = [];
+  /** A mode chosen (Shift+Tab) before the first session opened, applied once it has. */
+  private modeBeforeOpen: PermissionMode | undefined;
   private readonly dialogs: DialogBridge;
   private exitListeners: Array<() => void> = [];
   /** The model chosen with /model, kept for later /clear and /resume. */
@@ -67,6 +73,18 @@ export class SessionController implements CommandContext {
     await this.openSession(request);
     for (const text of this.opened?.warnings ?? []) this.print({ kind: "notice", tone: "warn", text });
     if (this.opened?.mockFallback) this.print({ kind: "notice", tone: "hint", text: MOCK_HINT });
+    const waiting = this.beforeOpen ?? [];
+    this.beforeOpen = undefined;
+    if (this.modeBeforeOpen && this.modeBeforeOpen !== this.session.currentMode)
+      this.setMode(this.modeBeforeOpen);
+    this.modeBeforeOpen = undefined;
+    if (waiting.length) this.store.set({ hint: undefined }, true);
+    for (const text of waiting) this.submit(text);
+  }
+
+  /** True once the first session is open (until then input waits, see `submit`). */
+  get isOpen(): boolean {
+    return this.beforeOpen === undefined;
   }
 
   onExit(listener: () => void): void {
@@ -79,6 +97,11 @@ export class SessionController implements CommandContext {
   }
 
   submit(text: string): void {
+    if (this.beforeOpen) {
+      this.beforeOpen.push(text);
+      this.store.set({ hint: `queued: sent when the session is open (${this.beforeOpen.length})` }, true);
+      return;
+    }
     const slash = text.startsWith("/") ? parseSlash(text) : undefined;
     if (slash && !text.startsWith("//")) {
       void this.runCommand(slash.name, slash.args);
@@ -182,6 +205,13 @@ export class SessionController implements CommandContext {
   }
 
   cycleMode(): void {
+    if (!this.opened) {
+      // Before the session opens, the status line shows the choice; `start` applies it.
+      const current = this.store.state.status.mode;
+      this.modeBeforeOpen = MODES[(MODES.indexOf(current) + 1) % MODES.length]!;
+      this.store.set({ status: { ...this.store.state.status, mode: this.modeBeforeOpen } }, true);
+      return;
+    }
     const current = this.mode();
     this.setMode(MODES[(MODES.indexOf(current) + 1) % MODES.length]!);
   }

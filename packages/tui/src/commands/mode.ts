@@ -1,8 +1,6 @@
 /** `/mode [default|plan|auto]`: show or set the permission mode (Shift+Tab cycles it too). */
-import { PermissionModeSchema } from "@picasso/protocol";
+import { isPermissionMode, PERMISSION_MODES as MODES } from "@picasso/protocol/basics";
 import type { SlashCommand } from "./slash-command.js";
-
-const MODES = ["default", "plan", "auto"] as const;
 
 export const modeCommand: SlashCommand = {
   name: "mode",
@@ -15,8 +13,7 @@ export const modeCommand: SlashCommand = {
       ctx.print({ kind: "notice", tone: "info", text: `mode: ${ctx.mode()} (one of ${MODES.join(", ")})` });
       return;
     }
-    const parsed = PermissionModeSchema.safeParse(wanted);
-    if (!parsed.success) {
+    if (!isPermissionMode(wanted)) {
       ctx.print({
         kind: "notice",
         tone: "warn",
@@ -24,6 +21,6 @@ export const modeCommand: SlashCommand = {
       });
       return;
     }
-    ctx.setMode(parsed.data);
+    ctx.setMode(wanted);
   },
 };

@@ -13,7 +13,8 @@
  * object itself (history is append-only and its blocks are never edited), so asking again counts
  * only what is new.
  */
-import { canonicalJson, type Message, type Tier1, type Tier1SectionRole } from "@picasso/protocol";
+import type { Message, Tier1, Tier1SectionRole } from "@picasso/protocol";
+import { canonicalJson } from "@picasso/protocol/basics";
 
 export type ContextCategory =
   | "canonical sections"

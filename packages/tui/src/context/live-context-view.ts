@@ -9,7 +9,6 @@
  * go on while a large history is counted.
  */
 import type { Session } from "@picasso/engine";
-import { readLogFile } from "@picasso/protocol";
 import { blockText, buildContextView, type ContextView } from "./context-view.js";
 
 const SLICE_MS = 15;
@@ -20,7 +19,7 @@ export async function liveContextView(
   window: number,
   reportedPromptTokens: number | undefined,
 ): Promise<ContextView> {
-  const { estimateTokens } = await import("@picasso/protocol");
+  const { estimateTokens, readLogFile } = await import("@picasso/protocol");
   let tier2Bytes = 0;
   try {
     for await (const line of readLogFile(session.logPath))

@@ -12,7 +12,8 @@
  *   step limit. A mode change is shown by the status line (session-controller.ts).
  * Facts the screen does not show (requests, responses, pre-steps, Tier-2 loads…) pass through.
  */
-import { assertNever, type SessionEvent } from "@picasso/protocol";
+import type { SessionEvent } from "@picasso/protocol";
+import { assertNever } from "@picasso/protocol/basics";
 import type { LiveArea, NewItem, ToolCallView } from "./transcript.js";
 
 export interface EventFold {

@@ -4,8 +4,9 @@
  * matching `tool_result` (ok, failed, or interrupted when it says so). No timings — the log has
  * them, the messages do not.
  */
-import { INTERRUPTED_RESULT } from "@picasso/engine";
+
 import type { Message } from "@picasso/protocol";
+import { INTERRUPTED_RESULT } from "@picasso/protocol/basics";
 import type { NewItem } from "./transcript.js";
 
 export function historyItems(messages: readonly Message[]): NewItem[] {

@@ -1,0 +1,42 @@
+import { renameSync } from "node:fs";
+import { allowListApprover } from "@picasso/engine";
+import * as timeline from "@picasso/lean-context/timeline";
+import { describe, expect, it } from "vitest";
+import { script, workspace } from "../test/cli-harness.js";
+import { LiveTimeline } from "./live-timeline.js";
+import { wireSession } from "./wiring.js";
+
+describe("LiveTimeline", () => {
+  it("folds the log once, then follows the session's events without reading the log again", async () => {
+    const dir = workspace();
+    const s = script(dir, {
+      steps: [
+        { match: "first", text: "one" },
+        { match: "second", text: "two" },
+      ],
+    });
+    const wired = await wireSession(
+      { provider: "mock", mockScript: s },
+      { approver: allowListApprover([]), surfaceLabel: "test", cwd: dir },
+    );
+    try {
+      for await (const _ of wired.session.runTurn("first")) {
+      }
+      const live = new LiveTimeline(wired.session, timeline);
+      expect(await live.render()).toMatch(/turn 1/i);
+      // The log is gone from its path: a re-fold would fail; the live fold does not read it.
+      const logPath = wired.session.logPath;
+      renameSync(logPath, `${logPath}.moved`);
+      for await (const _ of wired.session.runTurn("second")) {
+      }
+      const text = await live.render();
+      expect(text).toMatch(/turn 2/i);
+      renameSync(`${logPath}.moved`, logPath);
+      // What the live fold shows equals a fold of the whole log now.
+      const whole = timeline.renderTimeline(await timeline.foldTimelineFile(logPath));
+      expect(text).toBe(whole);
+    } finally {
+      await wired.close();
+    }
+  });
+});

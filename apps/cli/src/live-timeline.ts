@@ -1,0 +1,52 @@
+/**
+ * `/context timeline` for the live session, kept up to date instead of re-folding the log each
+ * time it opens. The first request folds the log once (a resumed session's earlier turns are in
+ * it), while already listening to the session's events; from then on each logged event is folded
+ * as it happens, and asking again renders the fold's current snapshot. Events published while the
+ * log was being read are folded after it, skipping those the file already held (by `seq`).
+ */
+import type { Session } from "@picasso/engine";
+import type { LogEvent, SessionEvent } from "@picasso/protocol";
+
+type TimelineModule = typeof import("@picasso/lean-context/timeline");
+
+export class LiveTimeline {
+  private folder: InstanceType<TimelineModule["TimelineFolder"]> | undefined;
+  private loading: Promise<void> | undefined;
+  private foldedSeq = -1;
+  private waiting: SessionEvent[] | undefined = [];
+
+  constructor(
+    private readonly session: Session,
+    private readonly timeline: TimelineModule,
+  ) {}
+
+  /** The timeline so far, as the per-turn text table. */
+  async render(): Promise<string> {
+    this.loading ??= this.load();
+    await this.loading;
+    return this.timeline.renderTimeline(this.folder!.snapshot());
+  }
+
+  private async load(): Promise<void> {
+    this.session.subscribe((event) => this.onEvent(event));
+    const folder = new this.timeline.TimelineFolder();
+    await this.timeline.feedTimelineFile(folder, this.session.logPath, {});
+    this.folder = folder;
+    this.foldedSeq = folder.lastSeq;
+    const waiting = this.waiting ?? [];
+    this.waiting = undefined;
+    for (const event of waiting) this.onEvent(event);
+  }
+
+  private onEvent(event: SessionEvent): void {
+    if (event.seq === undefined) return; // live-only: not in the log, not in the timeline
+    if (this.waiting) {
+      this.waiting.push(event);
+      return;
+    }
+    if (event.seq <= this.foldedSeq) return;
+    this.foldedSeq = event.seq;
+    this.folder?.add({ ...event, v: 2 } as LogEvent);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The shipped binary is a bundle (build.mjs): one entry, lazily loaded chunks, source maps.
+ * `--version` answers from the entry alone; a failure deep inside a chunk reports its stack in
+ * TypeScript source positions; the optional parts (the provider SDKs, the mock, the TUI, the
+ * probe) are chunks of their own, loaded only when used.
+ */
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { BIN } from "./cli-harness.js";
+
+const DIST = dirname(BIN);
+
+describe("the bundled binary", () => {
+  it("prints its version from the entry chunk alone", () => {
+    const run = spawnSync(process.execPath, [BIN, "--version"], { encoding: "utf8" });
+    expect(run.status).toBe(0);
+    const { version } = JSON.parse(readFileSync(join(DIST, "../package.json"), "utf8"));
+    expect(run.stdout).toBe(`${version}\n`);
+    // What --version loads: main.js and what it imports statically — no command, no commander.
+    const meta = JSON.parse(readFileSync(join(DIST, "meta.json"), "utf8")) as {
+      outputs: Record<string, { imports: { path: string; kind: string }[]; bytes: number }>;
+    };
+    const staticClosure = new Set<string>();
+    const visit = (path: string) => {
+      if (staticClosure.has(path)) return;
+      staticClosure.add(path);
+      for (const dep of meta.outputs[path]?.imports ?? [])
+        if (dep.kind === "import-statement") visit(dep.path);
+    };
+    visit(Object.keys(meta.outputs).find((p) => p.endsWith("dist/main.js"))!);
+    const bytes = [...staticClosure].reduce((sum, p) => sum + (meta.outputs[p]?.bytes ?? 0), 0);
+    expect(bytes).toBeLessThan(8 * 1024);
+  });
+
+  it("reports an unexpected failure inside a chunk with its TypeScript stack", () => {
+    const script = `
+      import { readdirSync } from "node:fs";
+      import { join } from "node:path";
+      process.setSourceMapsEnabled(true);
+      const dist = process.argv[1];
+      const { run } = await import(join(dist, readdirSync(dist).find((f) => /^cli-.*\\.js$/.test(f))));
+      process.stdout.write = () => { throw new Error("stdout is gone"); };
+      await run(["node", "picasso", "--help"]);
+    `;
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script, DIST], {
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(70);
+    expect(run.stderr).toMatch(/^picasso: internal error: Error: stdout is gone/);
+    expect(run.stderr).toMatch(/apps\/cli\/src\/cli\.ts:\d+:\d+/);
+  });
+
+  it("keeps optional parts in chunks of their own", () => {
+    const chunks = readdirSync(DIST).filter((f) => f.endsWith(".js"));
+    for (const lazy of ["interactive-", "wiring-", "run-headless-", "probe-", "mock-server-"])
+      expect(chunks.some((f) => f.startsWith(lazy))).toBe(true);
+  });
+});
