@@ -1,72 +1,19 @@
 /**
- * TUI benchmarks (`node scripts/bench.mjs apps/cli`):
- * - tui.first-frame-ms: launch of the real binary (`node apps/cli/dist/main.js`, mock provider)
- *   in a detached 100x30 tmux session until the prompt box is on screen; polls capture-pane
- *   every 5 ms; median of 5 launches.
+ * TUI benchmark (`node scripts/bench.mjs apps/cli`; the first frame is in startup.bench.mjs):
  * - tui.keystroke-echo-ms: the App rendered in-process (Ink, a fake 100-column TTY) on a session
  *   whose history holds 1,000 messages; time from writing one character to stdin until the
  *   frame that shows it is written to stdout; median of 100 keystrokes (p95 reported too).
  */
-import { execFileSync } from "node:child_process";
 import { EventEmitter } from "node:events";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
 import { PassThrough } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { App, SessionController } from "@picasso/tui";
 import { render } from "ink";
 import { createElement } from "react";
 
-const binary = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/main.js");
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function firstFrame() {
-  const root = mkdtempSync(join(tmpdir(), "picasso-tui-bench-"));
-  const work = join(root, "work");
-  mkdirSync(join(work, ".picasso"), { recursive: true });
-  const times = [];
-  try {
-    for (let i = 0; i < 5; i++) {
-      // A fresh tmux server per launch: reusing a socket right after kill-server can race.
-      const socket = `picasso-bench-${process.pid}-${i}`;
-      const tmux = (...args) =>
-        execFileSync("tmux", ["-L", socket, "-f", "/dev/null", ...args], {
-          encoding: "utf8",
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-      const started = performance.now();
-      tmux(
-        "new-session",
-        "-d",
-        "-s",
-        "b",
-        "-x",
-        "100",
-        "-y",
-        "30",
-        `cd '${work}' && env -u ANTHROPIC_API_KEY PICASSO_HOME='${join(root, "home")}' node '${binary}'; sleep 30`,
-      );
-      try {
-        for (;;) {
-          if (tmux("capture-pane", "-p", "-t", "b").includes("│ ›")) break;
-          if (performance.now() - started > 30_000) throw new Error("no first frame within 30 s");
-          await sleep(5);
-        }
-        times.push(performance.now() - started);
-      } finally {
-        try {
-          tmux("kill-server");
-        } catch {}
-      }
-    }
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
-  return times;
-}
 
 class FakeStdin extends EventEmitter {
   isTTY = true;
@@ -176,14 +123,4 @@ const echo = await keystrokeEcho();
 console.log(
   `BENCH ${JSON.stringify({ name: "tui.keystroke-echo-ms", value: Number(median(echo).toFixed(2)), unit: "ms", note: `median of ${echo.length} keystrokes with 1,000 history messages; p95 ${p95(echo).toFixed(2)} ms` })}`,
 );
-let frames;
-try {
-  frames = await firstFrame();
-} catch (error) {
-  console.log(`tui.first-frame-ms skipped: ${error.message}`);
-}
-if (frames)
-  console.log(
-    `BENCH ${JSON.stringify({ name: "tui.first-frame-ms", value: Math.round(median(frames)), unit: "ms", note: `median of ${frames.length} launches of the binary in tmux (mock provider); min ${Math.round(Math.min(...frames))} ms` })}`,
-  );
 process.exit(0);

@@ -1,0 +1,145 @@
+/**
+ * Start-up benchmarks (`node scripts/bench.mjs apps/cli`), every figure measured in the same run
+ * so ratios hold on a shared, noisy machine:
+ * - startup.node-e-ms: `node -e ''` — the floor any Node program pays;
+ * - startup.version-ms and startup.version-ratio: `picasso --version` (dist/main.js), and its
+ *   ratio to `node -e ''` (goal ≤ 1.2);
+ * - startup.first-frame-ms: launch of the binary in a detached 100×30 tmux session until the prompt
+ *   box is on screen (mock provider, no key), polled every 5 ms;
+ * - startup.gemini-first-frame-ms and startup.first-frame-vs-gemini: the same for Gemini CLI when
+ *   its binary is given in GEMINI_CLI_BIN (skipped, and said so, otherwise) — its first frame is its
+ *   first drawn box. Goal ≤ 0.15×;
+ * - startup.import-<chunk>-ms: import time of each chunk on the way to the first frame (cli, the
+ *   interactive command, and inside it the layout engine yoga), each in a fresh process, so what
+ *   remains of the first frame is visible by part.
+ * Medians of STARTUP_BENCH_RUNS (default 7) runs, interleaved.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const dist = resolve(dirname(fileURLToPath(import.meta.url)), "../dist");
+const binary = join(dist, "main.js");
+const RUNS = Number(process.env.STARTUP_BENCH_RUNS ?? 7);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const bench = (name, value, unit, note) =>
+  console.log(`BENCH ${JSON.stringify({ name, value, unit, ...(note ? { note } : {}) })}`);
+
+function timeCommand(args) {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, args, { stdio: "ignore" });
+  if (run.status !== 0) throw new Error(`${args.join(" ")} exited ${run.status}`);
+  return performance.now() - started;
+}
+
+/** Launch `command` in tmux; ms until `ready(screen)` holds. */
+async function firstFrame(command, ready) {
+  const root = mkdtempSync(join(tmpdir(), "picasso-startup-bench-"));
+  const work = join(root, "work");
+  mkdirSync(join(work, ".picasso"), { recursive: true });
+  const socket = `picasso-startup-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  const tmux = (...args) =>
+    execFileSync("tmux", ["-L", socket, "-f", "/dev/null", ...args], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  const started = performance.now();
+  tmux(
+    "new-session",
+    "-d",
+    "-s",
+    "b",
+    "-x",
+    "100",
+    "-y",
+    "30",
+    `cd '${work}' && env -u ANTHROPIC_API_KEY HOME='${root}' PICASSO_HOME='${join(root, "home")}' ${command}; sleep 60`,
+  );
+  try {
+    for (;;) {
+      if (ready(tmux("capture-pane", "-p", "-t", "b"))) return performance.now() - started;
+      if (performance.now() - started > 60_000) throw new Error(`no first frame within 60 s: ${command}`);
+      await sleep(5);
+    }
+  } finally {
+    try {
+      tmux("kill-server");
+    } catch {}
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function chunk(prefix) {
+  const file = readdirSync(dist).find((f) => f.startsWith(prefix) && f.endsWith(".js"));
+  if (!file) throw new Error(`no chunk ${prefix}* in ${dist}`);
+  return join(dist, file);
+}
+
+/** Import `targets` in order in a fresh process; ms for each. */
+function importTimes(targets) {
+  const script = `
+    const out = [];
+    for (const target of JSON.parse(process.argv[1])) {
+      const t = performance.now();
+      await import(target);
+      out.push(performance.now() - t);
+    }
+    process.stdout.write(JSON.stringify(out));`;
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", script, JSON.stringify(targets)], {
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout);
+}
+
+const gemini = process.env.GEMINI_CLI_BIN;
+const times = { node: [], version: [], frame: [], gemini: [], imports: [] };
+const chain = [chunk("cli-"), chunk("interactive-loader-"), chunk("interactive-")];
+const yoga = resolve(dist, "../../../node_modules/yoga-layout/dist/src/index.js");
+for (let i = 0; i < RUNS; i++) {
+  times.node.push(timeCommand(["-e", ""]));
+  times.version.push(timeCommand([binary, "--version"]));
+  times.frame.push(await firstFrame(`node '${binary}'`, (screen) => screen.includes("│ ›")));
+  if (gemini) times.gemini.push(await firstFrame(`'${gemini}'`, (screen) => screen.includes("╭")));
+  times.imports.push([...importTimes(chain), ...importTimes([yoga])]);
+}
+
+const node = median(times.node);
+const version = median(times.version);
+bench("startup.node-e-ms", Math.round(node), "ms", `median of ${RUNS} runs of node -e ''`);
+bench("startup.version-ms", Math.round(version), "ms", `median of ${RUNS} runs of picasso --version`);
+bench(
+  "startup.version-ratio",
+  Number((version / node).toFixed(2)),
+  "×",
+  "picasso --version ÷ node -e '' (goal ≤ 1.2)",
+);
+const frame = median(times.frame);
+bench(
+  "startup.first-frame-ms",
+  Math.round(frame),
+  "ms",
+  `median of ${RUNS} launches in tmux (mock provider)`,
+);
+if (gemini) {
+  const peer = median(times.gemini);
+  bench("startup.gemini-first-frame-ms", Math.round(peer), "ms", `median of ${RUNS} launches of ${gemini}`);
+  bench(
+    "startup.first-frame-vs-gemini",
+    Number((frame / peer).toFixed(2)),
+    "×",
+    "Picasso ÷ Gemini CLI (goal ≤ 0.15)",
+  );
+} else
+  console.log("startup.gemini-first-frame-ms skipped: set GEMINI_CLI_BIN to a Gemini CLI binary to compare");
+const parts = ["cli", "interactive-loader", "interactive", "yoga (inside interactive)"];
+for (const [k, part] of parts.entries())
+  bench(
+    `startup.import-${part.split(" ")[0]}-ms`,
+    Number(median(times.imports.map((row) => row[k])).toFixed(1)),
+    "ms",
+    `import of the ${part} chunk in a fresh process, after the ones before it; median of ${RUNS}`,
+  );
