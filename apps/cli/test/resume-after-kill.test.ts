@@ -84,7 +84,7 @@ describe("resume after SIGKILL", () => {
     expect(report.mismatches).toEqual([]);
     expect(report.problems).toEqual([]);
     const last = report.requests.at(-1)!;
-    expect(JSON.stringify(last.messages)).toContain("interrupted by the user");
+    expect(JSON.stringify(last.messages)).toContain("outcome unknown: Picasso stopped while this call ran");
     // The resumed request keeps the first request's Tier 1 byte for byte.
     expect(new Set(report.requests.map((r) => r.headerHash)).size).toBe(1);
   });

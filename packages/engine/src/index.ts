@@ -3,7 +3,7 @@
  * surfaces, the cache-probe, the CLI and the benches use (docs/engine.md); the rest is internal.
  */
 
-export { INTERRUPTED_RESULT } from "@picasso/protocol";
+export { INTERRUPTED_RESULT, UNKNOWN_OUTCOME_RESULT } from "@picasso/protocol";
 export { type ApprovalAnswer, type ApprovalRequest, type Approver, allowListApprover } from "./approver.js";
 export type { SessionEventListener } from "./event-bus.js";
 export { type FoldState, foldEvents } from "./log-fold.js";

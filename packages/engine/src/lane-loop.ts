@@ -24,6 +24,7 @@ import {
   userMessage,
 } from "@picasso/protocol";
 import { maybeAutoCompact } from "./compaction.js";
+import { breaksPairing, repairPairing } from "./history-pairing.js";
 import type { Lane } from "./lane.js";
 import { runPreStep } from "./pre-step.js";
 import { buildRequest } from "./request-builder.js";
@@ -97,6 +98,7 @@ async function prepareStep(rt: EngineRuntime, lane: Lane, opts: LaneRunOptions):
 }
 
 function requestStep(rt: EngineRuntime, lane: Lane): { step: number; request: ModelRequest } {
+  keepPairing(rt, lane);
   const step = lane.steps++;
   const request = buildRequest({
     tier1: rt.tier1,
@@ -108,6 +110,17 @@ function requestStep(rt: EngineRuntime, lane: Lane): { step: number; request: Mo
   recordRequest(rt, lane.id, step, request);
   lane.previousEnd = request.messages.length - 1;
   return { step, request };
+}
+
+/** The providers' pairing rules hold before every request; a history that breaks them is repaired. */
+function keepPairing(rt: EngineRuntime, lane: Lane): void {
+  if (breaksPairing(lane.messages, Math.max(0, lane.pairedUpTo - 1))) {
+    const { messages, problems } = repairPairing(lane.messages);
+    lane.replaceHistory(messages);
+    rt.record({ type: "history_repair", problems, messages }, lane.id);
+    rt.flush();
+  }
+  lane.pairedUpTo = lane.messages.length;
 }
 
 async function streamModel(

@@ -20,6 +20,8 @@ export class Lane {
   lastPrompt: { tokens: number; messageCount: number } | undefined;
   /** Message count right after the last compaction (auto-compaction waits for growth past it). */
   compactedAt = 0;
+  /** Messages before this index were checked against the pairing rules (history-pairing.ts). */
+  pairedUpTo = 0;
 
   constructor(
     readonly id: string,
@@ -46,6 +48,13 @@ export class Lane {
 
   appendFromPlugin(item: AppendedMessage): number {
     return this.append(item.message, item.source, item.reminder ? { reminder: item.reminder } : {});
+  }
+
+  /** The whole history replaced (a repair; the caller logs `history_repair`). */
+  replaceHistory(messages: Message[]): void {
+    this.messages = messages;
+    this.previousEnd = undefined;
+    this.lastPrompt = undefined;
   }
 
   /** Replace messages before `keptFrom` by `summary` (the compaction event is logged by the caller). */

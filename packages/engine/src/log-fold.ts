@@ -106,6 +106,13 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
     case "message":
       foldMessage(state, event);
       break;
+    case "history_repair": {
+      const lane = laneOf(state, event.lane);
+      lane.messages = [...event.messages];
+      lane.nextIndex = lane.messages.length;
+      lane.previousEnd = undefined;
+      break;
+    }
     case "log_repair":
       for (const skip of event.skippedLines) state.repaired.lines.add(skip.line);
       for (const problem of event.problems) state.repaired.problems.add(problem);

@@ -7,8 +7,14 @@
  * line is always written whole unless the process dies inside that write (the reader then
  * reports a torn final line). `flush()` fsyncs; the engine calls it at step boundaries. Observers
  * see each written event; an observer that throws is isolated (reported to `onObserverError`).
+ *
+ * Disk trouble never corrupts what is there and never stops the session: when a write fails
+ * (ENOSPC, a read-only or vanished folder, EIO) or the file is found deleted at a step boundary,
+ * the log stops writing, `failure` says why in one line (the recorder tells the user once), and
+ * later events are no longer saved. At worst the last line is torn, which every reader skips.
+ * `PICASSO_FAULT` injects such faults for the reliability tests (fault-injection.ts).
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import {
   encodeLogEvent,
@@ -17,6 +23,7 @@ import {
   SESSION_LOG_VERSION,
   type SessionEventBody,
 } from "@picasso/protocol";
+import { type LogFault, logFaultFromEnv } from "./fault-injection.js";
 
 export type LogObserver = (event: LogEvent) => void;
 
@@ -38,6 +45,9 @@ export class SessionLog {
   private readonly observers: LogObserver[];
   private readonly clock: () => Date;
   private readonly onObserverError: (error: unknown) => void;
+  private readonly fault: LogFault | undefined = logFaultFromEnv();
+  /** Why the log stopped writing, once it has (one line for the user). */
+  failure: string | undefined;
 
   constructor(options: SessionLogOptions) {
     this.path = options.path;
@@ -58,7 +68,7 @@ export class SessionLog {
     this.observers.push(observer);
   }
 
-  /** Write the logged part of `body`; returns the line as written. */
+  /** Write the logged part of `body`; returns the line (as written, or as it would have been). */
   append(body: SessionEventBody, where: { lane: string; turn: number }): LogEvent {
     if (this.fd === undefined) throw new Error(`session log ${this.path} is closed`);
     const event = {
@@ -70,7 +80,7 @@ export class SessionLog {
       turn: where.turn,
       ...loggedFields(body),
     } as LogEvent;
-    writeSync(this.fd, encodeLogEvent(event));
+    if (this.failure === undefined) this.write(event);
     for (const observer of this.observers) {
       try {
         observer(event);
@@ -81,9 +91,50 @@ export class SessionLog {
     return event;
   }
 
-  /** Make everything written so far durable (a step boundary). */
+  private write(event: LogEvent): void {
+    const line = encodeLogEvent(event);
+    try {
+      if (this.fault?.seq === event.seq) this.injectFault(this.fault, line);
+      writeSync(this.fd!, line);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private injectFault(fault: LogFault, line: string): void {
+    if (fault.kind === "enospc-at")
+      throw Object.assign(new Error("no space left on device"), { code: "ENOSPC" });
+    if (fault.kind === "tear-at") {
+      writeSync(this.fd!, line.slice(0, Math.floor(line.length / 2)));
+      process.kill(process.pid, "SIGKILL");
+    }
+    if (fault.kind === "kill-after") {
+      writeSync(this.fd!, line);
+      process.kill(process.pid, "SIGKILL");
+    }
+  }
+
+  private fail(error: unknown): void {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === "ENOSPC"
+        ? "the disk is full"
+        : code === "EROFS" || code === "EACCES" || code === "EPERM"
+          ? "its folder is not writable"
+          : `${code ?? "error"}: ${(error as Error).message}`;
+    this.failure = `cannot write the session log ${this.path} (${why}); the session goes on, but from here on it is not saved — fix that and start a new session to keep your work resumable`;
+  }
+
+  /** Make everything written so far durable (a step boundary); notice a log file deleted meanwhile. */
   flush(): void {
-    if (this.fd !== undefined) fsyncSync(this.fd);
+    if (this.fd === undefined || this.failure !== undefined) return;
+    try {
+      fsyncSync(this.fd);
+      if (fstatSync(this.fd).nlink === 0)
+        this.failure = `the session log ${this.path} was deleted while the session ran; the session goes on, but from here on it is not saved`;
+    } catch (error) {
+      this.fail(error);
+    }
   }
 
   close(): void {

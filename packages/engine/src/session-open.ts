@@ -1,7 +1,8 @@
 /**
  * Opening a session, in stages:
- *   1. `locate`      — a new id, or the resumed session's log read and folded (torn or corrupt
- *                      lines reported, never fatal);
+ *   1. `locate`      — a new id, or the session to resume; its lock is taken (one process per
+ *                      session, session-lock.ts) before its log is read and folded (torn or
+ *                      corrupt lines reported, never fatal);
  *   2. `chooseTier1` — Tier 1 assembled once by the plugins; a resumed session keeps the Tier 1
  *                      its log's header holds (sealed by the same sealer), so the next request's
  *                      prefix is byte-identical to the last one sent;
@@ -12,15 +13,15 @@
  *   5. `closeDanglingCalls` — tool calls cut off by a crash are answered "interrupted", and the
  *                      read-before-write state is restored from history.
  */
-import { realpathSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdirSync, realpathSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import {
-  INTERRUPTED_RESULT,
   type PermissionMode,
   type SessionEventBodyOf,
   sealTier1,
   type Tier1,
   tier1Roles,
+  UNKNOWN_OUTCOME_RESULT,
   userMessage,
 } from "@picasso/protocol";
 import { workspaceFacts } from "@picasso/workspace";
@@ -32,6 +33,7 @@ import { headerHash } from "./request-builder.js";
 import { loadSessionForResume, pathsReadInHistory, pendingToolUses, type ResumeState } from "./resume.js";
 import { type EngineRuntime, SessionFileTracker } from "./runtime.js";
 import { sessionFactsContext } from "./session-facts.js";
+import { SessionLock } from "./session-lock.js";
 import { SessionLog } from "./session-log.js";
 import type { SessionOptions } from "./session-options.js";
 import {
@@ -55,6 +57,7 @@ export interface SessionState {
 export interface OpenedSession {
   id: string;
   log: SessionLog;
+  lock: SessionLock;
   bus: SessionEventBus;
   rt: EngineRuntime;
   main: Lane;
@@ -84,7 +87,27 @@ export async function openSession(options: SessionOptions): Promise<OpenedSessio
   };
   const settings = resolveEngineSettings(options.settings);
   const host = new PluginHost(options.plugins);
-  const located = await locate(options, place);
+  const where = locate(options, place);
+  // The lock comes first: nothing reads or writes the log of a session open elsewhere.
+  mkdirSync(dirname(where.path), { recursive: true });
+  const lock = SessionLock.acquire(where.path.replace(/\.jsonl$/, ".lock"), where.id);
+  try {
+    const resumed = where.resumedFrom ? await loadSessionForResume(where.path) : undefined;
+    return await openLocked(options, place, settings, host, { ...where, resumed }, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function openLocked(
+  options: SessionOptions,
+  place: Place,
+  settings: EngineSettings,
+  host: PluginHost,
+  located: Located,
+  lock: SessionLock,
+): Promise<OpenedSession> {
   const bus = new SessionEventBus();
   if (options.onEvent) bus.subscribe(options.onEvent);
   const log = new SessionLog({
@@ -100,7 +123,14 @@ export async function openSession(options: SessionOptions): Promise<OpenedSessio
     ? undefined
     : host.sessionFacts(sessionFactsContext(place.workspaceRoot, place.cwd, workspace, options.now?.()));
   const repair = located.resumed ? newRepair(located.resumed) : undefined;
-  const notes = repair ? [repairNote(located.path, repair)] : [];
+  const notes = [
+    ...(lock.tookOverFrom !== undefined
+      ? [
+          `session ${located.id} was left open by a picasso that is gone (pid ${lock.tookOverFrom}); its lock was taken over`,
+        ]
+      : []),
+    ...(repair ? [repairNote(located.path, repair)] : []),
+  ];
   recordOpening(rt, options, place, located, {
     settings,
     tier1,
@@ -111,27 +141,17 @@ export async function openSession(options: SessionOptions): Promise<OpenedSessio
   });
   closeDanglingCalls(rt, main, place.cwd);
   log.flush();
-  return { id: located.id, log, bus, rt, main, state, facts, notes };
+  return { id: located.id, log, lock, bus, rt, main, state, facts, notes };
 }
 
-async function locate(options: SessionOptions, place: Place): Promise<Located> {
+/** Which session: the one `resume` names (its log exists), or a new id. */
+function locate(options: SessionOptions, place: Place): Omit<Located, "resumed"> {
   const found = options.resume
     ? findSessionLog(place.picassoHome, place.workspaceRoot, options.resume)
     : undefined;
-  if (found)
-    return {
-      id: found.id,
-      path: found.path,
-      resumed: await loadSessionForResume(found.path),
-      resumedFrom: found.id,
-    };
+  if (found) return { id: found.id, path: found.path, resumedFrom: found.id };
   const id = newSessionId(options.now?.() ?? new Date());
-  return {
-    id,
-    path: sessionLogPath(place.picassoHome, place.workspaceRoot, id),
-    resumed: undefined,
-    resumedFrom: undefined,
-  };
+  return { id, path: sessionLogPath(place.picassoHome, place.workspaceRoot, id), resumedFrom: undefined };
 }
 
 async function chooseTier1(
@@ -295,7 +315,7 @@ function closeDanglingCalls(rt: EngineRuntime, main: Lane, cwd: string): void {
       ...pending.map((b) => ({
         type: "tool_result" as const,
         toolUseId: b.id,
-        content: INTERRUPTED_RESULT,
+        content: UNKNOWN_OUTCOME_RESULT,
         isError: true,
       })),
     ),
@@ -308,9 +328,9 @@ function closeDanglingCalls(rt: EngineRuntime, main: Lane, cwd: string): void {
         toolUseId: b.id,
         name: b.name,
         status: "interrupted",
-        bytes: Buffer.byteLength(INTERRUPTED_RESULT),
+        bytes: Buffer.byteLength(UNKNOWN_OUTCOME_RESULT),
         durationMs: 0,
-        content: INTERRUPTED_RESULT,
+        content: UNKNOWN_OUTCOME_RESULT,
       },
       "main",
     );

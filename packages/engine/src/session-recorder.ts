@@ -10,6 +10,8 @@ import type { SessionEventBus } from "./event-bus.js";
 import type { SessionLog } from "./session-log.js";
 
 export class SessionRecorder {
+  private told = false;
+
   constructor(
     private readonly log: SessionLog,
     private readonly bus: SessionEventBus,
@@ -29,6 +31,7 @@ export class SessionRecorder {
         ts: line.ts,
         seq: line.seq,
       } as SessionEvent);
+      this.tellFailure();
       return;
     }
     this.bus.publish({
@@ -42,5 +45,23 @@ export class SessionRecorder {
 
   flush(): void {
     this.log.flush();
+    this.tellFailure();
+  }
+
+  /** The log stopped writing: say so once, as an error every surface shows (not logged: it cannot be). */
+  private tellFailure(): void {
+    const failure = this.log.failure;
+    if (failure === undefined || this.told) return;
+    this.told = true;
+    this.bus.publish({
+      type: "error",
+      scope: "engine",
+      kind: "log_write_failed",
+      message: failure,
+      session: this.log.sessionId,
+      lane: "main",
+      turn: this.turn(),
+      ts: this.clock().toISOString(),
+    });
   }
 }

@@ -194,6 +194,7 @@ export class Session {
       this.rt.record({ type: "session_end", reason }, "main");
     } finally {
       this.log.close();
+      this.opened.lock.release();
     }
   }
 }

@@ -30,6 +30,8 @@ import {
   type Approver,
   createSession,
   type EngineSettings,
+  listSessions,
+  projectSessionsDir,
   rebuildRequests,
   type Session,
   type SessionOptions,
@@ -109,6 +111,8 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
         : { decision: "deny", note: "no approver in this test" };
     },
   };
+  // Lines already in a resumed log were written by another run (or damaged on purpose by a test).
+  const linesBefore = options.resume ? countLines(options, home, workspace) : 0;
   const session = await createSession({
     provider,
     plugins: [
@@ -147,8 +151,8 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
       await session.close();
       await runtime.dispose();
       if (!options.server) await server.close();
-      // Every scenario's log is schema v2 exactly as declared: no undeclared field, no cast.
-      expectStrictLog(session.logPath);
+      // Every line this run wrote is schema v2 exactly as declared: no undeclared field, no cast.
+      expectStrictLog(session.logPath, linesBefore);
     },
   };
 }
@@ -168,10 +172,11 @@ export function toolResults(events: SessionEvent[]): SessionEventOf<"tool_result
  * that are not JSON at all are the torn or corrupt lines a test wrote on purpose; the reader's
  * own tests cover those.
  */
-export function expectStrictLog(path: string): void {
+export function expectStrictLog(path: string, fromLine = 0): void {
   const problems: string[] = [];
   readFileSync(path, "utf8")
     .split("\n")
+    .slice(fromLine)
     .filter((line) => line.trim() !== "")
     .forEach((line, i) => {
       let json: unknown;
@@ -184,6 +189,17 @@ export function expectStrictLog(path: string): void {
       if (!parsed.success) problems.push(`line ${i + 1}: ${JSON.stringify(parsed.error.issues[0])}`);
     });
   expect(problems).toEqual([]);
+}
+
+function countLines(options: ScenarioOptions, home: string, workspace: string): number {
+  const which = options.resume === "newest" ? listSessions(home, workspace)[0] : undefined;
+  const id = which?.id ?? (options.resume !== "newest" ? options.resume?.id : undefined);
+  if (!id) return 0;
+  try {
+    return readFileSync(join(projectSessionsDir(home, workspace), `${id}.jsonl`), "utf8").split("\n").length;
+  } catch {
+    return 0;
+  }
 }
 
 /** Every request rebuilt from the log equals, byte for byte, the one the engine sent. */

@@ -7,7 +7,7 @@ import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { startMockServer } from "@picasso/mock-provider";
 import { canonicalJson, isUserError } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
-import { INTERRUPTED_RESULT, rebuildRequests } from "../src/index.js";
+import { rebuildRequests, UNKNOWN_OUTCOME_RESULT } from "../src/index.js";
 import { lastTurnEnd, makeWorkspace, startScenario } from "./harness.js";
 
 describe("resume", () => {
@@ -90,10 +90,10 @@ describe("resume", () => {
         /1 line could not be read \(line \d+, cut off when the last run stopped\)/,
       );
       const last = second.session.history.at(-1)!;
-      expect(last.content[0]).toMatchObject({ type: "tool_result", content: INTERRUPTED_RESULT });
+      expect(last.content[0]).toMatchObject({ type: "tool_result", content: UNKNOWN_OUTCOME_RESULT });
       expect(lastTurnEnd(await second.run("go on")).text).toBe("picking up again");
       const sent = second.sent[0]!.messages;
-      expect(sent.at(-2)!.content[0]).toMatchObject({ type: "tool_result", content: INTERRUPTED_RESULT });
+      expect(sent.at(-2)!.content[0]).toMatchObject({ type: "tool_result", content: UNKNOWN_OUTCOME_RESULT });
       const report = await rebuildRequests(path);
       expect(report.mismatches).toEqual([]);
       expect(report.skippedLines).toHaveLength(1);

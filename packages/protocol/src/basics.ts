@@ -7,5 +7,5 @@
 export { assertNever } from "./assert-never.js";
 export { byteLength, canonicalJson, sha1, sha256 } from "./canonical.js";
 export { isUserError, UserError } from "./errors.js";
-export { INTERRUPTED_RESULT } from "./interrupted.js";
+export { INTERRUPTED_RESULT, UNKNOWN_OUTCOME_RESULT } from "./interrupted.js";
 export { isPermissionMode, PERMISSION_MODES, type PermissionMode } from "./permission-modes.js";

@@ -2,7 +2,7 @@ export { assertNever } from "./assert-never.js";
 export * from "./canonical.js";
 export * from "./content.js";
 export * from "./errors.js";
-export { INTERRUPTED_RESULT } from "./interrupted.js";
+export { INTERRUPTED_RESULT, UNKNOWN_OUTCOME_RESULT } from "./interrupted.js";
 export * from "./jsonl.js";
 export { parseLogLineLoose, peekLogSeq, peekLogType, type ScannedLine, scanLogFile } from "./log-scan.js";
 export { upgradeLogEvent } from "./log-upgrade.js";

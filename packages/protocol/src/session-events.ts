@@ -288,6 +288,12 @@ export const EVENT_RULES = {
     keptFrom: Size,
     summary: MessageSchema,
   }),
+  /**
+   * Before a request the lane's history broke the providers' pairing rules (a tool call without
+   * its result, a result without its call…): it was repaired and `messages` is the lane's whole
+   * history from now on (the log's earlier messages stay as they were).
+   */
+  history_repair: logged({ problems: z.array(z.string()), messages: z.array(MessageSchema) }),
   /** A subagent lane (the envelope's `lane`) starts. */
   subagent_start: logged({
     parentLane: z.string(),

@@ -89,6 +89,9 @@ export async function runHeadless(
 
 function onEvent(event: SessionEvent, sink: OutputSink, watch: TurnWatch, format: OutputFormat): void {
   sink.event(event);
+  // The log could not be written (disk full, folder gone): one line, in every output format.
+  if (event.type === "error" && event.kind === "log_write_failed")
+    process.stderr.write(`picasso: ${event.message}\n`);
   if (event.type === "retry" && format === "text")
     process.stderr.write(retryNotice(event, process.stderr.isTTY === true));
   if (event.type === "turn_end" && event.lane === "main") watch.end = event;

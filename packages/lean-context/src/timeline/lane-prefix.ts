@@ -57,6 +57,13 @@ export class LanePrefix {
     this.compacted = true;
   }
 
+  /** The lane's history was replaced by a repaired one of `messageCount` messages. */
+  onRepair(messageCount: number): void {
+    this.messageCount = messageCount;
+    this.markChange(0);
+    this.compacted = true;
+  }
+
   onRequest(event: LogEventOf<"model_request">, purpose: "step" | "compaction"): void {
     const sent: SentPrefix = {
       step: event.step,

@@ -209,6 +209,13 @@ export class TimelineFolder {
       case "session_end":
         this.session.onEnd(event.reason);
         break;
+      case "history_repair":
+        lane.prefix.onRepair(event.messages.length);
+        this.problem(
+          event,
+          `lane ${event.lane}: history repaired before a request (${event.problems.join("; ")})`,
+        );
+        break;
       case "log_repair":
         for (const skipped of event.skippedLines) this.repairedLines.add(skipped.line);
         break;

@@ -148,6 +148,7 @@ export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
     case "tier2_load":
     case "interrupt":
     case "log_repair": // told once when the session opens (session-view.ts)
+    case "history_repair": // a log fault repaired; the timeline lists it
     case "mode_change": // shown in the status line
     case "session_end":
       return { live, finished };

@@ -6,7 +6,7 @@
  */
 
 import type { Message } from "@picasso/protocol";
-import { INTERRUPTED_RESULT } from "@picasso/protocol/basics";
+import { INTERRUPTED_RESULT, UNKNOWN_OUTCOME_RESULT } from "@picasso/protocol/basics";
 import type { NewItem } from "./transcript.js";
 
 export function historyItems(messages: readonly Message[]): NewItem[] {
@@ -44,7 +44,7 @@ export function historyItems(messages: readonly Message[]): NewItem[] {
           input: block.input as Record<string, unknown>,
           status: !result
             ? "interrupted"
-            : result.content === INTERRUPTED_RESULT
+            : result.content === INTERRUPTED_RESULT || result.content === UNKNOWN_OUTCOME_RESULT
               ? "interrupted"
               : result.isError
                 ? "error"
