@@ -104,6 +104,23 @@ export async function wireSession(
   };
 }
 
+/** The provider the flags, env and config.yaml select (no session to resume), opened. */
+export async function openSelectedProvider(
+  flags: Pick<SessionFlags, "provider" | "model" | "mockScript">,
+  env: NodeJS.ProcessEnv,
+): Promise<ModelProvider> {
+  const selection = resolveProviderSelection({
+    flags: {
+      ...(flags.provider ? { provider: flags.provider } : {}),
+      ...(flags.model ? { model: flags.model } : {}),
+      ...(flags.mockScript ? { mockScript: flags.mockScript } : {}),
+    },
+    env,
+    picassoHome: defaultPicassoHome(env),
+  });
+  return openProvider(selection, env);
+}
+
 /** The selected provider; the mock server's code loads only when the mock is chosen. */
 async function openProvider(selection: ProviderSelection, env: NodeJS.ProcessEnv): Promise<ModelProvider> {
   if (selection.provider !== "mock") return createProvider(selection, env);

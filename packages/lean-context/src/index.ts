@@ -5,7 +5,7 @@
  */
 export { buildCatalog, type Catalog } from "./catalog/build-catalog.js";
 export { answerQuery, type CatalogAnswer } from "./catalog/catalog-answer.js";
-export { renderCatalogFiles, writeCatalogFiles } from "./catalog/catalog-files.js";
+export { renderCatalogFiles, renderManifest, writeCatalogFiles } from "./catalog/catalog-files.js";
 export type { CatalogNode } from "./catalog/catalog-node.js";
 export { type EvalFixture, loadEvalCases, loadEvalFixture } from "./catalog/eval-cases.js";
 export {
@@ -18,7 +18,7 @@ export {
 } from "./catalog/navigation-eval.js";
 export type { Composition } from "./composition/compose.js";
 export { loadComposition } from "./composition/load-composition.js";
-export { TOOL_CALL, TOOL_SEARCH } from "./gateways/gateway-specs.js";
+export { TOOL_CALL, TOOL_SEARCH, toolSearchSpec } from "./gateways/gateway-specs.js";
 export { loadInstructionFiles } from "./instructions/instruction-files.js";
 export { createLeanContextPlugin, type LeanContextOptions, type LeanContextPlugin } from "./plugin.js";
 export { inspectWorkspace, mcpServersWithTools, type WorkspaceContext } from "./report/inspect-workspace.js";

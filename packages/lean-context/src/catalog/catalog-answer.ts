@@ -115,7 +115,8 @@ export function renderNavigation(
       }
       const marker = `[cut at the ${budgetBytes}-byte answer budget]`;
       const partial = shown.length === 0 ? cutToFit(block, out.room, marker) : undefined;
-      if (partial && out.add(partial)) shown.push({ id: node.id, full: true });
+      // A cut entry is shown, but not in full.
+      if (partial && out.add(partial)) shown.push({ id: node.id, full: false });
       else if (out.add(titleLine(catalog, node))) shown.push({ id: node.id, full: false });
       continue;
     }

@@ -7,9 +7,9 @@
  *   2. branch — a group, family or MCP server named exactly: its leaves, expanded when there are
  *      3 or fewer, else listed (a peek one level down);
  *   3. ranked — BM25 (MiniSearch) over every leaf's name (×3), title (×2), summary, input-field
- *      names (×1.5) and its group / family / server names; terms are lower-cased, common English
- *      words dropped and plural / -ing / -ed endings stripped; terms of 4+ characters also match
- *      as prefixes, of 6+ with one typo in five characters. Ties go by id. The *matches* are the
+ *      names (×1.5) and its group / family / server names; terms are made as search-terms.ts
+ *      says (common words dropped, endings stripped, synonyms joined); terms of 4+ characters
+ *      also match as prefixes, of 6+ with one typo in five characters. Ties go by id. The *matches* are the
  *      hits scoring at least half the best one: 3 or fewer are expanded, more are a peek list;
  *   4. none — nothing scored.
  * Deterministic for a given catalog and query.
@@ -17,10 +17,11 @@
 import MiniSearch from "minisearch";
 import type { Catalog } from "./build-catalog.js";
 import { type CatalogNode, isLeaf } from "./catalog-node.js";
+import { processTerm, tokenize } from "./search-terms.js";
 
 export const FULL_DETAIL_MATCHES = 3;
 /** A hit is a match when it scores at least this share of the best hit. */
-export const MATCH_SHARE = 0.5;
+export const MATCH_SHARE = 0.8;
 
 export type NavigationMode = "exact" | "branch" | "expand" | "peek" | "none";
 
@@ -31,26 +32,6 @@ export interface Navigation {
   expand: number;
   /** For `branch`: the group, family or server that was named. */
   branch?: CatalogNode;
-}
-
-const STOP_WORDS = new Set(
-  (
-    "a an and are as at be by can could do does for from get have how i if in into is it its me my " +
-    "need of on or our please should so some that the their them then there this to use using want " +
-    "was we what when where which while who why will with would you your"
-  ).split(" "),
-);
-
-/** Lower-case, drop common words, strip plural and verb endings (a light English stemmer). */
-export function processTerm(term: string): string | null {
-  const t = term.toLowerCase();
-  if (t.length < 2 || STOP_WORDS.has(t)) return null;
-  if (t.length > 4 && t.endsWith("ies")) return `${t.slice(0, -3)}y`;
-  if (t.length > 5 && t.endsWith("ing")) return t.slice(0, -3);
-  if (t.length > 4 && t.endsWith("ed") && !t.endsWith("eed")) return t.slice(0, -2);
-  if (t.length > 4 && /(ss|x|ch|sh)es$/.test(t)) return t.slice(0, -2);
-  if (t.length > 3 && t.endsWith("s") && !t.endsWith("ss") && !t.endsWith("us")) return t.slice(0, -1);
-  return t;
 }
 
 interface Indexed {
@@ -70,9 +51,10 @@ function indexOf(catalog: Catalog): MiniSearch<Indexed> {
     index = new MiniSearch<Indexed>({
       fields: ["name", "title", "summary", "fields", "path"],
       storeFields: [],
+      tokenize,
       processTerm,
       searchOptions: {
-        boost: { name: 3, title: 2, summary: 1, fields: 1.5, path: 1 },
+        boost: { name: 1.5, title: 1.5, summary: 1, fields: 1, path: 1 },
         prefix: (term) => term.length >= 4,
         fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
         combineWith: "OR",

@@ -10,10 +10,12 @@
  * - success@budget — share of cases that chose an expected node within `maxHops` hops;
  * - success@1 — share that did so with one hop;
  * - first-hop precision — share whose first answer put an expected node first;
- * - mean hops and mean bytes to answer (over successful cases), mean first-view bytes (all).
+ * - mean hops and mean bytes to answer (over successful cases), mean first-view bytes (all);
+ * - beside them, the bytes of the whole catalog's full text (what loading it eagerly would cost).
  * The keyword navigator is deterministic: it searches the task sentence; an expanded entry is
  * its choice; from a list it opens (searches the exact name of) the first entry and chooses it.
  */
+import { byteLength } from "@picasso/protocol";
 import type { Catalog } from "./build-catalog.js";
 import { answerQuery, type CatalogAnswer } from "./catalog-answer.js";
 import type { CatalogNode } from "./catalog-node.js";
@@ -49,6 +51,8 @@ export interface NavigationReport {
   maxHops: number;
   cases: number;
   catalogLeaves: number;
+  /** Bytes of every entry's full text: what loading the whole catalog up front would cost. */
+  catalogBytes: number;
   successAtBudget: number;
   successAt1: number;
   firstHopPrecision: number;
@@ -139,6 +143,7 @@ export async function runNavigationEval(
     maxHops,
     cases: results.length,
     catalogLeaves: catalog.leaves.length,
+    catalogBytes: catalog.leaves.reduce((n, l) => n + byteLength(l.text ?? ""), 0),
     successAtBudget: share(won.length),
     successAt1: share(won.filter((r) => r.hops === 1).length),
     firstHopPrecision: share(results.filter((r) => r.firstHopHit).length),
