@@ -1,7 +1,8 @@
 /**
  * Skills end to end: a scripted mock session through the built binary. The model sees the skill
  * index in Tier 1, loads a skill with `skill`, reads the bundled file the skill names, and loads
- * it again (a pointer); a broken SKILL.md is one warning line and the other skills still load.
+ * it again (a pointer), seen in the timeline; a broken SKILL.md is one warning line and the other
+ * skills still load.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -81,5 +82,9 @@ describe("skills in a headless session", () => {
       ["read", "ok"],
       ["skill", "ok"],
     ]);
+    // The timeline shows the loads by kind and name.
+    const timeline = await picasso(dir, ["context", "timeline", "--last"]);
+    expect(timeline.exitCode).toBe(0);
+    expect(timeline.stdout).toMatch(/Tier-2 skill_body pdf-forms/);
   });
 });
