@@ -24,7 +24,7 @@ const RUNTIME_MAY_IMPORT = {
   "lean-context": ["protocol", "workspace"],
   engine: ["protocol", "workspace"],
   tui: ["protocol", "engine"],
-  surface: ["protocol", "engine", "lean-context", "tools"],
+  surface: ["protocol", "workspace", "engine", "lean-context", "tools"],
   "cache-probe": [
     "protocol",
     "workspace",

@@ -6,6 +6,8 @@ import { afterAll } from "vitest";
 // Every test file gets its own PICASSO_HOME so no test reads or writes the user's real state.
 const home = mkdtempSync(join(tmpdir(), "picasso-home-"));
 process.env.PICASSO_HOME = home;
+// Claude Code's user folder (its skills are read as user skills): never the real ~/.claude in tests.
+process.env.CLAUDE_CONFIG_DIR = join(home, ".claude");
 for (const key of ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "PICASSO_PROVIDER", "PICASSO_MODEL"])
   delete process.env[key];
 afterAll(() => rmSync(home, { recursive: true, force: true }));

@@ -106,6 +106,24 @@ export async function wireSession(
   };
 }
 
+/** The provider the flags, env and config.yaml select (no session to resume), opened. */
+export async function openSelectedProvider(
+  flags: Pick<SessionFlags, "provider" | "model" | "mockScript">,
+  env: NodeJS.ProcessEnv,
+): Promise<ModelProvider> {
+  const picassoHome = defaultPicassoHome(env);
+  const selection = resolveProviderSelection({
+    flags: {
+      ...(flags.provider ? { provider: flags.provider } : {}),
+      ...(flags.model ? { model: flags.model } : {}),
+      ...(flags.mockScript ? { mockScript: flags.mockScript } : {}),
+    },
+    env,
+    picassoHome,
+  });
+  return openProvider(selection, env, picassoHome);
+}
+
 /** The selected provider; the mock server's code loads only when the mock is chosen. */
 async function openProvider(
   selection: ProviderSelection,

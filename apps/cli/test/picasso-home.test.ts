@@ -37,8 +37,12 @@ if (process.getuid?.() !== 0) {
 const commands: string[][] = [
   [],
   ["-p", "hi", "--provider", "mock"],
-  ...Object.keys(SUBCOMMANDS).map((name) => [name]),
+  // `eval` is a group: its one command is `eval navigation`.
+  ...Object.keys(SUBCOMMANDS).map((name) =>
+    name === "eval" ? ["eval", "navigation", "--cases", "c.yml"] : [name],
+  ),
   ["context", "timeline", "--last"],
+  ["tools", "search", "web"],
 ];
 
 describe("an unusable PICASSO_HOME", () => {
@@ -46,9 +50,11 @@ describe("an unusable PICASSO_HOME", () => {
     expect(Object.keys(SUBCOMMANDS).sort()).toEqual([
       "compact",
       "context",
+      "eval",
       "mock-server",
       "probe",
       "sessions",
+      "tools",
     ]);
   });
 

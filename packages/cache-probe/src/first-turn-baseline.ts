@@ -4,7 +4,8 @@
  * Both are assembled by lean-context from the same inputs (`inspectWorkspace`: the CLI
  * composition, the core tools and the gateways' registered tools, the instruction files): the
  * lean Tier 1 the product sends, and the eager baseline that loads everything up front (every
- * deferred and MCP tool schema in `tools`, instruction files, skill and memory bodies in full).
+ * deferred and MCP tool schema in `tools`, instruction files, every skill body and memory body
+ * in full). Skills are those of the workspace and of the probe's PICASSO_HOME and Claude folder.
  * Bytes are what the lean-context report counts (tools as canonical JSON, system block texts);
  * tokens are o200k estimates.
  */
@@ -16,12 +17,14 @@ import {
   inspectWorkspace,
   loadComposition,
   loadInstructionFiles,
+  loadSkills,
   TOOL_CALL,
   TOOL_SEARCH,
 } from "@picasso/lean-context";
 import { canonicalJson, estimateTokens, type Tier1, type ToolDefinition } from "@picasso/protocol";
 import { builtinTools } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
+import { probeClaudeHome } from "./probe-session.js";
 
 export interface CategoryRow {
   category: string;
@@ -55,9 +58,10 @@ function systemBytes(tier1: Tier1, pick: (id: string) => boolean): { bytes: numb
 export function firstTurnBaseline(workspaceRoot: string, picassoHome: string): FirstTurnBaseline {
   mkdirSync(join(workspaceRoot, ".picasso"), { recursive: true });
   const tools = [...builtinTools(), ...(createLeanContextPlugin({ stats: false }).registerTools?.() ?? [])];
-  const { assembly } = inspectWorkspace({ cwd: workspaceRoot, picassoHome, tools });
+  const claudeHome = probeClaudeHome(picassoHome);
+  const { assembly } = inspectWorkspace({ cwd: workspaceRoot, picassoHome, claudeHome, tools });
   const lean = assembly.tier1;
-  const eager = eagerFrom(workspaceRoot, picassoHome, tools);
+  const eager = eagerFrom(workspaceRoot, picassoHome, claudeHome, tools);
   const core = new Set(assembly.split.core.map((t) => t.spec.name));
   const deferred = new Set(assembly.split.deferred.map((t) => t.spec.name));
   const gateway = (n: string) => n === TOOL_SEARCH || n === TOOL_CALL;
@@ -119,7 +123,12 @@ export function firstTurnBaseline(workspaceRoot: string, picassoHome: string): F
   };
 }
 
-function eagerFrom(workspaceRoot: string, picassoHome: string, tools: ToolDefinition[]): Tier1 {
+function eagerFrom(
+  workspaceRoot: string,
+  picassoHome: string,
+  claudeHome: string,
+  tools: ToolDefinition[],
+): Tier1 {
   // inspectWorkspace builds the eager baseline too but returns only its totals; rebuild it from
   // the same loaders and inputs to split it by category.
   const root = findWorkspaceRoot(workspaceRoot);
@@ -128,7 +137,7 @@ function eagerFrom(workspaceRoot: string, picassoHome: string, tools: ToolDefini
     tools,
     mcpServers: [],
     instructions: loadInstructionFiles(root, workspaceRoot).files,
-    skills: [],
+    skills: loadSkills({ workspaceRoot: root, picassoHome, claudeHome }).skills,
     memories: [],
   });
 }

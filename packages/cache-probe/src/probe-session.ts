@@ -3,6 +3,7 @@
  * @picasso/surface). Provider, approver, settings and clock come from the scenario. `plugins`
  * lets a test wrap the product's plugins (to inject a regression) without editing product code.
  */
+import { join } from "node:path";
 import type { Approver, EngineSettings, LogObserver, Session } from "@picasso/engine";
 import type { LeanContextPlugin } from "@picasso/lean-context";
 import type { ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
@@ -30,8 +31,12 @@ export interface ProbeSession {
 
 export const PROBE_VERSION = "probe";
 
+/** The probe's Claude Code folder: inside its own PICASSO_HOME, never the user's ~/.claude. */
+export const probeClaudeHome = (picassoHome: string): string => join(picassoHome, ".claude");
+
 export function openProbeSession(options: ProbeSessionOptions): Promise<ProbeSession> {
   return composeSession({
+    claudeHome: probeClaudeHome(options.picassoHome),
     provider: options.provider,
     workspaceRoot: options.workspaceRoot,
     picassoHome: options.picassoHome,

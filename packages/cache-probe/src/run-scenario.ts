@@ -68,12 +68,16 @@ export interface ScenarioRun {
   baseline: FirstTurnBaseline;
 }
 
-function writeWorkspace(files: Record<string, string>): string {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "picasso-probe-ws-")));
+function writeFiles(root: string, files: Record<string, string>): void {
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), content);
   }
+}
+
+function writeWorkspace(files: Record<string, string>): string {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "picasso-probe-ws-")));
+  writeFiles(root, files);
   mkdirSync(join(root, ".picasso"), { recursive: true });
   return root;
 }
@@ -113,6 +117,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
   const hop = server && options.via ? await options.via(server.url) : undefined;
   const workspace = writeWorkspace(scenario.files);
   const home = realpathSync(mkdtempSync(join(tmpdir(), "picasso-probe-home-")));
+  writeFiles(home, scenario.homeFiles ?? {});
   const recorder = new ProbeRecorder();
   const makeProvider = () =>
     recorder.wrap(

@@ -8,31 +8,46 @@ import { describe, expect, it } from "vitest";
 import {
   BASELINE_COMMAND,
   BASELINE_REPORT_PATH,
-  helloBaseline,
+  baselines,
   renderBaselineMarkdown,
 } from "../src/baseline-markdown.js";
 
 describe("reports/lean-context/baseline.md", () => {
-  const baseline = helloBaseline();
+  const both = baselines();
 
   it("is up to date (regenerate with the command it names)", () => {
     expect(existsSync(BASELINE_REPORT_PATH), `missing: run ${BASELINE_COMMAND}`).toBe(true);
     const committed = readFileSync(BASELINE_REPORT_PATH, "utf8");
-    expect(committed, `stale: run ${BASELINE_COMMAND}`).toBe(renderBaselineMarkdown(baseline));
+    expect(committed, `stale: run ${BASELINE_COMMAND}`).toBe(renderBaselineMarkdown(both));
     expect(committed).toContain(BASELINE_COMMAND);
   });
 
-  it("splits both prefixes into categories that add up to their totals", () => {
-    const lean = baseline.rows.reduce((n, r) => n + r.leanBytes, 0);
-    const eager = baseline.rows.reduce((n, r) => n + r.eagerBytes, 0);
-    expect(lean).toBe(baseline.lean.bytes.total);
-    expect(eager).toBe(baseline.eager.bytes.total);
-    expect(baseline.reduction).toBeCloseTo(1 - lean / eager, 10);
+  it.each(["hello", "skills"] as const)(
+    "%s: splits both prefixes into categories that add up to their totals",
+    (name) => {
+      const baseline = both[name];
+      const lean = baseline.rows.reduce((n, r) => n + r.leanBytes, 0);
+      const eager = baseline.rows.reduce((n, r) => n + r.eagerBytes, 0);
+      expect(lean).toBe(baseline.lean.bytes.total);
+      expect(eager).toBe(baseline.eager.bytes.total);
+      expect(baseline.reduction).toBeCloseTo(1 - lean / eager, 10);
+    },
+  );
+
+  it("the eager side counts every skill body and every deferred schema", () => {
+    const skills = both.skills.rows.find((r) => r.category === "system: skills")!;
+    expect(both.skills.eager.system.filter((b) => b.id.startsWith("skill:"))).toHaveLength(30);
+    expect(skills.eagerBytes).toBeGreaterThan(skills.leanBytes);
+    expect(skills.leanBytes).toBeLessThanOrEqual(2048);
+    const deferred = both.hello.rows.find((r) => r.category.startsWith("tools: deferred"))!;
+    expect(deferred.category).toContain("skill_search");
+    expect(deferred.eagerBytes).toBeGreaterThan(0);
+    expect(deferred.leanBytes).toBe(0);
   });
 
   it("is deterministic: no dates or machine paths", () => {
-    const again = renderBaselineMarkdown(helloBaseline());
-    expect(again).toBe(renderBaselineMarkdown(baseline));
+    const again = renderBaselineMarkdown(baselines());
+    expect(again).toBe(renderBaselineMarkdown(both));
     expect(again).not.toMatch(/\/tmp\/|\d{4}-\d{2}-\d{2}T/);
   });
 });

@@ -15,6 +15,7 @@ import {
   helloScenario,
   resumeScenario,
   SCENARIOS,
+  skillsScenario,
 } from "../src/scenarios/index.js";
 import { turns } from "../src/scenarios/scenario.js";
 
@@ -115,6 +116,40 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", ()
     expect(result.steps[i]!.usage.read).toBe(before.usage.read + before.usage.write);
   });
 
+  it("skills: 30 skills, the index within 2 KB in Tier 1, every load appended as Tier 2 with its bytes", async () => {
+    const result = await run("skills");
+    expect(skillsScenario.files[".picasso/skills/release/SKILL.md"]).toBeDefined();
+    const skillFiles = [...Object.keys(skillsScenario.files), ...Object.keys(skillsScenario.homeFiles ?? {})];
+    expect(skillFiles.filter((p) => p.endsWith("/SKILL.md"))).toHaveLength(30);
+    const index = result.steps[0]!.request.system.find((b) => b.id === "skills:index")!;
+    expect(Buffer.byteLength(index.text)).toBeLessThanOrEqual(2048);
+    expect(index.text).toContain("- release: Cut a release of the shop");
+    expect(index.text).toMatch(/^Also available \(load by name\): .*checking-web-accessibility/m);
+    expect(index.text).toMatch(
+      /^\+\d+ more skills not listed: find them with tool_call\(\{name: "skill_search"/m,
+    );
+    expect(index.text).not.toContain("/tmp/");
+    const messages = sent(result);
+    expect(messages).toContain('<skill name=\\"release\\" path=\\".picasso/skills/release/SKILL.md\\">');
+    expect(messages).toContain("release checklist"); // the bundled file, read with `read`
+    expect(messages).toContain("[identical to the skill release in message #");
+    expect(messages).toContain(
+      '<skill-file skill=\\"writing-standup-notes\\" path=\\"references/template.md\\">',
+    );
+    expect(messages).toContain("## perf-profile — skill (project)");
+    const loads = (logLines.get("skills") ?? [])
+      .map((line) => JSON.parse(line))
+      .filter((e) => e.type === "tier2_load")
+      .map((e) => [e.kind, e.name, e.deduped === true]);
+    expect(loads).toEqual([
+      ["skill_body", "release", false],
+      ["skill_body", "release", true],
+      ["skill_body", "writing-standup-notes", false],
+      ["skill_body", "writing-standup-notes/references/template.md", false],
+      ["skill_body", "checking-web-accessibility", false],
+    ]);
+  });
+
   it("hello: the first-turn prefix is reported against the eager baseline", async () => {
     const hello = await run("hello");
     const report = buildReport([hello]);
@@ -143,7 +178,7 @@ describe("larger minimum cacheable lengths (reported)", () => {
 });
 
 describe("OpenAI rules through the OpenAI adapter", () => {
-  it.each([codingScenario, compactionScenario, resumeScenario])(
+  it.each([codingScenario, compactionScenario, resumeScenario, skillsScenario])(
     "$name: no unexpected drops",
     async (scenario) => {
       const result = await runScenario(scenario, { rules: "openai", minCacheable: 1024 });

@@ -15,7 +15,6 @@ const ctx = {
   cwd: "/w",
   picassoHome: "/h",
   mcpServers: [],
-  skills: [],
 };
 
 describe("PluginHost", () => {
@@ -53,6 +52,34 @@ describe("PluginHost", () => {
     expect(plain.tools.map((t) => t.name)).toEqual(["x"]);
     expect(plain.system[0]!.text).toMatch(/^You are Picasso/);
     expect(plain.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("hands every plugin's catalog entries to the assembler, in plugin order", async () => {
+    let seen: unknown;
+    const host = new PluginHost([
+      {
+        name: "mcp",
+        catalogEntries: (c) => [
+          { kind: "mcp_server", name: "github", description: `Issues of ${c.workspaceRoot}.` },
+        ],
+      },
+      {
+        name: "docs",
+        catalogEntries: async () => [{ kind: "doc", name: "docs/a.md", description: "A." }],
+      },
+      {
+        name: "lean",
+        assembleSystemPrompt: (c) => {
+          seen = c.catalog;
+          return sealTier1([], [{ id: "s", text: "x" }]);
+        },
+      },
+    ]);
+    await host.assemble(ctx);
+    expect(seen).toEqual([
+      { kind: "mcp_server", name: "github", description: "Issues of /w." },
+      { kind: "doc", name: "docs/a.md", description: "A." },
+    ]);
   });
 
   it("joins facts, isolates a failing pre-step plugin and namespaces settings", async () => {

@@ -2,6 +2,8 @@
  * The plugin host: the typed hooks of `PicassoPlugin`, called in plugin order.
  * - `tool/register`: every plugin's tools are collected once; a duplicate name is an error
  *   naming both plugins.
+ * - `catalog/entries`: every plugin's contributed catalog entries, in plugin order, collected
+ *   once right before assembly and handed to the assembler as `AssembleContext.catalog`.
  * - `system-prompt/assemble`: the first plugin that implements it builds Tier 1, once per
  *   session (the host caches it). Without such a plugin the host uses a minimal Tier 1 of every
  *   registered tool and one identity block, so the engine runs on its own in tests.
@@ -15,6 +17,7 @@
 import {
   type AppendedMessage,
   type AssembleContext,
+  type CatalogEntry,
   type PicassoPlugin,
   type PreStepContext,
   type SessionFactsContext,
@@ -60,7 +63,17 @@ export class PluginHost {
   async assemble(ctx: Omit<AssembleContext, "tools">): Promise<Tier1> {
     if (this.tier1) return this.tier1;
     const assembler = this.plugins.find((p) => p.assembleSystemPrompt);
-    const full: AssembleContext = { ...ctx, tools: [...this.toolList] };
+    const catalog: CatalogEntry[] = [];
+    for (const plugin of this.plugins) {
+      if (!plugin.catalogEntries) continue;
+      const { surface, workspaceRoot, cwd, picassoHome } = ctx;
+      catalog.push(...(await plugin.catalogEntries({ surface, workspaceRoot, cwd, picassoHome })));
+    }
+    const full: AssembleContext = {
+      ...ctx,
+      tools: [...this.toolList],
+      ...(catalog.length > 0 ? { catalog } : {}),
+    };
     this.tier1 = assembler?.assembleSystemPrompt
       ? await assembler.assembleSystemPrompt(full)
       : defaultTier1(this.toolList.map((t) => t.spec));

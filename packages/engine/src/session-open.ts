@@ -164,7 +164,6 @@ async function chooseTier1(
     surface: options.surface ?? "cli",
     ...place,
     mcpServers: [],
-    skills: [],
   });
   const logged = located.resumed?.fold.header;
   if (!logged) return { tier1: fresh, freshHash: fresh.hash };

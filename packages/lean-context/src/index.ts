@@ -3,12 +3,26 @@
  * plugin on the engine's hooks. Exported on purpose: what surfaces, the cache-probe (benches too)
  * and the CLI use. The timeline fold is `@picasso/lean-context/timeline`.
  */
+export { buildCatalog, type Catalog } from "./catalog/build-catalog.js";
+export { answerQuery, type CatalogAnswer } from "./catalog/catalog-answer.js";
+export { renderCatalogFiles, renderManifest, writeCatalogFiles } from "./catalog/catalog-files.js";
+export type { CatalogNode } from "./catalog/catalog-node.js";
+export { type EvalFixture, loadEvalCases, loadEvalFixture } from "./catalog/eval-cases.js";
+export {
+  keywordNavigator,
+  type NavigationCase,
+  type NavigationReport,
+  type Navigator,
+  resolveNode,
+  runNavigationEval,
+} from "./catalog/navigation-eval.js";
 export type { Composition } from "./composition/compose.js";
 export { loadComposition } from "./composition/load-composition.js";
-export { TOOL_CALL, TOOL_SEARCH } from "./gateways/gateway-specs.js";
+export { TOOL_CALL, TOOL_SEARCH, toolSearchSpec } from "./gateways/gateway-specs.js";
 export { loadInstructionFiles } from "./instructions/instruction-files.js";
 export { createLeanContextPlugin, type LeanContextOptions, type LeanContextPlugin } from "./plugin.js";
-export { inspectWorkspace } from "./report/inspect-workspace.js";
+export { inspectWorkspace, mcpServersWithTools, type WorkspaceContext } from "./report/inspect-workspace.js";
 export { renderContextReport } from "./report/render-context-report.js";
+export { defaultClaudeHome, loadSkills, type Skill } from "./skills/skill-discovery.js";
 export { assembleTier1, type Tier1Input } from "./tier1/assemble-tier1.js";
 export { assembleEagerBaseline } from "./tier1/eager-baseline.js";

@@ -19,6 +19,11 @@ function workspace(agents = "# Rules\nRun `npm test` before reporting.\n") {
   const root = mkdtempSync(join(tmpdir(), "lc-plugin-"));
   if (agents) writeFileSync(join(root, "AGENTS.md"), agents);
   writeFileSync(join(root, "CLAUDE.md"), "@AGENTS.md\n");
+  mkdirSync(join(root, ".picasso", "skills", "release"), { recursive: true });
+  writeFileSync(
+    join(root, ".picasso", "skills", "release", "SKILL.md"),
+    "---\nname: release\ndescription: Use when cutting a release.\n---\nTag, build, publish.\n",
+  );
   return root;
 }
 
@@ -30,7 +35,6 @@ function assembleCtx(root: string, plugin: PicassoPlugin): AssembleContext {
     picassoHome: mkdtempSync(join(tmpdir(), "lc-home-")),
     tools: [...coreTools(), ...deferredTools(), ...(plugin.registerTools?.() ?? [])],
     mcpServers: ["github"],
-    skills: [{ name: "release", description: "Use when cutting a release." }],
   };
 }
 
@@ -65,17 +69,18 @@ describe("createLeanContextPlugin", () => {
   it("registers the gateways, and tool_search sees the deferred tools after assembly", async () => {
     const plugin = createLeanContextPlugin();
     const tools = plugin.registerTools!();
-    expect(tools.map((t) => t.spec.name)).toEqual(["tool_search", "tool_call", "skill_search"]);
+    expect(tools.map((t) => t.spec.name)).toEqual(["tool_search", "tool_call", "skill", "skill_search"]);
     const search = tools[0] as ToolDefinition;
-    expect((await search.run({ query: "web" }, {} as never)).content).toMatch(
-      /No deferred tools are installed yet/,
-    );
+    expect((await search.run({ query: "web" }, {} as never)).content).toMatch(/^The catalog is empty/);
     const tier1 = await plugin.assembleSystemPrompt!(assembleCtx(workspace(), plugin));
     expect(tier1.tools.map((t) => t.name)).not.toContain("skill_search");
     expect((await search.run({ query: "skill_search" }, {} as never)).content).toContain(
-      "## skill_search (family: skills)",
+      "## skill_search — deferred tool (skills)",
     );
     expect((await search.run({ query: "web_fetch" }, {} as never)).content).toContain("## web_fetch");
+    expect((await search.run({ query: "release" }, {} as never)).content).toContain(
+      "## release — skill (project)",
+    );
   });
 
   it("the Tier-1 hash is identical across the three modes and after mode switches", async () => {
@@ -123,7 +128,7 @@ describe("createLeanContextPlugin", () => {
     expect(namespace).toBe("picasso-lean-context");
     expect(Object.keys(value)).toEqual(["registry", "snapshot", "counters", "events"]);
     expect(value.registry).toMatchObject({
-      wireTools: 11,
+      wireTools: 12,
       deferredTools: 7,
       mcpGateways: ["github_call"],
       mcpServers: ["github"],

@@ -1,10 +1,12 @@
 /**
  * `createLeanContextPlugin`: lean context as a plugin on the engine's hooks.
  *
- * - `registerTools`: the gateways `tool_search`, `tool_call` (fixed in Tier 1) and the deferred
- *   `skill_search`.
- * - `assembleSystemPrompt`: loads the composition (unless given) and the instruction files,
- *   assembles Tier 1, remembers the deferred catalog for the gateways, captures the registry.
+ * - `registerTools`: the gateways `tool_search`, `tool_call` (fixed in Tier 1), the `skill` tool
+ *   (a core row of the composition) and the deferred `skill_search`.
+ * - `assembleSystemPrompt`: loads the composition (unless given), the instruction files, the
+ *   skills and doc topics (catalog-sources.ts) beside the entries other plugins contributed,
+ *   assembles Tier 1 (skill index included), builds the catalog the gateways navigate, writes it
+ *   to `$PICASSO_HOME/tool-catalog/` for people and the model to read, captures the registry.
  *   The first assembly for a workspace and cwd is reused, so a session sees one Tier 1.
  * - `sessionFacts`: date, cwd, platform, branch, pinned memories — never Tier 1.
  * - `preStep`: the PreStepNormaliser's appended reminders; its stats go to ContextStats after
@@ -15,6 +17,8 @@
  * - `observe`: Tier-2 loads, compactions and mode changes into the stats journal.
  * With `stats: false` nothing is collected; the bytes sent are the same either way.
  */
+
+import { join } from "node:path";
 import type {
   AssembleContext,
   LogEvent,
@@ -23,19 +27,22 @@ import type {
   PreStepContext,
   PreStepResult,
   SessionFactsContext,
-  SkillInfo,
   Tier1,
   ToolOutput,
   ToolResultContext,
 } from "@picasso/protocol";
+import { buildCatalog, type Catalog } from "./catalog/build-catalog.js";
+import { renderCatalogFiles, writeCatalogFiles } from "./catalog/catalog-files.js";
+import { loadCatalogSources, sessionCatalog } from "./catalog/catalog-sources.js";
 import type { Composition } from "./composition/compose.js";
 import { loadComposition } from "./composition/load-composition.js";
 import { skillSearchTool, toolCallTool, toolSearchTool } from "./gateways/gateway-tools.js";
-import { ToolCatalog } from "./gateways/tool-catalog.js";
 import { type InstructionFiles, loadInstructionFiles } from "./instructions/instruction-files.js";
 import { type DedupeResult, dedupeAppend } from "./pre-step/dedupe.js";
 import { PreStepNormaliser } from "./pre-step/pre-step-normaliser.js";
 import { sessionFacts } from "./session-facts.js";
+import type { Skill } from "./skills/skill-discovery.js";
+import { skillTool } from "./skills/skill-tool.js";
 import { CONTEXT_STATS_NAMESPACE, ContextStats } from "./stats/context-stats.js";
 import { assembleTier1, type Tier1Assembly } from "./tier1/assemble-tier1.js";
 import { tier1Warnings } from "./tier1/tier1-warnings.js";
@@ -52,6 +59,18 @@ export interface LeanContextOptions {
   /** Replace the instruction-file loader (tests, other surfaces). */
   loadInstructions?: (workspaceRoot: string, cwd: string) => InstructionFiles;
   pinnedMemories?: () => readonly string[];
+  /** Claude Code's user folder, whose `skills/` is read (default `$CLAUDE_CONFIG_DIR` or `~/.claude`). */
+  claudeHome?: string;
+  /** Write the session's catalog to `$PICASSO_HOME/tool-catalog/` (default true). */
+  writeCatalog?: boolean;
+}
+
+interface Assembled {
+  assembly: Tier1Assembly;
+  warnings: string[];
+  catalog: Catalog;
+  skills: Skill[];
+  answerBudget: number;
 }
 
 export interface LeanContextPlugin extends PicassoPlugin {
@@ -67,16 +86,24 @@ export interface LeanContextPlugin extends PicassoPlugin {
 export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanContextPlugin {
   const stats = options.stats === false ? undefined : new ContextStats();
   const normaliser = new PreStepNormaliser();
-  const assemblies = new Map<string, { assembly: Tier1Assembly; warnings: string[] }>();
-  let last: { assembly: Tier1Assembly; warnings: string[] } | undefined;
-  let catalog = new ToolCatalog();
-  let skills: readonly SkillInfo[] = [];
-  const sources = { catalog: () => catalog, skills: () => skills };
+  const assemblies = new Map<string, Assembled>();
+  let last: Assembled | undefined;
+  const empty = buildCatalog({});
+  const sources = {
+    catalog: () => last?.catalog ?? empty,
+    coreNames: () => last?.assembly.split.core.map((t) => t.spec.name) ?? [],
+    answerBudget: () => last?.answerBudget ?? 4096,
+  };
 
   return {
     name: LEAN_CONTEXT_PLUGIN,
     stats,
-    registerTools: () => [toolSearchTool(sources), toolCallTool(sources), skillSearchTool(sources)],
+    registerTools: () => [
+      toolSearchTool(sources),
+      toolCallTool(sources),
+      skillTool(() => last?.skills ?? []),
+      skillSearchTool(sources),
+    ],
 
     assembleSystemPrompt(ctx: AssembleContext): Tier1 {
       const key = `${ctx.surface}\0${ctx.workspaceRoot}\0${ctx.cwd}`;
@@ -91,23 +118,35 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
             ...(options.patchesDir ? { patchesDir: options.patchesDir } : {}),
           });
         const loaded = (options.loadInstructions ?? loadInstructionFiles)(ctx.workspaceRoot, ctx.cwd);
+        const found = loadCatalogSources({
+          workspaceRoot: ctx.workspaceRoot,
+          picassoHome: ctx.picassoHome,
+          ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
+          contributed: ctx.catalog ?? [],
+        });
         const assembly = assembleTier1({
           composition,
           tools: ctx.tools,
-          mcpServers: ctx.mcpServers,
+          mcpServers: [...ctx.mcpServers, ...found.mcpServers],
           instructions: loaded.files,
-          skills: ctx.skills,
+          skills: found.skills,
         });
-        const warnings = tier1Warnings(loaded.warnings, assembly);
-        entry = { assembly, warnings };
+        const catalog = sessionCatalog(assembly.split.deferred, found);
+        const warnings = [...tier1Warnings(loaded.warnings, assembly), ...found.warnings];
+        if (options.writeCatalog !== false) {
+          try {
+            writeCatalogFiles(join(ctx.picassoHome, "tool-catalog"), renderCatalogFiles(catalog, "home"));
+          } catch (error) {
+            warnings.push(
+              `${join(ctx.picassoHome, "tool-catalog")}: not written (${(error as Error).message})`,
+            );
+          }
+        }
+        const answerBudget = composition.settings["catalog.answerBudgetBytes"];
+        entry = { assembly, warnings, catalog, skills: found.skills, answerBudget };
         assemblies.set(key, entry);
       }
       last = entry;
-      catalog = new ToolCatalog(
-        entry.assembly.split.deferred,
-        entry.assembly.split.core.map((t) => t.spec.name),
-      );
-      skills = ctx.skills;
       stats?.captureRegistry(entry.assembly, entry.warnings);
       return entry.assembly.tier1;
     },

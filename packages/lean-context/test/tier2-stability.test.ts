@@ -29,9 +29,9 @@ function context(
     picassoHome: home,
     tools: [...coreTools(), ...deferredTools(), ...gateways],
     mcpServers: ["github", "linear"],
-    skills: [
-      { name: "release", description: "Use when releasing." },
-      { name: "migrate", description: "Use for migrations." },
+    catalog: [
+      { kind: "skill", name: "release", description: "Use when releasing.", location: join(root, "release") },
+      { kind: "skill", name: "migrate", description: "Use for migrations.", location: join(root, "migrate") },
     ],
   };
 }

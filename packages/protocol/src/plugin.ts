@@ -12,10 +12,13 @@
  * - `tool/result`              — `toolResult()`: may rewrite a successful tool output before it
  *                                 joins history (e.g. a repeated read becomes a pointer); must be
  *                                 deterministic given the history.
+ * - `catalog/entries`          — `catalogEntries()`: nodes this plugin adds to the catalog behind
+ *                                 `tool_search` (MCP servers and their tools, skills, doc topics);
+ *                                 collected once per session, before `system-prompt/assemble`.
  * - `settings/describe`        — `describeSettings()`: a namespaced, JSON-serialisable value.
  * - observers                  — `observe()`: every session-log event, after it is written.
  */
-import type { Message, ToolSpec } from "./content.js";
+import type { JsonSchema, Message, ToolSpec } from "./content.js";
 import type { PermissionMode } from "./permission-modes.js";
 import type {
   LogEvent,
@@ -97,7 +100,45 @@ export interface ToolDefinition {
 export interface SkillInfo {
   name: string;
   description: string;
+  /** Where it was found, for people (workspace-relative, or `~/…`); never in Tier 1. */
   path?: string;
+  /** `project` skills are indexed with their trigger; `user` (global) skills by name only. */
+  scope?: "project" | "user";
+}
+
+/**
+ * One node a plugin contributes to the catalog behind `tool_search` (the `catalog/entries` hook;
+ * docs/catalog.md). Deferred tools need no entry: every registered tool that is not core is in
+ * the catalog already. Kinds:
+ * - `mcp_server` — a server (`name`); lean context also gives it a `<server>_call` gateway in Tier 1;
+ * - `mcp_tool`   — one tool of `server`, with its `inputSchema`;
+ * - `skill`      — a skill whose folder (`location`, absolute) holds its `SKILL.md`;
+ * - `doc`        — a document (`location`: workspace-relative path) and when to read it.
+ * Text must be stable for the same inputs: the catalog, and for servers Tier 1, are built from it.
+ */
+export interface CatalogEntry {
+  kind: "mcp_server" | "mcp_tool" | "skill" | "doc";
+  name: string;
+  /** What it does and when to use it; its first sentence is the node's one-line title. */
+  description: string;
+  /** `mcp_tool`: the server it belongs to. */
+  server?: string;
+  /** `mcp_tool`: its input schema. */
+  inputSchema?: JsonSchema;
+  /** `skill`: its folder (absolute); `doc`: its workspace-relative path. */
+  location?: string;
+  /** `skill`: project or user scope (default user). */
+  scope?: "project" | "user";
+  /** `mcp_server`: usage rules returned with its tools' full text. */
+  rules?: string;
+}
+
+/** What the `catalog/entries` hook is told about the session. */
+export interface CatalogContext {
+  surface: "cli" | "sdk";
+  workspaceRoot: string;
+  cwd: string;
+  picassoHome: string;
 }
 
 export interface AssembleContext {
@@ -108,7 +149,9 @@ export interface AssembleContext {
   /** Every registered tool; the composition decides which are core and which deferred. */
   tools: ToolDefinition[];
   mcpServers: string[];
-  skills: SkillInfo[];
+  /** Catalog entries the plugins contributed (`catalog/entries`), in plugin order: MCP servers and
+   *  tools, skills, doc topics. Lean context adds the skills and doc topics it finds itself. */
+  catalog?: CatalogEntry[];
 }
 
 export interface SessionFactsContext {
@@ -165,6 +208,7 @@ export interface PicassoPlugin {
   sessionFacts?(ctx: SessionFactsContext): string | undefined;
   preStep?(ctx: PreStepContext): PreStepResult | Promise<PreStepResult>;
   toolResult?(ctx: ToolResultContext): ToolOutput | undefined;
+  catalogEntries?(ctx: CatalogContext): CatalogEntry[] | Promise<CatalogEntry[]>;
   describeSettings?(): { namespace: string; value: unknown };
   observe?(event: LogEvent): void;
 }

@@ -9,10 +9,12 @@
  * Nothing here knows a tool by name: a repeated read becomes a pointer through lean context's
  * `tool/result` hook, and a gateway call is checked as the tool it runs through the gateway's own
  * `callEffect`.
+ * The session's catalog folder (`$PICASSO_HOME/tool-catalog/`) is readable by the file tools.
  * Tool process groups are recorded beside the session's log; opening a session (a resumed one)
  * first kills the groups an earlier run recorded and left alive.
  * `close()` ends the session and kills leftover tool processes; the provider is the caller's.
  */
+import { join } from "node:path";
 import {
   type Approver,
   createSession,
@@ -49,6 +51,8 @@ export interface ComposeSessionOptions {
   now?: () => Date;
   /** Grace period before leftover tool processes are SIGKILLed. */
   killGraceMs?: number;
+  /** Claude Code's user folder whose `skills/` lean context reads (default `$CLAUDE_CONFIG_DIR` or `~/.claude`). */
+  claudeHome?: string;
   /** Wrap the product's plugins (tests inject regressions this way, never by editing product code). */
   wrapPlugins?: (plugins: PicassoPlugin[]) => PicassoPlugin[];
 }
@@ -66,7 +70,10 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
     workspaceRoot: options.workspaceRoot,
   });
   const toolRuntime = createToolRuntime(options.killGraceMs ? { killGraceMs: options.killGraceMs } : {});
-  const leanContext = createLeanContextPlugin({ composition });
+  const leanContext = createLeanContextPlugin({
+    composition,
+    ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
+  });
   const product = mountPlugins(composition, { leanContext, toolRuntime });
   let session: Session;
   try {
@@ -82,7 +89,15 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       surfaceLabel: options.surfaceLabel,
       version: options.version,
       ...(options.resume ? { resume: options.resume } : {}),
-      settings: { ...engineSettingsFrom(composition), ...options.settings },
+      settings: {
+        ...engineSettingsFrom(composition),
+        ...options.settings,
+        // The catalog lean context writes for people and the model to read (docs/catalog.md).
+        allowedOutsidePaths: [
+          ...(options.settings?.allowedOutsidePaths ?? []),
+          join(options.picassoHome, "tool-catalog"),
+        ],
+      },
       ...(options.observers ? { observers: options.observers } : {}),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       ...(options.askUser ? { askUser: options.askUser } : {}),

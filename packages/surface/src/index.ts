@@ -5,3 +5,11 @@
  */
 export { type ComposedSession, type ComposeSessionOptions, composeSession } from "./compose-session.js";
 export { composedTools } from "./plugin-mounts.js";
+export {
+  builtinCatalog,
+  builtinCatalogFiles,
+  CATALOG_COMMAND,
+  REPOSITORY_CATALOG_DIR,
+  type WorkspaceCatalogOptions,
+  workspaceCatalog,
+} from "./workspace-catalog.js";

@@ -21,7 +21,7 @@ describe("picasso context", () => {
     expect(report.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(report.bytes.total).toBe(report.bytes.tools + report.bytes.system);
     expect(report.sections.map((s: { id: string }) => s.id)).toContain("instructions:index");
-    expect(report.tools.map((t: { name: string }) => t.name).slice(0, 10)).toEqual([
+    expect(report.tools.map((t: { name: string }) => t.name).slice(0, 11)).toEqual([
       "bash",
       "read",
       "write",
@@ -29,6 +29,7 @@ describe("picasso context", () => {
       "search",
       "todo_write",
       "ask_user",
+      "skill",
       "subagent",
       "tool_search",
       "tool_call",

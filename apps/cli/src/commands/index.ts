@@ -16,6 +16,8 @@ export const SUBCOMMANDS: Record<string, () => Promise<{ register: Register }>> 
   context: () => import("./context.js"),
   "mock-server": () => import("./mock-server.js"),
   probe: () => import("./probe.js"),
+  tools: () => import("./tools.js"),
+  eval: () => import("./eval.js"),
 };
 
 /** Registers the root command and the subcommands `argv` may need (all of them for help). */

@@ -4,12 +4,14 @@ import { compactionScenario } from "./compaction.js";
 import { helloScenario } from "./hello.js";
 import { resumeScenario } from "./resume.js";
 import type { Scenario } from "./scenario.js";
+import { skillsScenario } from "./skills.js";
 
 export const SCENARIOS: readonly Scenario[] = [
   helloScenario,
   codingScenario,
   compactionScenario,
   resumeScenario,
+  skillsScenario,
 ];
 
 export function findScenario(name: string): Scenario | undefined {
@@ -18,4 +20,4 @@ export function findScenario(name: string): Scenario | undefined {
 
 export * from "./scenario.js";
 export * from "./shop-workspace.js";
-export { codingScenario, compactionScenario, helloScenario, resumeScenario };
+export { codingScenario, compactionScenario, helloScenario, resumeScenario, skillsScenario };

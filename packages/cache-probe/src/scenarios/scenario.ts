@@ -24,6 +24,8 @@ export interface Scenario {
   name: string;
   description: string;
   files: Record<string, string>;
+  /** Files of the probe's PICASSO_HOME (user skills in `skills/`; the Claude folder is `.claude/`). */
+  homeFiles?: Record<string, string>;
   actions: ScenarioAction[];
   /** Replies that answer matching requests whenever they come (compaction summaries). */
   matched?: MockStep[];

@@ -26,6 +26,7 @@ describe("loadComposition", () => {
       "search",
       "todo_write",
       "ask_user",
+      "skill",
       "subagent",
     ]);
     writeFileSync(

@@ -18,6 +18,8 @@ export interface CompositionSettings {
   "skills.namesBudgetBytes": number;
   /** Characters a skill's trigger description is cut to. */
   "skills.triggerMaxChars": number;
+  /** Bytes one `tool_search` answer may take (a hard budget; Tier 2, not Tier 1). */
+  "catalog.answerBudgetBytes": number;
   /** Bytes of one tool result before the engine truncates it and spills the full output. */
   "tools.outputLimitBytes": number;
   /** Share of the context window at which the engine compacts history (0–1). */
@@ -34,6 +36,7 @@ export const DEFAULT_SETTINGS: CompositionSettings = {
   "skills.indexBudgetBytes": 2048,
   "skills.namesBudgetBytes": 512,
   "skills.triggerMaxChars": 200,
+  "catalog.answerBudgetBytes": 4096,
   "tools.outputLimitBytes": DEFAULT_TOOL_OUTPUT_LIMIT_BYTES,
   "compaction.threshold": 0.8,
   "persona.prefix": "You work in the user's terminal, inside their repository, on their behalf.",
@@ -53,6 +56,10 @@ const CHECKS: Record<SettingKey, Check> = {
   "skills.indexBudgetBytes": positiveInt,
   "skills.namesBudgetBytes": positiveInt,
   "skills.triggerMaxChars": positiveInt,
+  "catalog.answerBudgetBytes": (v) =>
+    typeof v === "number" && Number.isInteger(v) && v >= 256
+      ? undefined
+      : "a whole number of bytes, at least 256",
   "tools.outputLimitBytes": positiveInt,
   "compaction.threshold": ratio,
   "persona.prefix": shortText,

@@ -1,6 +1,7 @@
 /**
  * The fixed gateway tool schemas of Tier 1: `tool_search`, `tool_call` and one `<server>_call`
- * per MCP server, plus `skill_search` (a deferred tool reached through `tool_call`).
+ * per MCP server, plus `skill_search` (a deferred tool reached through `tool_call`). The core
+ * `skill` tool's schema is in skills/skill-tool.ts.
  *
  * Their schemas never change during a session: deferred tools and MCP tools are reached through
  * them, so the `tools` array (and the provider's prompt cache) is never touched mid-session.
@@ -14,10 +15,10 @@ export const SKILL_SEARCH = "skill_search";
 export const toolSearchSpec: ToolSpec = {
   name: TOOL_SEARCH,
   description:
-    "Find tools that are not loaded yet, by exact name or by purpose. An exact name, or a query with 3 matches or fewer, returns each tool's full description, input schema and usage rules; then run it with tool_call.",
+    "Search the catalog of what is not loaded yet (deferred tools, skills, MCP tools, docs) by exact name or purpose. A broad query lists titles; an exact name, or 3 matches or fewer, returns the full description, input schema and usage rules; then run it with tool_call.",
   inputSchema: {
     type: "object",
-    properties: { query: { type: "string", description: "A tool name or a few words about what you need" } },
+    properties: { query: { type: "string", description: "A name, or a few words about what you need" } },
     required: ["query"],
     additionalProperties: false,
   },

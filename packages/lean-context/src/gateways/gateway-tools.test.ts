@@ -1,55 +1,112 @@
-import type { ToolContext } from "@picasso/protocol";
+import type { CatalogEntry, ToolContext } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { coreTools, deferredTools } from "../../test/fixtures/tools.js";
+import { buildCatalog, type Catalog } from "../catalog/build-catalog.js";
 import { skillSearchTool, toolCallTool, toolSearchTool } from "./gateway-tools.js";
-import { ToolCatalog } from "./tool-catalog.js";
 
 const ctx = {} as ToolContext;
 
-function gateways(
-  catalog: ToolCatalog,
-  skills = [{ name: "release", description: "Use when cutting a release." }],
-) {
-  const sources = { catalog: () => catalog, skills: () => skills };
+const mcp: CatalogEntry[] = [
+  {
+    kind: "mcp_server",
+    name: "github",
+    description: "GitHub issues and pull requests.",
+    rules: "Name the repository as owner/name.",
+  },
+  {
+    kind: "mcp_tool",
+    server: "github",
+    name: "create_issue",
+    description: "Open a new issue in a repository.",
+    inputSchema: {
+      type: "object",
+      properties: { repo: { type: "string" }, title: { type: "string" } },
+      required: ["repo", "title"],
+    },
+  },
+];
+
+function gateways(catalog: Catalog, budget = 4096) {
+  const sources = {
+    catalog: () => catalog,
+    coreNames: () => coreTools().map((t) => t.spec.name),
+    answerBudget: () => budget,
+  };
   return { search: toolSearchTool(sources), call: toolCallTool(sources), skills: skillSearchTool(sources) };
 }
 
 const full = () =>
-  new ToolCatalog(
-    deferredTools(),
-    coreTools().map((t) => t.spec.name),
-  );
+  buildCatalog({
+    deferred: deferredTools(),
+    skills: [
+      { name: "release", description: "Use when cutting a release: tag, build, publish.", scope: "project" },
+    ],
+    entries: mcp,
+  });
 
 describe("tool_search", () => {
-  it("says clearly when no deferred tools are installed", async () => {
-    const out = await gateways(new ToolCatalog()).search.run({ query: "web" }, ctx);
-    expect(out.content).toBe(
-      "No deferred tools are installed yet: every available tool is already in your tool list.",
+  it("says clearly when the catalog is empty", async () => {
+    const out = await gateways(buildCatalog({})).search.run({ query: "web" }, ctx);
+    expect(out.content).toMatch(
+      /^The catalog is empty: no deferred tools, skills, MCP servers or doc topics/,
     );
   });
 
   it("an exact name returns the full description, canonical schema and family rules", async () => {
     const out = await gateways(full()).search.run({ query: "web_fetch" }, ctx);
-    expect(out.content).toContain("## web_fetch (family: web)");
+    expect(out.content).toContain("## web_fetch — deferred tool (web)");
     expect(out.content).toContain('Input schema: {"additionalProperties":false,"properties":{"url":');
-    expect(out.content).toContain("Rules: Web tools fetch pages");
+    expect(out.content).toContain("Rules (family web): Web tools fetch pages");
     expect(out.tier2).toEqual({ kind: "deferred_schema", name: "web_fetch" });
   });
 
-  it("3 matches or fewer return full schemas; more return one line each", async () => {
-    const g = gateways(full());
-    const few = await g.search.run({ query: "worktree" }, ctx);
-    expect(few.content.match(/^## /gm)).toHaveLength(2);
-    const many = await g.search.run({ query: "web worktree terminal session" }, ctx);
-    expect(many.content).toMatch(/^6 tools match/);
-    expect(many.content).not.toContain("Input schema");
+  it("an MCP tool by exact name returns its schema, its server's rules and the gateway to call", async () => {
+    const out = await gateways(full()).search.run({ query: "github.create_issue" }, ctx);
+    expect(out.content).toContain("## github/create_issue — MCP tool of github");
+    expect(out.content).toContain('Call: github_call({tool: "create_issue", arguments: {…}})');
+    expect(out.content).toContain("Rules (server github): Name the repository as owner/name.");
+    expect(out.tier2).toEqual({ kind: "mcp_catalog", name: "github/create_issue" });
   });
 
-  it("no match lists the deferred tools", async () => {
-    const out = await gateways(full()).search.run({ query: "zzz" }, ctx);
-    expect(out.content).toBe(
-      'No tool matches "zzz". Deferred tools: session_query, terminal_open, web_fetch, web_search, worktree_create, worktree_remove.',
+  it("a precise query expands its few matches; a vague one lists titles within the budget", async () => {
+    const g = gateways(full(), 1024);
+    const few = await g.search.run({ query: "remove a git worktree" }, ctx);
+    expect(few.content.startsWith("## worktree_remove")).toBe(true);
+    const alike = buildCatalog({
+      deferred: deferredTools(),
+      skills: ["a", "b", "c", "d", "e"].map((x) => ({
+        name: `notes-${x}`,
+        description: "Write release notes.",
+      })),
+    });
+    const vague = await gateways(alike, 1024).search.run({ query: "release notes" }, ctx);
+    expect(vague.content).toMatch(/^5 entries match "release notes", best first/);
+    expect(vague.content).not.toContain("Load:");
+    expect(Buffer.byteLength(vague.content)).toBeLessThanOrEqual(1024);
+  });
+
+  it("a group name opens that group: listed one level down, or in full with 3 entries or fewer", async () => {
+    const out = await gateways(full(), 800).search.run({ query: "workspace" }, ctx);
+    expect(out.content.split("\n")).toEqual([
+      "workspace (group): Files, worktrees and terminals beyond the core tools — 3 entries.",
+      expect.stringMatching(/^## terminal_open/),
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+      expect.stringMatching(/^Rules \(family terminal\)/),
+      "- worktree_create (worktree): Create a git worktree for isolated parallel work.",
+      "- worktree_remove (worktree): Remove a git worktree.",
+    ]);
+    const skills = await gateways(full()).search.run({ query: "skills" }, ctx);
+    expect(skills.content).toContain("## release — skill (project)");
+  });
+
+  it("no match says so and lists the groups", async () => {
+    const out = await gateways(full()).search.run({ query: "zzzq" }, ctx);
+    expect(out.content.split("\n")[0]).toBe(
+      'Nothing in the catalog matches "zzzq". Search a group to list it:',
     );
+    expect(out.content).toContain("- web: Fetch web pages and search the web");
   });
 });
 
@@ -67,19 +124,22 @@ describe("tool_call", () => {
     expect(out.isError).toBe(true);
     expect(out.content).toMatch(/^Invalid arguments for web_fetch: missing required field "url"\./);
     expect(out.content).toContain("Input schema:");
+    expect(out.content).toContain("Rules (family web):");
     expect(out.tier2).toEqual({ kind: "deferred_schema", name: "web_fetch" });
   });
 
-  it("reports wrong types and unknown fields", async () => {
+  it("reports wrong types and unknown fields (ajv, every error)", async () => {
     const out = await gateways(full()).call.run(
       { name: "web_search", arguments: { query: 3, lmit: 2 } },
       ctx,
     );
-    expect(out.content).toContain('field "query" must be "string", got integer');
+    expect(out.content).toContain('field "query" must be string, got integer');
     expect(out.content).toContain('unknown field "lmit"');
+    const notObject = await gateways(full()).call.run({ name: "web_search", arguments: [1] }, ctx);
+    expect(notObject.content).toContain("arguments must be an object, got array");
   });
 
-  it("an unknown tool, or a core tool, is refused with a hint", async () => {
+  it("an unknown tool, a core tool, a skill or an MCP tool is refused with a hint", async () => {
     const g = gateways(full());
     expect((await g.call.run({ name: "nope", arguments: {} }, ctx)).content).toMatch(
       /^Unknown tool "nope"\. Deferred tools: /,
@@ -87,7 +147,13 @@ describe("tool_call", () => {
     expect((await g.call.run({ name: "bash", arguments: {} }, ctx)).content).toBe(
       "bash is a core tool: call it directly, not through tool_call.",
     );
-    expect((await gateways(new ToolCatalog()).call.run({ name: "x", arguments: {} }, ctx)).content).toContain(
+    expect((await g.call.run({ name: "release", arguments: {} }, ctx)).content).toBe(
+      '"release" is a skill, not a tool: load it with skill({name: "release"}).',
+    );
+    expect((await g.call.run({ name: "github/create_issue", arguments: {} }, ctx)).content).toBe(
+      '"github/create_issue" is an MCP tool: github_call({tool: "create_issue", arguments: {…}}).',
+    );
+    expect((await gateways(buildCatalog({})).call.run({ name: "x", arguments: {} }, ctx)).content).toContain(
       "No deferred tools are installed yet.",
     );
   });
@@ -106,9 +172,12 @@ describe("tool_call", () => {
 describe("skill_search", () => {
   it("finds skills by words of their name or trigger", async () => {
     const g = gateways(full());
-    expect((await g.skills.run({ query: "release" }, ctx)).content).toBe(
-      "- release: Use when cutting a release.",
+    expect((await g.skills.run({ query: "publish a release" }, ctx)).content).toBe(
+      '1 skills match "publish a release"; load one with skill({name}):\n- release: Use when cutting a release: tag, build, publish.',
     );
     expect((await g.skills.run({ query: "deploy" }, ctx)).content).toBe('No skill matches "deploy".');
+    expect((await gateways(buildCatalog({})).skills.run({ query: "x" }, ctx)).content).toBe(
+      "No skills are installed.",
+    );
   });
 });

@@ -1,22 +1,39 @@
 /**
  * Working tool definitions for the gateways: `tool_search`, `tool_call` and `skill_search`.
  *
- * `tool_search` renders a catalog search (see tool-catalog.ts). `tool_call` finds the named
- * deferred tool, checks the arguments and, when they are wrong, returns an error carrying the
- * tool's full description and schema so the model can correct itself; otherwise it runs the
- * tool. A core tool named through `tool_call` is refused with a hint to call it directly, so
- * every call of a core tool is seen (and permission-checked) under its own name.
- * `skill_search` lists skills matching a query. The catalog and skills are read through getters
+ * `tool_search` navigates the catalog (catalog-search.ts) and renders the answer under the
+ * composition's `catalog.answerBudgetBytes` (catalog-answer.ts). `tool_call` finds the named
+ * deferred tool, validates the arguments against its schema (ajv) and, when they are wrong,
+ * returns an error carrying the tool's full text (description, schema, family rules) so the model
+ * can correct itself; otherwise it runs the tool. A core tool named through `tool_call` is refused
+ * with a hint to call it directly, so every call of a core tool is seen (and permission-checked)
+ * under its own name; a skill or an MCP tool gets a hint naming the right gateway.
+ * `skill_search` is `tool_search` over the skills alone. Sources are read through getters
  * because they are known only once the session's Tier 1 is assembled.
  */
-import type { CallEffect, SkillInfo, ToolDefinition, ToolOutput } from "@picasso/protocol";
+import { byteLength, type CallEffect, type ToolDefinition, type ToolOutput } from "@picasso/protocol";
+import type { Catalog } from "../catalog/build-catalog.js";
+import { answerQuery } from "../catalog/catalog-answer.js";
+import type { CatalogNode } from "../catalog/catalog-node.js";
+import { navigate } from "../catalog/catalog-search.js";
+import { familyGuidance } from "../sections/family-guidance.js";
 import { skillSearchSpec, toolCallSpec, toolSearchSpec } from "./gateway-specs.js";
-import { describeTool, renderSearch, type ToolCatalog } from "./tool-catalog.js";
 import { argumentProblems } from "./validate-arguments.js";
 
 export interface GatewaySources {
-  catalog(): ToolCatalog;
-  skills(): readonly SkillInfo[];
+  catalog(): Catalog;
+  coreNames(): readonly string[];
+  /** Bytes one `tool_search` / `skill_search` answer may take. */
+  answerBudget(): number;
+}
+
+const TIER2_KIND = { tool: "deferred_schema", mcp_tool: "mcp_catalog" } as const;
+
+function tier2Of(catalog: Catalog, shown: { id: string; full: boolean }[]): ToolOutput["tier2"] {
+  const first = shown.find((s) => s.full);
+  const node = first ? catalog.node(first.id) : undefined;
+  if (!node || (node.kind !== "tool" && node.kind !== "mcp_tool")) return undefined;
+  return { kind: TIER2_KIND[node.kind], name: node.name };
 }
 
 export function toolSearchTool(sources: GatewaySources): ToolDefinition {
@@ -28,12 +45,30 @@ export function toolSearchTool(sources: GatewaySources): ToolDefinition {
       const query = typeof input.query === "string" ? input.query : "";
       if (query.trim() === "") return { content: "tool_search needs a non-empty query.", isError: true };
       const catalog = sources.catalog();
-      const result = catalog.search(query);
-      const content = renderSearch(catalog, query, result);
-      const one = result.matches.length === 1 ? result.matches[0] : undefined;
-      return one ? { content, tier2: { kind: "deferred_schema", name: one.spec.name } } : { content };
+      const answer = answerQuery(catalog, query, sources.answerBudget());
+      const tier2 = tier2Of(catalog, answer.shown);
+      return tier2 ? { content: answer.text, tier2 } : { content: answer.text };
     },
   };
+}
+
+/** The full text of a deferred tool with its family's rules: what `tool_call` errors repeat. */
+export function describeTool(catalog: Catalog, name: string): string {
+  const node = catalog.leaves.find((l) => l.kind === "tool" && l.name === name);
+  const tool = catalog.tool(name);
+  const rules = tool ? familyGuidance(tool.family) : undefined;
+  return [node?.text ?? name, ...(rules ? [`Rules (family ${tool!.family}): ${rules}`] : [])].join("\n");
+}
+
+function misdirected(catalog: Catalog, name: string): string | undefined {
+  const node: CatalogNode | undefined = catalog.leaves.find(
+    (l) => (l.kind === "skill" || l.kind === "mcp_tool") && l.name === name,
+  );
+  if (!node) return undefined;
+  if (node.kind === "skill")
+    return `"${name}" is a skill, not a tool: load it with skill({name: "${name}"}).`;
+  const call = node.text?.split("\n").find((l) => l.startsWith("Call: "));
+  return `"${name}" is an MCP tool: ${call ? call.slice(6) : "call it through its server's gateway"}.`;
 }
 
 export function toolCallTool(sources: GatewaySources): ToolDefinition {
@@ -45,19 +80,22 @@ export function toolCallTool(sources: GatewaySources): ToolDefinition {
     async run(input, ctx): Promise<ToolOutput> {
       const name = typeof input.name === "string" ? input.name : "";
       const catalog = sources.catalog();
-      if (catalog.coreNames.includes(name))
+      if (sources.coreNames().includes(name))
         return { content: `${name} is a core tool: call it directly, not through tool_call.`, isError: true };
-      const tool = catalog.find(name);
+      const tool = catalog.tool(name);
       if (!tool) {
-        const known = catalog.tools.length
-          ? `Deferred tools: ${catalog.tools.map((t) => t.spec.name).join(", ")}.`
+        const hint = misdirected(catalog, name);
+        if (hint) return { content: hint, isError: true };
+        const names = catalog.toolNames;
+        const known = names.length
+          ? `Deferred tools: ${names.join(", ")}.`
           : "No deferred tools are installed yet.";
         return { content: `Unknown tool "${name}". ${known} Use tool_search to find tools.`, isError: true };
       }
       const problems = argumentProblems(tool.spec.inputSchema, input.arguments ?? {});
       if (problems.length > 0)
         return {
-          content: `Invalid arguments for ${name}: ${problems.join("; ")}.\n\n${describeTool(tool)}`,
+          content: `Invalid arguments for ${name}: ${problems.join("; ")}.\n\n${describeTool(catalog, name)}`,
           isError: true,
           tier2: { kind: "deferred_schema", name },
         };
@@ -66,7 +104,7 @@ export function toolCallTool(sources: GatewaySources): ToolDefinition {
     // A call is checked as the deferred tool it runs (its effect, its arguments); a call naming no
     // deferred tool only answers with an error, so it reads.
     callEffect(input): CallEffect {
-      const target = typeof input.name === "string" ? sources.catalog().find(input.name) : undefined;
+      const target = typeof input.name === "string" ? sources.catalog().tool(input.name) : undefined;
       if (!target) return { effect: "read" };
       const args = input.arguments;
       return {
@@ -86,23 +124,21 @@ export function skillSearchTool(sources: GatewaySources): ToolDefinition {
     effect: "read",
     family: "skills",
     async run(input): Promise<ToolOutput> {
-      const words = String(input.query ?? "")
-        .toLowerCase()
-        .split(/\s+/)
-        .filter(Boolean);
-      const skills = [...sources.skills()].sort((a, b) => (a.name < b.name ? -1 : 1));
+      const query = String(input.query ?? "").trim();
+      const catalog = sources.catalog();
+      const skills = catalog.leaves.filter((n) => n.kind === "skill");
       if (skills.length === 0) return { content: "No skills are installed." };
-      const hits = skills.filter((s) => {
-        const hay = `${s.name} ${s.description}`.toLowerCase();
-        return words.length === 0 || words.some((w) => hay.includes(w));
-      });
-      if (hits.length === 0) return { content: `No skill matches "${String(input.query)}".` };
-      return {
-        content: hits
-          .slice(0, 20)
-          .map((s) => `- ${s.name}: ${s.description}${s.path ? ` (${s.path})` : ""}`)
-          .join("\n"),
-      };
+      const hits = query === "" ? skills : navigate(catalog, query).nodes.filter((n) => n.kind === "skill");
+      if (hits.length === 0) return { content: `No skill matches "${query}".` };
+      const lines = [`${hits.length} skills match "${query}"; load one with skill({name}):`];
+      let bytes = byteLength(lines[0]!);
+      for (const hit of hits.slice(0, 20)) {
+        const line = `- ${hit.name}: ${hit.summary}`;
+        bytes += byteLength(line) + 1;
+        if (bytes > sources.answerBudget()) break;
+        lines.push(line);
+      }
+      return { content: lines.join("\n") };
     },
   };
 }

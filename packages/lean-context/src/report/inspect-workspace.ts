@@ -1,10 +1,13 @@
 /**
- * Assemble a workspace's Tier 1 and eager baseline outside a session (what `picasso context`
- * prints): find the workspace root, load the surface's composition and the instruction files,
- * assemble both, and build the report. The only I/O is in the loaders it calls.
+ * Assemble a workspace's Tier 1, catalog and eager baseline outside a session (what `picasso
+ * context` and `picasso tools` print): find the workspace root, load the surface's composition,
+ * the instruction files, the skills and doc topics (beside any contributed entries), assemble
+ * both prefixes, build the catalog and the report. The only I/O is in the loaders it calls.
  */
-import type { PermissionMode, SkillInfo, ToolDefinition, ToolSpec } from "@picasso/protocol";
+import type { CatalogEntry, PermissionMode, ToolDefinition } from "@picasso/protocol";
 import { findWorkspaceRoot } from "@picasso/workspace";
+import type { Catalog } from "../catalog/build-catalog.js";
+import { loadCatalogSources, sessionCatalog } from "../catalog/catalog-sources.js";
 import type { Surface } from "../composition/compose.js";
 import { loadComposition } from "../composition/load-composition.js";
 import { loadInstructionFiles } from "../instructions/instruction-files.js";
@@ -19,14 +22,19 @@ export interface InspectWorkspaceOptions {
   surface?: Surface;
   mode?: PermissionMode;
   tools: readonly ToolDefinition[];
-  mcpServers?: readonly { name: string; tools: readonly ToolSpec[] }[];
-  skills?: readonly (SkillInfo & { body?: string })[];
+  /** Entries other plugins would contribute (MCP servers and tools, skills, docs). */
+  entries?: readonly CatalogEntry[];
+  /** Claude Code's user folder (default `$CLAUDE_CONFIG_DIR` or `~/.claude`). */
+  claudeHome?: string;
   patchesDir?: string;
 }
 
 export interface WorkspaceContext {
   workspaceRoot: string;
   assembly: Tier1Assembly;
+  catalog: Catalog;
+  /** The answer budget of `tool_search` in this composition. */
+  answerBudget: number;
   report: ContextReport;
 }
 
@@ -39,24 +47,28 @@ export function inspectWorkspace(options: InspectWorkspaceOptions): WorkspaceCon
     ...(options.patchesDir ? { patchesDir: options.patchesDir } : {}),
   });
   const instructions = loadInstructionFiles(workspaceRoot, options.cwd);
-  const skills = options.skills ?? [];
-  const servers = options.mcpServers ?? [];
+  const found = loadCatalogSources({
+    workspaceRoot,
+    picassoHome: options.picassoHome,
+    ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
+    contributed: options.entries ?? [],
+  });
   const assembly = assembleTier1({
     composition,
     tools: options.tools,
-    mcpServers: servers.map((s) => s.name),
+    mcpServers: found.mcpServers,
     instructions: instructions.files,
-    skills,
+    skills: found.skills,
   });
   const baseline = assembleEagerBaseline({
     composition,
     tools: options.tools,
-    mcpServers: servers,
+    mcpServers: mcpServersWithTools(found.mcpServers, options.entries ?? []),
     instructions: instructions.files,
-    skills: skills.map((s) => ({ ...s, body: s.body ?? s.description })),
+    skills: found.skills.map((s) => ({ ...s, body: s.body || s.description })),
     memories: [],
   });
-  const warnings = tier1Warnings(instructions.warnings, assembly);
+  const warnings = [...tier1Warnings(instructions.warnings, assembly), ...found.warnings];
   const report = buildContextReport({
     assembly,
     baseline,
@@ -64,5 +76,27 @@ export function inspectWorkspace(options: InspectWorkspaceOptions): WorkspaceCon
     mode: options.mode ?? "default",
     warnings,
   });
-  return { workspaceRoot, assembly, report };
+  const catalog = sessionCatalog(assembly.split.deferred, found);
+  return {
+    workspaceRoot,
+    assembly,
+    catalog,
+    answerBudget: composition.settings["catalog.answerBudgetBytes"],
+    report,
+  };
+}
+
+/** Each MCP server with the tool specs its entries carry, for the eager baseline. */
+export function mcpServersWithTools(servers: readonly string[], entries: readonly CatalogEntry[]) {
+  const named = new Set([...servers, ...entries.filter((e) => e.kind === "mcp_tool").map((e) => e.server!)]);
+  return [...named].map((name) => ({
+    name,
+    tools: entries
+      .filter((e) => e.kind === "mcp_tool" && e.server === name)
+      .map((e) => ({
+        name: e.name,
+        description: e.description,
+        inputSchema: e.inputSchema ?? { type: "object" },
+      })),
+  }));
 }

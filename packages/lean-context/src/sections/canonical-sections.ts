@@ -57,7 +57,7 @@ const TOOL_CORE = lines(
   "- bash: check the exit code and stderr before claiming success; a non-zero exit is a failure to explain or fix. Keep commands non-interactive. Run servers and watchers in the background with output to a log, poll the log, and stop what you started. Use read, edit and search rather than shell equivalents.",
   "- todo_write: for work of 3+ steps keep a todo list, one item in progress at a time; mark items done when they are and rewrite the list when the plan changes.",
   "- subagent: delegate independent, well-scoped work (broad searches, separate investigations), several at once when they do not depend on each other; give each a complete task and the answer you need back; check what they report.",
-  "- Skills: when a listed skill's trigger matches the task, load that skill first and follow it.",
+  "- skill: when a listed skill's trigger matches the task, load it with skill({name}) first and follow it.",
   "- ask_user: only when blocked by a real decision (ambiguous requirement, risky action, missing credential); offer choices. Otherwise make the reasonable choice and say which.",
   "- Goals: when blocked on a goal, state exactly what blocks it and what would unblock it; never mark it done while a blocker stands, and do not repeat a failing step.",
   "- Permission modes can change during a session; a refused tool call means the mode forbids it: adapt instead of retrying.",
@@ -66,7 +66,7 @@ const TOOL_CORE = lines(
 const GATEWAYS = lines(
   "# More tools on demand",
   "Only the most used tools are loaded; the others cost nothing until you ask for them:",
-  "- tool_search({query}): find tools by name or purpose; an exact name, or 3 matches or fewer, returns the full schema and usage rules.",
+  "- tool_search({query}): search the catalog (deferred tools, skills, MCP tools, docs) by name or purpose; an exact name, or 3 matches or fewer, returns the full schema and usage rules.",
   "- tool_call({name, arguments}): run a tool found that way; invalid arguments return its schema so you can retry.",
   '- <server>_call({tool, arguments}): one gateway per MCP server; tool "__list__" lists its tools and "__describe__" with {name} returns one schema.',
 );

@@ -1,33 +1,54 @@
-import { byteLength } from "@picasso/protocol";
+import { byteLength, type SkillInfo } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { buildSkillIndex, cutTrigger } from "./skill-index.js";
 
 const budget = { budgetBytes: 2048, namesBudgetBytes: 512, triggerMaxChars: 200 };
 
-function skills(count: number) {
+function skills(count: number, scope: "project" | "user" = "project", prefix = "skill"): SkillInfo[] {
   return Array.from({ length: count }, (_, i) => ({
-    name: `skill-${String(i).padStart(2, "0")}-${["deploy", "review", "migrate", "profile"][i % 4]}`,
+    name: `${prefix}-${String(i).padStart(2, "0")}-${["deploy", "review", "migrate", "profile"][i % 4]}`,
     description: `Use when the task involves ${["deploying", "reviewing", "migrating", "profiling"][i % 4]} part ${i}: ${"step by step guidance with checks ".repeat(4)}`,
+    scope,
   }));
 }
 
 describe("buildSkillIndex", () => {
-  it("40 skills overflow the 2 KB budget deterministically: triggers, then names, then skill_search", () => {
+  it("40 project skills overflow the 2 KB budget deterministically: triggers, then names, then skill_search", () => {
     const list = skills(40);
     const index = buildSkillIndex(list, budget);
     expect(index.skillsKnown).toBe(40);
     expect(index.overflowed).toBe(true);
-    expect([index.withTrigger, index.byName, index.collapsed]).toEqual([9, 27, 4]);
+    expect([index.withTrigger, index.byName, index.collapsed]).toEqual([7, 21, 12]);
+    expect(index.bytesAfter).toBeLessThanOrEqual(2048);
     const lines = index.text.split("\n");
-    const triggerBytes = byteLength(lines.slice(0, 2 + index.withTrigger).join("\n"));
-    expect(triggerBytes).toBeLessThanOrEqual(2048);
     expect(lines.find((l) => l.startsWith("Also available"))!.length).toBeLessThanOrEqual(512);
     expect(lines.at(-1)).toMatch(
-      /^\+4 more skills not listed: find them with tool_call\(\{name: "skill_search"/,
+      /^\+12 more skills not listed: find them with tool_call\(\{name: "skill_search"/,
     );
     // the same skills in another order give the same bytes
-    const shuffled = [...list].reverse();
-    expect(buildSkillIndex(shuffled, budget)).toEqual(index);
+    expect(buildSkillIndex([...list].reverse(), budget)).toEqual(index);
+  });
+
+  it("10 project and 20 user skills: project ones with their trigger, user ones by name only, within 2 KB", () => {
+    const index = buildSkillIndex(
+      [...skills(20, "user", "global"), ...skills(10, "project", "local")],
+      budget,
+    );
+    const lines = index.text.split("\n");
+    expect(index.bytesAfter).toBeLessThanOrEqual(2048);
+    expect(lines.filter((l) => l.startsWith("- local-")).length).toBe(index.withTrigger);
+    expect(lines.some((l) => l.startsWith("- global-"))).toBe(false);
+    const names = lines.find((l) => l.startsWith("Also available (load by name): "))!;
+    expect(names.indexOf("global-00")).toBeGreaterThan(-1);
+    expect(index.withTrigger + index.byName + index.collapsed).toBe(30);
+  });
+
+  it("user skills alone are listed by name only, and all fit when the names line has room", () => {
+    const index = buildSkillIndex(skills(5, "user"), budget);
+    expect(index.text.split("\n").slice(2)).toEqual([
+      "Also available (load by name): skill-00-deploy, skill-01-review, skill-02-migrate, skill-03-profile, skill-04-deploy",
+    ]);
+    expect(index.overflowed).toBe(false);
   });
 
   it("entries are sorted by name and triggers cut to 200 characters", () => {
@@ -46,9 +67,19 @@ describe("buildSkillIndex", () => {
     expect(index.overflowed).toBe(false);
   });
 
-  it("cutTrigger collapses whitespace and marks the cut", () => {
+  it("cutTrigger collapses whitespace, marks the cut, and never splits a character", () => {
     expect(cutTrigger("  a\n  b  ", 200)).toBe("a b");
     expect(cutTrigger("abcdef", 4)).toBe("abc…");
+    // multi-byte letters, an emoji with a skin tone and a flag: cut between characters only
+    const text = `${"Prüfe die Übersetzung ".repeat(9)}👍🏽🇩🇪 und mehr`;
+    const cutText = cutTrigger(text, 200);
+    expect(Array.from(new Intl.Segmenter("en", { granularity: "grapheme" }).segment(cutText))).toHaveLength(
+      200,
+    );
+    expect(cutText.endsWith("…")).toBe(true);
+    const flags = cutTrigger("🇩🇪🇫🇷🇮🇹🇪🇸", 3);
+    expect(flags).toBe("🇩🇪🇫🇷…");
+    expect(byteLength(flags)).toBe(19);
   });
 
   it("no skills: empty index", () => {

@@ -109,7 +109,8 @@ describe("assembleTier1", () => {
     const partial = input();
     partial.tools = coreTools().filter((t) => t.spec.name !== "subagent");
     const { tier1, split } = assembleTier1(partial);
-    expect(split.missing).toEqual(["subagent"]);
+    // The fixture's core tools have no `skill` (lean context registers it), so it is missing too.
+    expect(split.missing).toEqual(["skill", "subagent"]);
     expect(tier1.tools.map((t) => t.name)).not.toContain("subagent");
   });
 

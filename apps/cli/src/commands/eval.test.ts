@@ -1,0 +1,67 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { isUserError } from "@picasso/protocol";
+import { describe, expect, it } from "vitest";
+import { evalNavigation, renderNavigationReport } from "./eval.js";
+
+const DEV_SET = fileURLToPath(new URL("../../../../catalog/eval/navigation.cases.yml", import.meta.url));
+const FIXTURE = fileURLToPath(new URL("../../../../catalog/eval/fixture", import.meta.url));
+
+describe("picasso eval navigation", () => {
+  it("the shipped development set: ≥ 60 cases, success@1 ≥ 0.9 with 1 KB answers (keyword navigator)", async () => {
+    const { report, catalogFrom } = await evalNavigation({ cases: DEV_SET });
+    expect(report.cases).toBeGreaterThanOrEqual(60);
+    expect(report.catalogLeaves).toBeGreaterThanOrEqual(75); // 30 skills, 20 MCP tools, 25+ deferred tools, docs
+    expect(report.budgetBytes).toBe(1024);
+    expect(report.successAt1).toBeGreaterThanOrEqual(0.9);
+    expect(report.results.every((r) => r.firstViewBytes <= 1024)).toBe(true);
+    const text = renderNavigationReport(report, catalogFrom);
+    expect(text).toMatch(/^Navigation eval: \d+ cases, keyword navigator, answers of at most 1024 bytes/);
+    expect(text).toMatch(/success@1 +0\.9\d/);
+  });
+
+  it("the configured model as navigator: a scripted mock searches, then names its choice", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "eval-model-"));
+    writeFileSync(
+      join(dir, "cases.yml"),
+      `fixture: ${JSON.stringify(FIXTURE)}\ncases:\n  - { task: "Read the page at https://example.test/notes", expect: web_fetch }\n`,
+    );
+    writeFileSync(
+      join(dir, "navigator.yaml"),
+      [
+        "steps:",
+        "  - tool_calls: [{ name: tool_search, input: { query: fetch a web page } }]",
+        "  - match: web_fetch",
+        "    text: web_fetch",
+      ].join("\n"),
+    );
+    const { report } = await evalNavigation({
+      cases: join(dir, "cases.yml"),
+      navigator: "model",
+      provider: "mock",
+      mockScript: join(dir, "navigator.yaml"),
+    });
+    expect(report.navigator).toMatch(/^model \(mock /);
+    expect(report.results[0]).toMatchObject({
+      success: true,
+      hops: 1,
+      queries: ["fetch a web page"],
+      chosen: "web/web/web_fetch",
+    });
+  });
+
+  it("mistakes are one line naming the flag or file", async () => {
+    for (const [flags, message] of [
+      [{}, /^eval navigation: --cases FILE is required/],
+      [{ cases: DEV_SET, navigator: "oracle" }, /^--navigator: expected keyword or model, got "oracle"$/],
+      [{ cases: DEV_SET, maxHops: "0" }, /^--max-hops: expected a whole number from 1 to 10/],
+      [{ cases: DEV_SET, budget: "ten" }, /^--budget: expected a whole number of bytes/],
+    ] as const) {
+      const error = await evalNavigation(flags).catch((e: unknown) => e);
+      expect(isUserError(error)).toBe(true);
+      expect((error as Error).message).toMatch(message);
+    }
+  });
+});

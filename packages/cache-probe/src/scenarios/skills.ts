@@ -1,0 +1,176 @@
+/**
+ * `skills`: the shop workspace with 30 skills — 10 project skills (5 in `.picasso/skills`, 5 in
+ * `.claude/skills`) and 20 user skills (10 in `$PICASSO_HOME/skills`, 10 in the Claude folder's
+ * `skills/`), laid out as public collections lay them out (`scripts/`, `references/`, `assets/`).
+ * Tier 1 carries the skill index (project skills with their trigger, user skills by name, the
+ * rest behind `skill_search`, within 2 KB). The turns: load a project skill with `skill` and read
+ * its bundled checklist; load it again (a pointer to the first copy); find a user skill the
+ * index collapsed with `skill_search`, load it and one of its files through `skill({name, file})`;
+ * load a user skill listed by name; look a skill up by purpose with `tool_search`. Every load is
+ * Tier 2: appended history.
+ */
+import { calls, read, type Scenario, say, tool, turn } from "./scenario.js";
+import { shopWorkspace } from "./shop-workspace.js";
+
+const skillMd = (name: string, description: string, body: string) =>
+  `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n---\n\n# ${name}\n\n${body}\n`;
+
+const steps = (topic: string) =>
+  [
+    `1. Read the files that matter for ${topic} before changing anything.`,
+    `2. Make the smallest change that does ${topic} completely; keep the project's conventions.`,
+    "3. Run `npm test` and fix what fails before reporting.",
+    `4. Report what changed for ${topic}, and what the user should check by hand.`,
+  ].join("\n");
+
+const PROJECT: [folder: string, name: string, description: string][] = [
+  [
+    "release",
+    "release",
+    "Cut a release of the shop: bump the version, update CHANGELOG.md, tag, build and publish. Use when asked to release, ship or tag a version.",
+  ],
+  [
+    "db-migration",
+    "db-migration",
+    "Write a database migration with its rollback and regenerate the types. Use when a change adds or alters tables or columns.",
+  ],
+  [
+    "api-endpoint",
+    "api-endpoint",
+    "Add an HTTP endpoint: route, handler, validation, OpenAPI entry and tests. Use for a new API route.",
+  ],
+  [
+    "feature-flag",
+    "feature-flag",
+    "Put new behaviour behind a feature flag with per-environment defaults. Use for risky changes and gradual rollouts.",
+  ],
+  [
+    "pricing-rules",
+    "pricing-rules",
+    "Change how prices, discounts or taxes are computed, in integer cents, with the rounding rules of docs/pricing.md. Use for any change to totals.",
+  ],
+  [
+    "i18n",
+    "ui-translations",
+    "Change user-facing strings in every locale (English, Deutsch, Français, 日本語) with the glossary and run the key checker. Use when a change touches text customers see — Übersetzungen werden vor dem Merge geprüft.",
+  ],
+  [
+    "pdf-invoices",
+    "pdf-invoices",
+    "Render and check PDF invoices with the bundled scripts. Use when invoice layout or content changes.",
+  ],
+  [
+    "test-flake",
+    "test-flake",
+    "Find and fix a flaky test: loop it, isolate order and timing causes, wait for conditions instead of sleeping. Use when a test fails only sometimes.",
+  ],
+  [
+    "perf-profile",
+    "perf-profile",
+    "Profile a slow path with the CPU profiler and compare before and after. Use when something is slow.",
+  ],
+  [
+    "dependency-upgrade",
+    "dependency-upgrade",
+    "Upgrade a dependency to a newer version: read its changelog, adapt the code, run the suite. Use when asked to bump a package.",
+  ],
+];
+
+// Named as public collections name them (a gerund and its object), so the names overflow the
+// index's names line and the last ones collapse behind skill_search.
+const USER = [
+  "writing-standup-notes",
+  "conventional-commit-messages",
+  "reviewing-code-changes",
+  "debugging-docker-containers",
+  "building-regular-expressions",
+  "auditing-security",
+  "tuning-sql-queries",
+  "deploying-to-kubernetes",
+  "architecture-decision-records",
+  "onboarding-new-engineers",
+  "designing-frontend-components",
+  "excel-spreadsheet-reports",
+  "slide-decks",
+  "mermaid-diagrams",
+  "bash-scripting",
+  "python-packaging",
+  "git-bisect-regressions",
+  "analysing-log-files",
+  "writing-api-reference-docs",
+  "checking-web-accessibility",
+];
+
+function projectSkills(): Record<string, string> {
+  const files: Record<string, string> = {};
+  PROJECT.forEach(([folder, name, description], i) => {
+    const root = i < 5 ? `.picasso/skills/${folder}` : `.claude/skills/${folder}`;
+    files[`${root}/SKILL.md`] = skillMd(name, description, steps(name));
+    files[`${root}/references/checklist.md`] =
+      `# ${name} checklist\n\n- [ ] tests pass\n- [ ] docs updated\n- [ ] reviewed\n`;
+    if (i % 2 === 0)
+      files[`${root}/scripts/check.sh`] = `#!/usr/bin/env bash\nset -euo pipefail\necho "${name}: ok"\n`;
+    if (i % 3 === 0) files[`${root}/assets/template.md`] = `# ${name} template\n`;
+  });
+  return files;
+}
+
+function userSkills(): Record<string, string> {
+  const files: Record<string, string> = {};
+  USER.forEach((name, i) => {
+    const root = i < 10 ? `skills/${name}` : `.claude/skills/${name}`;
+    const description = `Guidance for ${name.replace(/-/g, " ")} tasks, step by step, with checks at each step. Use when the task is about ${name.replace(/-/g, " ")}.`;
+    files[`${root}/SKILL.md`] = skillMd(name, description, steps(name.replace(/-/g, " ")));
+    files[`${root}/references/template.md`] = `# ${name} template\n\nYesterday:\nToday:\nBlockers:\n`;
+  });
+  return files;
+}
+
+export const skillsScenario: Scenario = {
+  name: "skills",
+  description:
+    "30 skills (10 project, 20 user): the index in Tier 1, a skill loaded and its bundled file read, loaded again (a pointer), skill_search, a user skill's file, tool_search",
+  files: { ...shopWorkspace(), ...projectSkills() },
+  homeFiles: userSkills(),
+  actions: [
+    turn(
+      "load a project skill, read its bundled file",
+      "Cut a release of the shop.",
+      calls("The release skill matches; loading it.", tool("skill", { name: "release" })),
+      calls("Reading its checklist.", read(".picasso/skills/release/references/checklist.md")),
+      say("Following the release skill: tests pass, docs updated, reviewed — then tag and publish."),
+    ),
+    turn(
+      "the same skill again: a pointer",
+      "Remind me of the release steps.",
+      calls("Loading the release skill again.", tool("skill", { name: "release" })),
+      say("The steps are unchanged: read, change, test, report."),
+    ),
+    turn(
+      "skill_search finds a collapsed user skill; it and one of its files load",
+      "Write my standup note.",
+      calls(
+        "Searching skills.",
+        tool("tool_call", { name: "skill_search", arguments: { query: "standup note" } }),
+      ),
+      calls("Loading it.", tool("skill", { name: "writing-standup-notes" })),
+      calls(
+        "Loading its template.",
+        tool("skill", { name: "writing-standup-notes", file: "references/template.md" }),
+      ),
+      say("Yesterday: the release. Today: the migration. Blockers: none."),
+    ),
+    turn(
+      "a user skill listed by name",
+      "Check the signup page for accessibility problems.",
+      calls("Loading the accessibility skill.", tool("skill", { name: "checking-web-accessibility" })),
+      say("Following `checking-web-accessibility`: the form fields need labels."),
+    ),
+    turn(
+      "tool_search finds a skill by purpose",
+      "Which skill helps with slow code?",
+      calls("Searching the catalog.", tool("tool_search", { query: "profile slow code" })),
+      say("`perf-profile`: profile the slow path and compare before and after."),
+    ),
+  ],
+};

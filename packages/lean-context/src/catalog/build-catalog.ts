@@ -1,0 +1,277 @@
+/**
+ * Building the catalog: deferred tools, skills and contributed entries (MCP servers and tools,
+ * doc topics, more skills) into one tree of `CatalogNode`s.
+ *
+ * Order is deterministic whatever order the inputs came in: groups in `GROUP_ORDER` (others by
+ * name), then inside a group families / servers by name, leaves by name; the node list is that
+ * tree depth-first. A name contributed twice keeps its first (deferred tools first, then
+ * discovered skills, then entries in plugin order). An `mcp_tool` whose server has no
+ * `mcp_server` entry gets a plain server node. Pure.
+ */
+import {
+  type CatalogEntry,
+  canonicalJson,
+  type JsonSchema,
+  type SkillInfo,
+  type ToolDefinition,
+} from "@picasso/protocol";
+import { familyGuidance } from "../sections/family-guidance.js";
+import {
+  DOCS_GROUP,
+  GROUP_ORDER,
+  groupOfFamily,
+  groupTitle,
+  MCP_GROUP,
+  SKILLS_GROUP,
+} from "./catalog-groups.js";
+import { type CatalogNode, cut, firstSentence, isLeaf } from "./catalog-node.js";
+
+export interface CatalogInputs {
+  /** Registered tools that are not core (the split's `deferred`). */
+  deferred?: readonly ToolDefinition[];
+  skills?: readonly SkillInfo[];
+  /** Contributed through the `catalog/entries` hook (and lean context's own doc topics). */
+  entries?: readonly CatalogEntry[];
+}
+
+const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+export class Catalog {
+  readonly nodes: readonly CatalogNode[];
+  private readonly byId = new Map<string, CatalogNode>();
+  private readonly tools = new Map<string, ToolDefinition>();
+
+  constructor(nodes: CatalogNode[], tools: readonly ToolDefinition[] = []) {
+    this.nodes = nodes;
+    for (const node of nodes) this.byId.set(node.id, node);
+    for (const tool of tools) this.tools.set(tool.spec.name, tool);
+  }
+
+  get leaves(): CatalogNode[] {
+    return this.nodes.filter(isLeaf);
+  }
+
+  node(id: string): CatalogNode | undefined {
+    return this.byId.get(id);
+  }
+
+  children(id: string): CatalogNode[] {
+    return this.nodes.filter((n) => n.parent === id);
+  }
+
+  /** Leaves under a node (the node itself when it is a leaf). */
+  leavesUnder(id: string): CatalogNode[] {
+    const node = this.byId.get(id);
+    if (!node) return [];
+    if (isLeaf(node)) return [node];
+    return this.nodes.filter((n) => isLeaf(n) && (n.id.startsWith(`${id}/`) || n.parent === id));
+  }
+
+  /** The deferred tool `tool_call` runs, by exact name. */
+  tool(name: string): ToolDefinition | undefined {
+    return this.tools.get(name);
+  }
+
+  get toolNames(): string[] {
+    return [...this.tools.keys()].sort();
+  }
+
+  /** Groups in catalog order. */
+  get groups(): CatalogNode[] {
+    return this.nodes.filter((n) => n.kind === "group");
+  }
+}
+
+export function buildCatalog(inputs: CatalogInputs): Catalog {
+  const leaves: CatalogNode[] = [];
+  const branches = new Map<string, CatalogNode>();
+  const taken = new Set<string>();
+  const branch = (node: CatalogNode) => {
+    if (!branches.has(node.id)) branches.set(node.id, node);
+  };
+  const group = (name: string) =>
+    branch({
+      id: name,
+      kind: "group",
+      name,
+      group: name,
+      title: groupTitle(name),
+      summary: groupTitle(name),
+    });
+
+  const tools = [...(inputs.deferred ?? [])].sort((a, b) => byName(a.spec, b.spec));
+  const kept: ToolDefinition[] = [];
+  for (const tool of tools) {
+    const name = tool.spec.name;
+    if (taken.has(`tool:${name}`)) continue;
+    taken.add(`tool:${name}`);
+    kept.push(tool);
+    const g = groupOfFamily(tool.family);
+    group(g);
+    const familyId = `${g}/${tool.family}`;
+    const rules = familyGuidance(tool.family);
+    branch({
+      id: familyId,
+      kind: "family",
+      name: tool.family,
+      parent: g,
+      group: g,
+      title: `${tool.family} tools`,
+      summary: cut(rules ?? `Tools of the ${tool.family} family.`, 200),
+      ...(rules ? { rules } : {}),
+    });
+    leaves.push(toolLeaf(tool, familyId, g));
+  }
+
+  const entries = inputs.entries ?? [];
+  const skills: CatalogEntry[] = [
+    ...(inputs.skills ?? []).map(
+      (s): CatalogEntry => ({
+        kind: "skill",
+        name: s.name,
+        description: s.description,
+        scope: s.scope ?? "project",
+      }),
+    ),
+    ...entries.filter((e) => e.kind === "skill"),
+  ];
+  for (const skill of skills) {
+    if (taken.has(`skill:${skill.name}`)) continue;
+    taken.add(`skill:${skill.name}`);
+    group(SKILLS_GROUP);
+    leaves.push(skillLeaf(skill));
+  }
+
+  const servers = new Map<string, CatalogEntry>();
+  for (const e of entries) if (e.kind === "mcp_server" && !servers.has(e.name)) servers.set(e.name, e);
+  for (const e of entries) {
+    if (e.kind !== "mcp_tool" || !e.server) continue;
+    if (!servers.has(e.server))
+      servers.set(e.server, { kind: "mcp_server", name: e.server, description: `MCP server ${e.server}.` });
+    if (taken.has(`mcp:${e.server}/${e.name}`)) continue;
+    taken.add(`mcp:${e.server}/${e.name}`);
+    leaves.push(mcpToolLeaf(e, servers.get(e.server)!));
+  }
+  for (const server of servers.values()) {
+    group(MCP_GROUP);
+    branch({
+      id: `${MCP_GROUP}/${server.name}`,
+      kind: "mcp_server",
+      name: server.name,
+      parent: MCP_GROUP,
+      group: MCP_GROUP,
+      title: firstSentence(server.description),
+      summary: cut(server.description, 200),
+      ...(server.rules ? { rules: server.rules } : {}),
+    });
+  }
+
+  for (const e of entries) {
+    if (e.kind !== "doc" || taken.has(`doc:${e.name}`)) continue;
+    taken.add(`doc:${e.name}`);
+    group(DOCS_GROUP);
+    leaves.push(docLeaf(e));
+  }
+
+  return new Catalog(ordered([...branches.values()], leaves), kept);
+}
+
+/** The tree depth-first: groups in GROUP_ORDER, then branches and leaves by name. */
+function ordered(branches: CatalogNode[], leaves: CatalogNode[]): CatalogNode[] {
+  const rank = (g: string) => {
+    const i = GROUP_ORDER.indexOf(g);
+    return i < 0 ? GROUP_ORDER.length : i;
+  };
+  const groups = branches
+    .filter((b) => b.kind === "group")
+    .sort((a, b) => rank(a.name) - rank(b.name) || byName(a, b));
+  const under = (id: string) =>
+    [...branches.filter((b) => b.parent === id), ...leaves.filter((l) => l.parent === id)].sort(
+      (a, b) => Number(isLeaf(a)) - Number(isLeaf(b)) || byName(a, b),
+    );
+  const out: CatalogNode[] = [];
+  const visit = (node: CatalogNode) => {
+    out.push(node);
+    for (const child of under(node.id)) visit(child);
+  };
+  for (const g of groups) visit(g);
+  return out;
+}
+
+function schemaFields(schema: JsonSchema | undefined): string[] {
+  const properties = (schema?.properties ?? {}) as Record<string, unknown>;
+  return Object.keys(properties).sort();
+}
+
+function toolLeaf(tool: ToolDefinition, parent: string, group: string): CatalogNode {
+  const { name, description, inputSchema } = tool.spec;
+  return {
+    id: `${parent}/${name}`,
+    kind: "tool",
+    name,
+    parent,
+    group,
+    title: firstSentence(description),
+    summary: cut(description, 200),
+    fields: schemaFields(inputSchema),
+    text: [
+      `## ${name} — deferred tool (${tool.family})`,
+      description.trim(),
+      `Input schema: ${canonicalJson(inputSchema)}`,
+      `Call: tool_call({name: "${name}", arguments: {…}})`,
+    ].join("\n"),
+  };
+}
+
+function skillLeaf(skill: CatalogEntry): CatalogNode {
+  const scope = skill.scope ?? "user";
+  return {
+    id: `${SKILLS_GROUP}/${skill.name}`,
+    kind: "skill",
+    name: skill.name,
+    parent: SKILLS_GROUP,
+    group: SKILLS_GROUP,
+    title: firstSentence(skill.description),
+    summary: cut(skill.description, 200),
+    text: [
+      `## ${skill.name} — skill (${scope})`,
+      skill.description.trim(),
+      `Load: skill({name: "${skill.name}"})`,
+    ].join("\n"),
+  };
+}
+
+function mcpToolLeaf(tool: CatalogEntry, server: CatalogEntry): CatalogNode {
+  const parent = `${MCP_GROUP}/${server.name}`;
+  const gateway = `${server.name.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 59)}_call`;
+  return {
+    id: `${parent}/${tool.name}`,
+    kind: "mcp_tool",
+    name: `${server.name}/${tool.name}`,
+    parent,
+    group: MCP_GROUP,
+    title: firstSentence(tool.description),
+    summary: cut(tool.description, 200),
+    fields: schemaFields(tool.inputSchema),
+    text: [
+      `## ${server.name}/${tool.name} — MCP tool of ${server.name}`,
+      tool.description.trim(),
+      `Input schema: ${canonicalJson(tool.inputSchema ?? { type: "object" })}`,
+      `Call: ${gateway}({tool: "${tool.name}", arguments: {…}})`,
+    ].join("\n"),
+  };
+}
+
+function docLeaf(doc: CatalogEntry): CatalogNode {
+  const path = doc.location ?? doc.name;
+  return {
+    id: `${DOCS_GROUP}/${doc.name}`,
+    kind: "doc",
+    name: doc.name,
+    parent: DOCS_GROUP,
+    group: DOCS_GROUP,
+    title: firstSentence(doc.description),
+    summary: cut(doc.description, 200),
+    text: [`## ${doc.name} — doc`, doc.description.trim(), `Read: read({path: "${path}"})`].join("\n"),
+  };
+}

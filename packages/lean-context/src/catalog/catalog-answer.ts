@@ -1,0 +1,142 @@
+/**
+ * Rendering a navigation as the text `tool_search` returns, under a hard byte budget.
+ *
+ * - exact / expand: the expanded leaves' full text, each followed the first time by its family's
+ *   or server's rules; then the next hits as one title line each ("Also: …") while they fit;
+ * - branch: the named group / family / server, its rules, and its leaves as title lines (or in
+ *   full when 3 or fewer) — a peek one level down;
+ * - peek: a count, then one title line per hit, best first, while they fit;
+ * - none: says so and lists the groups.
+ * Every part is added only if the whole answer stays within `budgetBytes` (UTF-8); a single
+ * expanded leaf larger than the budget is cut at a line boundary with a marker. `shown` records
+ * which nodes the answer showed and whether in full (the navigation eval reads it).
+ */
+import { byteLength } from "@picasso/protocol";
+import type { Catalog } from "./build-catalog.js";
+import type { CatalogNode } from "./catalog-node.js";
+import { type Navigation, type NavigationMode, navigate } from "./catalog-search.js";
+
+/** Title lines after a peek's header, and after expanded entries ("Also: …"). */
+export const LIST_LIMIT = 12;
+export const ALSO_LIMIT = 5;
+
+export interface CatalogAnswer {
+  text: string;
+  bytes: number;
+  mode: NavigationMode;
+  shown: { id: string; full: boolean }[];
+}
+
+class Budgeted {
+  readonly lines: string[] = [];
+  private used = 0;
+  constructor(readonly limit: number) {}
+  /** Adds `text` (a block of lines) when the answer stays within the limit. */
+  add(text: string): boolean {
+    const bytes = byteLength(text) + (this.lines.length > 0 ? 1 : 0);
+    if (this.used + bytes > this.limit) return false;
+    this.lines.push(text);
+    this.used += bytes;
+    return true;
+  }
+  get room(): number {
+    return this.limit - this.used - (this.lines.length > 0 ? 1 : 0);
+  }
+}
+
+const KIND_LABEL: Record<string, string> = { skill: "skill", mcp_tool: "MCP", doc: "doc" };
+
+export function titleLine(catalog: Catalog, node: CatalogNode): string {
+  const label = KIND_LABEL[node.kind] ?? catalog.node(node.parent ?? "")?.name ?? node.group;
+  return `- ${node.name} (${label}): ${node.title}`;
+}
+
+/** The rules of the family or server above a leaf, once per answer. */
+function rulesFor(catalog: Catalog, node: CatalogNode, given: Set<string>): string | undefined {
+  const parent = node.parent ? catalog.node(node.parent) : undefined;
+  if (!parent?.rules || given.has(parent.id)) return undefined;
+  given.add(parent.id);
+  return `Rules (${parent.kind === "mcp_server" ? "server" : "family"} ${parent.name}): ${parent.rules}`;
+}
+
+/** The longest prefix of whole lines of `text` that fits `room` bytes with `marker` after it. */
+function cutToFit(text: string, room: number, marker: string): string | undefined {
+  const lines = text.split("\n");
+  for (let n = lines.length - 1; n > 0; n--) {
+    const candidate = `${lines.slice(0, n).join("\n")}\n${marker}`;
+    if (byteLength(candidate) <= room) return candidate;
+  }
+  return undefined;
+}
+
+export function renderNavigation(
+  catalog: Catalog,
+  query: string,
+  nav: Navigation,
+  budgetBytes: number,
+): CatalogAnswer {
+  const out = new Budgeted(budgetBytes);
+  const shown: CatalogAnswer["shown"] = [];
+  const finish = (): CatalogAnswer => {
+    const text = out.lines.join("\n");
+    return { text, bytes: byteLength(text), mode: nav.mode, shown };
+  };
+  if (catalog.leaves.length === 0) {
+    out.add(
+      "The catalog is empty: no deferred tools, skills, MCP servers or doc topics are installed; every available tool is already in your tool list.",
+    );
+    return finish();
+  }
+  if (nav.mode === "none") {
+    out.add(`Nothing in the catalog matches "${query}". Search a group to list it:`);
+    for (const g of catalog.groups) if (!out.add(`- ${g.name}: ${g.title}`)) break;
+    return finish();
+  }
+  if (nav.mode === "branch" && nav.branch) {
+    const b = nav.branch;
+    out.add(`${b.name} (${b.kind.replace("_", " ")}): ${b.title} — ${nav.nodes.length} entries.`);
+    if (b.rules && nav.expand === 0) out.add(`Rules: ${b.rules}`);
+  }
+  if (nav.mode === "peek")
+    out.add(
+      `${nav.nodes.length} entries match "${query}", best first; search an exact name for its full text:`,
+    );
+
+  const given = new Set<string>();
+  let listed = 0;
+  const limit = nav.expand > 0 ? ALSO_LIMIT : LIST_LIMIT;
+  for (const [i, node] of nav.nodes.entries()) {
+    if (i < nav.expand) {
+      const rules = rulesFor(catalog, node, given);
+      const block = [node.text ?? titleLine(catalog, node), ...(rules ? [rules] : [])].join("\n");
+      if (out.add(block)) {
+        shown.push({ id: node.id, full: true });
+        continue;
+      }
+      const marker = `[cut at the ${budgetBytes}-byte answer budget]`;
+      const partial = shown.length === 0 ? cutToFit(block, out.room, marker) : undefined;
+      // A cut entry is shown, but not in full.
+      if (partial && out.add(partial)) shown.push({ id: node.id, full: false });
+      else if (out.add(titleLine(catalog, node))) shown.push({ id: node.id, full: false });
+      continue;
+    }
+    if (listed >= limit) break;
+    if (listed === 0 && nav.expand > 0 && !out.add("Also:")) break;
+    if (!out.add(titleLine(catalog, node))) break;
+    shown.push({ id: node.id, full: false });
+    listed += 1;
+  }
+  const more = nav.nodes.length - shown.length;
+  if (more > 0 && nav.mode !== "exact")
+    out.add(
+      nav.mode === "peek"
+        ? `…and ${more} more; narrow the query.`
+        : `…and ${more} more: search an exact name.`,
+    );
+  return finish();
+}
+
+/** What `tool_search` answers for a query. */
+export function answerQuery(catalog: Catalog, query: string, budgetBytes: number): CatalogAnswer {
+  return renderNavigation(catalog, query, navigate(catalog, query), budgetBytes);
+}

@@ -1,0 +1,56 @@
+/**
+ * A catalog node: one line of the tree behind `tool_search`.
+ *
+ *   group ─ family ─ tool                (deferred tools, by family)
+ *   skills ─ skill                       (every known skill)
+ *   mcp ─ MCP server ─ MCP tool          (contributed by an MCP plugin)
+ *   docs ─ doc topic                     (the docs/*.md routing table of AGENTS.md)
+ *
+ * Every node has a one-line `title` and a `summary` (at most 200 characters); a leaf also has its
+ * full `text` — description, input schema, how to call it — and branch nodes may carry `rules`
+ * (a family's or server's usage rules), which an answer adds once beside their leaves' text.
+ * `id` is the path from the top (`web/web/web_fetch`, `skills/pdf-forms`, `mcp/github/create_issue`,
+ * `docs/docs/tools.md`); `name` is what the model types (a tool, skill or server name, a doc path).
+ */
+
+export type CatalogNodeKind = "group" | "family" | "tool" | "skill" | "mcp_server" | "mcp_tool" | "doc";
+
+export interface CatalogNode {
+  id: string;
+  kind: CatalogNodeKind;
+  name: string;
+  /** The id of the node above; none for a group. */
+  parent?: string;
+  group: string;
+  title: string;
+  summary: string;
+  /** Leaves: the full text an expanded answer shows. */
+  text?: string;
+  /** Families and MCP servers: usage rules shown once beside their leaves. */
+  rules?: string;
+  /** Leaves with a schema: the names of its input fields (searched). */
+  fields?: string[];
+}
+
+export const LEAF_KINDS: ReadonlySet<CatalogNodeKind> = new Set(["tool", "skill", "mcp_tool", "doc"]);
+
+export const isLeaf = (node: CatalogNode): boolean => LEAF_KINDS.has(node.kind);
+
+/** The first sentence of a text, on one line, at most `max` characters. */
+export function firstSentence(text: string, max = 120): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const sentence = flat.split(/(?<=[.!?])\s/)[0] ?? flat;
+  return cut(sentence, max);
+}
+
+/** A text on one line, cut to `max` characters (code points) with an ellipsis. */
+export function cut(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const chars = Array.from(flat);
+  return chars.length <= max
+    ? flat
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
+}

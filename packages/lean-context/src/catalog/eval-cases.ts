@@ -1,0 +1,128 @@
+/**
+ * Loading a navigation eval: the cases file and, when it names one, its fixture catalog.
+ *
+ * Cases file (YAML):
+ *   fixture: fixture          # optional: a folder beside this file (see below); without it the
+ *                             # cases navigate the catalog of the workspace the eval runs in
+ *   cases:
+ *     - task: "Open a second checkout of the repo for a risky refactor"
+ *       expect: worktree_create          # a node name or id, or a list of them
+ * A fixture folder holds what a session would find: `workspace/` (AGENTS.md with its docs routing
+ * table, docs, `.picasso/skills`, `.claude/skills`), `home/` (a PICASSO_HOME with `skills/`),
+ * `claude/` (a Claude Code folder with `skills/`), `entries.json` (catalog entries a plugin would
+ * contribute: MCP servers and tools) and `deferred-tools.json` (tool specs with a family, as a
+ * tools plugin would register them; their handlers only say they are fixtures).
+ * Every mistake is a one-line UserError naming the file, line and field.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { type CatalogEntry, type ToolDefinition, UserError } from "@picasso/protocol";
+import { isSeq, LineCounter, type Node, parseDocument } from "yaml";
+import { PatchReader } from "../composition/patch-reader.js";
+import type { NavigationCase } from "./navigation-eval.js";
+
+export interface EvalCases {
+  file: string;
+  cases: NavigationCase[];
+  /** The fixture folder (absolute), when the file names one. */
+  fixture?: string;
+}
+
+export interface EvalFixture {
+  workspace: string;
+  picassoHome: string;
+  claudeHome: string;
+  tools: ToolDefinition[];
+  entries: CatalogEntry[];
+}
+
+export function loadEvalCases(file: string): EvalCases {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new UserError(
+      `${file}: cannot read the cases file (${(error as NodeJS.ErrnoException).code ?? error})`,
+    );
+  }
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0]!;
+    throw new UserError(`${file}:${e.linePos?.[0]?.line ?? 1}: not valid YAML (${e.message.split("\n")[0]})`);
+  }
+  const reader = new PatchReader(file, lines);
+  const top = reader.entries(doc.contents, "cases file", ["fixture", "cases"]);
+  const casesNode = top.get("cases");
+  if (!casesNode) return reader.fail(doc.contents as Node, "cases", "missing: list the cases (task, expect)");
+  const cases = reader.list(casesNode.value, "cases").map((item, i) => {
+    const fields = reader.entries(item, `cases[${i}]`, ["task", "expect"]);
+    const task = reader.str(fields.get("task")?.value ?? (item as Node), `cases[${i}].task`);
+    const expectNode = fields.get("expect")?.value ?? null;
+    const expect = isSeq(expectNode)
+      ? reader.list(expectNode, `cases[${i}].expect`).map((n, j) => reader.str(n, `cases[${i}].expect[${j}]`))
+      : [reader.str(expectNode ?? (item as Node), `cases[${i}].expect`)];
+    return { task, expect };
+  });
+  const fixtureNode = top.get("fixture")?.value ?? null;
+  if (!fixtureNode) return { file, cases };
+  const fixture = resolve(dirname(file), reader.str(fixtureNode, "fixture"));
+  if (!existsSync(join(fixture, "workspace")))
+    reader.fail(fixtureNode, "fixture", `${fixture} has no workspace/ folder`);
+  return { file, cases, fixture };
+}
+
+function readJson(file: string): unknown {
+  if (!existsSync(file)) return [];
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new UserError(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === "object" && !Array.isArray(v);
+
+export function loadEvalFixture(dir: string): EvalFixture {
+  const toolsFile = join(dir, "deferred-tools.json");
+  const specs = readJson(toolsFile);
+  if (!Array.isArray(specs)) throw new UserError(`${toolsFile}: expected a list of tool specs`);
+  const tools = specs.map((spec, i): ToolDefinition => {
+    if (
+      !isObject(spec) ||
+      typeof spec.name !== "string" ||
+      typeof spec.family !== "string" ||
+      typeof spec.description !== "string" ||
+      !isObject(spec.inputSchema)
+    )
+      throw new UserError(`${toolsFile}: [${i}]: expected {name, family, description, inputSchema}`);
+    return {
+      spec: { name: spec.name, description: spec.description, inputSchema: spec.inputSchema },
+      effect: "read",
+      family: spec.family,
+      async run() {
+        return { content: `${spec.name} is a navigation-eval fixture; it does nothing.` };
+      },
+    };
+  });
+  const entriesFile = join(dir, "entries.json");
+  const entries = readJson(entriesFile);
+  if (!Array.isArray(entries)) throw new UserError(`${entriesFile}: expected a list of catalog entries`);
+  entries.forEach((e, i) => {
+    if (
+      !isObject(e) ||
+      typeof e.kind !== "string" ||
+      typeof e.name !== "string" ||
+      typeof e.description !== "string"
+    )
+      throw new UserError(`${entriesFile}: [${i}]: expected {kind, name, description, …}`);
+  });
+  return {
+    workspace: join(dir, "workspace"),
+    picassoHome: join(dir, "home"),
+    claudeHome: join(dir, "claude"),
+    tools,
+    entries: entries as CatalogEntry[],
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The catalog a session of a workspace would navigate, built offline — no engine, no provider:
+ * the composition's plugins are mounted as a session mounts them (their registered tools; the
+ * split into core and deferred is the composition's), then lean context's `inspectWorkspace`
+ * adds the skills, the doc topics and any contributed entries. `picasso tools` and `picasso eval
+ * navigation` answer from it, so what they print is what the model would see.
+ *
+ * `builtinCatalogFiles()` renders the repository's `catalog/`: the built-in deferred tools alone,
+ * composed in an empty workspace with an empty PICASSO_HOME (no user or project patch, no skills,
+ * no docs), so it depends only on the patch files and the tools' code.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import {
+  type Catalog,
+  createLeanContextPlugin,
+  inspectWorkspace,
+  loadComposition,
+  renderCatalogFiles,
+  type WorkspaceContext,
+} from "@picasso/lean-context";
+import type { CatalogEntry, ToolDefinition } from "@picasso/protocol";
+import { createToolRuntime } from "@picasso/tools";
+import { findWorkspaceRoot } from "@picasso/workspace";
+import { composedTools } from "./plugin-mounts.js";
+
+/**
+ * The repository's generated catalog folder, two levels above this package — found through the
+ * package's own package.json, so it holds from its dist and from a bundle (apps/cli/dist) alike.
+ */
+export const REPOSITORY_CATALOG_DIR = join(
+  dirname(createRequire(import.meta.url).resolve("@picasso/surface/package.json")),
+  "..",
+  "..",
+  "catalog",
+);
+export const CATALOG_COMMAND = "npm run build && node apps/cli/dist/main.js tools --write-catalog";
+
+export interface WorkspaceCatalogOptions {
+  cwd: string;
+  picassoHome: string;
+  claudeHome?: string;
+  /** Tools beyond the composition's plugins (an eval fixture's). */
+  extraTools?: readonly ToolDefinition[];
+  entries?: readonly CatalogEntry[];
+}
+
+export async function workspaceCatalog(options: WorkspaceCatalogOptions): Promise<WorkspaceContext> {
+  const runtime = createToolRuntime();
+  try {
+    const composition = loadComposition({
+      surface: "cli",
+      picassoHome: options.picassoHome,
+      workspaceRoot: findWorkspaceRoot(options.cwd),
+    });
+    const leanContext = createLeanContextPlugin({ composition, stats: false, writeCatalog: false });
+    const tools = composedTools(composition, { leanContext, toolRuntime: runtime });
+    return inspectWorkspace({
+      cwd: options.cwd,
+      picassoHome: options.picassoHome,
+      tools: [...tools, ...(options.extraTools ?? [])],
+      ...(options.entries ? { entries: options.entries } : {}),
+      ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
+    });
+  } finally {
+    await runtime.dispose();
+  }
+}
+
+/** The built-in deferred tools' catalog, in an empty workspace and PICASSO_HOME. */
+export async function builtinCatalog(): Promise<Catalog> {
+  const root = mkdtempSync(join(tmpdir(), "picasso-builtin-catalog-"));
+  try {
+    mkdirSync(join(root, ".picasso"));
+    return (await workspaceCatalog({ cwd: root, picassoHome: root, claudeHome: root })).catalog;
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+export async function builtinCatalogFiles(): Promise<Map<string, string>> {
+  return renderCatalogFiles(await builtinCatalog(), "repository");
+}
