@@ -8,6 +8,8 @@ import type { ToolDefinition, ToolEffect } from "@picasso/protocol";
 
 export interface ResolvedCall {
   effect: ToolEffect;
+  /** It runs inside the command sandbox (only such `exec` calls run unasked in auto mode). */
+  sandboxed: boolean;
   permissionName: string;
   input: Record<string, unknown>;
   target?: string;
@@ -15,10 +17,12 @@ export interface ResolvedCall {
 
 export function resolveCall(tool: ToolDefinition, input: Record<string, unknown>): ResolvedCall {
   const call = tool.callEffect?.(input);
-  if (!call) return { effect: tool.effect, permissionName: tool.spec.name, input };
-  if (!call.target) return { effect: call.effect, permissionName: tool.spec.name, input };
+  if (!call) return { effect: tool.effect, sandboxed: false, permissionName: tool.spec.name, input };
+  const sandboxed = call.sandboxed === true;
+  if (!call.target) return { effect: call.effect, sandboxed, permissionName: tool.spec.name, input };
   return {
     effect: call.effect,
+    sandboxed,
     permissionName: `${tool.spec.name}:${call.target.name}`,
     input: call.target.input,
     target: call.target.name,

@@ -35,17 +35,26 @@ describe("checkPermission", () => {
     }
     expect(checkPermission({ ...base, mode: "plan", name: "subagent", effect: "agent" }).kind).toBe("run");
   });
-  it("runs commands without asking in auto mode but keeps the deny-list", () => {
-    expect(
-      checkPermission({ ...base, mode: "auto", name: "bash", effect: "exec", input: { command: "npm test" } })
-        .kind,
-    ).toBe("run");
+  it("runs sandboxed commands without asking in auto mode, asks for the rest, and keeps the deny-list", () => {
+    const npmTest = {
+      ...base,
+      mode: "auto" as const,
+      name: "bash",
+      effect: "exec" as const,
+      input: { command: "npm test" },
+    };
+    expect(checkPermission({ ...npmTest, sandboxed: true }).kind).toBe("run");
+    expect(checkPermission(npmTest).kind).toBe("ask");
+    expect(checkPermission({ ...base, mode: "auto", name: "write", effect: "write", input: {} }).kind).toBe(
+      "run",
+    );
     const verdict = checkPermission({
       ...base,
       mode: "auto",
       name: "bash",
       effect: "exec",
       input: { command: "rm -rf /" },
+      sandboxed: true,
     });
     expect(verdict.kind).toBe("refuse");
   });

@@ -5,7 +5,9 @@
  *   checked in its lane).
  * - `plan`: every `write`, `exec` and `network` tool is refused with a tool error saying plan
  *   mode is on.
- * - `auto`: nothing asks; the dangerous-command deny-list still refuses `exec` commands.
+ * - `auto`: nothing asks — except an `exec` call that would run outside the command sandbox
+ *   (sandbox off, or bubblewrap unavailable), which asks as in `default`; the dangerous-command
+ *   deny-list still refuses `exec` commands.
  * The deny-list applies in every mode (a denied command is never even offered for approval).
  */
 import type { PermissionMode, ToolEffect } from "@picasso/protocol";
@@ -17,6 +19,8 @@ export function checkPermission(args: {
   mode: PermissionMode;
   name: string;
   effect: ToolEffect;
+  /** An `exec` call that runs inside the command sandbox. */
+  sandboxed?: boolean;
   input: Record<string, unknown>;
   allowedForSession: ReadonlySet<string>;
 }): PermissionVerdict {
@@ -32,7 +36,8 @@ export function checkPermission(args: {
     if (rule)
       return { kind: "refuse", message: `refused: this command ${rule.reason}; it is never run by Picasso.` };
   }
-  if (!mutating || mode === "auto") return { kind: "run" };
+  if (!mutating) return { kind: "run" };
+  if (mode === "auto" && (effect !== "exec" || args.sandboxed === true)) return { kind: "run" };
   if (args.allowedForSession.has(name)) return { kind: "run" };
   return { kind: "ask" };
 }

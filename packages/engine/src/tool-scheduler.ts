@@ -160,6 +160,7 @@ async function decideAndRun(
     mode: env.mode(),
     name: resolved.permissionName,
     effect: resolved.effect,
+    sandboxed: resolved.sandboxed,
     input: resolved.input,
     allowedForSession: env.allowedForSession,
   });

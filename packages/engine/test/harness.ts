@@ -101,7 +101,18 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
   const workspace = options.workspace ?? makeWorkspace(options.files);
   const home = process.env.PICASSO_HOME!;
   const approvals: ApprovalRequest[] = [];
-  const runtime = createToolRuntime({ killGraceMs: 200 });
+  // Commands run sandboxed where bubblewrap works, as in a session (auto mode runs them unasked).
+  const runtime = createToolRuntime({
+    killGraceMs: 200,
+    sandbox: {
+      settings: { mode: "auto", network: false },
+      place: {
+        workspaceRoot: workspace,
+        tempDir: mkdtempSync(join(tmpdir(), "picasso-sandbox-")),
+        hidden: [home],
+      },
+    },
+  });
   const tools = builtinTools(runtime);
   const approver: Approver = {
     async approve(request) {

@@ -83,6 +83,11 @@ export interface ToolContext {
  */
 export interface CallEffect {
   effect: ToolEffect;
+  /**
+   * An `exec` call that will run inside the command sandbox (packages/tools sandbox/): in auto
+   * mode only such calls run without asking.
+   */
+  sandboxed?: boolean;
   target?: { name: string; input: Record<string, unknown> };
 }
 

@@ -14,6 +14,8 @@
  * first kills the groups an earlier run recorded and left alive.
  * `close()` ends the session and kills leftover tool processes; the provider is the caller's.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   type Approver,
@@ -27,7 +29,7 @@ import {
 } from "@picasso/engine";
 import { createLeanContextPlugin, type LeanContextPlugin, loadComposition } from "@picasso/lean-context";
 import type { AskUserRequest, ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
-import { createToolRuntime } from "@picasso/tools";
+import { createToolRuntime, hiddenPaths, type SandboxMode } from "@picasso/tools";
 import { engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
 
 export interface ComposeSessionOptions {
@@ -51,6 +53,8 @@ export interface ComposeSessionOptions {
   now?: () => Date;
   /** Grace period before leftover tool processes are SIGKILLed. */
   killGraceMs?: number;
+  /** Overrides the composition's `sandbox.mode` (the CLI's `--sandbox`). */
+  sandbox?: SandboxMode;
   /** Claude Code's user folder whose `skills/` lean context reads (default `$CLAUDE_CONFIG_DIR` or `~/.claude`). */
   claudeHome?: string;
   /** Wrap the product's plugins (tests inject regressions this way, never by editing product code). */
@@ -69,7 +73,21 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
     picassoHome: options.picassoHome,
     workspaceRoot: options.workspaceRoot,
   });
-  const toolRuntime = createToolRuntime(options.killGraceMs ? { killGraceMs: options.killGraceMs } : {});
+  const sandboxTmp = mkdtempSync(join(tmpdir(), "picasso-sandbox-tmp-"));
+  const toolRuntime = createToolRuntime({
+    ...(options.killGraceMs ? { killGraceMs: options.killGraceMs } : {}),
+    sandbox: {
+      settings: {
+        mode: options.sandbox ?? composition.settings["sandbox.mode"],
+        network: composition.settings["sandbox.network"],
+      },
+      place: {
+        workspaceRoot: options.workspaceRoot,
+        tempDir: sandboxTmp,
+        hidden: hiddenPaths(options.picassoHome),
+      },
+    },
+  });
   const leanContext = createLeanContextPlugin({
     composition,
     ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
@@ -108,6 +126,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
     );
   } catch (error) {
     await toolRuntime.dispose();
+    rmSync(sandboxTmp, { recursive: true, force: true });
     throw error;
   }
   return {
@@ -116,6 +135,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
     async close(reason = "done") {
       await session.close(reason);
       await toolRuntime.dispose();
+      rmSync(sandboxTmp, { recursive: true, force: true });
     },
   };
 }

@@ -21,7 +21,12 @@ export function mountPlugins(
       case "lean-context":
         return available.leanContext;
       case "tools":
-        return { name: "tools", registerTools: () => builtinTools(available.toolRuntime) };
+        return {
+          name: "tools",
+          registerTools: () => builtinTools(available.toolRuntime),
+          // What commands may do (the sandbox), for the session facts — never Tier 1.
+          sessionFacts: () => available.toolRuntime.sandbox?.describe(),
+        };
       default:
         throw new UserError(
           `plugin "${row.name}" in the composition (${composition.files.join(", ")}) is not one this picasso knows; known: ${KNOWN_PLUGINS.join(", ")}`,

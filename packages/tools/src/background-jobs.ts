@@ -13,6 +13,7 @@
 import { RollingCapture } from "./output-capture.js";
 import { type GroupExit, type RunningGroup, spawnGroup } from "./process-group.js";
 import { ProcessGroups } from "./process-groups.js";
+import type { CommandSandbox } from "./sandbox/sandbox.js";
 
 export const JOB_OUTPUT_BYTES = 1024 * 1024;
 export const JOB_READ_BYTES = 64 * 1024;
@@ -49,6 +50,8 @@ export class BackgroundJobs {
   constructor(
     readonly killGraceMs = 2000,
     readonly groups: ProcessGroups = new ProcessGroups(killGraceMs),
+    /** Commands run inside it when it is active (sandbox/sandbox.ts). */
+    readonly sandbox?: CommandSandbox,
   ) {}
 
   running(): number {
@@ -61,6 +64,7 @@ export class BackgroundJobs {
       cwd,
       killGraceMs: this.killGraceMs,
       groups: this.groups,
+      ...(this.sandbox ? { sandbox: this.sandbox } : {}),
       onStdout: (chunk) => output.push(chunk),
       onStderr: (chunk) => output.push(chunk),
     });

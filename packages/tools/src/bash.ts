@@ -18,6 +18,7 @@ import { MAX_RUNNING_JOBS } from "./background-jobs.js";
 import { defineTool, toolError } from "./define-tool.js";
 import { HeadTailCapture } from "./output-capture.js";
 import { spawnGroup } from "./process-group.js";
+import { sandboxBlockNote } from "./sandbox/sandbox-blocked.js";
 import {
   optionalBoolean,
   optionalInteger,
@@ -49,6 +50,7 @@ async function runForeground(
     cwd,
     killGraceMs: jobs.killGraceMs,
     groups: jobs.groups,
+    ...(jobs.sandbox ? { sandbox: jobs.sandbox } : {}),
     onStdout: (chunk) => stdout.push(chunk),
     onStderr: (chunk) => stderr.push(chunk),
   });
@@ -83,6 +85,7 @@ async function runCommand(input: Record<string, unknown>, ctx: ToolContext, jobs
         `${MAX_RUNNING_JOBS} background jobs are already running; kill one first (action "kill").`,
       );
     }
+    if (jobs.sandbox?.refusesCommands) return toolError(jobs.sandbox.describe());
     const job = jobs.start(command, where.abs);
     return {
       content:
@@ -91,6 +94,7 @@ async function runCommand(input: Record<string, unknown>, ctx: ToolContext, jobs
       display: { kind: "command", command, exitCode: null, output: `started ${job.id}` },
     } satisfies ToolOutput;
   }
+  if (jobs.sandbox?.refusesCommands) return toolError(jobs.sandbox.describe());
   const { exit, ended, stdout, stderr } = await runForeground(command, where.abs, timeoutMs, ctx, jobs);
   if (exit.spawnError) return toolError(`The command could not be started: ${exit.spawnError}`);
   const lines: string[] = [];
@@ -112,7 +116,9 @@ async function runCommand(input: Record<string, unknown>, ctx: ToolContext, jobs
     );
   }
   const streams = section("stdout", stdout) + section("stderr", stderr);
-  const content = lines.join("\n") + (streams === "" ? "\n(no output)" : streams);
+  const blocked = jobs.sandbox?.active && exit.exitCode !== 0 ? sandboxBlockNote(stdout + stderr) : undefined;
+  const content =
+    lines.join("\n") + (streams === "" ? "\n(no output)" : streams) + (blocked ? `\n${blocked}` : "");
   return {
     content,
     isError: ended !== undefined,
@@ -210,6 +216,11 @@ export function createBashTool(jobs: BackgroundJobs): ToolDefinition {
     required: [],
     effect: "exec",
     family: "shell",
+    // Job actions only read what a job printed; a command runs sandboxed when the sandbox is on.
+    callEffect: (input) =>
+      (optionalString(input, "action") ?? "run") === "run"
+        ? { effect: "exec", sandboxed: jobs.sandbox?.active === true }
+        : { effect: "read" },
     async run(input, ctx) {
       const action = optionalString(input, "action") ?? "run";
       if (action === "run") return runCommand(input, ctx, jobs);

@@ -5,7 +5,14 @@
  * model receives `{ content: <what went wrong and what to do>, isError: true }` and the session
  * goes on. Every input schema is closed (`additionalProperties: false`).
  */
-import type { JsonSchema, ToolContext, ToolDefinition, ToolEffect, ToolOutput } from "@picasso/protocol";
+import type {
+  CallEffect,
+  JsonSchema,
+  ToolContext,
+  ToolDefinition,
+  ToolEffect,
+  ToolOutput,
+} from "@picasso/protocol";
 import { ToolInputError } from "./tool-input.js";
 
 export interface ToolDeclaration {
@@ -17,6 +24,8 @@ export interface ToolDeclaration {
   effect: ToolEffect;
   family: string;
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput>;
+  /** The effect of one call, when it depends on the input. */
+  callEffect?(input: Record<string, unknown>): CallEffect;
 }
 
 export function toolError(content: string): ToolOutput {
@@ -24,7 +33,7 @@ export function toolError(content: string): ToolOutput {
 }
 
 export function defineTool(declaration: ToolDeclaration): ToolDefinition {
-  const { name, description, properties, required, effect, family, run } = declaration;
+  const { name, description, properties, required, effect, family, run, callEffect } = declaration;
   return {
     spec: {
       name,
@@ -33,6 +42,7 @@ export function defineTool(declaration: ToolDeclaration): ToolDefinition {
     },
     effect,
     family,
+    ...(callEffect ? { callEffect } : {}),
     async run(input, ctx) {
       const safeInput = input !== null && typeof input === "object" && !Array.isArray(input) ? input : {};
       try {

@@ -15,6 +15,14 @@ export { createFileReadTracker } from "./file-read-tracker.js";
 export { SUPERVISOR_NAME } from "./group-supervisor.js";
 export { ProcessGroups } from "./process-groups.js";
 export { READ_DEFAULT_LIMIT, readTool } from "./read.js";
+export {
+  CommandSandbox,
+  hiddenPaths,
+  probeSandbox,
+  type SandboxMode,
+  type SandboxPlace,
+  type SandboxSettings,
+} from "./sandbox/sandbox.js";
 export { searchTool } from "./search.js";
 export { subagentTool } from "./subagent.js";
 export { createTodoBoard, type TodoBoard } from "./todo-board.js";

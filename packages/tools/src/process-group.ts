@@ -17,6 +17,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { execa } from "execa";
+import type { CommandSandbox } from "./sandbox/sandbox.js";
 
 export interface GroupExit {
   exitCode: number | null;
@@ -42,6 +43,8 @@ export interface GroupRegistry {
 }
 
 export interface SpawnOptions {
+  /** Run it through the command sandbox (sandbox/sandbox.ts); without one, plain `bash -c`. */
+  sandbox?: CommandSandbox;
   cwd: string;
   onStdout(chunk: Uint8Array): void;
   onStderr(chunk: Uint8Array): void;
@@ -95,7 +98,11 @@ export async function killGroup(pgid: number, graceMs: number): Promise<void> {
 }
 
 export function spawnGroup(command: string, options: SpawnOptions): RunningGroup {
-  const child = execa("bash", ["-c", command], {
+  const { file, args } = options.sandbox?.wrap(command, options.cwd) ?? {
+    file: "bash",
+    args: ["-c", command],
+  };
+  const child = execa(file, args, {
     cwd: options.cwd,
     detached: true,
     cleanup: false,

@@ -15,6 +15,7 @@ import { createBashTool } from "./bash.js";
 import { editTool } from "./edit.js";
 import { ProcessGroups } from "./process-groups.js";
 import { readTool } from "./read.js";
+import { CommandSandbox, type SandboxPlace, type SandboxSettings } from "./sandbox/sandbox.js";
 import { searchTool } from "./search.js";
 import { subagentTool } from "./subagent.js";
 import { createTodoBoard, type TodoBoard } from "./todo-board.js";
@@ -26,6 +27,8 @@ export interface ToolRuntime {
   todos: TodoBoard;
   /** Every process group the tools started and have not seen end. */
   groups: ProcessGroups;
+  /** The command sandbox, when the runtime was given one. */
+  sandbox?: CommandSandbox;
   /**
    * Kill the process groups an earlier run of this session recorded in `path` and left alive;
    * record this run's groups there from now on. Returns the pgids killed.
@@ -38,16 +41,22 @@ export interface ToolRuntime {
 export interface ToolRuntimeOptions {
   /** Time between SIGTERM and SIGKILL when ending a process group (default 2000 ms). */
   killGraceMs?: number;
+  /** Run commands in the command sandbox (sandbox/sandbox.ts); without it they run unconfined. */
+  sandbox?: { settings: SandboxSettings; place: SandboxPlace };
 }
 
 export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime {
   const killGraceMs = options.killGraceMs ?? 2000;
   const groups = new ProcessGroups(killGraceMs);
-  const jobs = new BackgroundJobs(killGraceMs, groups);
+  const sandbox = options.sandbox
+    ? new CommandSandbox(options.sandbox.settings, options.sandbox.place)
+    : undefined;
+  const jobs = new BackgroundJobs(killGraceMs, groups, sandbox);
   return {
     jobs,
     todos: createTodoBoard(),
     groups,
+    ...(sandbox ? { sandbox } : {}),
     recordProcessGroupsIn: (path) => groups.recordIn(path),
     dispose: async () => {
       await jobs.killAll();

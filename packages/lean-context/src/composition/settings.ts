@@ -26,6 +26,10 @@ export interface CompositionSettings {
   "compaction.threshold": number;
   /** Text of the `deployment:persona-prefix` section (one or two sentences). */
   "persona.prefix": string;
+  /** Run commands in the bubblewrap sandbox: `off`, `on` or `auto` (when it works here). */
+  "sandbox.mode": "off" | "on" | "auto";
+  /** Let sandboxed commands use the network. */
+  "sandbox.network": boolean;
 }
 
 export type SettingKey = keyof CompositionSettings;
@@ -40,6 +44,8 @@ export const DEFAULT_SETTINGS: CompositionSettings = {
   "tools.outputLimitBytes": DEFAULT_TOOL_OUTPUT_LIMIT_BYTES,
   "compaction.threshold": 0.8,
   "persona.prefix": "You work in the user's terminal, inside their repository, on their behalf.",
+  "sandbox.mode": "auto",
+  "sandbox.network": false,
 };
 
 type Check = (value: unknown) => string | undefined;
@@ -63,6 +69,8 @@ const CHECKS: Record<SettingKey, Check> = {
   "tools.outputLimitBytes": positiveInt,
   "compaction.threshold": ratio,
   "persona.prefix": shortText,
+  "sandbox.mode": (v) => (v === "off" || v === "on" || v === "auto" ? undefined : "off, on or auto"),
+  "sandbox.network": (v) => (typeof v === "boolean" ? undefined : "true or false"),
 };
 
 export function isSettingKey(key: string): key is SettingKey {
