@@ -58,7 +58,8 @@ describe("picasso TUI interrupt", { timeout: 120_000 }, () => {
     };
     await tui.waitUntil(() => read("sleep.pid") !== undefined, "the sleep to start");
     const sleepPid = read("sleep.pid")!;
-    process.kill(read("picasso.pid")!, "SIGTERM");
+    // bash's parent is the sandbox (bwrap) when it runs sandboxed: walk up to the Picasso process.
+    process.kill(picassoAncestor(read("picasso.pid")!), "SIGTERM");
     const end = await tui.waitFor("[exited 143]");
     expect(end.replace(/\n/g, "")).toMatch(
       /Session (\S+) saved — resume it with: (?:picasso|node \S+main\.js) --resume \1/,
@@ -73,6 +74,18 @@ describe("picasso TUI interrupt", { timeout: 120_000 }, () => {
     expect(types.slice(-3)).toEqual(["interrupt", "turn_end", "session_end"]);
   });
 });
+
+/** The nearest ancestor of `pid` (itself included) whose command is node or picasso. */
+function picassoAncestor(pid: number): number {
+  let current = pid;
+  for (let depth = 0; depth < 10 && current > 1; depth++) {
+    const stat = readFileSync(`/proc/${current}/stat`, "utf8");
+    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    if (comm === "node" || comm === "picasso") return current;
+    current = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  }
+  throw new Error(`no node or picasso process above pid ${pid}`);
+}
 
 function isAlive(pid: number): boolean {
   try {
