@@ -84,6 +84,7 @@ export async function wireSession(
       version: VERSION,
       approver: options.approver,
       ...(mode ? { mode } : {}),
+      ...(flags.sandbox ? { sandbox: flags.sandbox } : {}),
       ...(resume ? { resume } : {}),
       ...(options.settings ? { settings: options.settings } : {}),
       ...(options.observers ? { observers: options.observers } : {}),

@@ -5,6 +5,7 @@
  */
 export { type ComposedSession, type ComposeSessionOptions, composeSession } from "./compose-session.js";
 export { composedTools } from "./plugin-mounts.js";
+export { type SandboxReportOptions, workspaceSandboxReport } from "./sandbox-report.js";
 export {
   builtinCatalog,
   builtinCatalogFiles,

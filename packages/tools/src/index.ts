@@ -23,6 +23,12 @@ export {
   type SandboxPlace,
   type SandboxSettings,
 } from "./sandbox/sandbox.js";
+export {
+  checkSandbox,
+  renderSandboxCheck,
+  type SandboxCheck,
+  type SandboxCheckReport,
+} from "./sandbox/sandbox-check.js";
 export { searchTool } from "./search.js";
 export { subagentTool } from "./subagent.js";
 export { createTodoBoard, type TodoBoard } from "./todo-board.js";

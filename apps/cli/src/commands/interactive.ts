@@ -49,6 +49,10 @@ export async function startInteractive(
     listSessions: () => listSessions(picassoHome, workspaceRoot),
     timeline: renderTimeline,
     resumeCommand: (id) => resumeCommand(id),
+    async sandboxReport() {
+      const { sandboxCheckOutput } = await import("./sandbox.js");
+      return (await sandboxCheckOutput(flags.sandbox ? { sandbox: flags.sandbox } : {}, { env })).text;
+    },
   };
   const resume = resumeTarget(flags);
   // SIGTERM (a container stop, `kill`) leaves like the user would: the running turn is interrupted,

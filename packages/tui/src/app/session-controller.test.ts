@@ -236,6 +236,27 @@ describe("SessionController", () => {
     expect(c.store.state.items.at(-1)).toMatchObject({ text: "the context timeline is not available yet" });
   });
 
+  it("/sandbox shows the surface's live check, or says it cannot check", async () => {
+    const without = new SessionController(host([fakeSession("s1", async function* () {})]));
+    await without.start();
+    await without.runCommand("sandbox", "");
+    expect(without.store.state.items.at(-1)).toMatchObject({
+      text: "/sandbox: this surface cannot check the sandbox",
+    });
+    const h = {
+      ...host([fakeSession("s2", async function* () {})]),
+      sandboxReport: async () => "ok   writes the workspace  allowed\n",
+    };
+    const c = new SessionController(h);
+    await c.start();
+    await c.runCommand("sandbox", "");
+    expect(c.store.state.items.at(-1)).toMatchObject({
+      kind: "expanded",
+      title: "sandbox",
+      text: "ok   writes the workspace  allowed",
+    });
+  });
+
   it("/context opens the inspector panel; closing it leaves one line in the history", async () => {
     const c = new SessionController(host([fakeSession("s1", async function* () {})]));
     await c.start();

@@ -329,6 +329,10 @@ export class SessionController implements CommandContext {
     return this.host.timeline ? this.host.timeline(this.session) : undefined;
   }
 
+  async sandboxReport(): Promise<string | undefined> {
+    return this.host.sandboxReport ? this.host.sandboxReport() : undefined;
+  }
+
   exit(): void {
     if (this.store.state.exited) return;
     this.abort?.abort();

@@ -11,6 +11,7 @@ import { helpCommand } from "./help.js";
 import { modeCommand } from "./mode.js";
 import { modelCommand } from "./model.js";
 import { resumeCommand } from "./resume.js";
+import { sandboxCommand } from "./sandbox.js";
 import type { SlashCommand } from "./slash-command.js";
 
 export const SLASH_COMMANDS: readonly SlashCommand[] = [
@@ -21,6 +22,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   clearCommand,
   resumeCommand,
   modelCommand,
+  sandboxCommand,
   exitCommand,
 ];
 
