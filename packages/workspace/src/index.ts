@@ -6,3 +6,9 @@ export { type GitDir, gitBranch, gitDirOf, gitDirty } from "./git-facts.js";
 export { bootId, processAlive, processStartTime } from "./process-identity.js";
 export { workspaceFacts } from "./workspace-facts.js";
 export { findWorkspaceRoot } from "./workspace-root.js";
+export {
+  type BoundedRead,
+  decodeUtf8Prefix,
+  describeNonFile,
+  readBoundedFile,
+} from "./bounded-file.js";
