@@ -57,7 +57,18 @@ describe("hostile inputs", { timeout: 120_000 }, () => {
     ];
     const run = await picasso(
       dir,
-      ["-p", "go", "--provider", "mock", "--mock-script", script(dir, { steps }), "--output-format", "stream-json", "--allow", "write"],
+      [
+        "-p",
+        "go",
+        "--provider",
+        "mock",
+        "--mock-script",
+        script(dir, { steps }),
+        "--output-format",
+        "stream-json",
+        "--allow",
+        "write",
+      ],
       { timeout: 90_000 },
     );
     expect(run.exitCode).toBe(0);
@@ -81,9 +92,13 @@ describe("hostile inputs", { timeout: 120_000 }, () => {
     const dir = workspace();
     execFileSync("mkfifo", [join(dir, "AGENTS.md")]);
     const steps = [{ text: "answered" }];
-    const run = await picasso(dir, ["-p", "hi", "--provider", "mock", "--mock-script", script(dir, { steps })], {
-      timeout: 30_000,
-    });
+    const run = await picasso(
+      dir,
+      ["-p", "hi", "--provider", "mock", "--mock-script", script(dir, { steps })],
+      {
+        timeout: 30_000,
+      },
+    );
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toBe("answered");
     expect(run.stderr).toContain(
@@ -93,11 +108,18 @@ describe("hostile inputs", { timeout: 120_000 }, () => {
 
   it("a 50 MB AGENTS.md: read up to 1 MiB, the index stays within its cap, one warning", async () => {
     const dir = workspace();
-    writeFileSync(join(dir, "AGENTS.md"), `# Rules\n${"Run the tests before you commit.\n".repeat(1_700_000)}`);
+    writeFileSync(
+      join(dir, "AGENTS.md"),
+      `# Rules\n${"Run the tests before you commit.\n".repeat(1_700_000)}`,
+    );
     const steps = [{ text: "answered" }];
-    const run = await picasso(dir, ["-p", "hi", "--provider", "mock", "--mock-script", script(dir, { steps })], {
-      timeout: 60_000,
-    });
+    const run = await picasso(
+      dir,
+      ["-p", "hi", "--provider", "mock", "--mock-script", script(dir, { steps })],
+      {
+        timeout: 60_000,
+      },
+    );
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toBe("answered");
     expect(run.stderr).toMatch(/AGENTS\.md: 5\d\.\d MB; only its first 1\.0 MB read/);

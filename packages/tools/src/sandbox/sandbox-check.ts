@@ -18,6 +18,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { commandEnvironment } from "../command-env.js";
 import { CommandSandbox, hiddenPaths, type SandboxSettings } from "./sandbox.js";
 
 export interface SandboxCheckInput {
@@ -51,7 +52,7 @@ interface Ran {
 function run(sandbox: CommandSandbox, command: string, cwd: string): Promise<Ran> {
   const { file, args } = sandbox.wrap(command, cwd);
   return new Promise((done) => {
-    const child = spawn(file, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(file, args, { cwd, env: commandEnvironment(), stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (b: Buffer) => {
       output += b.toString("utf8");
