@@ -41,10 +41,12 @@ describe("composeSession per surface", () => {
     const cli = await open("cli", workspace);
     const sdk = await open("sdk", workspace);
     try {
-      expect(sdk.mounted).toEqual(["lean-context", "tools"]);
+      expect(sdk.mounted).toEqual(["lean-context", "tools", "memory"]);
       expect(sdk.mounted).toEqual(cli.mounted);
       const tools = sdk.composed.session.tier1.tools.map((t) => t.name);
-      expect(tools).toEqual(expect.arrayContaining(["bash", "read", "edit", "tool_search", "tool_call"]));
+      expect(tools).toEqual(
+        expect.arrayContaining(["bash", "read", "edit", "remember", "recall", "tool_search", "tool_call"]),
+      );
       expect(sdk.composed.leanContext.assembly()?.tier1.hash).toBe(sdk.composed.session.tier1.hash);
       expect(sdk.composed.session.tier1.hash).toBe(cli.composed.session.tier1.hash);
       expect(sdk.composed.session.tier1.system).toEqual(cli.composed.session.tier1.system);

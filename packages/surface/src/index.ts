@@ -4,7 +4,8 @@
  * CLI and the cache-probe use.
  */
 export { type ComposedSession, type ComposeSessionOptions, composeSession } from "./compose-session.js";
-export { composedTools } from "./plugin-mounts.js";
+export { type AvailablePlugins, composedTools } from "./plugin-mounts.js";
+export { createSessionMemory, MEMORY_DB_FILE, memoryDbPath, workspaceMemoryScope } from "./session-memory.js";
 export {
   builtinCatalog,
   builtinCatalogFiles,
