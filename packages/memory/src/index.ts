@@ -12,6 +12,7 @@ export {
   PINNED_BUDGET_BYTES,
   pinnedLine,
 } from "./memory-facts.js";
+export { exportJsonl, exportLine, type ImportResult, importJsonl } from "./memory-jsonl.js";
 export {
   createMemoryPlugin,
   MEMORY_PLUGIN,
