@@ -4,6 +4,7 @@
  * Exported on purpose: what the surface wires into a session and what `picasso memory` runs.
  */
 export { type Embedder, type EmbeddingsConfig, openAiEmbedder } from "./embeddings.js";
+export { queryWords } from "./fts-candidates.js";
 export {
   INDEX_BUDGET_BYTES,
   indexBlock,
@@ -21,7 +22,7 @@ export {
   type MemoryPluginOptions,
 } from "./memory-plugin.js";
 export { MemoryInputError, MemoryService, type RememberInput } from "./memory-service.js";
-export { ftsQuery, MemoryStore } from "./memory-store.js";
+export { MemoryStore } from "./memory-store.js";
 export {
   memoryBlock,
   RECALL_TOOL,

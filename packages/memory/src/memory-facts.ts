@@ -4,7 +4,7 @@
  *   (`m3 · preference · Indent with tabs: never spaces`), within PINNED_BUDGET_BYTES; a long body
  *   is cut and says to recall the rest;
  * - `indexBlock`: every other memory of the user's and this project's scopes ranked by importance
- *   and recency, one index line each (`m12 · fact · Build uses turbo · project:…`), as many as fit
+ *   and recency, one index line each (`m12 · fact · Build uses turbo · project`; `project` is this workspace's), as many as fit
  *   in INDEX_BUDGET_BYTES; the model recalls a body by id.
  * Both are pure functions of the database and the clock: byte-identical for identical inputs.
  */
@@ -16,7 +16,8 @@ export const PINNED_BUDGET_BYTES = 2048;
 export const INDEX_BUDGET_BYTES = 1024;
 const PINNED_LINE_CHARS = 240;
 const TITLE_CHARS = 80;
-const INDEX_CANDIDATES = 200;
+// More than fit in either budget (a line is at least ~25 bytes).
+const INDEX_CANDIDATES = 40;
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
@@ -34,8 +35,9 @@ export function pinnedLine(m: Memory): string {
     : `${cut(full, PINNED_LINE_CHARS)} (recall ${id} for the rest)`;
 }
 
-export function indexLine(m: Memory): string {
-  return `${formatMemoryId(m.id)} · ${m.class} · ${cut(oneLine(m.title), TITLE_CHARS)} · ${m.scope}`;
+/** `scope` as the session shows it (`project` for its own project). */
+export function indexLine(m: Memory, scope = m.scope): string {
+  return `${formatMemoryId(m.id)} · ${m.class} · ${cut(oneLine(m.title), TITLE_CHARS)} · ${scope}`;
 }
 
 /** Lines in order while their bytes (with newlines) fit the budget. */
@@ -63,7 +65,10 @@ export function memoryFacts(service: MemoryService): MemoryFacts {
   const pinned = within(pinnedAll, PINNED_BUDGET_BYTES);
   const overflow = inline.slice(pinned.length);
   const others = service.ranked(INDEX_CANDIDATES, ["fact", "procedure", "episode"]);
-  const index = within([...overflow, ...others].map(indexLine), INDEX_BUDGET_BYTES);
+  const index = within(
+    [...overflow, ...others].map((m) => indexLine(m, service.shownScope(m.scope))),
+    INDEX_BUDGET_BYTES,
+  );
   return { pinned, index };
 }
 

@@ -60,7 +60,7 @@ describe("the memory plugin", () => {
       { title: "Release steps", body: "Tag, then run npm run release.", class: "procedure", importance: 4 },
       ctx(),
     );
-    expect(saved).toMatchObject({ content: "Remembered m1 (procedure, project:demo-1): Release steps" });
+    expect(saved).toMatchObject({ content: "Remembered m1 (procedure, project): Release steps" });
     first.close();
 
     const second = plugin(path);
@@ -68,13 +68,13 @@ describe("the memory plugin", () => {
       [
         "<memory-index>",
         "Memories for this workspace (id · class · title · scope); recall({ids}) loads a body when it matters:",
-        "m1 · procedure · Release steps · project:demo-1",
+        "m1 · procedure · Release steps · project",
         "</memory-index>",
       ].join("\n"),
     );
     const recalled = await tool(second, "recall").run({ ids: ["m1"] }, ctx("s2"));
     expect(recalled.content).toBe(
-      '<memory id="m1" class="procedure" scope="project:demo-1" title="Release steps">\nTag, then run npm run release.\n</memory>',
+      '<memory id="m1" class="procedure" scope="project" title="Release steps">\nTag, then run npm run release.\n</memory>',
     );
     expect(recalled.tier2).toEqual({ kind: "memory_body", name: "m1" });
   });
@@ -99,8 +99,8 @@ describe("the memory plugin", () => {
     });
     expect(rewritten?.content).toBe(
       [
-        '<memory id="m1" class="fact" scope="project:demo-1" title="A" loaded="earlier"/> (unchanged since it was recalled earlier in this session; not repeated)',
-        '<memory id="m2" class="fact" scope="project:demo-1" title="B">\nbeta body\n</memory>',
+        '<memory id="m1" class="fact" scope="project" title="A" loaded="earlier"/> (unchanged since it was recalled earlier in this session; not repeated)',
+        '<memory id="m2" class="fact" scope="project" title="B">\nbeta body\n</memory>',
       ].join("\n\n"),
     );
     // Another tool's output, or a body that changed since, is left alone.
@@ -142,7 +142,7 @@ describe("the memory plugin", () => {
     expect(Buffer.byteLength(lines.map((l) => `${l}\n`).join(""))).toBeLessThanOrEqual(INDEX_BUDGET_BYTES);
     expect(lines.length).toBeGreaterThan(5);
     // Most important first (importance 5: facts 4, 9 … 59, the newest first).
-    expect(lines[0]).toBe("m62 · fact · Fact number 59 about the build system · project:demo-1");
+    expect(lines[0]).toBe("m62 · fact · Fact number 59 about the build system · project");
     expect(read()).toEqual(a);
   });
 
@@ -169,6 +169,16 @@ describe("the memory plugin", () => {
     const out = await tool(p, "recall").run({ query: "anything" }, ctx());
     expect(out).toMatchObject({ isError: true });
     expect(out.content).toMatch(/^Memory is unavailable in this session: memory: /);
+  });
+
+  it("recall by id reads only this session's scopes: another project's memory is not found", async () => {
+    const path = newPath();
+    const other = createMemoryPlugin({ path, projectScope: "project:elsewhere-2" });
+    plugins.push(other);
+    await tool(other, "remember").run({ title: "Elsewhere", body: "another project's note" }, ctx());
+    const p = plugin(path);
+    expect((await tool(p, "recall").run({ ids: ["m1"] }, ctx())).content).toBe("No memory has the ids m1.");
+    expect(p.sessionFacts?.(factsCtx)).toBeUndefined();
   });
 
   it("answers recall mistakes naming the field", async () => {

@@ -71,6 +71,11 @@ export class MemoryService {
     return this.options.projectScope ? ["user", this.options.projectScope] : ["user"];
   }
 
+  /** How a scope is shown to this session: its own project's as `project`, others as stored. */
+  shownScope(scope: string): string {
+    return scope === this.options.projectScope ? "project" : scope;
+  }
+
   resolveScope(value: unknown): string {
     if (value === undefined || value === "project") {
       if (this.options.projectScope) return this.options.projectScope;
@@ -122,9 +127,10 @@ export class MemoryService {
     }
   }
 
-  /** Memories by id (those that exist, in order), marked used. */
+  /** Memories by id (those that exist in this session's scopes, in order), marked used. */
   recallIds(ids: readonly number[]): Memory[] {
-    const found = this.store.getMany(ids);
+    const scopes = this.scopes();
+    const found = this.store.getMany(ids).filter((m) => scopes.includes(m.scope));
     this.store.markUsed(
       found.map((m) => m.id),
       this.now(),
@@ -174,12 +180,19 @@ export class MemoryService {
     return true;
   }
 
-  /** Memories of this session's scopes ranked without a query (importance and recency). */
-  ranked(limit: number, classes?: readonly MemoryClass[]): Memory[] {
-    const candidates: Candidate[] = this.store
-      .recent(this.scopes(), Math.max(limit, 200), classes)
-      .map((r) => ({ id: r.id, importance: r.importance, touchedAt: r.touched }));
-    const ids = rank(candidates, this.now(), false)
+  /**
+   * Memories of this session's scopes ranked without a query (importance and recency), from a
+   * bounded candidate set: the newest and the most important of each scope and class.
+   */
+  ranked(limit: number, classes: readonly MemoryClass[]): Memory[] {
+    const pool = limit;
+    const candidates = new Map<number, Candidate>();
+    for (const r of [
+      ...this.store.recent(this.scopes(), pool, classes),
+      ...this.store.important(this.scopes(), pool, classes),
+    ])
+      candidates.set(r.id, { id: r.id, importance: r.importance, touchedAt: r.touched });
+    const ids = rank([...candidates.values()], this.now(), false)
       .slice(0, limit)
       .map((r) => r.id);
     return this.store.getMany(ids);

@@ -3,11 +3,12 @@
  * Every write is one transaction, acknowledged only after it commits; reads see committed rows of
  * every process (WAL).
  *
- * Retrieval never scans everything: `candidates(query)` takes at most FTS_CANDIDATES best bm25
- * matches (FTS5) plus RECENT_CANDIDATES most recently updated memories of the scopes asked for;
+ * Retrieval never scans everything: `candidates(query)` takes a bounded set of FTS5 matches
+ * (fts-candidates.ts) plus RECENT_CANDIDATES most recently updated memories of the scopes asked for;
  * the hybrid ranking (ranking.ts) then orders that set, with vector similarity read only for it.
  */
 
+import { FtsCandidates } from "./fts-candidates.js";
 import {
   DEFAULT_IMPORTANCE,
   isMemoryClass,
@@ -18,9 +19,7 @@ import {
 import type { Db } from "./open-db.js";
 import type { Candidate } from "./ranking.js";
 
-export const FTS_CANDIDATES = 200;
 export const RECENT_CANDIDATES = 50;
-const MAX_QUERY_TERMS = 16;
 
 interface Row {
   id: number;
@@ -50,18 +49,6 @@ function toMemory(row: Row): Memory {
   };
 }
 
-/** The words of a free-text query as an FTS5 expression (any word matches), or undefined. */
-export function ftsQuery(text: string): string | undefined {
-  const words = [
-    ...new Set((text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).filter((w) => w.length > 1)),
-  ];
-  if (words.length === 0) return undefined;
-  return words
-    .slice(0, MAX_QUERY_TERMS)
-    .map((w) => `"${w}"`)
-    .join(" OR ");
-}
-
 function placeholders(n: number): string {
   return Array.from({ length: n }, () => "?").join(", ");
 }
@@ -75,6 +62,11 @@ export interface ListOptions {
 export class MemoryStore {
   private readonly insert;
   private readonly byId;
+  private readonly recentByScope;
+  private readonly recentByScopeClass;
+  private readonly facets;
+  private readonly importantByScopeClass;
+  private readonly fts: FtsCandidates;
 
   constructor(
     readonly db: Db,
@@ -86,6 +78,22 @@ export class MemoryStore {
        VALUES (@class, @title, @body, @scope, @importance, @createdAt, @updatedAt, @usedAt, @sourceSession)`,
     );
     this.byId = db.prepare("SELECT * FROM memories WHERE id = ?");
+    this.fts = new FtsCandidates(db);
+    this.importantByScopeClass = db.prepare(
+      `SELECT id, importance, max(updated_at, coalesce(used_at, 0)) AS touched FROM memories
+       WHERE scope = ? AND class = ? ORDER BY importance DESC, updated_at DESC, id DESC LIMIT ?`,
+    );
+    this.facets = db.prepare(
+      `SELECT id, importance, max(updated_at, coalesce(used_at, 0)) AS touched, scope, class FROM memories
+       WHERE id IN (SELECT value FROM json_each(?))`,
+    );
+    const columns = "id, importance, max(updated_at, coalesce(used_at, 0)) AS touched, updated_at AS updated";
+    this.recentByScope = db.prepare(
+      `SELECT ${columns} FROM memories WHERE scope = ? ORDER BY updated_at DESC, id DESC LIMIT ?`,
+    );
+    this.recentByScopeClass = db.prepare(
+      `SELECT ${columns} FROM memories WHERE scope = ? AND class = ? ORDER BY updated_at DESC, id DESC LIMIT ?`,
+    );
   }
 
   add(memory: NewMemory): Memory {
@@ -125,7 +133,7 @@ export class MemoryStore {
   /** The memory of `scope` with this title (case-insensitive), if any. */
   findByTitle(scope: string, title: string): Memory | undefined {
     const row = this.db
-      .prepare("SELECT * FROM memories WHERE scope = ? AND lower(title) = lower(?) ORDER BY id LIMIT 1")
+      .prepare("SELECT * FROM memories WHERE scope = ? AND title = ? COLLATE NOCASE ORDER BY id LIMIT 1")
       .get(scope, title) as Row | undefined;
     return row ? toMemory(row) : undefined;
   }
@@ -191,27 +199,28 @@ export class MemoryStore {
       yield toMemory(row as Row);
   }
 
-  /** The candidate set for a query within `scopes`: best FTS matches plus the most recent. */
+  /** The candidate set for a query within `scopes`: FTS matches (fts-candidates.ts) plus the most recent. */
   candidates(query: string, scopes: readonly string[], classes?: readonly MemoryClass[]): Candidate[] {
     const out = new Map<number, Candidate>();
-    const classFilter = classes ? ` AND m.class IN (${placeholders(classes.length)})` : "";
-    const match = ftsQuery(query);
-    if (match !== undefined && scopes.length > 0) {
-      const rows = this.db
-        .prepare(
-          `SELECT m.id, m.importance, max(m.updated_at, coalesce(m.used_at, 0)) AS touched, f.bm25
-           FROM (SELECT rowid, rank AS bm25 FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank LIMIT ?) f
-           JOIN memories m ON m.id = f.rowid
-           WHERE m.scope IN (${placeholders(scopes.length)})${classFilter}`,
-        )
-        .all(match, FTS_CANDIDATES, ...scopes, ...(classes ?? [])) as Array<{
+    const found = scopes.length > 0 ? this.fts.find(query) : [];
+    if (found.length > 0) {
+      const bm25 = new Map(found.map((f) => [f.id, f.bm25]));
+      const rows = this.facets.all(JSON.stringify(found.map((f) => f.id))) as Array<{
         id: number;
         importance: number;
         touched: number;
-        bm25: number;
+        scope: string;
+        class: MemoryClass;
       }>;
-      for (const r of rows)
-        out.set(r.id, { id: r.id, importance: r.importance, touchedAt: r.touched, bm25: r.bm25 });
+      for (const r of rows) {
+        if (!scopes.includes(r.scope) || (classes && !classes.includes(r.class))) continue;
+        out.set(r.id, {
+          id: r.id,
+          importance: r.importance,
+          touchedAt: r.touched,
+          bm25: bm25.get(r.id) ?? 0,
+        });
+      }
     }
     for (const r of this.recent(scopes, RECENT_CANDIDATES, classes)) {
       if (!out.has(r.id)) out.set(r.id, { id: r.id, importance: r.importance, touchedAt: r.touched });
@@ -219,25 +228,39 @@ export class MemoryStore {
     return [...out.values()];
   }
 
-  /** The most recently updated memories of `scopes` (id, importance, last touch). */
+  /**
+   * The most recently updated memories of `scopes` (and `classes`), newest first: one indexed
+   * LIMIT query per scope (and class), merged — never a sort over every row of a scope.
+   */
   recent(
     scopes: readonly string[],
     limit: number,
     classes?: readonly MemoryClass[],
   ): Array<{ id: number; importance: number; touched: number }> {
-    if (scopes.length === 0) return [];
-    const classFilter = classes ? ` AND class IN (${placeholders(classes.length)})` : "";
-    return this.db
-      .prepare(
-        `SELECT id, importance, max(updated_at, coalesce(used_at, 0)) AS touched FROM memories
-         WHERE scope IN (${placeholders(scopes.length)})${classFilter}
-         ORDER BY updated_at DESC, id DESC LIMIT ?`,
-      )
-      .all(...scopes, ...(classes ?? []), limit) as Array<{
-      id: number;
-      importance: number;
-      touched: number;
-    }>;
+    const rows: Array<{ id: number; importance: number; touched: number; updated: number }> = [];
+    for (const scope of scopes) {
+      if (classes) {
+        for (const cls of classes)
+          rows.push(...(this.recentByScopeClass.all(scope, cls, limit) as typeof rows));
+      } else rows.push(...(this.recentByScope.all(scope, limit) as typeof rows));
+    }
+    return rows
+      .sort((a, b) => b.updated - a.updated || b.id - a.id)
+      .slice(0, limit)
+      .map(({ id, importance, touched }) => ({ id, importance, touched }));
+  }
+
+  /** The most important memories of each scope and class (ties: newest), for the index lines. */
+  important(
+    scopes: readonly string[],
+    limit: number,
+    classes: readonly MemoryClass[],
+  ): Array<{ id: number; importance: number; touched: number }> {
+    const rows: Array<{ id: number; importance: number; touched: number }> = [];
+    for (const scope of scopes)
+      for (const cls of classes)
+        rows.push(...(this.importantByScopeClass.all(scope, cls, limit) as typeof rows));
+    return rows;
   }
 
   setVector(id: number, model: string, vector: Float32Array): void {

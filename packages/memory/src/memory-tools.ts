@@ -59,12 +59,13 @@ function escapeAttr(value: string): string {
 }
 
 /** The header line of a memory's block; a pointer repeats it. */
-function blockHead(m: Memory): string {
-  return `<memory id="${formatMemoryId(m.id)}" class="${m.class}" scope="${m.scope}" title="${escapeAttr(m.title)}">`;
+function blockHead(m: Memory, scope: string): string {
+  return `<memory id="${formatMemoryId(m.id)}" class="${m.class}" scope="${scope}" title="${escapeAttr(m.title)}">`;
 }
 
-export function memoryBlock(m: Memory): string {
-  return `${blockHead(m)}\n${m.body.replace(/<\/memory>/g, "<\\/memory>")}\n</memory>`;
+/** A recalled memory; `scope` as the session shows it (`project` for its own). */
+export function memoryBlock(m: Memory, scope = m.scope): string {
+  return `${blockHead(m, scope)}\n${m.body.replace(/<\/memory>/g, "<\\/memory>")}\n</memory>`;
 }
 
 export function rememberTool(access: MemoryAccess): ToolDefinition {
@@ -86,7 +87,7 @@ export function rememberTool(access: MemoryAccess): ToolDefinition {
         });
         const id = formatMemoryId(memory.id);
         return {
-          content: `${updated ? "Updated" : "Remembered"} ${id} (${memory.class}, ${memory.scope}): ${memory.title}`,
+          content: `${updated ? "Updated" : "Remembered"} ${id} (${memory.class}, ${opened.service.shownScope(memory.scope)}): ${memory.title}`,
           display: { kind: "text", text: `${updated ? "updated" : "remembered"} ${id}: ${memory.title}` },
         };
       } catch (error) {
@@ -134,7 +135,9 @@ export function recallTool(access: MemoryAccess): ToolDefinition {
           };
         const note = missing > 0 ? [`(${missing} of the ids asked for do not exist)`] : [];
         return {
-          content: [...found.map(memoryBlock), ...note].join("\n\n"),
+          content: [...found.map((m) => memoryBlock(m, opened.service.shownScope(m.scope))), ...note].join(
+            "\n\n",
+          ),
           tier2: { kind: "memory_body", name: found.map((m) => formatMemoryId(m.id)).join(",") },
           display: { kind: "text", text: `recalled ${found.map((m) => formatMemoryId(m.id)).join(", ")}` },
         };

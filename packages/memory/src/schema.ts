@@ -9,6 +9,9 @@
  * - `memories_fts`: FTS5 over title + body (external content, kept in step by triggers);
  * - `memory_vectors`: one embedding per memory (model, dimensions, Float32 BLOB), when an
  *   embeddings endpoint is configured.
+ * v2: indexes for the bounded reads at 100k memories — the newest and the most important of a
+ *   scope and class (index lines), a title within a scope (remember's update-in-place); ascending,
+ *   so a backward scan gives "newest first, then highest id" without a sort.
  */
 import type BetterSqlite3 from "better-sqlite3";
 
@@ -47,6 +50,14 @@ const MIGRATIONS: readonly string[] = [
     dims INTEGER NOT NULL,
     vector BLOB NOT NULL
   );
+  `,
+  `
+  DROP INDEX memories_class;
+  DROP INDEX memories_scope_updated;
+  CREATE INDEX memories_scope_updated_v2 ON memories (scope, updated_at);
+  CREATE INDEX memories_scope_class_updated ON memories (scope, class, updated_at);
+  CREATE INDEX memories_scope_class_importance ON memories (scope, class, importance, updated_at);
+  CREATE INDEX memories_scope_title ON memories (scope, title COLLATE NOCASE);
   `,
 ];
 
