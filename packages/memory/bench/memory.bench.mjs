@@ -7,6 +7,8 @@
  *   hybrid ranking without embeddings, bodies read, used-at written), 300 queries;
  * - memory.index-lines-<n>-p50/p95-ms: the session-start facts (pinned and preference lines,
  *   index lines within 1 KB), 50 builds.
+ * - memory.<op>-<n>-cpu-ms: the same operations' mean CPU time (user + system), which a busy
+ *   shared machine inflates far less than wall-clock percentiles.
  * The corpus: titles and bodies of words drawn from a 3,000-word vocabulary with a Zipf-like
  * skew (a few words are in many memories, as real notes are), 10 % user scope, the rest split
  * over this project and 9 others; classes mostly facts, 1 % pinned, 2 % preferences.
@@ -118,27 +120,37 @@ async function run(n) {
   const fillMs = performance.now() - t0;
   opened.db.pragma("wal_checkpoint(TRUNCATE)");
 
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
   const remember = [];
+  let c0 = cpu();
   for (let i = 0; i < 300; i++) {
     const start = performance.now();
     await service.remember({ title: `bench note ${i} ${words(3)}`, body: words(40), importance: 3 });
     remember.push(performance.now() - start);
   }
+  const rememberCpu = (cpu() - c0) / 300;
   const recall = [];
+  c0 = cpu();
   for (let i = 0; i < 300; i++) {
     const query = words(2 + (i % 2));
     const start = performance.now();
     await service.recallQuery(query, 5);
     recall.push(performance.now() - start);
   }
+  const recallCpu = (cpu() - c0) / 300;
   const facts = [];
   let indexBytes = 0;
+  c0 = cpu();
   for (let i = 0; i < 50; i++) {
     const start = performance.now();
     const built = memoryFacts(service);
     facts.push(performance.now() - start);
     indexBytes = Buffer.byteLength(built.index.join("\n"));
   }
+  const factsCpu = (cpu() - c0) / 50;
   store.close();
   rmSync(dir, { recursive: true, force: true });
   const k = n >= 1000 ? `${n / 1000}k` : String(n);

@@ -6,76 +6,12 @@
  * updated or unchanged). A database that cannot be used, a bad field or an unknown id is one
  * line (`UserError`), never a stack trace.
  */
-
 import { once } from "node:events";
 import { createWriteStream, readFileSync } from "node:fs";
-import { defaultPicassoHome } from "@picasso/engine";
-import {
-  exportJsonl,
-  formatMemoryId,
-  importJsonl,
-  type Memory,
-  MemoryInputError,
-  MemoryService,
-  MemoryStore,
-  openMemoryDb,
-  parseMemoryId,
-} from "@picasso/memory";
+import { exportJsonl, formatMemoryId, importJsonl } from "@picasso/memory";
 import { UserError } from "@picasso/protocol/basics";
-import { memoryDbPath, workspaceMemoryScope } from "@picasso/surface";
-import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
-
-interface Opened {
-  service: MemoryService;
-  store: MemoryStore;
-}
-
-function openForCli(cwd = process.cwd()): Opened {
-  const path = memoryDbPath(defaultPicassoHome());
-  const opened = openMemoryDb(path);
-  if (!opened.db) throw new UserError(opened.problem);
-  const store = new MemoryStore(opened.db, path);
-  const service = new MemoryService(store, { projectScope: workspaceMemoryScope(findWorkspaceRoot(cwd)) });
-  return { service, store };
-}
-
-async function withMemory<T>(run: (m: Opened) => T | Promise<T>): Promise<T> {
-  const opened = openForCli();
-  try {
-    return await run(opened);
-  } catch (error) {
-    if (error instanceof MemoryInputError) throw new UserError(error.message);
-    throw error;
-  } finally {
-    opened.store.close();
-  }
-}
-
-function oneLine(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-export function listLine(m: Memory): string {
-  return `${formatMemoryId(m.id).padEnd(6)} ${m.class.padEnd(10)} ${m.importance}  ${m.scope}  ${oneLine(m.title, 70)}`;
-}
-
-export function showText(m: Memory): string {
-  return [
-    `${formatMemoryId(m.id)} · ${m.class} · importance ${m.importance} · ${m.scope}`,
-    `title: ${m.title}`,
-    `created ${new Date(m.createdAt).toISOString()} · updated ${new Date(m.updatedAt).toISOString()}${m.usedAt ? ` · used ${new Date(m.usedAt).toISOString()}` : ""}${m.sourceSession ? ` · from session ${m.sourceSession}` : ""}`,
-    "",
-    m.body,
-  ].join("\n");
-}
-
-function idArg(text: string): number {
-  const id = parseMemoryId(text);
-  if (id === undefined) throw new UserError(`memory id: "${text}" is not an id like m12`);
-  return id;
-}
+import { listText, removeById, searchText, showById, withMemory } from "../memory-text.js";
 
 function write(text: string): void {
   process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -92,12 +28,10 @@ export function register(program: Command): void {
     .option("--all", "every scope, every project")
     .option("--json", "print JSON lines")
     .action((flags: { all?: boolean; json?: boolean }) =>
-      withMemory(({ service, store }) => {
-        const found = store.list(flags.all ? {} : { scopes: service.scopes() });
-        if (flags.json) for (const m of found) write(JSON.stringify(m));
-        else if (found.length === 0)
-          write("no memories yet (picasso memory add <title> <body>, or the remember tool)");
-        else for (const m of found) write(listLine(m));
+      withMemory(async (m) => {
+        if (!flags.json) return write(await listText(m, flags.all));
+        for (const x of m.store.list(flags.all ? {} : { scopes: m.service.scopes() }))
+          write(JSON.stringify(x));
       }),
     );
 
@@ -128,40 +62,23 @@ export function register(program: Command): void {
   memory
     .command("show <id>")
     .description("one memory in full")
-    .action((id: string) =>
-      withMemory(({ store }) => {
-        const m = store.get(idArg(id));
-        if (!m) throw new UserError(`memory id: no memory ${id}`);
-        write(showText(m));
-      }),
-    );
+    .action((id: string) => withMemory((m) => write(showById(m, id))));
 
   memory
     .command("rm <id>")
     .description("forget a memory")
-    .action((id: string) =>
-      withMemory(({ store }) => {
-        if (!store.remove(idArg(id))) throw new UserError(`memory id: no memory ${id}`);
-        write(`removed ${formatMemoryId(idArg(id))}`);
-      }),
-    );
+    .action((id: string) => withMemory((m) => write(removeById(m, id))));
 
   memory
     .command("search <query>")
     .description("the best matches for a query, as recall ranks them (does not mark them used)")
     .option("--limit <n>", "how many", "10")
     .action((query: string, flags: { limit: string }) =>
-      withMemory(async ({ service, store }) => {
+      withMemory(async (m) => {
         const limit = Number(flags.limit);
         if (!Number.isInteger(limit) || limit < 1)
           throw new UserError(`--limit: "${flags.limit}" is not a positive whole number`);
-        const ranked = (await service.rankQuery(query)).slice(0, limit);
-        const found = new Map(store.getMany(ranked.map((r) => r.id)).map((m) => [m.id, m]));
-        if (ranked.length === 0) write(`no memory matches "${query}"`);
-        for (const r of ranked) {
-          const m = found.get(r.id);
-          if (m) write(`${r.score.toFixed(3)}  ${listLine(m)}`);
-        }
+        write(await searchText(m, query, limit));
       }),
     );
 

@@ -329,6 +329,10 @@ export class SessionController implements CommandContext {
     return this.host.timeline ? this.host.timeline(this.session) : undefined;
   }
 
+  async memory(args: string): Promise<string | undefined> {
+    return this.host.memory ? this.host.memory(args) : undefined;
+  }
+
   exit(): void {
     if (this.store.state.exited) return;
     this.abort?.abort();

@@ -8,6 +8,7 @@ import { compactCommand } from "./compact.js";
 import { contextCommand } from "./context.js";
 import { exitCommand } from "./exit.js";
 import { helpCommand } from "./help.js";
+import { memoryCommand } from "./memory.js";
 import { modeCommand } from "./mode.js";
 import { modelCommand } from "./model.js";
 import { resumeCommand } from "./resume.js";
@@ -21,6 +22,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   clearCommand,
   resumeCommand,
   modelCommand,
+  memoryCommand,
   exitCommand,
 ];
 
