@@ -26,14 +26,7 @@ function logOf(stdout: unknown): Array<Record<string, unknown>> {
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
-const json = (dir: string, s: string) => [
-  "--output-format",
-  "json",
-  "--provider",
-  "mock",
-  "--mock-script",
-  s,
-];
+const json = (s: string) => ["--output-format", "json", "--provider", "mock", "--mock-script", s];
 
 describe("memory across sessions", () => {
   it(
@@ -64,7 +57,7 @@ describe("memory across sessions", () => {
       );
       const one = await picasso(
         dir,
-        ["-p", "remember how we release", "--allow", "remember", ...json(dir, first)],
+        ["-p", "remember how we release", "--allow", "remember", ...json(first)],
         {
           env,
         },
@@ -86,7 +79,7 @@ describe("memory across sessions", () => {
         },
         "second.yaml",
       );
-      const two = await picasso(dir, ["-p", "how do we release?", ...json(dir, second)], { env });
+      const two = await picasso(dir, ["-p", "how do we release?", ...json(second)], { env });
       expect(two.exitCode).toBe(0);
       expect(JSON.parse(String(two.stdout)).result).toBe("Tag, then release.");
       const log = logOf(two.stdout);
@@ -113,7 +106,7 @@ describe("memory across sessions", () => {
       writeFileSync(join(env.PICASSO_HOME!, "memory.db"), "not a database ".repeat(400));
       const dir = workspace();
       const s = script(dir, { steps: [{ text: "Still here." }] });
-      const run = await picasso(dir, ["-p", "hi", ...json(dir, s)], { env });
+      const run = await picasso(dir, ["-p", "hi", ...json(s)], { env });
       expect(run.exitCode).toBe(0);
       expect(JSON.parse(String(run.stdout)).result).toBe("Still here.");
       expect(String(run.stderr)).toMatch(

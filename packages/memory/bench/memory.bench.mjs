@@ -182,6 +182,14 @@ async function run(n) {
     note("session-start pinned + index lines", 50),
   );
   bench(
+    `memory.remember-${k}-cpu-ms`,
+    round(rememberCpu),
+    "ms",
+    "CPU time per remember (user + system), mean",
+  );
+  bench(`memory.recall-query-${k}-cpu-ms`, round(recallCpu), "ms", "CPU time per recall by query, mean");
+  bench(`memory.index-lines-${k}-cpu-ms`, round(factsCpu), "ms", "CPU time per index-lines build, mean");
+  bench(
     `memory.fill-${k}-ms`,
     Math.round(fillMs),
     "ms",
