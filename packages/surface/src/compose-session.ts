@@ -103,9 +103,11 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
     composition,
     ...(options.now ? { now: options.now } : {}),
   });
+  const mountsMemory = composition.plugins.some((row) => row.name === "memory");
   const leanContext = createLeanContextPlugin({
     composition,
-    pinnedMemories: () => memory.pinnedLines(),
+    // Only when the composition mounts memory: otherwise memory.db is never opened.
+    ...(mountsMemory ? { pinnedMemories: () => memory.pinnedLines() } : {}),
     ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
   });
   const product = mountPlugins(composition, { leanContext, toolRuntime, memory });
@@ -151,7 +153,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
     leanContext,
     memory,
     warnings: () => {
-      const problem = composition.plugins.some((row) => row.name === "memory") ? memory.problem() : undefined;
+      const problem = mountsMemory ? memory.problem() : undefined;
       return [...leanContext.warnings(), ...(problem ? [problem] : [])];
     },
     async close(reason = "done") {
