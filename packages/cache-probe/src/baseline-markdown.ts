@@ -11,9 +11,12 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { type FirstTurnBaseline, firstTurnBaseline } from "./first-turn-baseline.js";
+import { FIXED_NOW } from "./scenario-driver.js";
 import { helloScenario } from "./scenarios/hello.js";
+import { memoryScenario } from "./scenarios/memory.js";
 import type { Scenario } from "./scenarios/scenario.js";
 import { skillsScenario } from "./scenarios/skills.js";
+import { seedMemories } from "./seed-memories.js";
 
 /** The repository's report file, two levels above this package (found through its package.json). */
 export const BASELINE_REPORT_PATH = join(
@@ -39,6 +42,7 @@ function scenarioBaseline(scenario: Scenario): FirstTurnBaseline {
     const home = join(root, ".probe-home");
     mkdirSync(home);
     write(home, scenario.homeFiles ?? {});
+    seedMemories(home, root, scenario.memories ?? [], FIXED_NOW);
     return firstTurnBaseline(root, home);
   } finally {
     rmSync(root, { recursive: true, force: true });
@@ -50,12 +54,20 @@ export const helloBaseline = (): FirstTurnBaseline => scenarioBaseline(helloScen
 /** The `skills` workspace's: the shop with 10 project and 20 user skills. */
 export const skillsBaseline = (): FirstTurnBaseline => scenarioBaseline(skillsScenario);
 
+/** The `memory` workspace's: the shop with 100 memories (90 of them this workspace's). */
+export const memoryBaseline = (): FirstTurnBaseline => scenarioBaseline(memoryScenario);
+
 export interface Baselines {
   hello: FirstTurnBaseline;
   skills: FirstTurnBaseline;
+  memory: FirstTurnBaseline;
 }
 
-export const baselines = (): Baselines => ({ hello: helloBaseline(), skills: skillsBaseline() });
+export const baselines = (): Baselines => ({
+  hello: helloBaseline(),
+  skills: skillsBaseline(),
+  memory: memoryBaseline(),
+});
 
 function table(baseline: FirstTurnBaseline): string[] {
   return [
@@ -99,8 +111,16 @@ export function renderBaselineMarkdown(b: Baselines): string {
     "",
     ...table(b.skills),
     "",
-    "MCP servers and memory are not in the product yet, so the eager side has no MCP schemas or memories to leave",
-    "out; the product's bar of ≥ 85% smaller applies once they land (tracked, not asserted here).",
+    "## `memory`: the shop with 100 memories",
+    "",
+    `The same shop with ${memoryScenario.memories?.length ?? 0} memories in \`memory.db\`, ${b.memory.eager.system.filter((s) => s.id.startsWith("memory:")).length} of them this workspace's (its project's and the user's). Lean: no`,
+    "memory in Tier 1 — the pinned memories, preferences and index lines are session facts (Tier 2, the first user",
+    "message); only the `remember` and `recall` schemas are, whatever the number of memories. Eager: every memory body.",
+    "",
+    ...table(b.memory),
+    "",
+    "MCP servers are not in the product yet, so the eager side has no MCP schemas to leave out; the product's bar of",
+    "≥ 85% smaller applies once they land (tracked, not asserted here).",
     "",
   ];
   return lines.join("\n");

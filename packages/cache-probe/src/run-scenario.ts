@@ -35,6 +35,7 @@ import type { ProbeStep, ProviderRules } from "./probe-step.js";
 import { resumeInNewProcess } from "./resume-in-new-process.js";
 import { approverFor, FIXED_NOW, MOCK_MODEL, providerFor, runTurnAction } from "./scenario-driver.js";
 import { type Scenario, toMockScript } from "./scenarios/scenario.js";
+import { seedMemories } from "./seed-memories.js";
 import { countTier1Tokens } from "./tier1-tokens.js";
 import { checkWire } from "./wire-check.js";
 
@@ -118,6 +119,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
   const workspace = writeWorkspace(scenario.files);
   const home = realpathSync(mkdtempSync(join(tmpdir(), "picasso-probe-home-")));
   writeFiles(home, scenario.homeFiles ?? {});
+  seedMemories(home, workspace, scenario.memories ?? [], FIXED_NOW);
   const recorder = new ProbeRecorder();
   const makeProvider = () =>
     recorder.wrap(

@@ -13,6 +13,7 @@ import {
   codingScenario,
   compactionScenario,
   helloScenario,
+  memoryScenario,
   resumeScenario,
   SCENARIOS,
   skillsScenario,
@@ -150,6 +151,46 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", ()
     ]);
   });
 
+  it("memory: 100 memories leave Tier 1 as it is; pinned, preferences and index lines are Tier 2; recall, a pointer, recall by query", async () => {
+    const result = await run("memory");
+    const hello = await run("hello");
+    expect(memoryScenario.memories).toHaveLength(110);
+    // Tier 1 is the same bytes with 100 memories as with none (the same shop workspace).
+    expect(result.baseline.lean.hash).toBe(hello.baseline.lean.hash);
+    const first = result.steps[0]!.request;
+    expect(canonicalJson(first.system)).toBe(canonicalJson(hello.steps[0]!.request.system));
+    expect(canonicalJson(first.tools)).toBe(canonicalJson(hello.steps[0]!.request.tools));
+    expect(JSON.stringify(first.system)).not.toContain("memory-index");
+    // The first user message (after the cached prefix) carries them.
+    const facts = first.messages[0]!.content.map((b) => (b.type === "text" ? b.text : "")).join("\n");
+    expect(facts).toContain(
+      "Pinned memories:\n- m2 · pinned · Money in cents: Amounts are integer cents everywhere; never floats.",
+    );
+    expect(facts).toContain("- m3 · preference · Answer style: Short answers, then the diff; no apologies.");
+    const index = /<memory-index>\n[^\n]*\n([\s\S]*?)\n<\/memory-index>/.exec(facts)?.[1] ?? "";
+    expect(index.split("\n")[0]).toBe(
+      "m100 · procedure · search procedure 94: how to change src/shop/search.ts · project",
+    );
+    expect(Buffer.byteLength(`${index}\n`)).toBeLessThanOrEqual(1024);
+    expect(facts).not.toContain("other project fact");
+    const messages = sent(result);
+    expect(messages).toContain("Remembered m111 (preference, project): Price format");
+    expect(messages).toContain('<memory id=\\"m100\\" class=\\"procedure\\" scope=\\"project\\"');
+    expect(messages).toContain(
+      'loaded=\\"earlier\\"/> (unchanged since it was recalled earlier in this session; not repeated)',
+    );
+    const loads = (logLines.get("memory") ?? [])
+      .map((line) => JSON.parse(line))
+      .filter((e) => e.type === "tier2_load")
+      .map((e) => [e.kind, e.name, e.deduped === true]);
+    expect(loads.slice(0, 2)).toEqual([
+      ["memory_body", "m100", false],
+      ["memory_body", "m100", true],
+    ]);
+    expect(loads[2]?.[0]).toBe("memory_body");
+    expect(drops(result)).toEqual([]);
+  });
+
   it("hello: the first-turn prefix is reported against the eager baseline", async () => {
     const hello = await run("hello");
     const report = buildReport([hello]);
@@ -178,7 +219,7 @@ describe("larger minimum cacheable lengths (reported)", () => {
 });
 
 describe("OpenAI rules through the OpenAI adapter", () => {
-  it.each([codingScenario, compactionScenario, resumeScenario, skillsScenario])(
+  it.each([codingScenario, compactionScenario, resumeScenario, skillsScenario, memoryScenario])(
     "$name: no unexpected drops",
     async (scenario) => {
       const result = await runScenario(scenario, { rules: "openai", minCacheable: 1024 });

@@ -9,6 +9,9 @@
  * Nothing here knows a tool by name: a repeated read becomes a pointer through lean context's
  * `tool/result` hook, and a gateway call is checked as the tool it runs through the gateway's own
  * `callEffect`.
+ * Memory (`$PICASSO_HOME/memory.db`, session-memory.ts) feeds lean context's session facts its
+ * pinned memories and preferences; a database it cannot use is one line in `warnings()`, and the
+ * session runs without memory.
  * The session's catalog folder (`$PICASSO_HOME/tool-catalog/`) is readable by the file tools.
  * Tool process groups are recorded beside the session's log; opening a session (a resumed one)
  * first kills the groups an earlier run recorded and left alive.
@@ -28,9 +31,11 @@ import {
   sessionProcessGroupsPath,
 } from "@picasso/engine";
 import { createLeanContextPlugin, type LeanContextPlugin, loadComposition } from "@picasso/lean-context";
+import type { MemoryPlugin } from "@picasso/memory";
 import type { AskUserRequest, ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
 import { createToolRuntime, hiddenPaths, type SandboxMode } from "@picasso/tools";
 import { engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
+import { createSessionMemory } from "./session-memory.js";
 
 export interface ComposeSessionOptions {
   provider: ModelProvider;
@@ -64,6 +69,10 @@ export interface ComposeSessionOptions {
 export interface ComposedSession {
   session: Session;
   leanContext: LeanContextPlugin;
+  memory: MemoryPlugin;
+  /** What the user should be told about this session's set-up, one line each (lean context's
+   *  Tier-1 warnings, a memory database that could not be used). */
+  warnings(): string[];
   close(reason?: string): Promise<void>;
 }
 
@@ -88,11 +97,20 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       },
     },
   });
+  const memory = createSessionMemory({
+    picassoHome: options.picassoHome,
+    workspaceRoot: options.workspaceRoot,
+    composition,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const mountsMemory = composition.plugins.some((row) => row.name === "memory");
   const leanContext = createLeanContextPlugin({
     composition,
+    // Only when the composition mounts memory: otherwise memory.db is never opened.
+    ...(mountsMemory ? { pinnedMemories: () => memory.pinnedLines() } : {}),
     ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
   });
-  const product = mountPlugins(composition, { leanContext, toolRuntime });
+  const product = mountPlugins(composition, { leanContext, toolRuntime, memory });
   let session: Session;
   try {
     session = await createSession({
@@ -125,6 +143,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       sessionProcessGroupsPath(options.picassoHome, session.rt.workspaceRoot, session.id),
     );
   } catch (error) {
+    memory.close();
     await toolRuntime.dispose();
     rmSync(sandboxTmp, { recursive: true, force: true });
     throw error;
@@ -132,8 +151,14 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
   return {
     session,
     leanContext,
+    memory,
+    warnings: () => {
+      const problem = mountsMemory ? memory.problem() : undefined;
+      return [...leanContext.warnings(), ...(problem ? [problem] : [])];
+    },
     async close(reason = "done") {
       await session.close(reason);
+      memory.close();
       await toolRuntime.dispose();
       rmSync(sandboxTmp, { recursive: true, force: true });
     },

@@ -4,8 +4,9 @@
  * CLI and the cache-probe use.
  */
 export { type ComposedSession, type ComposeSessionOptions, composeSession } from "./compose-session.js";
-export { composedTools } from "./plugin-mounts.js";
 export { type SandboxReportOptions, workspaceSandboxReport } from "./sandbox-report.js";
+export { type AvailablePlugins, composedTools } from "./plugin-mounts.js";
+export { createSessionMemory, MEMORY_DB_FILE, memoryDbPath, workspaceMemoryScope } from "./session-memory.js";
 export {
   builtinCatalog,
   builtinCatalogFiles,

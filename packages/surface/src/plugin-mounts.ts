@@ -2,20 +2,26 @@
  * Mounting the plugins a composition names (`plugins:` rows of `patches/*.patch.yml`), in the
  * composition's order, and reading the engine's settings from it. Known plugins:
  * - `lean-context` — Tier 1, session facts, pre-step reminders, ContextStats;
- * - `tools` — the core tools of `@picasso/tools`.
+ * - `tools` — the core tools of `@picasso/tools`;
+ * - `memory` — `remember`/`recall`, the memory index in the session facts (`@picasso/memory`).
  * A row naming another plugin is a user mistake naming the plugin and the known ones.
  */
 import type { EngineSettings } from "@picasso/engine";
 import type { Composition, LeanContextPlugin } from "@picasso/lean-context";
+import type { MemoryPlugin } from "@picasso/memory";
 import { type PicassoPlugin, type ToolDefinition, UserError } from "@picasso/protocol";
 import { builtinTools, type ToolRuntime } from "@picasso/tools";
 
-export const KNOWN_PLUGINS = ["lean-context", "tools"] as const;
+export const KNOWN_PLUGINS = ["lean-context", "tools", "memory"] as const;
 
-export function mountPlugins(
-  composition: Composition,
-  available: { leanContext: LeanContextPlugin; toolRuntime: ToolRuntime },
-): PicassoPlugin[] {
+/** What the composition's rows can mount. */
+export interface AvailablePlugins {
+  leanContext: LeanContextPlugin;
+  toolRuntime: ToolRuntime;
+  memory: MemoryPlugin;
+}
+
+export function mountPlugins(composition: Composition, available: AvailablePlugins): PicassoPlugin[] {
   return composition.plugins.map((row) => {
     switch (row.name) {
       case "lean-context":
@@ -27,6 +33,8 @@ export function mountPlugins(
           // What commands may do (the sandbox), for the session facts — never Tier 1.
           sessionFacts: () => available.toolRuntime.sandbox?.describe(),
         };
+      case "memory":
+        return available.memory;
       default:
         throw new UserError(
           `plugin "${row.name}" in the composition (${composition.files.join(", ")}) is not one this picasso knows; known: ${KNOWN_PLUGINS.join(", ")}`,
@@ -43,9 +51,6 @@ export function engineSettingsFrom(composition: Composition): Partial<EngineSett
 }
 
 /** Every tool the composition's plugins register, in mount order — what a session registers. */
-export function composedTools(
-  composition: Composition,
-  available: { leanContext: LeanContextPlugin; toolRuntime: ToolRuntime },
-): ToolDefinition[] {
+export function composedTools(composition: Composition, available: AvailablePlugins): ToolDefinition[] {
   return mountPlugins(composition, available).flatMap((plugin) => plugin.registerTools?.() ?? []);
 }

@@ -25,6 +25,7 @@ import type { CatalogEntry, ToolDefinition } from "@picasso/protocol";
 import { createToolRuntime } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { composedTools } from "./plugin-mounts.js";
+import { createSessionMemory } from "./session-memory.js";
 
 /**
  * The repository's generated catalog folder, two levels above this package — found through the
@@ -56,7 +57,12 @@ export async function workspaceCatalog(options: WorkspaceCatalogOptions): Promis
       workspaceRoot: findWorkspaceRoot(options.cwd),
     });
     const leanContext = createLeanContextPlugin({ composition, stats: false, writeCatalog: false });
-    const tools = composedTools(composition, { leanContext, toolRuntime: runtime });
+    const memory = createSessionMemory({
+      picassoHome: options.picassoHome,
+      workspaceRoot: findWorkspaceRoot(options.cwd),
+      composition,
+    });
+    const tools = composedTools(composition, { leanContext, toolRuntime: runtime, memory });
     return inspectWorkspace({
       cwd: options.cwd,
       picassoHome: options.picassoHome,

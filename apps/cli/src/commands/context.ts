@@ -12,7 +12,7 @@ import {
   renderContextReport,
 } from "@picasso/lean-context";
 import { canonicalJson } from "@picasso/protocol";
-import { composedTools } from "@picasso/surface";
+import { composedTools, createSessionMemory } from "@picasso/surface";
 import { createToolRuntime } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
@@ -46,7 +46,11 @@ export async function contextOutput(
       picassoHome,
       surface: "cli",
       mode,
-      tools: composedTools(composition, { leanContext, toolRuntime: runtime }),
+      tools: composedTools(composition, {
+        leanContext,
+        toolRuntime: runtime,
+        memory: createSessionMemory({ picassoHome, workspaceRoot: findWorkspaceRoot(cwd), composition }),
+      }),
     });
     return flags.json
       ? `${JSON.stringify(JSON.parse(canonicalJson(report)), null, 2)}\n`

@@ -17,6 +17,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<{ register: Register }>> 
   "mock-server": () => import("./mock-server.js"),
   probe: () => import("./probe.js"),
   tools: () => import("./tools.js"),
+  memory: () => import("./memory.js"),
   eval: () => import("./eval.js"),
   sandbox: () => import("./sandbox.js"),
 };

@@ -2,6 +2,7 @@
 import { codingScenario } from "./coding.js";
 import { compactionScenario } from "./compaction.js";
 import { helloScenario } from "./hello.js";
+import { memoryScenario } from "./memory.js";
 import { resumeScenario } from "./resume.js";
 import type { Scenario } from "./scenario.js";
 import { skillsScenario } from "./skills.js";
@@ -12,6 +13,7 @@ export const SCENARIOS: readonly Scenario[] = [
   compactionScenario,
   resumeScenario,
   skillsScenario,
+  memoryScenario,
 ];
 
 export function findScenario(name: string): Scenario | undefined {
@@ -20,4 +22,4 @@ export function findScenario(name: string): Scenario | undefined {
 
 export * from "./scenario.js";
 export * from "./shop-workspace.js";
-export { codingScenario, compactionScenario, helloScenario, resumeScenario, skillsScenario };
+export { codingScenario, compactionScenario, helloScenario, memoryScenario, resumeScenario, skillsScenario };

@@ -333,6 +333,10 @@ export class SessionController implements CommandContext {
     return this.host.sandboxReport ? this.host.sandboxReport() : undefined;
   }
 
+  async memory(args: string): Promise<string | undefined> {
+    return this.host.memory ? this.host.memory(args) : undefined;
+  }
+
   exit(): void {
     if (this.store.state.exited) return;
     this.abort?.abort();

@@ -8,6 +8,7 @@ import { compactCommand } from "./compact.js";
 import { contextCommand } from "./context.js";
 import { exitCommand } from "./exit.js";
 import { helpCommand } from "./help.js";
+import { memoryCommand } from "./memory.js";
 import { modeCommand } from "./mode.js";
 import { modelCommand } from "./model.js";
 import { resumeCommand } from "./resume.js";
@@ -23,6 +24,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   resumeCommand,
   modelCommand,
   sandboxCommand,
+  memoryCommand,
   exitCommand,
 ];
 

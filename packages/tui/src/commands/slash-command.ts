@@ -30,6 +30,8 @@ export interface CommandContext {
   timeline(): Promise<string | undefined>;
   /** `/sandbox`'s report, or undefined when the surface cannot check the sandbox. */
   sandboxReport(): Promise<string | undefined>;
+  /** `/memory …` answered by the surface, or undefined when it has no memory. */
+  memory(args: string): Promise<string | undefined>;
   exit(): void;
   commands(): readonly SlashCommand[];
 }

@@ -26,6 +26,7 @@ const view: ContextView = {
     counters: { totalSteps: 4, remindersInjected: 1 },
     events: [{ kind: "reminder", detail: "todos (120 bytes)", turn: 2, step: 1 }],
   },
+  memory: undefined,
   tokenNote: "estimates",
 };
 
@@ -60,6 +61,22 @@ describe("ContextPanel", () => {
     expect(frame).toContain("counters: not recorded");
     expect(frame).toMatch(/events \(newest first\):[\s│]+not recorded/);
     expect(frame.split("\n").every((line) => line.length <= 60)).toBe(true);
+  });
+
+  it("shows the memory plugin's fields: the ranking in use says when there are no embeddings", () => {
+    const withMemory: ContextView = {
+      ...view,
+      memory: {
+        database: "/home/me/.picasso/memory.db",
+        memories: 42,
+        ranking: "0.625·fts + 0.250·importance + 0.125·recency (no embeddings endpoint: …)",
+      },
+    };
+    const frame = render(<ContextPanel view={withMemory} width={100} />).lastFrame()!;
+    expect(frame).toContain("picasso-memory");
+    expect(frame).toContain("memories: 42");
+    expect(frame).toContain("no embeddings endpoint");
+    expect(render(<ContextPanel view={view} width={100} />).lastFrame()).not.toContain("picasso-memory");
   });
 
   it("never draws the bar wider than the panel", () => {

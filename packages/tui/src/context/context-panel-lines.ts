@@ -7,7 +7,9 @@
  * - one row per category: glyph, name, tokens, % of the window;
  * - the provider-reported prompt tokens and the note on estimates;
  * - `picasso-lean-context`: `registry`, `snapshot`, `counters` (one `key: value` line each, a long
- *   value wrapped under its key, values over 160 characters cut) and up to 8 newest `events`.
+ *   value wrapped under its key, values over 160 characters cut) and up to 8 newest `events`;
+ * - `picasso-memory` (when the memory plugin is mounted): the database, how many memories, the
+ *   ranking in use (it says when there are no embeddings), or why the session runs without memory.
  * Anything not recorded says `not recorded`.
  */
 import { wrapSpans } from "../markdown/wrap-spans.js";
@@ -90,6 +92,17 @@ export function contextPanelLines(view: ContextView, width: number): PanelLine[]
   else
     for (const event of view.leanContext.events.slice(0, NEWEST_EVENTS))
       lines.push(...wrapped(describeEvent(event), room, 2));
+  if (view.memory) {
+    lines.push([], [{ text: "picasso-memory", bold: true }]);
+    for (const [key, value] of Object.entries(view.memory))
+      lines.push(
+        ...wrapped(
+          `${key}: ${value === undefined || value === null ? "not recorded" : short(value)}`,
+          room,
+          2,
+        ),
+      );
+  }
   return lines;
 }
 

@@ -46,6 +46,9 @@ export interface ContextView {
   reportedPromptTokens: number | undefined;
   rows: ContextRow[];
   leanContext: LeanContextFields | undefined;
+  /** The memory plugin's `picasso-memory` settings (database, count, the ranking in use, or why
+   *  this session runs without memory); undefined without the plugin. */
+  memory: Record<string, unknown> | undefined;
   tokenNote: string;
 }
 
@@ -130,8 +133,13 @@ export function buildContextView(input: ContextInputs): ContextView {
     reportedPromptTokens: input.reportedPromptTokens,
     rows,
     leanContext: leanContextFields(input.describe["picasso-lean-context"]),
+    memory: objectOrUndefined(input.describe["picasso-memory"]),
     tokenNote: "token counts are o200k estimates; the provider's own count is shown when a request was made",
   };
+}
+
+function objectOrUndefined(value: unknown): Record<string, unknown> | undefined {
+  return value && typeof value === "object" && !Array.isArray(value) ? { ...value } : undefined;
 }
 
 function leanContextFields(value: unknown): LeanContextFields | undefined {
