@@ -22,7 +22,7 @@ import {
   TOOL_SEARCH,
 } from "@picasso/lean-context";
 import { canonicalJson, estimateTokens, type Tier1, type ToolDefinition } from "@picasso/protocol";
-import { builtinTools } from "@picasso/tools";
+import { builtinTools, createToolRuntime, deferredTools } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { probeClaudeHome } from "./probe-session.js";
 
@@ -57,7 +57,12 @@ function systemBytes(tier1: Tier1, pick: (id: string) => boolean): { bytes: numb
 
 export function firstTurnBaseline(workspaceRoot: string, picassoHome: string): FirstTurnBaseline {
   mkdirSync(join(workspaceRoot, ".picasso"), { recursive: true });
-  const tools = [...builtinTools(), ...(createLeanContextPlugin({ stats: false }).registerTools?.() ?? [])];
+  const runtime = createToolRuntime();
+  const tools = [
+    ...builtinTools(runtime),
+    ...deferredTools(runtime),
+    ...(createLeanContextPlugin({ stats: false }).registerTools?.() ?? []),
+  ];
   const claudeHome = probeClaudeHome(picassoHome);
   const { assembly } = inspectWorkspace({ cwd: workspaceRoot, picassoHome, claudeHome, tools });
   const lean = assembly.tier1;

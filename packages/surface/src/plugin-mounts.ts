@@ -2,13 +2,13 @@
  * Mounting the plugins a composition names (`plugins:` rows of `patches/*.patch.yml`), in the
  * composition's order, and reading the engine's settings from it. Known plugins:
  * - `lean-context` — Tier 1, session facts, pre-step reminders, ContextStats;
- * - `tools` — the core tools of `@picasso/tools`.
+ * - `tools` — the core tools of `@picasso/tools` and its deferred families (docs/tools.md).
  * A row naming another plugin is a user mistake naming the plugin and the known ones.
  */
 import type { EngineSettings } from "@picasso/engine";
 import type { Composition, LeanContextPlugin } from "@picasso/lean-context";
 import { type PicassoPlugin, type ToolDefinition, UserError } from "@picasso/protocol";
-import { builtinTools, type ToolRuntime } from "@picasso/tools";
+import { builtinTools, deferredTools, type ToolRuntime } from "@picasso/tools";
 
 export const KNOWN_PLUGINS = ["lean-context", "tools"] as const;
 
@@ -23,7 +23,10 @@ export function mountPlugins(
       case "tools":
         return {
           name: "tools",
-          registerTools: () => builtinTools(available.toolRuntime),
+          registerTools: () => [
+            ...builtinTools(available.toolRuntime),
+            ...deferredTools(available.toolRuntime),
+          ],
           // What commands may do (the sandbox), for the session facts — never Tier 1.
           sessionFacts: () => available.toolRuntime.sandbox?.describe(),
         };

@@ -9,9 +9,11 @@
 export { askUserTool } from "./ask-user.js";
 export { type BackgroundJob, BackgroundJobs, type JobOutput } from "./background-jobs.js";
 export { BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS, createBashTool } from "./bash.js";
+export { deferredTools } from "./deferred-tools.js";
 export { defineTool, type ToolDeclaration, toolError } from "./define-tool.js";
 export { editTool } from "./edit.js";
 export { createFileReadTracker } from "./file-read-tracker.js";
+export { applyPatchTool, globTool, listDirTool, multiEditTool, notebookEditTool } from "./files/index.js";
 export { SUPERVISOR_NAME } from "./group-supervisor.js";
 export { ProcessGroups } from "./process-groups.js";
 export { READ_DEFAULT_LIMIT, readTool } from "./read.js";

@@ -6,6 +6,8 @@
  */
 
 export const FAMILY_GUIDANCE: Record<string, string> = {
+  files:
+    "Prefer edit for a single change. multi_edit and apply_patch change nothing unless every part applies; read a file before multi_edit or notebook_edit.",
   worktree:
     "Worktrees isolate parallel work: create one per independent change, work and test inside it, and merge or remove it when done. Never delete a worktree with uncommitted work without asking.",
   team: "Teammates work in parallel on their own tasks: give each a clear scope and the result you expect, avoid overlapping files, and collect their reports before merging.",
