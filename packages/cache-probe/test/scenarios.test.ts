@@ -12,6 +12,7 @@ import { runScenario, type ScenarioRun } from "../src/run-scenario.js";
 import {
   codingScenario,
   compactionScenario,
+  familiesScenario,
   helloScenario,
   resumeScenario,
   SCENARIOS,
@@ -150,6 +151,29 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", ()
     ]);
   });
 
+  it("families: every deferred family is discovered with tool_search and run with tool_call", async () => {
+    const result = await run("families");
+    const events = (logLines.get("families") ?? []).map((line) => JSON.parse(line));
+    const called = events
+      .filter((e) => e.type === "tool_call" && e.name === "tool_call")
+      .map((e) => e.target as string);
+    expect(new Set(called)).toEqual(
+      new Set(["glob", "list_dir", "multi_edit", "apply_patch", "notebook_edit", "web_fetch", "web_search"]),
+    );
+    const loads = events.filter((e) => e.type === "tier2_load").map((e) => `${e.kind}:${e.name}`);
+    expect(loads).toEqual(expect.arrayContaining(["deferred_schema:web_fetch"]));
+    const messages = sent(result);
+    expect(messages).toContain("Applied the patch:\\nA CHANGELOG.md");
+    expect(messages).toContain("Edited src/shop/cart.ts: 2 edits");
+    expect(messages).toContain("Replaced cell 1 (code)");
+    expect(messages).toContain("a loopback or private-network address");
+    expect(messages).toContain("web_search is not configured");
+    // Tier 1 never changed: the same tools and system on every request.
+    const tier1 = new Set(result.steps.map((s) => canonicalJson([s.request.tools, s.request.system])));
+    expect(tier1.size).toBe(1);
+    expect(result.steps[0]!.request.tools.map((t) => t.name)).not.toContain("glob");
+  });
+
   it("hello: the first-turn prefix is reported against the eager baseline", async () => {
     const hello = await run("hello");
     const report = buildReport([hello]);
@@ -178,7 +202,7 @@ describe("larger minimum cacheable lengths (reported)", () => {
 });
 
 describe("OpenAI rules through the OpenAI adapter", () => {
-  it.each([codingScenario, compactionScenario, resumeScenario, skillsScenario])(
+  it.each([codingScenario, compactionScenario, resumeScenario, skillsScenario, familiesScenario])(
     "$name: no unexpected drops",
     async (scenario) => {
       const result = await runScenario(scenario, { rules: "openai", minCacheable: 1024 });

@@ -87,6 +87,10 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
         hidden: hiddenPaths(options.picassoHome),
       },
     },
+    web: {
+      allowPrivateNetwork: composition.settings["web.allowPrivateNetwork"],
+      searchUrl: composition.settings["web.searchUrl"],
+    },
   });
   const leanContext = createLeanContextPlugin({
     composition,

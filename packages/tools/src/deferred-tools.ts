@@ -7,7 +7,8 @@
 import type { ToolDefinition } from "@picasso/protocol";
 import { filesTools } from "./files/index.js";
 import type { ToolRuntime } from "./tool-runtime.js";
+import { webTools } from "./web/index.js";
 
-export function deferredTools(_runtime: ToolRuntime): ToolDefinition[] {
-  return [...filesTools()];
+export function deferredTools(runtime: ToolRuntime): ToolDefinition[] {
+  return [...filesTools(), ...webTools(runtime.web)];
 }

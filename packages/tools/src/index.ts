@@ -36,5 +36,13 @@ export {
   type ToolRuntime,
   type ToolRuntimeOptions,
 } from "./tool-runtime.js";
+export {
+  createWebFetchTool,
+  createWebSearchTool,
+  DEFAULT_WEB_SETTINGS,
+  isPrivateAddress,
+  type WebSettings,
+  webTools,
+} from "./web/index.js";
 export { type ResolvedPath, resolveWorkspacePath } from "./workspace-path.js";
 export { writeTool } from "./write.js";

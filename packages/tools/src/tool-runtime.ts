@@ -20,6 +20,8 @@ import { searchTool } from "./search.js";
 import { subagentTool } from "./subagent.js";
 import { createTodoBoard, type TodoBoard } from "./todo-board.js";
 import { createTodoWriteTool } from "./todo-write.js";
+import { DEFAULT_WEB_SETTINGS } from "./web/index.js";
+import type { WebSettings } from "./web/web-fetch.js";
 import { writeTool } from "./write.js";
 
 export interface ToolRuntime {
@@ -29,6 +31,8 @@ export interface ToolRuntime {
   groups: ProcessGroups;
   /** The command sandbox, when the runtime was given one. */
   sandbox?: CommandSandbox;
+  /** What the web tools may reach and where web_search asks (composition settings `web.*`). */
+  web: WebSettings;
   /**
    * Kill the process groups an earlier run of this session recorded in `path` and left alive;
    * record this run's groups there from now on. Returns the pgids killed.
@@ -43,6 +47,8 @@ export interface ToolRuntimeOptions {
   killGraceMs?: number;
   /** Run commands in the command sandbox (sandbox/sandbox.ts); without it they run unconfined. */
   sandbox?: { settings: SandboxSettings; place: SandboxPlace };
+  /** Settings of the web tools (default: public internet only, no search backend). */
+  web?: WebSettings;
 }
 
 export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime {
@@ -56,6 +62,7 @@ export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime
     jobs,
     todos: createTodoBoard(),
     groups,
+    web: options.web ?? DEFAULT_WEB_SETTINGS,
     ...(sandbox ? { sandbox } : {}),
     recordProcessGroupsIn: (path) => groups.recordIn(path),
     dispose: async () => {

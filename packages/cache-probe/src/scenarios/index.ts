@@ -1,6 +1,7 @@
 /** The standard scenarios, by name, in the order `picasso probe` runs them. */
 import { codingScenario } from "./coding.js";
 import { compactionScenario } from "./compaction.js";
+import { familiesScenario } from "./families.js";
 import { helloScenario } from "./hello.js";
 import { resumeScenario } from "./resume.js";
 import type { Scenario } from "./scenario.js";
@@ -12,6 +13,7 @@ export const SCENARIOS: readonly Scenario[] = [
   compactionScenario,
   resumeScenario,
   skillsScenario,
+  familiesScenario,
 ];
 
 export function findScenario(name: string): Scenario | undefined {
@@ -20,4 +22,11 @@ export function findScenario(name: string): Scenario | undefined {
 
 export * from "./scenario.js";
 export * from "./shop-workspace.js";
-export { codingScenario, compactionScenario, helloScenario, resumeScenario, skillsScenario };
+export {
+  codingScenario,
+  compactionScenario,
+  familiesScenario,
+  helloScenario,
+  resumeScenario,
+  skillsScenario,
+};

@@ -30,6 +30,10 @@ export interface CompositionSettings {
   "sandbox.mode": "off" | "on" | "auto";
   /** Let sandboxed commands use the network. */
   "sandbox.network": boolean;
+  /** Let web_fetch reach loopback and private-network addresses (the SSRF guard is on by default). */
+  "web.allowPrivateNetwork": boolean;
+  /** A SearXNG-style search endpoint for web_search (`<url>/search?q=…&format=json`); empty: not configured. */
+  "web.searchUrl": string;
 }
 
 export type SettingKey = keyof CompositionSettings;
@@ -46,6 +50,8 @@ export const DEFAULT_SETTINGS: CompositionSettings = {
   "persona.prefix": "You work in the user's terminal, inside their repository, on their behalf.",
   "sandbox.mode": "auto",
   "sandbox.network": false,
+  "web.allowPrivateNetwork": false,
+  "web.searchUrl": "",
 };
 
 type Check = (value: unknown) => string | undefined;
@@ -71,6 +77,11 @@ const CHECKS: Record<SettingKey, Check> = {
   "persona.prefix": shortText,
   "sandbox.mode": (v) => (v === "off" || v === "on" || v === "auto" ? undefined : "off, on or auto"),
   "sandbox.network": (v) => (typeof v === "boolean" ? undefined : "true or false"),
+  "web.allowPrivateNetwork": (v) => (typeof v === "boolean" ? undefined : "true or false"),
+  "web.searchUrl": (v) =>
+    typeof v === "string" && (v === "" || /^https?:\/\/\S+$/.test(v))
+      ? undefined
+      : 'an http(s) URL, or "" for none',
 };
 
 export function isSettingKey(key: string): key is SettingKey {
