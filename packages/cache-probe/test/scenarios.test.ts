@@ -158,7 +158,11 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", ()
       .filter((e) => e.type === "tool_call" && e.name === "tool_call")
       .map((e) => e.target as string);
     expect(new Set(called)).toEqual(
-      new Set(["glob", "list_dir", "multi_edit", "apply_patch", "notebook_edit", "web_fetch", "web_search"]),
+      new Set([
+        ...["glob", "list_dir", "multi_edit", "apply_patch", "notebook_edit"],
+        ...["web_fetch", "web_search"],
+        ...["terminal_start", "terminal_write", "terminal_list", "terminal_kill"],
+      ]),
     );
     const loads = events.filter((e) => e.type === "tier2_load").map((e) => `${e.kind}:${e.name}`);
     expect(loads).toEqual(expect.arrayContaining(["deferred_schema:web_fetch"]));
@@ -168,6 +172,8 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", ()
     expect(messages).toContain("Replaced cell 1 (code)");
     expect(messages).toContain("a loopback or private-network address");
     expect(messages).toContain("web_search is not configured");
+    expect(messages).toContain("hello shop");
+    expect(messages).toContain("term-1 killed.");
     // Tier 1 never changed: the same tools and system on every request.
     const tier1 = new Set(result.steps.map((s) => canonicalJson([s.request.tools, s.request.system])));
     expect(tier1.size).toBe(1);

@@ -6,9 +6,10 @@
  */
 import type { ToolDefinition } from "@picasso/protocol";
 import { filesTools } from "./files/index.js";
+import { terminalTools } from "./terminal/terminal-tools.js";
 import type { ToolRuntime } from "./tool-runtime.js";
 import { webTools } from "./web/index.js";
 
 export function deferredTools(runtime: ToolRuntime): ToolDefinition[] {
-  return [...filesTools(), ...webTools(runtime.web)];
+  return [...filesTools(), ...webTools(runtime.web), ...terminalTools(runtime.terminals)];
 }

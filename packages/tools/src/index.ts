@@ -27,6 +27,8 @@ export {
 } from "./sandbox/sandbox.js";
 export { searchTool } from "./search.js";
 export { subagentTool } from "./subagent.js";
+export { terminalTools } from "./terminal/terminal-tools.js";
+export { type TerminalRecord, Terminals } from "./terminal/terminals.js";
 export { createTodoBoard, type TodoBoard } from "./todo-board.js";
 export { createTodoWriteTool, todoWriteTool } from "./todo-write.js";
 export { ToolInputError } from "./tool-input.js";

@@ -18,6 +18,7 @@ import { readTool } from "./read.js";
 import { CommandSandbox, type SandboxPlace, type SandboxSettings } from "./sandbox/sandbox.js";
 import { searchTool } from "./search.js";
 import { subagentTool } from "./subagent.js";
+import { Terminals } from "./terminal/terminals.js";
 import { createTodoBoard, type TodoBoard } from "./todo-board.js";
 import { createTodoWriteTool } from "./todo-write.js";
 import { DEFAULT_WEB_SETTINGS } from "./web/index.js";
@@ -31,6 +32,8 @@ export interface ToolRuntime {
   groups: ProcessGroups;
   /** The command sandbox, when the runtime was given one. */
   sandbox?: CommandSandbox;
+  /** The session's terminals (terminal_start…), killed with their groups by `dispose()`. */
+  terminals: Terminals;
   /** What the web tools may reach and where web_search asks (composition settings `web.*`). */
   web: WebSettings;
   /**
@@ -58,14 +61,17 @@ export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime
     ? new CommandSandbox(options.sandbox.settings, options.sandbox.place)
     : undefined;
   const jobs = new BackgroundJobs(killGraceMs, groups, sandbox);
+  const terminals = new Terminals(groups, killGraceMs, sandbox);
   return {
     jobs,
     todos: createTodoBoard(),
     groups,
+    terminals,
     web: options.web ?? DEFAULT_WEB_SETTINGS,
     ...(sandbox ? { sandbox } : {}),
     recordProcessGroupsIn: (path) => groups.recordIn(path),
     dispose: async () => {
+      await terminals.killAll();
       await jobs.killAll();
       groups.close();
     },

@@ -3,7 +3,8 @@
  * `tool_search` (its schema and family rules arrive as Tier 2) and run with `tool_call`, in the
  * shop workspace. The prefix must not drop: deferred tools never enter Tier 1, whatever runs.
  * Touches: files (glob, list_dir, multi_edit, apply_patch, notebook_edit), web (web_fetch refused
- * by the SSRF guard, web_search not configured — no network in the probe).
+ * by the SSRF guard, web_search not configured — no network in the probe), terminal (a process
+ * started, written to, listed and killed).
  */
 import { calls, read, type Scenario, say, tool, turn } from "./scenario.js";
 import { rateLine, shopWorkspace } from "./shop-workspace.js";
@@ -91,6 +92,21 @@ export const familiesScenario: Scenario = {
         call("web_search", { query: "vitest workspaces" }),
       ),
       say("The address is on this machine, which web_fetch refuses; web search is not configured."),
+    ),
+    turn(
+      "terminal: start, write, list, kill",
+      "Start the greeter, answer its question, then stop it.",
+      calls("Finding the terminal tools.", tool("tool_search", { query: "terminal" })),
+      calls(
+        "Starting it.",
+        call("terminal_start", {
+          command: 'echo "name?"; read -r name; echo "hello $name"; sleep 60',
+          wait_for: "name\\?",
+        }),
+      ),
+      calls("Answering.", call("terminal_write", { id: "term-1", text: "shop", wait_for: "hello shop" })),
+      calls("Stopping it.", call("terminal_list", {}), call("terminal_kill", { id: "term-1" })),
+      say("It greeted the shop; the terminal is stopped."),
     ),
   ],
 };
