@@ -6,7 +6,6 @@
 
 // CSI … final byte; OSC … BEL or ST; DCS/SOS/PM/APC … ST; two-byte escapes; other C0 controls but \t \n \r.
 const ANSI =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal control characters are what this removes
   /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[PX^_][^\x1b]*\x1b\\|\x1b[@-Z\\-_]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 
 export function terminalText(raw: string): string {
