@@ -9,7 +9,8 @@ import { filesTools } from "./files/index.js";
 import { terminalTools } from "./terminal/terminal-tools.js";
 import type { ToolRuntime } from "./tool-runtime.js";
 import { webTools } from "./web/index.js";
+import { worktreeTools } from "./worktree/worktree-tools.js";
 
 export function deferredTools(runtime: ToolRuntime): ToolDefinition[] {
-  return [...filesTools(), ...webTools(runtime.web), ...terminalTools(runtime.terminals)];
+  return [...filesTools(), ...webTools(runtime.web), ...terminalTools(runtime.terminals), ...worktreeTools()];
 }

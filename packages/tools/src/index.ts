@@ -47,4 +47,5 @@ export {
   webTools,
 } from "./web/index.js";
 export { type ResolvedPath, resolveWorkspacePath } from "./workspace-path.js";
+export { worktreeTools } from "./worktree/worktree-tools.js";
 export { writeTool } from "./write.js";

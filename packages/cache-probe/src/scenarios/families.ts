@@ -4,9 +4,10 @@
  * shop workspace. The prefix must not drop: deferred tools never enter Tier 1, whatever runs.
  * Touches: files (glob, list_dir, multi_edit, apply_patch, notebook_edit), web (web_fetch refused
  * by the SSRF guard, web_search not configured — no network in the probe), terminal (a process
- * started, written to, listed and killed).
+ * started, written to, listed and killed), worktree (created, listed and removed in the shop,
+ * made a git repository first with bash).
  */
-import { calls, read, type Scenario, say, tool, turn } from "./scenario.js";
+import { bash, calls, read, type Scenario, say, tool, turn } from "./scenario.js";
 import { rateLine, shopWorkspace } from "./shop-workspace.js";
 
 const call = (name: string, args: Record<string, unknown>) => tool("tool_call", { name, arguments: args });
@@ -107,6 +108,24 @@ export const familiesScenario: Scenario = {
       calls("Answering.", call("terminal_write", { id: "term-1", text: "shop", wait_for: "hello shop" })),
       calls("Stopping it.", call("terminal_list", {}), call("terminal_kill", { id: "term-1" })),
       say("It greeted the shop; the terminal is stopped."),
+    ),
+    turn(
+      "worktree: create, list, remove",
+      "Try the refactor in a separate checkout, then drop it.",
+      calls(
+        "Making the shop a repository.",
+        bash(
+          "git init -q -b main && git add -A && git -c user.name=probe -c user.email=probe@example.com commit -q -m shop && git log --oneline | wc -l",
+        ),
+      ),
+      calls("Finding the worktree tools.", tool("tool_search", { query: "worktree" })),
+      calls("Creating one.", call("worktree_create", { branch: "refactor" })),
+      calls(
+        "Listing, then removing.",
+        call("worktree_list", {}),
+        call("worktree_remove", { branch: "refactor", delete_branch: true }),
+      ),
+      say("The refactor checkout was created and removed with its branch."),
     ),
   ],
 };
