@@ -163,6 +163,7 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", ()
         ...["web_fetch", "web_search"],
         ...["terminal_start", "terminal_write", "terminal_list", "terminal_kill"],
         ...["worktree_create", "worktree_list", "worktree_remove"],
+        "present",
       ]),
     );
     const loads = events.filter((e) => e.type === "tier2_load").map((e) => `${e.kind}:${e.name}`);
@@ -177,6 +178,7 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", ()
     expect(messages).toContain("term-1 killed.");
     expect(messages).toContain("Created worktree .picasso/worktrees/refactor on new branch refactor");
     expect(messages).toContain("Removed worktree .picasso/worktrees/refactor. Branch refactor deleted.");
+    expect(messages).toContain('Shown to the user: \\"Rates\\" (a table, 2 rows).');
     // Tier 1 never changed: the same tools and system on every request.
     const tier1 = new Set(result.steps.map((s) => canonicalJson([s.request.tools, s.request.system])));
     expect(tier1.size).toBe(1);

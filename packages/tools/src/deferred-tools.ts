@@ -6,11 +6,18 @@
  */
 import type { ToolDefinition } from "@picasso/protocol";
 import { filesTools } from "./files/index.js";
+import { presentTool } from "./present/present.js";
 import { terminalTools } from "./terminal/terminal-tools.js";
 import type { ToolRuntime } from "./tool-runtime.js";
 import { webTools } from "./web/index.js";
 import { worktreeTools } from "./worktree/worktree-tools.js";
 
 export function deferredTools(runtime: ToolRuntime): ToolDefinition[] {
-  return [...filesTools(), ...webTools(runtime.web), ...terminalTools(runtime.terminals), ...worktreeTools()];
+  return [
+    ...filesTools(),
+    ...webTools(runtime.web),
+    ...terminalTools(runtime.terminals),
+    ...worktreeTools(),
+    presentTool,
+  ];
 }

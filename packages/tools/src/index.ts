@@ -15,6 +15,7 @@ export { editTool } from "./edit.js";
 export { createFileReadTracker } from "./file-read-tracker.js";
 export { applyPatchTool, globTool, listDirTool, multiEditTool, notebookEditTool } from "./files/index.js";
 export { SUPERVISOR_NAME } from "./group-supervisor.js";
+export { presentTool } from "./present/present.js";
 export { ProcessGroups } from "./process-groups.js";
 export { READ_DEFAULT_LIMIT, readTool } from "./read.js";
 export {

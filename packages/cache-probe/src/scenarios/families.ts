@@ -5,7 +5,7 @@
  * Touches: files (glob, list_dir, multi_edit, apply_patch, notebook_edit), web (web_fetch refused
  * by the SSRF guard, web_search not configured — no network in the probe), terminal (a process
  * started, written to, listed and killed), worktree (created, listed and removed in the shop,
- * made a git repository first with bash).
+ * made a git repository first with bash), present (a table shown to the user).
  */
 import { bash, calls, read, type Scenario, say, tool, turn } from "./scenario.js";
 import { rateLine, shopWorkspace } from "./shop-workspace.js";
@@ -126,6 +126,24 @@ export const familiesScenario: Scenario = {
         call("worktree_remove", { branch: "refactor", delete_branch: true }),
       ),
       say("The refactor checkout was created and removed with its branch."),
+    ),
+    turn(
+      "present: a table",
+      "Compare the cart and tax rates for me.",
+      calls(
+        "Showing a table.",
+        call("present", {
+          title: "Rates",
+          table: {
+            columns: ["module", "rate"],
+            rows: [
+              ["cart", "0.15"],
+              ["tax", "0.30"],
+            ],
+          },
+        }),
+      ),
+      say("The table is in your view."),
     ),
   ],
 };
