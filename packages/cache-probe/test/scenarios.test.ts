@@ -31,7 +31,11 @@ function strictProblems(lines: string[]): string[] {
   });
 }
 
-describe("the standard scenarios under Anthropic rules (1024-token minimum)", () => {
+// A scenario runs dozens of real requests and tools (the families scenario starts processes, git
+// and sandboxes): on a loaded machine one can take longer than the default 30 s.
+const SCENARIO_TIMEOUT = { timeout: 180_000 };
+
+describe("the standard scenarios under Anthropic rules (1024-token minimum)", SCENARIO_TIMEOUT, () => {
   const runs = new Map<string, ScenarioRun>();
   const logLines = new Map<string, string[]>();
   const run = async (name: string) => {
@@ -164,6 +168,7 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", ()
         ...["terminal_start", "terminal_write", "terminal_list", "terminal_kill"],
         ...["worktree_create", "worktree_list", "worktree_remove"],
         "present",
+        "session_query",
       ]),
     );
     const loads = events.filter((e) => e.type === "tier2_load").map((e) => `${e.kind}:${e.name}`);
@@ -179,6 +184,9 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", ()
     expect(messages).toContain("Created worktree .picasso/worktrees/refactor on new branch refactor");
     expect(messages).toContain("Removed worktree .picasso/worktrees/refactor. Branch refactor deleted.");
     expect(messages).toContain('Shown to the user: \\"Rates\\" (a table, 2 rows).');
+    expect(messages).toMatch(
+      /\(this session\) turn 2 \([^)]*\): \\"Raise the cart and pricing rates, and add a changelog\.\\"/,
+    );
     // Tier 1 never changed: the same tools and system on every request.
     const tier1 = new Set(result.steps.map((s) => canonicalJson([s.request.tools, s.request.system])));
     expect(tier1.size).toBe(1);
@@ -212,7 +220,7 @@ describe("larger minimum cacheable lengths (reported)", () => {
   });
 });
 
-describe("OpenAI rules through the OpenAI adapter", () => {
+describe("OpenAI rules through the OpenAI adapter", SCENARIO_TIMEOUT, () => {
   it.each([codingScenario, compactionScenario, resumeScenario, skillsScenario, familiesScenario])(
     "$name: no unexpected drops",
     async (scenario) => {

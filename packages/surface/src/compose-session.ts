@@ -22,6 +22,7 @@ import {
   createSession,
   type EngineSettings,
   type LogObserver,
+  projectSessionsDir,
   type Session,
   type SessionEventListener,
   type SessionOptions,
@@ -125,6 +126,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       ...(options.askUser ? { askUser: options.askUser } : {}),
       ...(options.now ? { now: options.now } : {}),
     });
+    toolRuntime.sessionsDir = projectSessionsDir(options.picassoHome, session.rt.workspaceRoot);
     await toolRuntime.recordProcessGroupsIn(
       sessionProcessGroupsPath(options.picassoHome, session.rt.workspaceRoot, session.id),
     );

@@ -7,6 +7,7 @@
 import type { ToolDefinition } from "@picasso/protocol";
 import { filesTools } from "./files/index.js";
 import { presentTool } from "./present/present.js";
+import { createSessionQueryTool } from "./session/session-query.js";
 import { terminalTools } from "./terminal/terminal-tools.js";
 import type { ToolRuntime } from "./tool-runtime.js";
 import { webTools } from "./web/index.js";
@@ -19,5 +20,6 @@ export function deferredTools(runtime: ToolRuntime): ToolDefinition[] {
     ...terminalTools(runtime.terminals),
     ...worktreeTools(),
     presentTool,
+    createSessionQueryTool(() => runtime.sessionsDir),
   ];
 }

@@ -27,6 +27,7 @@ export {
   type SandboxSettings,
 } from "./sandbox/sandbox.js";
 export { searchTool } from "./search.js";
+export { createSessionQueryTool } from "./session/session-query.js";
 export { subagentTool } from "./subagent.js";
 export { terminalTools } from "./terminal/terminal-tools.js";
 export { type TerminalRecord, Terminals } from "./terminal/terminals.js";

@@ -32,6 +32,8 @@ export interface ToolRuntime {
   groups: ProcessGroups;
   /** The command sandbox, when the runtime was given one. */
   sandbox?: CommandSandbox;
+  /** The project's session logs folder, for session_query (set once the session is open). */
+  sessionsDir?: string;
   /** The session's terminals (terminal_start…), killed with their groups by `dispose()`. */
   terminals: Terminals;
   /** What the web tools may reach and where web_search asks (composition settings `web.*`). */
@@ -52,6 +54,8 @@ export interface ToolRuntimeOptions {
   sandbox?: { settings: SandboxSettings; place: SandboxPlace };
   /** Settings of the web tools (default: public internet only, no search backend). */
   web?: WebSettings;
+  /** The project's session logs folder (session_query); can also be set later on the runtime. */
+  sessionsDir?: string;
 }
 
 export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime {
@@ -63,6 +67,7 @@ export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime
   const jobs = new BackgroundJobs(killGraceMs, groups, sandbox);
   const terminals = new Terminals(groups, killGraceMs, sandbox);
   return {
+    ...(options.sessionsDir ? { sessionsDir: options.sessionsDir } : {}),
     jobs,
     todos: createTodoBoard(),
     groups,

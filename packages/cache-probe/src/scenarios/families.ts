@@ -5,7 +5,8 @@
  * Touches: files (glob, list_dir, multi_edit, apply_patch, notebook_edit), web (web_fetch refused
  * by the SSRF guard, web_search not configured — no network in the probe), terminal (a process
  * started, written to, listed and killed), worktree (created, listed and removed in the shop,
- * made a git repository first with bash), present (a table shown to the user).
+ * made a git repository first with bash), present (a table shown to the user), session (this
+ * session's own log searched for an earlier turn).
  */
 import { bash, calls, read, type Scenario, say, tool, turn } from "./scenario.js";
 import { rateLine, shopWorkspace } from "./shop-workspace.js";
@@ -144,6 +145,12 @@ export const familiesScenario: Scenario = {
         }),
       ),
       say("The table is in your view."),
+    ),
+    turn(
+      "session: session_query",
+      "What did we change about the cart earlier?",
+      calls("Searching past sessions.", call("session_query", { query: "cart rate changelog" })),
+      say("Turn 2 raised the cart rate to 0.15 and added a changelog."),
     ),
   ],
 };
