@@ -3,7 +3,7 @@
  * scripts, styles, navigation, forms and embedded frames/graphics removed. The page title, when
  * there is one, is the first line.
  */
-import TurndownService from "turndown";
+import type TurndownService from "turndown";
 
 const DROPPED = [
   "script",
@@ -20,9 +20,11 @@ const DROPPED = [
 
 let service: TurndownService | undefined;
 
-function turndown(): TurndownService {
+/** Loaded on the first HTML page, so sessions that never fetch one do not pay for it. */
+async function turndown(): Promise<TurndownService> {
   if (!service) {
-    service = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" });
+    const { default: Turndown } = await import("turndown");
+    service = new Turndown({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" });
     service.remove([...DROPPED, "head", "title", "meta", "link"]);
   }
   return service;
@@ -41,9 +43,9 @@ function titleOf(html: string): string | undefined {
   return title || undefined;
 }
 
-export function htmlToMarkdown(html: string): string {
+export async function htmlToMarkdown(html: string): Promise<string> {
   const title = titleOf(html);
-  const body = turndown()
+  const body = (await turndown())
     .turndown(html)
     .replace(/\n{3,}/g, "\n\n")
     .trim();

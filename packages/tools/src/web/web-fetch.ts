@@ -53,7 +53,7 @@ function looksBinary(body: Buffer): boolean {
 }
 
 /** The page as text, or why it is not shown. */
-function render(res: GetResult): { text: string } | { refused: string } {
+async function render(res: GetResult): Promise<{ text: string } | { refused: string }> {
   const type = res.contentType.split(";")[0]?.trim().toLowerCase() ?? "";
   const isHtml = type === "text/html" || type === "application/xhtml+xml";
   const textual = isHtml || TEXTUAL.test(type) || (type === "" && !looksBinary(res.body));
@@ -63,7 +63,7 @@ function render(res: GetResult): { text: string } | { refused: string } {
     };
   const text = new TextDecoder(charsetOf(res.contentType)).decode(res.body);
   if (isHtml || (type === "" && /^\s*<(!doctype html|html)/i.test(text)))
-    return { text: htmlToMarkdown(text) };
+    return { text: await htmlToMarkdown(text) };
   if (type.includes("json")) {
     try {
       return { text: JSON.stringify(JSON.parse(text), null, 2) };
@@ -105,7 +105,7 @@ export function createWebFetchTool(settings: WebSettings) {
           `Redirected from: ${res.redirects[0]} (${res.redirects.length} redirect${res.redirects.length === 1 ? "" : "s"})`,
         );
       head.push(`Status: ${res.status}`, `Content-Type: ${res.contentType || "(none)"}`);
-      const shown = render(res);
+      const shown = await render(res);
       if ("refused" in shown) return toolError(`${head.join("\n")}\n\n${shown.refused}.`);
       const ok = res.status >= 200 && res.status < 300;
       let body = ok ? shown.text : shown.text.slice(0, ERROR_BODY_CHARS);
