@@ -26,7 +26,7 @@ import {
 import { createMemoryPlugin, MemoryService, MemoryStore, openMemoryDb } from "@picasso/memory";
 import { canonicalJson, estimateTokens, type Tier1, type ToolDefinition } from "@picasso/protocol";
 import { memoryDbPath, workspaceMemoryScope } from "@picasso/surface";
-import { builtinTools } from "@picasso/tools";
+import { builtinTools, createToolRuntime, deferredTools } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { probeClaudeHome } from "./probe-session.js";
 
@@ -61,8 +61,10 @@ function systemBytes(tier1: Tier1, pick: (id: string) => boolean): { bytes: numb
 
 export function firstTurnBaseline(workspaceRoot: string, picassoHome: string): FirstTurnBaseline {
   mkdirSync(join(workspaceRoot, ".picasso"), { recursive: true });
+  const runtime = createToolRuntime();
   const tools = [
-    ...builtinTools(),
+    ...builtinTools(runtime),
+    ...deferredTools(runtime),
     ...(createLeanContextPlugin({ stats: false }).registerTools?.() ?? []),
     ...(createMemoryPlugin({ path: memoryDbPath(picassoHome) }).registerTools?.() ?? []),
   ];

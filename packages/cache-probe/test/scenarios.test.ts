@@ -12,6 +12,7 @@ import { runScenario, type ScenarioRun } from "../src/run-scenario.js";
 import {
   codingScenario,
   compactionScenario,
+  familiesScenario,
   helloScenario,
   memoryScenario,
   resumeScenario,
@@ -31,7 +32,11 @@ function strictProblems(lines: string[]): string[] {
   });
 }
 
-describe("the standard scenarios under Anthropic rules (1024-token minimum)", () => {
+// A scenario runs dozens of real requests and tools (the families scenario starts processes, git
+// and sandboxes): on a loaded machine one can take longer than the default 30 s.
+const SCENARIO_TIMEOUT = { timeout: 180_000 };
+
+describe("the standard scenarios under Anthropic rules (1024-token minimum)", SCENARIO_TIMEOUT, () => {
   const runs = new Map<string, ScenarioRun>();
   const logLines = new Map<string, string[]>();
   const run = async (name: string) => {
@@ -191,6 +196,44 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", ()
     expect(drops(result)).toEqual([]);
   });
 
+  it("families: every deferred family is discovered with tool_search and run with tool_call", async () => {
+    const result = await run("families");
+    const events = (logLines.get("families") ?? []).map((line) => JSON.parse(line));
+    const called = events
+      .filter((e) => e.type === "tool_call" && e.name === "tool_call")
+      .map((e) => e.target as string);
+    expect(new Set(called)).toEqual(
+      new Set([
+        ...["glob", "list_dir", "multi_edit", "apply_patch", "notebook_edit"],
+        ...["web_fetch", "web_search"],
+        ...["terminal_start", "terminal_write", "terminal_list", "terminal_kill"],
+        ...["worktree_create", "worktree_list", "worktree_remove"],
+        "present",
+        "session_query",
+      ]),
+    );
+    const loads = events.filter((e) => e.type === "tier2_load").map((e) => `${e.kind}:${e.name}`);
+    expect(loads).toEqual(expect.arrayContaining(["deferred_schema:web_fetch"]));
+    const messages = sent(result);
+    expect(messages).toContain("Applied the patch:\\nA CHANGELOG.md");
+    expect(messages).toContain("Edited src/shop/cart.ts: 2 edits");
+    expect(messages).toContain("Replaced cell 1 (code)");
+    expect(messages).toContain("a loopback or private-network address");
+    expect(messages).toContain("web_search is not configured");
+    expect(messages).toContain("hello shop");
+    expect(messages).toContain("term-1 killed.");
+    expect(messages).toContain("Created worktree .picasso/worktrees/refactor on new branch refactor");
+    expect(messages).toContain("Removed worktree .picasso/worktrees/refactor. Branch refactor deleted.");
+    expect(messages).toContain('Shown to the user: \\"Rates\\" (a table, 2 rows).');
+    expect(messages).toMatch(
+      /\(this session\) turn 2 \([^)]*\): \\"Raise the cart and pricing rates, and add a changelog\.\\"/,
+    );
+    // Tier 1 never changed: the same tools and system on every request.
+    const tier1 = new Set(result.steps.map((s) => canonicalJson([s.request.tools, s.request.system])));
+    expect(tier1.size).toBe(1);
+    expect(result.steps[0]!.request.tools.map((t) => t.name)).not.toContain("glob");
+  });
+
   it("hello: the first-turn prefix is reported against the eager baseline", async () => {
     const hello = await run("hello");
     const report = buildReport([hello]);
@@ -218,8 +261,8 @@ describe("larger minimum cacheable lengths (reported)", () => {
   });
 });
 
-describe("OpenAI rules through the OpenAI adapter", () => {
-  it.each([codingScenario, compactionScenario, resumeScenario, skillsScenario, memoryScenario])(
+describe("OpenAI rules through the OpenAI adapter", SCENARIO_TIMEOUT, () => {
+  it.each([codingScenario, compactionScenario, resumeScenario, skillsScenario, memoryScenario, familiesScenario])(
     "$name: no unexpected drops",
     async (scenario) => {
       const result = await runScenario(scenario, { rules: "openai", minCacheable: 1024 });

@@ -1,4 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { allowListApprover } from "@picasso/engine";
@@ -79,6 +81,45 @@ describe("composeSession per surface", () => {
       expect(existsSync(join(home, "memory.db"))).toBe(false);
     } finally {
       await composed.close();
+    }
+  });
+});
+
+describe("composition settings reach the deferred tools", () => {
+  it("web.allowPrivateNetwork from the project's patch file lets web_fetch reach 127.0.0.1; the default refuses it", async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end("local status: ok");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/status`;
+    const plain = mkdtempSync(join(tmpdir(), "surface-web-"));
+    const allowing = mkdtempSync(join(tmpdir(), "surface-web-"));
+    mkdirSync(join(allowing, ".picasso"));
+    writeFileSync(
+      join(allowing, ".picasso", "picasso.patch.yml"),
+      '- override: { settings: { web.allowPrivateNetwork: true, web.searchUrl: "http://127.0.0.1:1" } }\n',
+    );
+    const a = await open("cli", plain);
+    const b = await open("cli", allowing);
+    try {
+      const fetchIn = (c: ComposedSession) => {
+        const tool = c.session.rt.host.tool("web_fetch");
+        if (!tool) throw new Error("web_fetch is not registered");
+        const ctx = { signal: new AbortController().signal } as Parameters<typeof tool.run>[1];
+        return tool.run({ url }, ctx);
+      };
+      const refused = await fetchIn(a.composed);
+      expect(refused.isError).toBe(true);
+      expect(refused.content).toContain("a loopback or private-network address");
+      const fetched = await fetchIn(b.composed);
+      expect(fetched.content).toContain("local status: ok");
+      // Settings that shape no Tier-1 byte: both sessions send the same Tier 1.
+      expect(b.composed.session.tier1.hash).toBe(a.composed.session.tier1.hash);
+    } finally {
+      await a.composed.close();
+      await b.composed.close();
+      server.close();
     }
   });
 });

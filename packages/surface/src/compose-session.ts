@@ -25,6 +25,7 @@ import {
   createSession,
   type EngineSettings,
   type LogObserver,
+  projectSessionsDir,
   type Session,
   type SessionEventListener,
   type SessionOptions,
@@ -96,6 +97,10 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
         hidden: hiddenPaths(options.picassoHome),
       },
     },
+    web: {
+      allowPrivateNetwork: composition.settings["web.allowPrivateNetwork"],
+      searchUrl: composition.settings["web.searchUrl"],
+    },
   });
   const memory = createSessionMemory({
     picassoHome: options.picassoHome,
@@ -139,6 +144,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       ...(options.askUser ? { askUser: options.askUser } : {}),
       ...(options.now ? { now: options.now } : {}),
     });
+    toolRuntime.sessionsDir = projectSessionsDir(options.picassoHome, session.rt.workspaceRoot);
     await toolRuntime.recordProcessGroupsIn(
       sessionProcessGroupsPath(options.picassoHome, session.rt.workspaceRoot, session.id),
     );

@@ -2,7 +2,7 @@
  * Mounting the plugins a composition names (`plugins:` rows of `patches/*.patch.yml`), in the
  * composition's order, and reading the engine's settings from it. Known plugins:
  * - `lean-context` — Tier 1, session facts, pre-step reminders, ContextStats;
- * - `tools` — the core tools of `@picasso/tools`;
+ * - `tools` — the core tools of `@picasso/tools` and its deferred families (docs/tools.md);
  * - `memory` — `remember`/`recall`, the memory index in the session facts (`@picasso/memory`).
  * A row naming another plugin is a user mistake naming the plugin and the known ones.
  */
@@ -10,7 +10,7 @@ import type { EngineSettings } from "@picasso/engine";
 import type { Composition, LeanContextPlugin } from "@picasso/lean-context";
 import type { MemoryPlugin } from "@picasso/memory";
 import { type PicassoPlugin, type ToolDefinition, UserError } from "@picasso/protocol";
-import { builtinTools, type ToolRuntime } from "@picasso/tools";
+import { builtinTools, deferredTools, type ToolRuntime } from "@picasso/tools";
 
 export const KNOWN_PLUGINS = ["lean-context", "tools", "memory"] as const;
 
@@ -29,7 +29,10 @@ export function mountPlugins(composition: Composition, available: AvailablePlugi
       case "tools":
         return {
           name: "tools",
-          registerTools: () => builtinTools(available.toolRuntime),
+          registerTools: () => [
+            ...builtinTools(available.toolRuntime),
+            ...deferredTools(available.toolRuntime),
+          ],
           // What commands may do (the sandbox), for the session facts — never Tier 1.
           sessionFacts: () => available.toolRuntime.sandbox?.describe(),
         };

@@ -1,6 +1,7 @@
 /** The standard scenarios, by name, in the order `picasso probe` runs them. */
 import { codingScenario } from "./coding.js";
 import { compactionScenario } from "./compaction.js";
+import { familiesScenario } from "./families.js";
 import { helloScenario } from "./hello.js";
 import { memoryScenario } from "./memory.js";
 import { resumeScenario } from "./resume.js";
@@ -14,6 +15,7 @@ export const SCENARIOS: readonly Scenario[] = [
   resumeScenario,
   skillsScenario,
   memoryScenario,
+  familiesScenario,
 ];
 
 export function findScenario(name: string): Scenario | undefined {
@@ -22,4 +24,12 @@ export function findScenario(name: string): Scenario | undefined {
 
 export * from "./scenario.js";
 export * from "./shop-workspace.js";
-export { codingScenario, compactionScenario, helloScenario, memoryScenario, resumeScenario, skillsScenario };
+export {
+  codingScenario,
+  compactionScenario,
+  familiesScenario,
+  helloScenario,
+  memoryScenario,
+  resumeScenario,
+  skillsScenario,
+};

@@ -36,6 +36,10 @@ export interface CompositionSettings {
   "memory.embeddings.model": string;
   /** Environment variable holding the endpoint's key ("" = no key). */
   "memory.embeddings.apiKeyEnv": string;
+  /** Let web_fetch reach loopback and private-network addresses (the SSRF guard is on by default). */
+  "web.allowPrivateNetwork": boolean;
+  /** A SearXNG-style search endpoint for web_search (`<url>/search?q=…&format=json`); empty: not configured. */
+  "web.searchUrl": string;
 }
 
 export type SettingKey = keyof CompositionSettings;
@@ -55,6 +59,8 @@ export const DEFAULT_SETTINGS: CompositionSettings = {
   "memory.embeddings.baseUrl": "",
   "memory.embeddings.model": "nomic-embed-text",
   "memory.embeddings.apiKeyEnv": "",
+  "web.allowPrivateNetwork": false,
+  "web.searchUrl": "",
 };
 
 type Check = (value: unknown) => string | undefined;
@@ -90,6 +96,11 @@ const CHECKS: Record<SettingKey, Check> = {
     typeof v === "string" && /^[A-Za-z_][A-Za-z0-9_]*$|^$/.test(v)
       ? undefined
       : "an environment variable name",
+  "web.allowPrivateNetwork": (v) => (typeof v === "boolean" ? undefined : "true or false"),
+  "web.searchUrl": (v) =>
+    typeof v === "string" && (v === "" || /^https?:\/\/\S+$/.test(v))
+      ? undefined
+      : 'an http(s) URL, or "" for none',
 };
 
 export function isSettingKey(key: string): key is SettingKey {
