@@ -18,6 +18,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<{ register: Register }>> 
   probe: () => import("./probe.js"),
   tools: () => import("./tools.js"),
   eval: () => import("./eval.js"),
+  acp: () => import("./acp.js"),
 };
 
 /** Registers the root command and the subcommands `argv` may need (all of them for help). */
