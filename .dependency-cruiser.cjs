@@ -35,6 +35,7 @@ const RUNTIME_MAY_IMPORT = {
     "lean-context",
     "engine",
     "surface",
+    "acp-server",
   ],
 };
 

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import * as acp from "@agentclientprotocol/sdk";
 import { afterEach, describe, expect, it } from "vitest";
 import { type AcpProcess, logEvents, startAcp, updatesOf, waitFor } from "./acp-harness.js";
-import { script, workspace } from "./cli-harness.js";
+import { picasso, script, workspace } from "./cli-harness.js";
 
 const mock = (path: string) => ["--provider", "mock", "--mock-script", path];
 const running: AcpProcess[] = [];
@@ -161,6 +161,65 @@ describe("picasso acp", () => {
       "interrupted",
       "end_turn",
     ]);
+  });
+
+  it("serves the /context model and the timeline as extension methods and slash commands", async () => {
+    const dir = workspace({ "AGENTS.md": "# Rules\nKeep it short.\n" });
+    const proc = start(dir, mock(script(dir, { steps: [{ text: "Hello there." }] })));
+    await proc.initialize();
+    const { sessionId } = await proc.agent.request(acp.methods.agent.session.new, {
+      cwd: dir,
+      mcpServers: [],
+    });
+    await proc.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "hello" }],
+    });
+    const view = await proc.agent.request<{
+      window: number;
+      usedTokens: number;
+      rows: { category: string; tokens: number }[];
+      leanContext?: { registry: unknown };
+    }>("_picasso/context", { sessionId });
+    expect(view.window).toBeGreaterThan(0);
+    expect(view.rows.find((r) => r.category === "core tools")?.tokens).toBeGreaterThan(0);
+    expect(view.leanContext?.registry).toBeDefined();
+    const timeline = await proc.agent.request<{ turns: unknown[] }>("_picasso/context/timeline", {
+      sessionId,
+    });
+    expect(timeline.turns).toHaveLength(1);
+    await expect(proc.agent.request("_picasso/context", {})).rejects.toMatchObject({ code: -32602 });
+
+    const say = async (text: string) => {
+      const before = updatesOf(proc, sessionId, "agent_message_chunk").length;
+      const done = await proc.agent.request(acp.methods.agent.session.prompt, {
+        sessionId,
+        prompt: [{ type: "text", text }],
+      });
+      expect(done.stopReason).toBe("end_turn");
+      return updatesOf(proc, sessionId, "agent_message_chunk")
+        .slice(before)
+        .map((u) =>
+          u.sessionUpdate === "agent_message_chunk" && u.content.type === "text" ? u.content.text : "",
+        )
+        .join("");
+    };
+    expect(await say("/mode plan")).toBe("Permission mode: plan.");
+    expect(updatesOf(proc, sessionId, "current_mode_update")).toEqual([
+      { sessionUpdate: "current_mode_update", currentModeId: "plan" },
+    ]);
+    expect(await say("/context")).toMatch(/tokens in use/);
+    expect(await say("/context timeline")).toMatch(/turn/i);
+    const commands = updatesOf(proc, sessionId, "available_commands_update")[0];
+    expect(
+      commands?.sessionUpdate === "available_commands_update" &&
+        commands.availableCommands.map((c) => c.name),
+    ).toEqual(["context", "compact", "mode"]);
+    // The timeline over ACP is the fold `picasso context timeline --json` prints.
+    const last = await proc.agent.request<{ turns: unknown[] }>("_picasso/context/timeline", { sessionId });
+    await proc.close();
+    const cli = await picasso(dir, ["context", "timeline", sessionId, "--json"]);
+    expect(JSON.parse(cli.stdout as string).turns).toEqual(last.turns);
   });
 
   it("answers bad requests per JSON-RPC: an unknown session, an unknown method, a relative cwd", async () => {

@@ -9,8 +9,9 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import { RequestError } from "@agentclientprotocol/sdk";
+import { contextTokensOf } from "@picasso/engine/context";
 import type { SessionEvent } from "@picasso/protocol";
-import type { PermissionMode } from "@picasso/protocol/basics";
+import { isUserError, type PermissionMode } from "@picasso/protocol/basics";
 import { type ComposedSession, type ComposeSessionOptions, composeSession } from "@picasso/surface";
 import { acpApprover, type PermissionAsker } from "./permission.js";
 import { promptText } from "./prompt-content.js";
@@ -30,12 +31,14 @@ export class AcpSession {
   private readonly mapper: UpdateMapper;
   private chain: Promise<void> = Promise.resolve();
   private turn: AbortController | undefined;
-  private sendFailed: unknown;
+  /** What the last main-lane request occupied, as the provider reported it (the status line's figure). */
+  reportedContextTokens: number | undefined;
 
   private constructor(
     readonly composed: ComposedSession,
     private readonly send: UpdateSender,
     cwd: string,
+    readonly contextWindow: number,
   ) {
     this.mapper = new UpdateMapper(cwd);
     composed.session.subscribe((event) => this.onEvent(event));
@@ -52,7 +55,7 @@ export class AcpSession {
       approver: acpApprover(() => id, options.cwd, options.ask),
     });
     id = composed.session.id;
-    return new AcpSession(composed, options.send, options.cwd);
+    return new AcpSession(composed, options.send, options.cwd, options.compose.provider.contextWindow);
   }
 
   get id(): string {
@@ -67,13 +70,14 @@ export class AcpSession {
   update(update: acp.SessionUpdate): Promise<void> {
     this.chain = this.chain
       .then(() => this.send({ sessionId: this.id, update }))
-      .catch((error: unknown) => {
-        this.sendFailed ??= error;
-      });
+      // The client went away: the connection's close ends the session (agent.ts).
+      .catch(() => undefined);
     return this.chain;
   }
 
   private onEvent(event: SessionEvent): void {
+    if (event.type === "model_response" && event.lane === "main")
+      this.reportedContextTokens = contextTokensOf(event.usage) ?? this.reportedContextTokens;
     for (const update of this.mapper.map(event)) void this.update(update);
   }
 
@@ -101,6 +105,24 @@ export class AcpSession {
     if (ended === "error")
       throw RequestError.internalError({ sessionId: this.id }, failure ?? "the turn failed");
     return { stopReason: acpStopReason(ended) };
+  }
+
+  /** A prompt that is a command (prompt-commands.ts): its answer is one agent message. */
+  async runCommand(run: () => Promise<string>): Promise<acp.PromptResponse> {
+    if (this.turn)
+      throw RequestError.invalidRequest(undefined, "a prompt is already running in this session");
+    this.turn = new AbortController();
+    let text: string;
+    try {
+      text = await run();
+    } catch (error) {
+      if (!isUserError(error)) throw error;
+      text = (error as Error).message;
+    } finally {
+      this.turn = undefined;
+    }
+    await this.update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+    return { stopReason: "end_turn" };
   }
 
   cancel(): void {

@@ -13,9 +13,13 @@ import { isAbsolute } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import type { ModelProvider } from "@picasso/protocol";
 import { isPermissionMode, isUserError, type PermissionMode } from "@picasso/protocol/basics";
+import type { ComposeSessionOptions } from "@picasso/surface";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { AcpSession } from "./acp-session.js";
+import { CONTEXT_METHOD, contextOf, parseSessionParams, TIMELINE_METHOD, timelineOf } from "./extensions.js";
 import { historyUpdates } from "./history-replay.js";
+import { parsePromptCommand, runPromptCommand } from "./prompt-commands.js";
+import { promptText } from "./prompt-content.js";
 import { availableCommands, sessionModes } from "./session-info.js";
 
 export interface AcpAgentOptions {
@@ -25,6 +29,8 @@ export interface AcpAgentOptions {
   version: string;
   /** One line for the operator (stderr): never the protocol channel. */
   log?: (line: string) => void;
+  /** More for every session's `composeSession` (the cache-probe's log observers and clock). */
+  session?: Pick<ComposeSessionOptions, "observers" | "now" | "claudeHome" | "killGraceMs" | "settings">;
 }
 
 export interface PicassoAcpAgent {
@@ -44,6 +50,7 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
       const session = await AcpSession.open({
         cwd,
         compose: {
+          ...options.session,
           provider: options.provider,
           workspaceRoot: findWorkspaceRoot(cwd),
           picassoHome: options.picassoHome,
@@ -109,7 +116,15 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
       await session.update(availableCommands());
       return { modes: sessionModes(session.composed.session.currentMode) };
     })
-    .onRequest(acp.methods.agent.session.prompt, ({ params }) => find(params.sessionId).prompt(params.prompt))
+    .onRequest(acp.methods.agent.session.prompt, ({ params }) => {
+      const session = find(params.sessionId);
+      const command = parsePromptCommand(promptText(params.prompt));
+      return command
+        ? session.runCommand(() => runPromptCommand(session, command))
+        : session.prompt(params.prompt);
+    })
+    .onRequest(CONTEXT_METHOD, parseSessionParams, ({ params }) => contextOf(find(params.sessionId)))
+    .onRequest(TIMELINE_METHOD, parseSessionParams, ({ params }) => timelineOf(find(params.sessionId)))
     .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
       sessions.get(params.sessionId)?.cancel();
     })

@@ -31,6 +31,7 @@ export function acpApprover(sessionId: () => string, cwd: string, ask: Permissio
             toolCall: {
               toolCallId: request.toolUseId,
               title: toolTitle(request.name, request.input, request.target),
+              name: request.target ?? request.name,
               kind: toolKind(request.effect),
               status: "pending",
               locations: toolLocations(request.input, cwd),

@@ -4,6 +4,7 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import type { PermissionMode } from "@picasso/protocol/basics";
+import { PROMPT_COMMANDS } from "./prompt-commands.js";
 
 const MODES: acp.SessionMode[] = [
   { id: "default", name: "Default", description: "ask before edits, commands and network" },
@@ -14,12 +15,6 @@ const MODES: acp.SessionMode[] = [
 export function sessionModes(current: PermissionMode): acp.SessionModeState {
   return { currentModeId: current, availableModes: MODES };
 }
-
-/** The slash commands a prompt may be (prompt-commands.ts runs them). */
-export const PROMPT_COMMANDS: acp.AvailableCommand[] = [
-  { name: "compact", description: "summarise older history to free context" },
-  { name: "mode", description: "switch permission mode", input: { hint: "default|plan|auto" } },
-];
 
 export function availableCommands(): acp.SessionUpdate {
   return { sessionUpdate: "available_commands_update", availableCommands: PROMPT_COMMANDS };

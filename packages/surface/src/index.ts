@@ -4,6 +4,7 @@
  * CLI and the cache-probe use.
  */
 export { type ComposedSession, type ComposeSessionOptions, composeSession } from "./compose-session.js";
+export { LiveTimeline, liveTimeline, type Timeline } from "./live-timeline.js";
 export { composedTools } from "./plugin-mounts.js";
 export {
   builtinCatalog,

@@ -1,4 +1,5 @@
 /** The standard scenarios, by name, in the order `picasso probe` runs them. */
+import { acpScenario } from "./acp.js";
 import { codingScenario } from "./coding.js";
 import { compactionScenario } from "./compaction.js";
 import { helloScenario } from "./hello.js";
@@ -12,6 +13,7 @@ export const SCENARIOS: readonly Scenario[] = [
   compactionScenario,
   resumeScenario,
   skillsScenario,
+  acpScenario,
 ];
 
 export function findScenario(name: string): Scenario | undefined {
@@ -20,4 +22,4 @@ export function findScenario(name: string): Scenario | undefined {
 
 export * from "./scenario.js";
 export * from "./shop-workspace.js";
-export { codingScenario, compactionScenario, helloScenario, resumeScenario, skillsScenario };
+export { acpScenario, codingScenario, compactionScenario, helloScenario, resumeScenario, skillsScenario };

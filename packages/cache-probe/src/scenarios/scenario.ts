@@ -23,6 +23,8 @@ export type ScenarioAction =
 export interface Scenario {
   name: string;
   description: string;
+  /** Drive the session through this surface (default: the engine directly, as the CLI composes it). */
+  surface?: "acp";
   files: Record<string, string>;
   /** Files of the probe's PICASSO_HOME (user skills in `skills/`; the Claude folder is `.claude/`). */
   homeFiles?: Record<string, string>;

@@ -10,9 +10,10 @@
  *   value wrapped under its key, values over 160 characters cut) and up to 8 newest `events`.
  * Anything not recorded says `not recorded`.
  */
+
+import type { ContextCategory, ContextView } from "@picasso/engine/context";
 import { wrapSpans } from "../markdown/wrap-spans.js";
 import { compactNumber } from "../status/status-model.js";
-import type { ContextCategory, ContextView } from "./context-view.js";
 
 export interface PanelSegment {
   text: string;
