@@ -25,7 +25,7 @@ const RUNTIME_MAY_IMPORT = {
   engine: ["protocol", "workspace"],
   tui: ["protocol", "engine"],
   surface: ["protocol", "workspace", "engine", "lean-context", "tools"],
-  "acp-server": ["protocol", "workspace", "engine", "surface"],
+  "acp-server": ["protocol", "workspace", "engine", "tools", "surface"],
   "cache-probe": [
     "protocol",
     "workspace",

@@ -4,7 +4,7 @@
  * are collected per session; permission requests are answered by a callback the test sets.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
@@ -30,7 +30,13 @@ export interface AcpProcess {
   initialize(): Promise<acp.InitializeResponse>;
 }
 
-export function startAcp(cwd: string, args: string[]): AcpProcess {
+/** An editor's buffers: reads answer from `buffers` (else the disk), writes are kept and saved. */
+export interface EditorFiles {
+  buffers: Map<string, string>;
+  writes: { path: string; content: string }[];
+}
+
+export function startAcp(cwd: string, args: string[], editor?: EditorFiles): AcpProcess {
   const child = spawn("node", [BIN, "acp", ...args], { cwd, stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => {
@@ -49,6 +55,17 @@ export function startAcp(cwd: string, args: string[]): AcpProcess {
     .onRequest(acp.methods.client.session.requestPermission, ({ params }) => {
       permissions.push(params);
       return (proc.onPermission as PermissionHandler)(params);
+    })
+    .onRequest(acp.methods.client.fs.readTextFile, ({ params }) => {
+      if (!editor) throw acp.RequestError.methodNotFound("fs/read_text_file");
+      return { content: editor.buffers.get(params.path) ?? readFileSync(params.path, "utf8") };
+    })
+    .onRequest(acp.methods.client.fs.writeTextFile, ({ params }) => {
+      if (!editor) throw acp.RequestError.methodNotFound("fs/write_text_file");
+      editor.writes.push({ path: params.path, content: params.content });
+      editor.buffers.set(params.path, params.content);
+      writeFileSync(params.path, params.content);
+      return {};
     });
   const connection = app.connect(
     acp.ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>),
@@ -68,7 +85,7 @@ export function startAcp(cwd: string, args: string[]): AcpProcess {
     initialize: () =>
       connection.agent.request(acp.methods.agent.initialize, {
         protocolVersion: acp.PROTOCOL_VERSION,
-        clientCapabilities: {},
+        clientCapabilities: editor ? { fs: { readTextFile: true, writeTextFile: true } } : {},
       }),
   }) as AcpProcess;
 }

@@ -5,13 +5,13 @@
 import { readFileSync } from "node:fs";
 import * as acp from "@agentclientprotocol/sdk";
 import { afterEach, describe, expect, it } from "vitest";
-import { type AcpProcess, logEvents, startAcp, updatesOf, waitFor } from "./acp-harness.js";
+import { type AcpProcess, type EditorFiles, logEvents, startAcp, updatesOf, waitFor } from "./acp-harness.js";
 import { picasso, script, workspace } from "./cli-harness.js";
 
 const mock = (path: string) => ["--provider", "mock", "--mock-script", path];
 const running: AcpProcess[] = [];
-const start = (cwd: string, args: string[]) => {
-  const proc = startAcp(cwd, args);
+const start = (cwd: string, args: string[], editor?: EditorFiles) => {
+  const proc = startAcp(cwd, args, editor);
   running.push(proc);
   return proc;
 };
@@ -220,6 +220,43 @@ describe("picasso acp", () => {
     await proc.close();
     const cli = await picasso(dir, ["context", "timeline", sessionId, "--json"]);
     expect(JSON.parse(cli.stdout as string).turns).toEqual(last.turns);
+  });
+
+  it("reads and writes through the editor's fs/* when the client offers them (unsaved changes seen)", async () => {
+    const dir = workspace({ "a.txt": "alpha on disk\n" });
+    const path = script(dir, {
+      steps: [
+        { tool_calls: [{ name: "read", input: { path: "a.txt" } }] },
+        {
+          tool_calls: [
+            { name: "edit", input: { path: "a.txt", old_string: "unsaved", new_string: "saved" } },
+          ],
+        },
+        { text: "Done." },
+      ],
+    });
+    const editor: EditorFiles = {
+      buffers: new Map([[`${dir}/a.txt`, "alpha unsaved in the editor\n"]]),
+      writes: [],
+    };
+    const proc = start(dir, [...mock(path)], editor);
+    await proc.initialize();
+    const { sessionId } = await proc.agent.request(acp.methods.agent.session.new, {
+      cwd: dir,
+      mcpServers: [],
+    });
+    proc.onPermission = async () => ({ outcome: { outcome: "selected", optionId: "allow_once" } });
+    const done = await proc.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "fix a.txt" }],
+    });
+    expect(done.stopReason).toBe("end_turn");
+    // The edit matched text only the editor's buffer had, and went back through the editor.
+    expect(editor.writes).toEqual([{ path: `${dir}/a.txt`, content: "alpha saved in the editor\n" }]);
+    const statuses = updatesOf(proc, sessionId, "tool_call_update")
+      .map((u) => (u.sessionUpdate === "tool_call_update" ? u.status : undefined))
+      .filter((s) => s !== "in_progress");
+    expect(statuses).toEqual(["completed", "completed"]);
   });
 
   it("answers bad requests per JSON-RPC: an unknown session, an unknown method, a relative cwd", async () => {

@@ -13,6 +13,7 @@ import { contextTokensOf } from "@picasso/engine/context";
 import type { SessionEvent } from "@picasso/protocol";
 import { isUserError, type PermissionMode } from "@picasso/protocol/basics";
 import { type ComposedSession, type ComposeSessionOptions, composeSession } from "@picasso/surface";
+import { type ClientFiles, clientFileAccess } from "./client-files.js";
 import { acpApprover, type PermissionAsker } from "./permission.js";
 import { promptText } from "./prompt-content.js";
 import { UpdateMapper } from "./session-updates.js";
@@ -20,8 +21,11 @@ import { UpdateMapper } from "./session-updates.js";
 export type UpdateSender = (params: acp.SessionNotification) => Promise<void>;
 
 export interface AcpSessionOptions {
-  compose: Omit<ComposeSessionOptions, "approver" | "cwd" | "surface" | "surfaceLabel" | "onEvent">;
+  compose: Omit<ComposeSessionOptions, "approver" | "cwd" | "surface" | "surfaceLabel" | "onEvent" | "files">;
   cwd: string;
+  /** The client's capabilities from `initialize` (its `fs` serves the file tools). */
+  capabilities?: acp.ClientCapabilities;
+  files: ClientFiles;
   mode?: PermissionMode;
   send: UpdateSender;
   ask: PermissionAsker;
@@ -46,8 +50,10 @@ export class AcpSession {
 
   static async open(options: AcpSessionOptions): Promise<AcpSession> {
     let id = "";
+    const files = clientFileAccess(options.capabilities, () => id, options.files);
     const composed = await composeSession({
       ...options.compose,
+      ...(files ? { files } : {}),
       cwd: options.cwd,
       surface: "sdk",
       surfaceLabel: "acp",

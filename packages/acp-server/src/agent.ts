@@ -43,6 +43,7 @@ export interface PicassoAcpAgent {
 
 export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
   const sessions = new Map<string, AcpSession>();
+  let capabilities: acp.ClientCapabilities | undefined;
 
   const open = async (cx: acp.AgentContext, cwd: string, resume?: { id: string }): Promise<AcpSession> => {
     if (!isAbsolute(cwd)) throw acp.RequestError.invalidParams({ cwd }, "cwd: expected an absolute path");
@@ -58,6 +59,13 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
           ...(resume ? { resume } : {}),
         },
         send: (params) => cx.notify(acp.methods.client.session.update, params),
+        ...(capabilities ? { capabilities } : {}),
+        files: {
+          read: (params) => cx.request(acp.methods.client.fs.readTextFile, params),
+          write: async (params) => {
+            await cx.request(acp.methods.client.fs.writeTextFile, params);
+          },
+        },
         ask: (params, signal) =>
           cx.request(acp.methods.client.session.requestPermission, params, {
             cancellationSignal: signal,
@@ -88,16 +96,19 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
     .onConnect((connection) => {
       void connection.closed.then(() => closeAll("client disconnected"));
     })
-    .onRequest(acp.methods.agent.initialize, ({ params }) => ({
-      protocolVersion: Math.min(params.protocolVersion, acp.PROTOCOL_VERSION),
-      agentCapabilities: {
-        loadSession: true,
-        promptCapabilities: { image: false, audio: false, embeddedContext: true },
-        mcpCapabilities: { http: false, sse: false },
-      },
-      agentInfo: { name: "picasso", title: "Picasso", version: options.version },
-      authMethods: [],
-    }))
+    .onRequest(acp.methods.agent.initialize, ({ params }) => {
+      capabilities = params.clientCapabilities;
+      return {
+        protocolVersion: Math.min(params.protocolVersion, acp.PROTOCOL_VERSION),
+        agentCapabilities: {
+          loadSession: true,
+          promptCapabilities: { image: false, audio: false, embeddedContext: true },
+          mcpCapabilities: { http: false, sse: false },
+        },
+        agentInfo: { name: "picasso", title: "Picasso", version: options.version },
+        authMethods: [],
+      };
+    })
     .onRequest(acp.methods.agent.session.new, async ({ params, client: cx }) => {
       const session = await open(cx, params.cwd);
       sessions.set(session.id, session);

@@ -29,7 +29,7 @@ import {
 } from "@picasso/engine";
 import { createLeanContextPlugin, type LeanContextPlugin, loadComposition } from "@picasso/lean-context";
 import type { AskUserRequest, ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
-import { createToolRuntime, hiddenPaths, type SandboxMode } from "@picasso/tools";
+import { createToolRuntime, type FileAccess, hiddenPaths, type SandboxMode } from "@picasso/tools";
 import { engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
 
 export interface ComposeSessionOptions {
@@ -57,6 +57,8 @@ export interface ComposeSessionOptions {
   sandbox?: SandboxMode;
   /** Claude Code's user folder whose `skills/` lean context reads (default `$CLAUDE_CONFIG_DIR` or `~/.claude`). */
   claudeHome?: string;
+  /** Where the file tools read and write whole files (an ACP editor's buffers); default the disk. */
+  files?: FileAccess;
   /** Wrap the product's plugins (tests inject regressions this way, never by editing product code). */
   wrapPlugins?: (plugins: PicassoPlugin[]) => PicassoPlugin[];
 }
@@ -76,6 +78,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
   const sandboxTmp = mkdtempSync(join(tmpdir(), "picasso-sandbox-tmp-"));
   const toolRuntime = createToolRuntime({
     ...(options.killGraceMs ? { killGraceMs: options.killGraceMs } : {}),
+    ...(options.files ? { files: options.files } : {}),
     sandbox: {
       settings: {
         mode: options.sandbox ?? composition.settings["sandbox.mode"],

@@ -11,6 +11,7 @@ export { type BackgroundJob, BackgroundJobs, type JobOutput } from "./background
 export { BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS, createBashTool } from "./bash.js";
 export { defineTool, type ToolDeclaration, toolError } from "./define-tool.js";
 export { editTool } from "./edit.js";
+export { DISK_FILES, type FileAccess } from "./file-access.js";
 export { createFileReadTracker } from "./file-read-tracker.js";
 export { SUPERVISOR_NAME } from "./group-supervisor.js";
 export { ProcessGroups } from "./process-groups.js";

@@ -12,15 +12,16 @@ import type { ToolDefinition } from "@picasso/protocol";
 import { askUserTool } from "./ask-user.js";
 import { BackgroundJobs } from "./background-jobs.js";
 import { createBashTool } from "./bash.js";
-import { editTool } from "./edit.js";
+import { createEditTool } from "./edit.js";
+import { DISK_FILES, type FileAccess } from "./file-access.js";
 import { ProcessGroups } from "./process-groups.js";
-import { readTool } from "./read.js";
+import { createReadTool } from "./read.js";
 import { CommandSandbox, type SandboxPlace, type SandboxSettings } from "./sandbox/sandbox.js";
 import { searchTool } from "./search.js";
 import { subagentTool } from "./subagent.js";
 import { createTodoBoard, type TodoBoard } from "./todo-board.js";
 import { createTodoWriteTool } from "./todo-write.js";
-import { writeTool } from "./write.js";
+import { createWriteTool } from "./write.js";
 
 export interface ToolRuntime {
   jobs: BackgroundJobs;
@@ -29,6 +30,8 @@ export interface ToolRuntime {
   groups: ProcessGroups;
   /** The command sandbox, when the runtime was given one. */
   sandbox?: CommandSandbox;
+  /** How read, write and edit reach whole files (the disk unless a surface routes them). */
+  files: FileAccess;
   /**
    * Kill the process groups an earlier run of this session recorded in `path` and left alive;
    * record this run's groups there from now on. Returns the pgids killed.
@@ -43,6 +46,8 @@ export interface ToolRuntimeOptions {
   killGraceMs?: number;
   /** Run commands in the command sandbox (sandbox/sandbox.ts); without it they run unconfined. */
   sandbox?: { settings: SandboxSettings; place: SandboxPlace };
+  /** Where read, write and edit read and write whole files (default: the disk). */
+  files?: FileAccess;
 }
 
 export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime {
@@ -56,6 +61,7 @@ export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime
     jobs,
     todos: createTodoBoard(),
     groups,
+    files: options.files ?? DISK_FILES,
     ...(sandbox ? { sandbox } : {}),
     recordProcessGroupsIn: (path) => groups.recordIn(path),
     dispose: async () => {
@@ -68,9 +74,9 @@ export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime
 export function builtinTools(runtime: ToolRuntime = createToolRuntime()): ToolDefinition[] {
   return [
     createBashTool(runtime.jobs),
-    readTool,
-    writeTool,
-    editTool,
+    createReadTool(runtime.files),
+    createWriteTool(runtime.files),
+    createEditTool(runtime.files),
     searchTool,
     createTodoWriteTool(runtime.todos),
     askUserTool,
