@@ -26,6 +26,7 @@ const RUNTIME_MAY_IMPORT = {
   engine: ["protocol", "workspace"],
   tui: ["protocol", "engine"],
   surface: ["protocol", "workspace", "engine", "lean-context", "tools", "memory"],
+  "acp-server": ["protocol", "workspace", "engine", "tools", "surface"],
   "cache-probe": [
     "protocol",
     "workspace",
@@ -36,6 +37,7 @@ const RUNTIME_MAY_IMPORT = {
     "lean-context",
     "engine",
     "surface",
+    "acp-server",
   ],
 };
 

@@ -80,6 +80,31 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
     expect(share).toBeGreaterThanOrEqual(0.95);
   });
 
+  it("acp: ran through ACP with the CLI's Tier 1 — a rejection, set_mode there and back, session/load", async () => {
+    const result = await run("acp");
+    const coding = await run("coding");
+    // The same shop workspace through the engine directly (the CLI's composition) and through ACP.
+    expect(canonicalJson(result.steps[0]!.request.tools)).toBe(canonicalJson(coding.steps[0]!.request.tools));
+    expect(canonicalJson(result.steps[0]!.request.system)).toBe(
+      canonicalJson(coding.steps[0]!.request.system),
+    );
+    const events = (logLines.get("acp") ?? []).map((line) => JSON.parse(line));
+    expect(events.filter((e) => e.type === "session_start").map((e) => e.surface)).toEqual(["acp", "acp"]);
+    expect(events.filter((e) => e.type === "request_header").map((e) => e.reason)).toEqual([
+      "initial",
+      "resume",
+    ]);
+    expect(new Set(events.filter((e) => e.type === "request_header").map((e) => e.hash)).size).toBe(1);
+    expect(events.filter((e) => e.type === "approval_decided").map((e) => `${e.name}:${e.decision}`)).toEqual(
+      ["edit:allow_once", "write:deny", "bash:allow_once"],
+    );
+    expect(events.filter((e) => e.type === "mode_change").map((e) => `${e.from}->${e.to}`)).toEqual([
+      "default->plan",
+      "plan->default",
+    ]);
+    expect(drops(result)).toEqual([]);
+  });
+
   it("coding: did what it claims — 25 parallel calls, a denial, plan-mode refusal, Tier-2 loads, a subagent", async () => {
     const result = await run("coding");
     const messages = sent(result);

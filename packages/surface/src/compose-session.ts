@@ -34,7 +34,7 @@ import {
 import { createLeanContextPlugin, type LeanContextPlugin, loadComposition } from "@picasso/lean-context";
 import type { MemoryPlugin } from "@picasso/memory";
 import type { AskUserRequest, ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
-import { createToolRuntime, hiddenPaths, type SandboxMode } from "@picasso/tools";
+import { createToolRuntime, type FileAccess, hiddenPaths, type SandboxMode } from "@picasso/tools";
 import { engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
 import { createSessionMemory } from "./session-memory.js";
 
@@ -63,6 +63,8 @@ export interface ComposeSessionOptions {
   sandbox?: SandboxMode;
   /** Claude Code's user folder whose `skills/` lean context reads (default `$CLAUDE_CONFIG_DIR` or `~/.claude`). */
   claudeHome?: string;
+  /** Where the file tools read and write whole files (an ACP editor's buffers); default the disk. */
+  files?: FileAccess;
   /** Wrap the product's plugins (tests inject regressions this way, never by editing product code). */
   wrapPlugins?: (plugins: PicassoPlugin[]) => PicassoPlugin[];
 }
@@ -86,6 +88,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
   const sandboxTmp = mkdtempSync(join(tmpdir(), "picasso-sandbox-tmp-"));
   const toolRuntime = createToolRuntime({
     ...(options.killGraceMs ? { killGraceMs: options.killGraceMs } : {}),
+    ...(options.files ? { files: options.files } : {}),
     sandbox: {
       settings: {
         mode: options.sandbox ?? composition.settings["sandbox.mode"],

@@ -7,6 +7,7 @@ export { type ComposedSession, type ComposeSessionOptions, composeSession } from
 export { type SandboxReportOptions, workspaceSandboxReport } from "./sandbox-report.js";
 export { type AvailablePlugins, composedTools } from "./plugin-mounts.js";
 export { createSessionMemory, MEMORY_DB_FILE, memoryDbPath, workspaceMemoryScope } from "./session-memory.js";
+export { LiveTimeline, liveTimeline, type Timeline } from "./live-timeline.js";
 export {
   builtinCatalog,
   builtinCatalogFiles,

@@ -12,6 +12,7 @@ export { BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS, createBashTool } from "./
 export { deferredTools } from "./deferred-tools.js";
 export { defineTool, type ToolDeclaration, toolError } from "./define-tool.js";
 export { editTool } from "./edit.js";
+export { DISK_FILES, type FileAccess } from "./file-access.js";
 export { createFileReadTracker } from "./file-read-tracker.js";
 export { applyPatchTool, globTool, listDirTool, multiEditTool, notebookEditTool } from "./files/index.js";
 export { SUPERVISOR_NAME } from "./group-supervisor.js";

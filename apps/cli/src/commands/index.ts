@@ -14,6 +14,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<{ register: Register }>> 
   compact: () => import("./compact.js"),
   sessions: () => import("./sessions.js"),
   context: () => import("./context.js"),
+  acp: () => import("./acp.js"),
   "mock-server": () => import("./mock-server.js"),
   probe: () => import("./probe.js"),
   tools: () => import("./tools.js"),

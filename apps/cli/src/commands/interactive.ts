@@ -11,7 +11,6 @@ import { defaultPicassoHome, listSessions } from "@picasso/engine/sessions";
 import { runTui, type SessionHost } from "@picasso/tui";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { defaultAction } from "../default-action.js";
-import { LiveTimeline } from "../live-timeline.js";
 import { resumeCommand } from "../resume-command.js";
 import { resumeTarget, type SessionFlags } from "../wiring-flags.js";
 
@@ -69,14 +68,8 @@ export async function startInteractive(
   }
 }
 
-/** One live timeline per session, folded once and then kept up to date (live-timeline.ts). */
-const liveTimelines = new WeakMap<Session, LiveTimeline>();
-
+/** One live timeline per session, folded once and then kept up to date (@picasso/surface). */
 async function renderTimeline(session: Session): Promise<string> {
-  let live = liveTimelines.get(session);
-  if (!live) {
-    live = new LiveTimeline(session, await import("@picasso/lean-context/timeline"));
-    liveTimelines.set(session, live);
-  }
-  return live.render();
+  const { liveTimeline } = await import("@picasso/surface");
+  return (await liveTimeline(session)).render();
 }

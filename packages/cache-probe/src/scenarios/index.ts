@@ -1,4 +1,5 @@
 /** The standard scenarios, by name, in the order `picasso probe` runs them. */
+import { acpScenario } from "./acp.js";
 import { codingScenario } from "./coding.js";
 import { compactionScenario } from "./compaction.js";
 import { familiesScenario } from "./families.js";
@@ -16,6 +17,7 @@ export const SCENARIOS: readonly Scenario[] = [
   skillsScenario,
   memoryScenario,
   familiesScenario,
+  acpScenario,
 ];
 
 export function findScenario(name: string): Scenario | undefined {
@@ -25,6 +27,7 @@ export function findScenario(name: string): Scenario | undefined {
 export * from "./scenario.js";
 export * from "./shop-workspace.js";
 export {
+  acpScenario,
   codingScenario,
   compactionScenario,
   familiesScenario,
@@ -33,3 +36,4 @@ export {
   resumeScenario,
   skillsScenario,
 };
+

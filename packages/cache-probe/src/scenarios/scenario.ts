@@ -34,6 +34,8 @@ export interface ScenarioMemory {
 export interface Scenario {
   name: string;
   description: string;
+  /** Drive the session through this surface (default: the engine directly, as the CLI composes it). */
+  surface?: "acp";
   files: Record<string, string>;
   /** Files of the probe's PICASSO_HOME (user skills in `skills/`; the Claude folder is `.claude/`). */
   homeFiles?: Record<string, string>;

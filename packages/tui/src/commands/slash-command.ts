@@ -2,8 +2,9 @@
  * The shape of a slash command — one small object per file — and what a command may do to the
  * running TUI (`CommandContext`, implemented by the session controller).
  */
+
+import type { ContextView } from "@picasso/engine/context";
 import type { PermissionMode } from "@picasso/protocol";
-import type { ContextView } from "../context/context-view.js";
 import type { NewItem } from "../transcript/transcript.js";
 
 export interface PickerOption {

@@ -1,6 +1,6 @@
+import type { ContextView } from "@picasso/engine/context";
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
-import type { ContextView } from "../context/context-view.js";
 import { tick, waitForFrame } from "../test-support/wait-for-frame.js";
 import { ContextPager, ContextPanel } from "./ContextPanel.js";
 

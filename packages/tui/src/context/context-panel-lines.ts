@@ -12,9 +12,10 @@
  *   ranking in use (it says when there are no embeddings), or why the session runs without memory.
  * Anything not recorded says `not recorded`.
  */
+
+import type { ContextCategory, ContextView } from "@picasso/engine/context";
 import { wrapSpans } from "../markdown/wrap-spans.js";
 import { compactNumber } from "../status/status-model.js";
-import type { ContextCategory, ContextView } from "./context-view.js";
 
 export interface PanelSegment {
   text: string;

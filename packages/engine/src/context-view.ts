@@ -12,8 +12,10 @@
  * With a `cache`, each tool spec, system block and history block is estimated once: the key is the
  * object itself (history is append-only and its blocks are never edited), so asking again counts
  * only what is new.
+ * One model for every surface: the TUI's `/context` panel renders it, ACP's `_picasso/context`
+ * returns it (live-context-view.ts builds it for a running session).
  */
-import type { Message, Tier1, Tier1SectionRole } from "@picasso/protocol";
+import type { Message, Tier1, Tier1SectionRole, Usage } from "@picasso/protocol";
 import { canonicalJson } from "@picasso/protocol/basics";
 
 export type ContextCategory =
@@ -165,4 +167,15 @@ export function blockText(block: Message["content"][number]): string {
     case "tool_result":
       return block.content;
   }
+}
+
+/** Prompt + output tokens of a step: what the conversation occupies after it (the status line's figure). */
+export function contextTokensOf(usage: Usage): number | undefined {
+  if (usage.inputTokens === undefined && usage.cacheReadTokens === undefined) return undefined;
+  return (
+    (usage.inputTokens ?? 0) +
+    (usage.cacheReadTokens ?? 0) +
+    (usage.cacheWriteTokens ?? 0) +
+    (usage.outputTokens ?? 0)
+  );
 }
