@@ -41,7 +41,7 @@ describe("composeSession per surface", () => {
     const cli = await open("cli", workspace);
     const sdk = await open("sdk", workspace);
     try {
-      expect(sdk.mounted).toEqual(["lean-context", "tools"]);
+      expect(sdk.mounted).toEqual(["lean-context", "tools", "mcp"]);
       expect(sdk.mounted).toEqual(cli.mounted);
       const tools = sdk.composed.session.tier1.tools.map((t) => t.name);
       expect(tools).toEqual(expect.arrayContaining(["bash", "read", "edit", "tool_search", "tool_call"]));

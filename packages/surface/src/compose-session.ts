@@ -28,9 +28,11 @@ import {
   sessionProcessGroupsPath,
 } from "@picasso/engine";
 import { createLeanContextPlugin, type LeanContextPlugin, loadComposition } from "@picasso/lean-context";
+import type { McpPlugin } from "@picasso/mcp";
 import type { AskUserRequest, ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
 import { createToolRuntime, hiddenPaths, type SandboxMode } from "@picasso/tools";
-import { engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
+import { mcpPluginFor } from "./mcp-mount.js";
+import { composedTools, engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
 
 export interface ComposeSessionOptions {
   provider: ModelProvider;
@@ -57,6 +59,8 @@ export interface ComposeSessionOptions {
   sandbox?: SandboxMode;
   /** Claude Code's user folder whose `skills/` lean context reads (default `$CLAUDE_CONFIG_DIR` or `~/.claude`). */
   claudeHome?: string;
+  /** The environment `${VAR}` in MCP configuration expands from (default process.env). */
+  env?: NodeJS.ProcessEnv;
   /** Wrap the product's plugins (tests inject regressions this way, never by editing product code). */
   wrapPlugins?: (plugins: PicassoPlugin[]) => PicassoPlugin[];
 }
@@ -64,6 +68,9 @@ export interface ComposeSessionOptions {
 export interface ComposedSession {
   session: Session;
   leanContext: LeanContextPlugin;
+  mcp: McpPlugin;
+  /** What lean context and the MCP configuration have to tell the user (one line each). */
+  warnings(): string[];
   close(reason?: string): Promise<void>;
 }
 
@@ -92,7 +99,14 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
     composition,
     ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
   });
-  const product = mountPlugins(composition, { leanContext, toolRuntime });
+  const mcp = mcpPluginFor({
+    workspaceRoot: options.workspaceRoot,
+    picassoHome: options.picassoHome,
+    reservedNames: composedTools(composition, { leanContext, toolRuntime }).map((t) => t.spec.name),
+    version: options.version,
+    ...(options.env ? { env: options.env } : {}),
+  });
+  const product = mountPlugins(composition, { leanContext, toolRuntime, mcp });
   let session: Session;
   try {
     session = await createSession({
@@ -121,10 +135,13 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       ...(options.askUser ? { askUser: options.askUser } : {}),
       ...(options.now ? { now: options.now } : {}),
     });
+    const recorded = session;
+    mcp.setEventSink((event, lane) => recorded.rt.record(event, lane));
     await toolRuntime.recordProcessGroupsIn(
       sessionProcessGroupsPath(options.picassoHome, session.rt.workspaceRoot, session.id),
     );
   } catch (error) {
+    await mcp.close();
     await toolRuntime.dispose();
     rmSync(sandboxTmp, { recursive: true, force: true });
     throw error;
@@ -132,7 +149,11 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
   return {
     session,
     leanContext,
+    mcp,
+    warnings: () => [...leanContext.warnings(), ...mcp.problems],
     async close(reason = "done") {
+      // Servers stop first, so their exits are in the log before session_end.
+      await mcp.close();
       await session.close(reason);
       await toolRuntime.dispose();
       rmSync(sandboxTmp, { recursive: true, force: true });

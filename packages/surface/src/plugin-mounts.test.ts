@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLeanContextPlugin, loadComposition } from "@picasso/lean-context";
+import { createMcpPlugin } from "@picasso/mcp";
 import { isUserError } from "@picasso/protocol";
 import { createToolRuntime } from "@picasso/tools";
 import { afterEach, describe, expect, it } from "vitest";
@@ -18,13 +19,37 @@ function composition(projectPatch?: string) {
 }
 
 describe("mounting the composition's plugins", () => {
-  it("mounts lean context and the core tools in the composition's order", () => {
+  it("mounts lean context, the core tools and the MCP servers in the composition's order", () => {
     const comp = composition();
     const leanContext = createLeanContextPlugin({ composition: comp });
-    const plugins = mountPlugins(comp, { leanContext, toolRuntime: runtime });
+    const mcp = createMcpPlugin({
+      servers: [
+        {
+          name: "fs",
+          file: "/x/.mcp.json",
+          scope: "project",
+          transport: "stdio",
+          command: "node",
+          args: [],
+          env: {},
+        },
+      ],
+      picassoHome: process.env.PICASSO_HOME!,
+      cwd: process.cwd(),
+      clientVersion: "test",
+    });
+    const plugins = mountPlugins(comp, { leanContext, toolRuntime: runtime, mcp });
     expect(plugins.map((p) => p.name)).toEqual(comp.plugins.map((row) => row.name));
-    const names = composedTools(comp, { leanContext, toolRuntime: runtime }).map((t) => t.spec.name);
-    expect(names).toEqual(expect.arrayContaining(["bash", "read", "edit", "tool_search", "tool_call"]));
+    expect(plugins.map((p) => p.name)).toEqual(["lean-context", "tools", "mcp"]);
+    const names = composedTools(comp, { leanContext, toolRuntime: runtime, mcp }).map((t) => t.spec.name);
+    expect(names).toEqual(
+      expect.arrayContaining(["bash", "read", "edit", "tool_search", "tool_call", "fs_call"]),
+    );
+    // Without an MCP plugin the row mounts nothing.
+    expect(mountPlugins(comp, { leanContext, toolRuntime: runtime }).map((p) => p.name)).toEqual([
+      "lean-context",
+      "tools",
+    ]);
   });
 
   it("takes engine settings from the composition", () => {

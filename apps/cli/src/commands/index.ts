@@ -17,6 +17,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<{ register: Register }>> 
   "mock-server": () => import("./mock-server.js"),
   probe: () => import("./probe.js"),
   tools: () => import("./tools.js"),
+  mcp: () => import("./mcp.js"),
   eval: () => import("./eval.js"),
 };
 
