@@ -4,7 +4,7 @@
  *   $PICASSO_HOME/config.yaml > anthropic with a key, else the mock) → `createProvider`
  *   (`mock` → `createMockProvider` from @picasso/mock-provider, imported only when chosen); the
  *   selection is returned so a surface can say when the no-key mock stands in;
- * - warnings: what lean context has to tell the user about this workspace's Tier 1 (instruction
+ * - warnings: what lean context (and the MCP configuration) has to tell the user about this workspace's Tier 1 (instruction
  *   files left out or cut at the cap), one line each, for the surface to show;
  * - workspace: the nearest folder at or above cwd with `.git` or `.picasso`;
  * - everything else (composition, plugins, settings, dedupe, gateway permissions) is
@@ -98,7 +98,7 @@ export async function wireSession(
     session: composed.session,
     provider,
     selection,
-    warnings: composed.leanContext.warnings(),
+    warnings: composed.warnings(),
     async close(reason = "done") {
       await composed.close(reason);
       await provider.close?.();
