@@ -4,6 +4,7 @@
  * CLI and the cache-probe use.
  */
 export { type ComposedSession, type ComposeSessionOptions, composeSession } from "./compose-session.js";
+export { type McpMountOptions, mcpPluginFor } from "./mcp-mount.js";
 export { composedTools } from "./plugin-mounts.js";
 export {
   builtinCatalog,

@@ -76,7 +76,7 @@ describe("picasso mcp", () => {
     expect(problems).toEqual([]);
     expect(text).toContain("fs_call  project · stdio · node server.js .");
     expect(text).toContain(
-      "warning: $PICASSO_HOME/mcp.json:7: mcpServers.tracker.headers.Authorization: ${TOKEN} is not set in the environment; server \"tracker\" left out",
+      'warning: $PICASSO_HOME/mcp.json:7: mcpServers.tracker.headers.Authorization: ${TOKEN} is not set in the environment; server "tracker" left out',
     );
     expect(text).not.toContain("t0ps3cret");
 

@@ -2,6 +2,7 @@
 import { codingScenario } from "./coding.js";
 import { compactionScenario } from "./compaction.js";
 import { helloScenario } from "./hello.js";
+import { mcpScenario } from "./mcp.js";
 import { resumeScenario } from "./resume.js";
 import type { Scenario } from "./scenario.js";
 import { skillsScenario } from "./skills.js";
@@ -12,12 +13,14 @@ export const SCENARIOS: readonly Scenario[] = [
   compactionScenario,
   resumeScenario,
   skillsScenario,
+  mcpScenario,
 ];
 
 export function findScenario(name: string): Scenario | undefined {
   return SCENARIOS.find((s) => s.name === name);
 }
 
+export { mcpScenarioConfig, notesServerPath } from "./mcp.js";
 export * from "./scenario.js";
 export * from "./shop-workspace.js";
-export { codingScenario, compactionScenario, helloScenario, resumeScenario, skillsScenario };
+export { codingScenario, compactionScenario, helloScenario, mcpScenario, resumeScenario, skillsScenario };
