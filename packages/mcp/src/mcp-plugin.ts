@@ -5,8 +5,8 @@
  *   lean context puts exactly these in Tier 1, after `tool_call`.
  * - `catalogEntries`: an `mcp_server` entry per server and an `mcp_tool` entry per cached tool,
  *   so `tool_search` finds MCP tools — from the on-disk cache only, never a spawn.
- * - `preStep`: notices (a server's tools changed; a server configured after the session started)
- *   appended once as Tier-2 reminders.
+ * - `preStep`: notices (a server's tools changed; a server added to or removed from the
+ *   configuration after the session started — config-watch.ts) appended once as Tier-2 reminders.
  * - `describeSettings`: the `picasso-mcp` namespace — each server's state, tool count, catalog
  *   bytes, for `/context`.
  * Servers are fixed for the session. `setEventSink` connects the spawn/exit events to the
@@ -24,6 +24,7 @@ import {
   userMessage,
 } from "@picasso/protocol";
 import { catalogDir } from "./catalog-cache.js";
+import { ConfigWatch, type ConfigWatchSource } from "./config-watch.js";
 import { gatewayName, gatewayTool } from "./gateway-tool.js";
 import { type McpEventSink, McpServer, type ServerState } from "./mcp-server.js";
 import { describeConfig, type McpServerConfig } from "./server-config.js";
@@ -40,6 +41,8 @@ export interface McpPluginOptions {
   cwd: string;
   clientVersion: string;
   connectTimeoutMs?: number;
+  /** The configuration files and how to read the names they configure now (a change is told, never mounted). */
+  configWatch?: ConfigWatchSource;
 }
 
 export interface McpServerStatus {
@@ -85,6 +88,12 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
         }),
     );
   const gateways: ToolDefinition[] = servers.map(gatewayTool);
+  const watch = options.configWatch
+    ? new ConfigWatch(
+        options.configWatch,
+        servers.map((s) => s.name),
+      )
+    : undefined;
   const status = (): McpServerStatus[] =>
     servers.map((server) => ({
       name: server.name,
@@ -126,6 +135,7 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
     },
 
     preStep(): PreStepResult {
+      for (const [server, body] of watch?.check() ?? []) notice(server, body);
       const append = pending.splice(0).map(({ server, body }) => {
         const content = `<system-reminder source="mcp">\n${body}\n</system-reminder>`;
         return {
