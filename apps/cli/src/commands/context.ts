@@ -2,7 +2,8 @@
  * `picasso context [--json] [--mode default|plan|auto]`: the Tier-1 composition of the current
  * workspace — each section and tool with bytes and estimated tokens, totals, caps hit, the
  * Tier-1 hash and the eager baseline it is compared with. No engine, no provider, no model call:
- * it assembles Tier 1 from the same composition, instruction files and tools a session uses.
+ * it assembles Tier 1 from the same composition, instruction files and tools a session uses — the
+ * configured MCP servers' gateways included (their cached tools count on the eager side).
  */
 import { defaultPicassoHome } from "@picasso/engine";
 import {
@@ -12,7 +13,7 @@ import {
   renderContextReport,
 } from "@picasso/lean-context";
 import { canonicalJson } from "@picasso/protocol";
-import { composedTools } from "@picasso/surface";
+import { composedTools, mcpPluginFor } from "@picasso/surface";
 import { createToolRuntime } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
@@ -41,12 +42,22 @@ export async function contextOutput(
       workspaceRoot: findWorkspaceRoot(cwd),
     });
     const leanContext = createLeanContextPlugin({ composition, stats: false });
+    const mcp = mcpPluginFor({
+      workspaceRoot: findWorkspaceRoot(cwd),
+      picassoHome,
+      reservedNames: composedTools(composition, { leanContext, toolRuntime: runtime }).map(
+        (t) => t.spec.name,
+      ),
+      version: "context",
+      ...(options.env ? { env: options.env } : {}),
+    });
     const { report } = inspectWorkspace({
       cwd,
       picassoHome,
       surface: "cli",
       mode,
-      tools: composedTools(composition, { leanContext, toolRuntime: runtime }),
+      tools: composedTools(composition, { leanContext, toolRuntime: runtime, mcp }),
+      entries: mcp.catalogEntries(),
     });
     return flags.json
       ? `${JSON.stringify(JSON.parse(canonicalJson(report)), null, 2)}\n`
