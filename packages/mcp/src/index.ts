@@ -43,3 +43,4 @@ export {
   type StdioServerConfig,
 } from "./server-config.js";
 export { ServerConnection } from "./server-connection.js";
+export { type AllowSources, allowedBy, loadAllowRules } from "./allow-rules.js";

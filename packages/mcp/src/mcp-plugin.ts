@@ -23,6 +23,7 @@ import {
   text,
   userMessage,
 } from "@picasso/protocol";
+import { allowedBy } from "./allow-rules.js";
 import { catalogDir } from "./catalog-cache.js";
 import { ConfigWatch, type ConfigWatchSource } from "./config-watch.js";
 import { gatewayName, gatewayTool } from "./gateway-tool.js";
@@ -43,6 +44,8 @@ export interface McpPluginOptions {
   connectTimeoutMs?: number;
   /** The configuration files and how to read the names they configure now (a change is told, never mounted). */
   configWatch?: ConfigWatchSource;
+  /** `mcp__<server>[__<tool>]` rules: calls they name run without asking (allow-rules.ts). */
+  allow?: readonly string[];
 }
 
 export interface McpServerStatus {
@@ -67,6 +70,8 @@ export interface McpPlugin extends PicassoPlugin {
   /** Queue a notice for the model (a Tier-2 reminder before the next step). */
   notice(server: string, body: string): void;
   status(): McpServerStatus[];
+  /** The allow rule that lets `<server>_call` run `tool` without asking, if any. */
+  allowRule(gateway: string, tool: string | undefined): string | undefined;
   close(): Promise<void>;
 }
 
@@ -158,6 +163,11 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
     notice,
 
     status,
+    allowRule(gateway, tool) {
+      const server = servers.find((s) => gatewayName(s.name) === gateway);
+      if (!server || !tool) return undefined;
+      return allowedBy(options.allow ?? [], server.name, tool);
+    },
 
     async close() {
       await Promise.all(servers.map((s) => s.close()));

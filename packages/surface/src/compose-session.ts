@@ -31,7 +31,7 @@ import { createLeanContextPlugin, type LeanContextPlugin, loadComposition } from
 import type { McpPlugin } from "@picasso/mcp";
 import type { AskUserRequest, ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
 import { createToolRuntime, hiddenPaths, type SandboxMode } from "@picasso/tools";
-import { mcpPluginFor } from "./mcp-mount.js";
+import { mcpPluginFor, withMcpAllowRules } from "./mcp-mount.js";
 import { composedTools, engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
 
 export interface ComposeSessionOptions {
@@ -105,6 +105,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
     reservedNames: composedTools(composition, { leanContext, toolRuntime }).map((t) => t.spec.name),
     version: options.version,
     ...(options.env ? { env: options.env } : {}),
+    ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
   });
   const product = mountPlugins(composition, { leanContext, toolRuntime, mcp });
   let session: Session;
@@ -116,7 +117,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       ...(options.cwd ? { cwd: options.cwd } : {}),
       picassoHome: options.picassoHome,
       ...(options.mode ? { mode: options.mode } : {}),
-      approver: options.approver,
+      approver: withMcpAllowRules(options.approver, mcp),
       surface: options.surface,
       surfaceLabel: options.surfaceLabel,
       version: options.version,

@@ -5,7 +5,7 @@
  * gateway. The server process does not exist before that first real call: no
  * `mcp_server_start` until then, and the one that follows names a pid that is alive.
  */
-import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -129,5 +129,81 @@ describe("an MCP server in a session", () => {
     const types = logged.map((e) => e.type);
     expect(types).toContain("mcp_server_start");
     expect(types.indexOf("mcp_server_exit")).toBeLessThan(types.indexOf("session_end"));
+  });
+
+  it("a writing MCP tool asks; a Claude Code allow rule (mcp__fs__write_file) spares the question; plan mode refuses it", async () => {
+    const workspace = realpathSync(mkdtempSync(join(tmpdir(), "picasso-mcp-allow-")));
+    const home = realpathSync(mkdtempSync(join(tmpdir(), "picasso-mcp-allow-home-")));
+    writeFileSync(
+      join(workspace, ".mcp.json"),
+      JSON.stringify({
+        mcpServers: { fs: { command: process.execPath, args: [filesystemServerEntry(), workspace] } },
+      }),
+    );
+    const [config] = loadMcpConfig({ workspaceRoot: workspace, picassoHome: home }).servers;
+    expect(
+      (await refreshCatalog(config!, { picassoHome: home, cwd: workspace, clientVersion: "test" })).ok,
+    ).toBe(true);
+    const write = (file: string) => ({
+      tool_calls: [
+        {
+          name: "fs_call",
+          input: { tool: "write_file", arguments: { path: join(workspace, file), content: "hi" } },
+        },
+      ],
+    });
+    const run = async (mode: "default" | "plan", file: string) => {
+      const server = await startMockServer({ script: { steps: [write(file), { text: "done" }] } });
+      const provider = new AnthropicProvider({
+        apiKey: "k",
+        model: "mock-model",
+        baseUrl: server.url,
+        name: "mock",
+      });
+      const events: SessionEvent[] = [];
+      const composed = await composeSession({
+        provider,
+        workspaceRoot: workspace,
+        picassoHome: home,
+        surface: "cli",
+        surfaceLabel: "test",
+        version: "test",
+        mode,
+        claudeHome: join(home, "no-claude"),
+        approver: allowListApprover([]),
+        onEvent: (event) => events.push(event),
+      });
+      try {
+        for await (const _ of composed.session.runTurn("write it")) {
+          // drained
+        }
+      } finally {
+        await composed.close();
+        await provider.close?.();
+        await server.close();
+      }
+      return events;
+    };
+    const asked = await run("default", "a.txt");
+    const decided = asked.find((e) => e.type === "approval_decided");
+    expect(decided).toMatchObject({ decision: "deny" });
+    expect(existsSync(join(workspace, "a.txt"))).toBe(false);
+
+    mkdirSync(join(workspace, ".claude"));
+    writeFileSync(
+      join(workspace, ".claude", "settings.json"),
+      JSON.stringify({ permissions: { allow: ["mcp__fs__write_file"] } }),
+    );
+    const allowed = await run("default", "b.txt");
+    expect(allowed.find((e) => e.type === "approval_decided")).toMatchObject({
+      decision: "allow_session",
+      note: "allowed by the settings rule mcp__fs__write_file",
+    });
+    expect(readFileSync(join(workspace, "b.txt"), "utf8")).toBe("hi");
+
+    const planned = await run("plan", "c.txt");
+    const result = planned.find((e) => e.type === "tool_result");
+    expect(result).toMatchObject({ status: "denied" });
+    expect(existsSync(join(workspace, "c.txt"))).toBe(false);
   });
 });
