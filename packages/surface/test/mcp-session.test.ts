@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { allowListApprover } from "@picasso/engine";
 import { loadMcpConfig, refreshCatalog } from "@picasso/mcp";
 import { startMockServer } from "@picasso/mock-provider";
-import { readLogFileAll, type SessionEvent } from "@picasso/protocol";
+import { type ModelProvider, readLogFileAll, type SessionEvent } from "@picasso/protocol";
 import { AnthropicProvider } from "@picasso/providers";
 import { describe, expect, it } from "vitest";
 import { composeSession } from "../src/index.js";
@@ -23,6 +23,16 @@ function filesystemServerEntry(): string {
   const bin = (JSON.parse(readFileSync(manifest, "utf8")) as { bin: Record<string, string> }).bin;
   return join(dirname(manifest), Object.values(bin)[0]!);
 }
+
+/** Opening a session sends nothing; a provider that is called fails the test. */
+const idleProvider: ModelProvider = {
+  name: "idle",
+  model: "idle-model",
+  contextWindow: 200_000,
+  stream() {
+    throw new Error("opening a session must not call the provider");
+  },
+};
 
 function isAlive(pid: number): boolean {
   try {
@@ -205,5 +215,54 @@ describe("an MCP server in a session", () => {
     const result = planned.find((e) => e.type === "tool_result");
     expect(result).toMatchObject({ status: "denied" });
     expect(existsSync(join(workspace, "c.txt"))).toBe(false);
+  });
+
+  it("bad configuration: one clear line each, and the session starts without those servers", async () => {
+    const workspace = realpathSync(mkdtempSync(join(tmpdir(), "picasso-mcp-bad-")));
+    const home = realpathSync(mkdtempSync(join(tmpdir(), "picasso-mcp-bad-home-")));
+    const open = async () => {
+      const composed = await composeSession({
+        provider: idleProvider,
+        workspaceRoot: workspace,
+        picassoHome: home,
+        surface: "cli",
+        surfaceLabel: "test",
+        version: "test",
+        approver: allowListApprover([]),
+      });
+      const gateways = composed.session.tier1.tools.map((t) => t.name).filter((n) => n.endsWith("_call"));
+      const warnings = composed.warnings();
+      await composed.close();
+      return { gateways, warnings };
+    };
+    writeFileSync(
+      join(workspace, ".mcp.json"),
+      [
+        "{",
+        '  "mcpServers": {',
+        '    "ok": { "command": "never-started" },',
+        '    "ws": { "type": "websocket", "url": "ws://127.0.0.1:1" },',
+        '    "nocmd": { "args": ["x"] },',
+        '    "bash": { "command": "node" }',
+        "  }",
+        "}",
+      ].join("\n"),
+    );
+    const bad = await open();
+    expect(bad.gateways).toEqual(["tool_call", "ok_call"]);
+    expect(bad.warnings).toEqual([
+      '.mcp.json:4: mcpServers.ws.type: unknown transport "websocket" (known: stdio, http, sse); server "ws" left out',
+      '.mcp.json:5: mcpServers.nocmd.command: missing: a stdio server needs "command" (a string); server "nocmd" left out',
+      '.mcp.json:6: mcpServers.bash: the name clashes with the tool "bash"; server "bash" left out',
+    ]);
+
+    writeFileSync(
+      join(workspace, ".mcp.json"),
+      '{\n  "mcpServers": {\n    "ok": { "command": "x" },\n  }\n}\n',
+    );
+    const malformed = await open();
+    expect(malformed.gateways).toEqual(["tool_call"]);
+    expect(malformed.warnings).toHaveLength(1);
+    expect(malformed.warnings[0]).toMatch(/^\.mcp\.json:4: not valid JSON \(.+\); its servers are left out$/);
   });
 });
