@@ -25,7 +25,8 @@ const RUNTIME_MAY_IMPORT = {
   "lean-context": ["protocol", "workspace"],
   engine: ["protocol", "workspace"],
   tui: ["protocol", "engine"],
-  surface: ["protocol", "workspace", "engine", "lean-context", "tools", "memory"],
+  mcp: ["protocol"],
+  surface: ["protocol", "workspace", "engine", "lean-context", "tools", "memory", "mcp"],
   "acp-server": ["protocol", "workspace", "engine", "tools", "surface"],
   "cache-probe": [
     "protocol",
@@ -34,6 +35,7 @@ const RUNTIME_MAY_IMPORT = {
     "mock-provider",
     "tools",
     "memory",
+    "mcp",
     "lean-context",
     "engine",
     "surface",

@@ -5,8 +5,8 @@
  *   (`mock` → `createMockProvider` from @picasso/mock-provider, imported only when chosen); the
  *   selection is returned so a surface can say when the no-key mock stands in;
  * - warnings: what lean context has to tell the user about this workspace's Tier 1 (instruction
- *   files left out or cut at the cap) and a memory database it cannot use, one line each, for the
- *   surface to show;
+ *   files left out or cut at the cap), a memory database it cannot use and MCP configuration
+ *   mistakes, one line each, for the surface to show;
  * - workspace: the nearest folder at or above cwd with `.git` or `.picasso`;
  * - everything else (composition, plugins, settings, dedupe, gateway permissions) is
  *   `composeSession` from @picasso/surface, shared with the cache-probe and the SDK server.

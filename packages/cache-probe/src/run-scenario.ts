@@ -33,6 +33,7 @@ import { type FirstTurnBaseline, firstTurnBaseline } from "./first-turn-baseline
 import { ProbeRecorder, type RequestMutation } from "./probe-recorder.js";
 import { openProbeSession, type ProbeSession } from "./probe-session.js";
 import type { ProbeStep, ProviderRules } from "./probe-step.js";
+import { refreshMcpCatalogs } from "./refresh-mcp.js";
 import { resumeInNewProcess } from "./resume-in-new-process.js";
 import { approverFor, FIXED_NOW, MOCK_MODEL, providerFor, runTurnAction } from "./scenario-driver.js";
 import { type Scenario, toMockScript } from "./scenarios/scenario.js";
@@ -121,6 +122,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
   const home = realpathSync(mkdtempSync(join(tmpdir(), "picasso-probe-home-")));
   writeFiles(home, scenario.homeFiles ?? {});
   seedMemories(home, workspace, scenario.memories ?? [], FIXED_NOW);
+  // The workspace's MCP servers have their catalogs cached, as `picasso mcp refresh` leaves them.
+  await refreshMcpCatalogs(workspace, home);
   const recorder = new ProbeRecorder();
   const makeProvider = () =>
     recorder.wrap(

@@ -163,6 +163,7 @@ async function chooseTier1(
   const fresh = await host.assemble({
     surface: options.surface ?? "cli",
     ...place,
+    // MCP servers reach the assembler as `mcp_server` catalog entries (the mcp plugin's catalog/entries).
     mcpServers: [],
   });
   const logged = located.resumed?.fold.header;

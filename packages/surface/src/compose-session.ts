@@ -32,10 +32,12 @@ import {
   sessionProcessGroupsPath,
 } from "@picasso/engine";
 import { createLeanContextPlugin, type LeanContextPlugin, loadComposition } from "@picasso/lean-context";
+import type { McpPlugin } from "@picasso/mcp";
 import type { MemoryPlugin } from "@picasso/memory";
 import type { AskUserRequest, ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
 import { createToolRuntime, type FileAccess, hiddenPaths, type SandboxMode } from "@picasso/tools";
-import { engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
+import { mcpPluginFor, withMcpAllowRules } from "./mcp-mount.js";
+import { composedTools, engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
 import { createSessionMemory } from "./session-memory.js";
 
 export interface ComposeSessionOptions {
@@ -65,6 +67,8 @@ export interface ComposeSessionOptions {
   claudeHome?: string;
   /** Where the file tools read and write whole files (an ACP editor's buffers); default the disk. */
   files?: FileAccess;
+  /** The environment `${VAR}` in MCP configuration expands from (default process.env). */
+  env?: NodeJS.ProcessEnv;
   /** Wrap the product's plugins (tests inject regressions this way, never by editing product code). */
   wrapPlugins?: (plugins: PicassoPlugin[]) => PicassoPlugin[];
 }
@@ -73,8 +77,9 @@ export interface ComposedSession {
   session: Session;
   leanContext: LeanContextPlugin;
   memory: MemoryPlugin;
+  mcp: McpPlugin;
   /** What the user should be told about this session's set-up, one line each (lean context's
-   *  Tier-1 warnings, a memory database that could not be used). */
+   *  Tier-1 warnings, a memory database that could not be used, MCP configuration mistakes). */
   warnings(): string[];
   close(reason?: string): Promise<void>;
 }
@@ -118,7 +123,15 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
     ...(mountsMemory ? { pinnedMemories: () => memory.pinnedLines() } : {}),
     ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
   });
-  const product = mountPlugins(composition, { leanContext, toolRuntime, memory });
+  const mcp = mcpPluginFor({
+    workspaceRoot: options.workspaceRoot,
+    picassoHome: options.picassoHome,
+    reservedNames: composedTools(composition, { leanContext, toolRuntime, memory }).map((t) => t.spec.name),
+    version: options.version,
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
+  });
+  const product = mountPlugins(composition, { leanContext, toolRuntime, memory, mcp });
   let session: Session;
   try {
     session = await createSession({
@@ -128,7 +141,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       ...(options.cwd ? { cwd: options.cwd } : {}),
       picassoHome: options.picassoHome,
       ...(options.mode ? { mode: options.mode } : {}),
-      approver: options.approver,
+      approver: withMcpAllowRules(options.approver, mcp),
       surface: options.surface,
       surfaceLabel: options.surfaceLabel,
       version: options.version,
@@ -148,11 +161,14 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       ...(options.now ? { now: options.now } : {}),
     });
     toolRuntime.sessionsDir = projectSessionsDir(options.picassoHome, session.rt.workspaceRoot);
+    const recorded = session;
+    mcp.setEventSink((event, lane) => recorded.rt.record(event, lane));
     await toolRuntime.recordProcessGroupsIn(
       sessionProcessGroupsPath(options.picassoHome, session.rt.workspaceRoot, session.id),
     );
   } catch (error) {
     memory.close();
+    await mcp.close();
     await toolRuntime.dispose();
     rmSync(sandboxTmp, { recursive: true, force: true });
     throw error;
@@ -161,11 +177,14 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
     session,
     leanContext,
     memory,
+    mcp,
     warnings: () => {
       const problem = mountsMemory ? memory.problem() : undefined;
-      return [...leanContext.warnings(), ...(problem ? [problem] : [])];
+      return [...leanContext.warnings(), ...(problem ? [problem] : []), ...mcp.problems];
     },
     async close(reason = "done") {
+      // Servers stop first, so their exits are in the log before session_end.
+      await mcp.close();
       await session.close(reason);
       memory.close();
       await toolRuntime.dispose();

@@ -8,6 +8,7 @@ export { type SandboxReportOptions, workspaceSandboxReport } from "./sandbox-rep
 export { type AvailablePlugins, composedTools } from "./plugin-mounts.js";
 export { createSessionMemory, MEMORY_DB_FILE, memoryDbPath, workspaceMemoryScope } from "./session-memory.js";
 export { LiveTimeline, liveTimeline, type Timeline } from "./live-timeline.js";
+export { type McpMountOptions, mcpPluginFor } from "./mcp-mount.js";
 export {
   builtinCatalog,
   builtinCatalogFiles,

@@ -19,6 +19,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<{ register: Register }>> 
   probe: () => import("./probe.js"),
   tools: () => import("./tools.js"),
   memory: () => import("./memory.js"),
+  mcp: () => import("./mcp.js"),
   eval: () => import("./eval.js"),
   sandbox: () => import("./sandbox.js"),
 };

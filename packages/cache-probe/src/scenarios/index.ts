@@ -5,6 +5,7 @@ import { compactionScenario } from "./compaction.js";
 import { familiesScenario } from "./families.js";
 import { helloScenario } from "./hello.js";
 import { memoryScenario } from "./memory.js";
+import { mcpScenario } from "./mcp.js";
 import { resumeScenario } from "./resume.js";
 import type { Scenario } from "./scenario.js";
 import { skillsScenario } from "./skills.js";
@@ -18,12 +19,14 @@ export const SCENARIOS: readonly Scenario[] = [
   memoryScenario,
   familiesScenario,
   acpScenario,
+  mcpScenario,
 ];
 
 export function findScenario(name: string): Scenario | undefined {
   return SCENARIOS.find((s) => s.name === name);
 }
 
+export { mcpScenarioConfig, notesServerPath } from "./mcp.js";
 export * from "./scenario.js";
 export * from "./shop-workspace.js";
 export {
@@ -32,6 +35,7 @@ export {
   compactionScenario,
   familiesScenario,
   helloScenario,
+  mcpScenario,
   memoryScenario,
   resumeScenario,
   skillsScenario,

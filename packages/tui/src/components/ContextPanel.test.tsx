@@ -27,6 +27,7 @@ const view: ContextView = {
     events: [{ kind: "reminder", detail: "todos (120 bytes)", turn: 2, step: 1 }],
   },
   memory: undefined,
+  mcpServers: [],
   tokenNote: "estimates",
 };
 
@@ -77,6 +78,32 @@ describe("ContextPanel", () => {
     expect(frame).toContain("memories: 42");
     expect(frame).toContain("no embeddings endpoint");
     expect(render(<ContextPanel view={view} width={100} />).lastFrame()).not.toContain("picasso-memory");
+  });
+
+  it("shows each MCP server's state, tool count and catalog bytes, and no section without one", () => {
+    expect(render(<ContextPanel view={view} width={100} />).lastFrame()!).not.toContain("MCP servers");
+    const withServers: ContextView = {
+      ...view,
+      mcpServers: [
+        { name: "fs", state: "running", pid: 4242, tools: 14, catalogBytes: 9300, error: null },
+        { name: "github", state: "not spawned", pid: null, tools: null, catalogBytes: null, error: null },
+        {
+          name: "broken",
+          state: "failed",
+          pid: null,
+          tools: 3,
+          catalogBytes: 800,
+          error: "could not start: exited (code 2)",
+        },
+      ],
+    };
+    const frame = render(<ContextPanel view={withServers} width={100} />).lastFrame()!;
+    expect(frame).toContain("MCP servers");
+    expect(frame).toContain("fs_call: running (pid 4242) · 14 tools, catalog 9.3k bytes");
+    expect(frame).toContain("github_call: not spawned · no catalog yet");
+    expect(frame).toContain(
+      "broken_call: failed · 3 tools, catalog 800 bytes · could not start: exited (code 2)",
+    );
   });
 
   it("never draws the bar wider than the panel", () => {
