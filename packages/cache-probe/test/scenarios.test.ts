@@ -292,13 +292,17 @@ describe("larger minimum cacheable lengths (reported)", () => {
 });
 
 describe("OpenAI rules through the OpenAI adapter", SCENARIO_TIMEOUT, () => {
-  it.each([codingScenario, compactionScenario, resumeScenario, skillsScenario, memoryScenario, familiesScenario])(
-    "$name: no unexpected drops",
-    async (scenario) => {
-      const result = await runScenario(scenario, { rules: "openai", minCacheable: 1024 });
-      expect(drops(result)).toEqual([]);
-      expect(result.steps.slice(1).some((s) => s.usage.read > 0)).toBe(true);
-      expect(result.steps.every((s) => s.usage.write === 0)).toBe(true);
-    },
-  );
+  it.each([
+    codingScenario,
+    compactionScenario,
+    resumeScenario,
+    skillsScenario,
+    memoryScenario,
+    familiesScenario,
+  ])("$name: no unexpected drops", async (scenario) => {
+    const result = await runScenario(scenario, { rules: "openai", minCacheable: 1024 });
+    expect(drops(result)).toEqual([]);
+    expect(result.steps.slice(1).some((s) => s.usage.read > 0)).toBe(true);
+    expect(result.steps.every((s) => s.usage.write === 0)).toBe(true);
+  });
 });

@@ -51,7 +51,16 @@ describe("mounting the composition's plugins", () => {
       (t) => t.spec.name,
     );
     expect(names).toEqual(
-      expect.arrayContaining(["bash", "read", "edit", "tool_search", "tool_call", "remember", "recall", "fs_call"]),
+      expect.arrayContaining([
+        "bash",
+        "read",
+        "edit",
+        "tool_search",
+        "tool_call",
+        "remember",
+        "recall",
+        "fs_call",
+      ]),
     );
     // Without the memory and MCP plugins their rows mount nothing.
     expect(mountPlugins(comp, { leanContext, toolRuntime: runtime }).map((p) => p.name)).toEqual([

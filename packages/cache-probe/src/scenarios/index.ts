@@ -4,8 +4,8 @@ import { codingScenario } from "./coding.js";
 import { compactionScenario } from "./compaction.js";
 import { familiesScenario } from "./families.js";
 import { helloScenario } from "./hello.js";
-import { memoryScenario } from "./memory.js";
 import { mcpScenario } from "./mcp.js";
+import { memoryScenario } from "./memory.js";
 import { resumeScenario } from "./resume.js";
 import type { Scenario } from "./scenario.js";
 import { skillsScenario } from "./skills.js";
@@ -40,4 +40,3 @@ export {
   resumeScenario,
   skillsScenario,
 };
-
