@@ -97,7 +97,10 @@ describe("tool scheduling", () => {
       });
       const events = await scenario.run("read every file");
       expect(toolResults(events)).toHaveLength(25);
-      expect(toolResults(events)[24]!.content).toContain("file 24");
+      // Results are recorded as the reads finish (any order): each file's content came back.
+      const contents = toolResults(events).map((r) => r.content);
+      for (let i = 0; i < 25; i++)
+        expect(contents.some((c) => c.includes(`file ${i}\n`) || c.endsWith(`file ${i}`))).toBe(true);
       await new Promise((resolve) => setImmediate(resolve));
       expect(warnings).not.toContain("MaxListenersExceededWarning");
     } finally {
