@@ -4,7 +4,7 @@
  * included) and takes writes into them (`fs/read_text_file`, `fs/write_text_file`). Existence,
  * size and kind still come from the disk, and files too large to read whole are sniffed there.
  */
-import { readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { writeFileAtomic } from "./atomic-write.js";
 
 export interface FileAccess {
@@ -15,6 +15,13 @@ export interface FileAccess {
 }
 
 export const DISK_FILES: FileAccess = {
-  read: (abs) => readFile(abs),
+  async read(abs) {
+    const handle = await open(abs, "r");
+    try {
+      return await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+  },
   write: (abs, text) => writeFileAtomic(abs, text),
 };
