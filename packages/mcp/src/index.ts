@@ -1,3 +1,4 @@
+export { type AllowSources, allowedBy, loadAllowRules } from "./allow-rules.js";
 export {
   CATALOG_FORMAT,
   type CachedTool,
@@ -43,4 +44,3 @@ export {
   type StdioServerConfig,
 } from "./server-config.js";
 export { ServerConnection } from "./server-connection.js";
-export { type AllowSources, allowedBy, loadAllowRules } from "./allow-rules.js";
