@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import type { ToolDefinition } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { createMcpPlugin, type McpEventBody, type McpServerConfig, refreshCatalog } from "../src/index.js";
-import { isAlive, toolContext, waitFor } from "./tool-context.js";
+import { toolContext, waitFor } from "./tool-context.js";
 
 const FAULT_SERVER = fileURLToPath(new URL("./fixtures/fault-server.mjs", import.meta.url));
 
