@@ -51,6 +51,7 @@ describe("an unusable PICASSO_HOME", () => {
       "compact",
       "context",
       "eval",
+      "memory",
       "mock-server",
       "probe",
       "sessions",
