@@ -48,6 +48,7 @@ const commands: string[][] = [
 describe("an unusable PICASSO_HOME", () => {
   it("covers every subcommand", () => {
     expect(Object.keys(SUBCOMMANDS).sort()).toEqual([
+      "acp",
       "compact",
       "context",
       "eval",

@@ -13,10 +13,13 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { type FirstTurnBaseline, firstTurnBaseline } from "./first-turn-baseline.js";
 import { refreshMcpCatalogs } from "./refresh-mcp.js";
+import { FIXED_NOW } from "./scenario-driver.js";
 import { helloScenario } from "./scenarios/hello.js";
 import { mcpScenario } from "./scenarios/mcp.js";
+import { memoryScenario } from "./scenarios/memory.js";
 import type { Scenario } from "./scenarios/scenario.js";
 import { skillsScenario } from "./scenarios/skills.js";
+import { seedMemories } from "./seed-memories.js";
 
 /** The repository's report file, two levels above this package (found through its package.json). */
 export const BASELINE_REPORT_PATH = join(
@@ -42,6 +45,7 @@ async function scenarioBaseline(scenario: Scenario): Promise<FirstTurnBaseline> 
     const home = join(root, ".probe-home");
     mkdirSync(home);
     write(home, scenario.homeFiles ?? {});
+    seedMemories(home, root, scenario.memories ?? [], FIXED_NOW);
     await refreshMcpCatalogs(root, home);
     return firstTurnBaseline(root, home);
   } finally {
@@ -56,15 +60,20 @@ export const skillsBaseline = (): Promise<FirstTurnBaseline> => scenarioBaseline
 /** The `mcp` workspace's: the shop with three real MCP servers configured. */
 export const mcpBaseline = (): Promise<FirstTurnBaseline> => scenarioBaseline(mcpScenario);
 
+/** The `memory` workspace's: the shop with 100 memories (90 of them this workspace's). */
+export const memoryBaseline = (): Promise<FirstTurnBaseline> => scenarioBaseline(memoryScenario);
+
 export interface Baselines {
   hello: FirstTurnBaseline;
   skills: FirstTurnBaseline;
+  memory: FirstTurnBaseline;
   mcp: FirstTurnBaseline;
 }
 
 export const baselines = async (): Promise<Baselines> => ({
   hello: await helloBaseline(),
   skills: await skillsBaseline(),
+  memory: await memoryBaseline(),
   mcp: await mcpBaseline(),
 });
 
@@ -110,6 +119,14 @@ export function renderBaselineMarkdown(b: Baselines): string {
     "",
     ...table(b.skills),
     "",
+    "## `memory`: the shop with 100 memories",
+    "",
+    `The same shop with ${memoryScenario.memories?.length ?? 0} memories in \`memory.db\`, ${b.memory.eager.system.filter((s) => s.id.startsWith("memory:")).length} of them this workspace's (its project's and the user's). Lean: no`,
+    "memory in Tier 1 — the pinned memories, preferences and index lines are session facts (Tier 2, the first user",
+    "message); only the `remember` and `recall` schemas are, whatever the number of memories. Eager: every memory body.",
+    "",
+    ...table(b.memory),
+    "",
     "## `mcp`: the shop with three MCP servers",
     "",
     "The shop with three real MCP servers in `.mcp.json`: `@modelcontextprotocol/server-filesystem`,",
@@ -118,8 +135,6 @@ export function renderBaselineMarkdown(b: Baselines): string {
     "`__list__`/`__describe__` and `tool_search`); eager: every tool of every server, as peers send them.",
     "",
     ...table(b.mcp),
-    "",
-    "Memory is not in the product yet, so the eager side has no memories to leave out.",
     "",
   ];
   return lines.join("\n");

@@ -6,12 +6,14 @@
  * lean Tier 1 the product sends, and the eager baseline that loads everything up front (every
  * deferred and MCP tool schema in `tools`, instruction files, every skill body and memory body
  * in full). Skills are those of the workspace and of the probe's PICASSO_HOME and Claude folder;
- * MCP servers those of its `.mcp.json`, with the tools their cached catalogs list (the servers'
+ * memories those of the probe's `memory.db` this workspace reads (the user's and the project's):
+ * lean carries none in Tier 1 (their index lines and pinned ones are session facts, Tier 2).
+ * and MCP servers those of its `.mcp.json`, with the tools their cached catalogs list (the servers'
  * real schemas: the eager side sends each of them, the lean side one `<server>_call` each).
  * Bytes are what the lean-context report counts (tools as canonical JSON, system block texts);
  * tokens are o200k estimates.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import {
   assembleEagerBaseline,
@@ -24,6 +26,7 @@ import {
   TOOL_CALL,
   TOOL_SEARCH,
 } from "@picasso/lean-context";
+import { createMemoryPlugin, MemoryService, MemoryStore, openMemoryDb } from "@picasso/memory";
 import {
   type CatalogEntry,
   canonicalJson,
@@ -31,8 +34,8 @@ import {
   type Tier1,
   type ToolDefinition,
 } from "@picasso/protocol";
-import { mcpPluginFor } from "@picasso/surface";
-import { builtinTools } from "@picasso/tools";
+import { mcpPluginFor, memoryDbPath, workspaceMemoryScope } from "@picasso/surface";
+import { builtinTools, createToolRuntime, deferredTools } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { probeClaudeHome } from "./probe-session.js";
 
@@ -67,7 +70,13 @@ function systemBytes(tier1: Tier1, pick: (id: string) => boolean): { bytes: numb
 
 export function firstTurnBaseline(workspaceRoot: string, picassoHome: string): FirstTurnBaseline {
   mkdirSync(join(workspaceRoot, ".picasso"), { recursive: true });
-  const own = [...builtinTools(), ...(createLeanContextPlugin({ stats: false }).registerTools?.() ?? [])];
+  const runtime = createToolRuntime();
+  const own = [
+    ...builtinTools(runtime),
+    ...deferredTools(runtime),
+    ...(createLeanContextPlugin({ stats: false }).registerTools?.() ?? []),
+    ...(createMemoryPlugin({ path: memoryDbPath(picassoHome) }).registerTools?.() ?? []),
+  ];
   const mcp = mcpPluginFor({
     workspaceRoot: findWorkspaceRoot(workspaceRoot),
     picassoHome,
@@ -164,6 +173,24 @@ function eagerFrom(
     ),
     instructions: loadInstructionFiles(root, workspaceRoot).files,
     skills: loadSkills({ workspaceRoot: root, picassoHome, claudeHome }).skills,
-    memories: [],
+    memories: workspaceMemories(picassoHome, root),
   });
+}
+
+/** Every memory a session of the workspace may read (user and project scope), by id. */
+function workspaceMemories(picassoHome: string, workspaceRoot: string): { id: string; body: string }[] {
+  const path = memoryDbPath(picassoHome);
+  if (!existsSync(path)) return [];
+  const opened = openMemoryDb(path);
+  if (!opened.db) throw new Error(opened.problem);
+  const store = new MemoryStore(opened.db, path);
+  try {
+    const service = new MemoryService(store, { projectScope: workspaceMemoryScope(workspaceRoot) });
+    return store
+      .list({ scopes: service.scopes() })
+      .sort((a, b) => a.id - b.id)
+      .map((m) => ({ id: `m${m.id}`, body: `${m.title}\n${m.body}` }));
+  } finally {
+    store.close();
+  }
 }

@@ -26,7 +26,7 @@ describe("reports/lean-context/baseline.md", () => {
     expect(committed).toContain(BASELINE_COMMAND);
   });
 
-  it.each(["hello", "skills", "mcp"] as const)(
+  it.each(["hello", "skills", "memory", "mcp"] as const)(
     "%s: splits both prefixes into categories that add up to their totals",
     (name) => {
       const baseline = both[name];
@@ -47,6 +47,14 @@ describe("reports/lean-context/baseline.md", () => {
     expect(deferred.category).toContain("skill_search");
     expect(deferred.eagerBytes).toBeGreaterThan(0);
     expect(deferred.leanBytes).toBe(0);
+  });
+
+  it("the eager side counts every memory body this workspace reads; lean carries none in Tier 1", () => {
+    const row = both.memory.rows.find((r) => r.category === "system: memories")!;
+    expect(both.memory.eager.system.filter((b) => b.id.startsWith("memory:"))).toHaveLength(100);
+    expect(row.eagerBytes).toBeGreaterThan(10_000);
+    expect(row.leanBytes).toBe(0);
+    expect(both.memory.lean.hash).toBe(both.hello.lean.hash);
   });
 
   it("the eager side counts the MCP servers' real schemas; the lean side one gateway each", () => {

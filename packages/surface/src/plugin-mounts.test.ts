@@ -7,6 +7,7 @@ import { isUserError } from "@picasso/protocol";
 import { createToolRuntime } from "@picasso/tools";
 import { afterEach, describe, expect, it } from "vitest";
 import { composedTools, engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
+import { createSessionMemory } from "./session-memory.js";
 
 const runtime = createToolRuntime();
 afterEach(() => runtime.dispose());
@@ -19,9 +20,14 @@ function composition(projectPatch?: string) {
 }
 
 describe("mounting the composition's plugins", () => {
-  it("mounts lean context, the core tools and the MCP servers in the composition's order", () => {
+  it("mounts lean context, the core tools, memory and the MCP servers in the composition's order", () => {
     const comp = composition();
     const leanContext = createLeanContextPlugin({ composition: comp });
+    const memory = createSessionMemory({
+      picassoHome: process.env.PICASSO_HOME!,
+      workspaceRoot: tmpdir(),
+      composition: comp,
+    });
     const mcp = createMcpPlugin({
       servers: [
         {
@@ -38,14 +44,25 @@ describe("mounting the composition's plugins", () => {
       cwd: process.cwd(),
       clientVersion: "test",
     });
-    const plugins = mountPlugins(comp, { leanContext, toolRuntime: runtime, mcp });
+    const plugins = mountPlugins(comp, { leanContext, toolRuntime: runtime, memory, mcp });
     expect(plugins.map((p) => p.name)).toEqual(comp.plugins.map((row) => row.name));
-    expect(plugins.map((p) => p.name)).toEqual(["lean-context", "tools", "mcp"]);
-    const names = composedTools(comp, { leanContext, toolRuntime: runtime, mcp }).map((t) => t.spec.name);
-    expect(names).toEqual(
-      expect.arrayContaining(["bash", "read", "edit", "tool_search", "tool_call", "fs_call"]),
+    expect(plugins.map((p) => p.name)).toEqual(["lean-context", "tools", "memory", "mcp"]);
+    const names = composedTools(comp, { leanContext, toolRuntime: runtime, memory, mcp }).map(
+      (t) => t.spec.name,
     );
-    // Without an MCP plugin the row mounts nothing.
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "bash",
+        "read",
+        "edit",
+        "tool_search",
+        "tool_call",
+        "remember",
+        "recall",
+        "fs_call",
+      ]),
+    );
+    // Without the memory and MCP plugins their rows mount nothing.
     expect(mountPlugins(comp, { leanContext, toolRuntime: runtime }).map((p) => p.name)).toEqual([
       "lean-context",
       "tools",
@@ -63,13 +80,18 @@ describe("mounting the composition's plugins", () => {
     const comp = composition();
     const bad = { ...comp, plugins: [...comp.plugins, { ...comp.plugins[0]!, name: "telepathy" }] };
     const leanContext = createLeanContextPlugin({ composition: comp });
+    const memory = createSessionMemory({
+      picassoHome: process.env.PICASSO_HOME!,
+      workspaceRoot: tmpdir(),
+      composition: comp,
+    });
     let error: unknown;
     try {
-      mountPlugins(bad, { leanContext, toolRuntime: runtime });
+      mountPlugins(bad, { leanContext, toolRuntime: runtime, memory });
     } catch (e) {
       error = e;
     }
     expect(isUserError(error)).toBe(true);
-    expect((error as Error).message).toMatch(/plugin "telepathy" .* known: lean-context, tools/);
+    expect((error as Error).message).toMatch(/plugin "telepathy" .* known: lean-context, tools, memory$/);
   });
 });

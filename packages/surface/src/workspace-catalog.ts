@@ -26,6 +26,7 @@ import { createToolRuntime } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { mcpPluginFor } from "./mcp-mount.js";
 import { composedTools } from "./plugin-mounts.js";
+import { createSessionMemory } from "./session-memory.js";
 
 /**
  * The repository's generated catalog folder, two levels above this package — found through the
@@ -58,16 +59,17 @@ export async function workspaceCatalog(options: WorkspaceCatalogOptions): Promis
     });
     const leanContext = createLeanContextPlugin({ composition, stats: false, writeCatalog: false });
     const workspaceRoot = findWorkspaceRoot(options.cwd);
+    const memory = createSessionMemory({ picassoHome: options.picassoHome, workspaceRoot, composition });
     // The MCP servers configured here, with the tools their cached catalogs list (no spawn).
     const mcp = mcpPluginFor({
       workspaceRoot,
       picassoHome: options.picassoHome,
-      reservedNames: composedTools(composition, { leanContext, toolRuntime: runtime }).map(
+      reservedNames: composedTools(composition, { leanContext, toolRuntime: runtime, memory }).map(
         (t) => t.spec.name,
       ),
       version: "catalog",
     });
-    const tools = composedTools(composition, { leanContext, toolRuntime: runtime, mcp });
+    const tools = composedTools(composition, { leanContext, toolRuntime: runtime, memory, mcp });
     const entries = [...mcp.catalogEntries(), ...(options.entries ?? [])];
     return inspectWorkspace({
       cwd: options.cwd,

@@ -38,7 +38,7 @@ describe("picasso context", () => {
     expect(report.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(report.bytes.total).toBe(report.bytes.tools + report.bytes.system);
     expect(report.sections.map((s: { id: string }) => s.id)).toContain("instructions:index");
-    expect(report.tools.map((t: { name: string }) => t.name).slice(0, 11)).toEqual([
+    expect(report.tools.map((t: { name: string }) => t.name).slice(0, 13)).toEqual([
       "bash",
       "read",
       "write",
@@ -47,6 +47,8 @@ describe("picasso context", () => {
       "todo_write",
       "ask_user",
       "skill",
+      "remember",
+      "recall",
       "subagent",
       "tool_search",
       "tool_call",

@@ -13,7 +13,7 @@ import {
   renderContextReport,
 } from "@picasso/lean-context";
 import { canonicalJson } from "@picasso/protocol";
-import { composedTools, mcpPluginFor } from "@picasso/surface";
+import { composedTools, createSessionMemory, mcpPluginFor } from "@picasso/surface";
 import { createToolRuntime } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
@@ -34,6 +34,7 @@ export async function contextOutput(
   const cwd = options.cwd ?? process.cwd();
   const picassoHome = defaultPicassoHome(options.env ?? process.env);
   const runtime = createToolRuntime();
+  let closeMemory = () => {};
   try {
     // The tools a session of this workspace registers: the composition's plugins, mounted alike.
     const composition = loadComposition({
@@ -42,10 +43,12 @@ export async function contextOutput(
       workspaceRoot: findWorkspaceRoot(cwd),
     });
     const leanContext = createLeanContextPlugin({ composition, stats: false });
+    const memory = createSessionMemory({ picassoHome, workspaceRoot: findWorkspaceRoot(cwd), composition });
+    closeMemory = () => memory.close();
     const mcp = mcpPluginFor({
       workspaceRoot: findWorkspaceRoot(cwd),
       picassoHome,
-      reservedNames: composedTools(composition, { leanContext, toolRuntime: runtime }).map(
+      reservedNames: composedTools(composition, { leanContext, toolRuntime: runtime, memory }).map(
         (t) => t.spec.name,
       ),
       version: "context",
@@ -56,13 +59,14 @@ export async function contextOutput(
       picassoHome,
       surface: "cli",
       mode,
-      tools: composedTools(composition, { leanContext, toolRuntime: runtime, mcp }),
+      tools: composedTools(composition, { leanContext, toolRuntime: runtime, memory, mcp }),
       entries: mcp.catalogEntries(),
     });
     return flags.json
       ? `${JSON.stringify(JSON.parse(canonicalJson(report)), null, 2)}\n`
       : `${renderContextReport(report)}\n`;
   } finally {
+    closeMemory();
     await runtime.dispose();
   }
 }

@@ -8,7 +8,7 @@ import { defaultPicassoHome } from "@picasso/engine";
 import { addServerToFile, projectConfigPath, type ServerEntry, userConfigPath } from "@picasso/mcp";
 import { UserError } from "@picasso/protocol";
 import { findWorkspaceRoot } from "@picasso/workspace";
-import type { McpWhere } from "./mcp.js";
+import type { McpWhere } from "./mcp-where.js";
 
 function pairs(values: unknown, flag: string, separator: RegExp): Record<string, string> {
   const out: Record<string, string> = {};

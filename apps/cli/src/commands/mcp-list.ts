@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { defaultPicassoHome } from "@picasso/engine";
 import { catalogDir, describeConfig, loadMcpConfig, readCatalog, readFreshCatalog } from "@picasso/mcp";
 import { findWorkspaceRoot } from "@picasso/workspace";
-import type { McpWhere } from "./mcp.js";
+import type { McpWhere } from "./mcp-where.js";
 
 export interface McpListRow {
   name: string;

@@ -8,7 +8,7 @@ import { loadMcpConfig, refreshCatalog } from "@picasso/mcp";
 import { UserError } from "@picasso/protocol";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { VERSION } from "../version.js";
-import type { McpWhere } from "./mcp.js";
+import type { McpWhere } from "./mcp-where.js";
 
 export async function mcpRefresh(
   name: string | undefined,

@@ -7,7 +7,7 @@ import { defaultPicassoHome } from "@picasso/engine";
 import { projectConfigPath, removeServerFromFile, userConfigPath } from "@picasso/mcp";
 import { UserError } from "@picasso/protocol";
 import { findWorkspaceRoot } from "@picasso/workspace";
-import type { McpWhere } from "./mcp.js";
+import type { McpWhere } from "./mcp-where.js";
 
 export function mcpRemoveOutput(name: string, flags: { scope?: string }, where: McpWhere = {}): string {
   const scope = flags.scope;

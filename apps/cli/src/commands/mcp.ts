@@ -5,11 +5,6 @@
  */
 import type { Command } from "commander";
 
-export interface McpWhere {
-  cwd?: string;
-  env?: NodeJS.ProcessEnv;
-}
-
 export function register(program: Command): void {
   const mcp = program
     .command("mcp")

@@ -78,7 +78,10 @@ export function register(program: Command): void {
   program
     .command("probe")
     .description("prove the prompt-cache prefix never breaks: scripted sessions against the simulated cache")
-    .option("--scenario <name>", "hello, coding, compaction, resume, skills, mcp or all (default all)")
+    .option(
+      "--scenario <name>",
+      "hello, coding, compaction, resume, skills, memory, families, acp, mcp or all (default all)",
+    )
     .option("--provider-rules <rules>", "simulated cache rules: anthropic (default) or openai")
     .option(
       "--min-cacheable <n>",

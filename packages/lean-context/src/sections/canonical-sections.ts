@@ -82,6 +82,7 @@ export function mcpGatewaysLine(gateways: readonly string[]): string {
  * search for a capability this build does not have; the list depends only on the composition.
  */
 const FAMILY_WHEN: Record<string, string> = {
+  files: "globs, folder trees, multi-edits, patches, notebooks",
   worktree: "isolated checkouts for parallel work",
   team: "teammates",
   terminal: "long-lived interactive shells",

@@ -14,8 +14,10 @@
  * With a `cache`, each tool spec, system block and history block is estimated once: the key is the
  * object itself (history is append-only and its blocks are never edited), so asking again counts
  * only what is new.
+ * One model for every surface: the TUI's `/context` panel renders it, ACP's `_picasso/context`
+ * returns it (live-context-view.ts builds it for a running session).
  */
-import type { Message, Tier1, Tier1SectionRole } from "@picasso/protocol";
+import type { Message, Tier1, Tier1SectionRole, Usage } from "@picasso/protocol";
 import { canonicalJson } from "@picasso/protocol/basics";
 
 export type ContextCategory =
@@ -48,6 +50,9 @@ export interface ContextView {
   reportedPromptTokens: number | undefined;
   rows: ContextRow[];
   leanContext: LeanContextFields | undefined;
+  /** The memory plugin's `picasso-memory` settings (database, count, the ranking in use, or why
+   *  this session runs without memory); undefined without the plugin. */
+  memory: Record<string, unknown> | undefined;
   /** The MCP servers mounted (empty without any). */
   mcpServers: McpServerRow[];
   tokenNote: string;
@@ -143,9 +148,14 @@ export function buildContextView(input: ContextInputs): ContextView {
     reportedPromptTokens: input.reportedPromptTokens,
     rows,
     leanContext: leanContextFields(input.describe["picasso-lean-context"]),
+    memory: objectOrUndefined(input.describe["picasso-memory"]),
     mcpServers: mcpServerRows(input.describe["picasso-mcp"]),
     tokenNote: "token counts are o200k estimates; the provider's own count is shown when a request was made",
   };
+}
+
+function objectOrUndefined(value: unknown): Record<string, unknown> | undefined {
+  return value && typeof value === "object" && !Array.isArray(value) ? { ...value } : undefined;
 }
 
 function mcpServerRows(value: unknown): McpServerRow[] {
@@ -187,4 +197,15 @@ export function blockText(block: Message["content"][number]): string {
     case "tool_result":
       return block.content;
   }
+}
+
+/** Prompt + output tokens of a step: what the conversation occupies after it (the status line's figure). */
+export function contextTokensOf(usage: Usage): number | undefined {
+  if (usage.inputTokens === undefined && usage.cacheReadTokens === undefined) return undefined;
+  return (
+    (usage.inputTokens ?? 0) +
+    (usage.cacheReadTokens ?? 0) +
+    (usage.cacheWriteTokens ?? 0) +
+    (usage.outputTokens ?? 0)
+  );
 }
