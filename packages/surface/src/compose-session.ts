@@ -30,7 +30,7 @@ import {
 } from "@picasso/engine";
 import { createLeanContextPlugin, type LeanContextPlugin, loadComposition } from "@picasso/lean-context";
 import type { AskUserRequest, ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
-import { createToolRuntime, hiddenPaths, type SandboxMode } from "@picasso/tools";
+import { createToolRuntime, hiddenPaths, type SandboxMode, type ToolRuntime } from "@picasso/tools";
 import { engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
 
 export interface ComposeSessionOptions {
@@ -65,6 +65,8 @@ export interface ComposeSessionOptions {
 export interface ComposedSession {
   session: Session;
   leanContext: LeanContextPlugin;
+  /** The session's tool runtime (its goal, todos, terminals…), for surfaces such as goal rounds. */
+  toolRuntime: ToolRuntime;
   close(reason?: string): Promise<void>;
 }
 
@@ -138,6 +140,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
   return {
     session,
     leanContext,
+    toolRuntime,
     async close(reason = "done") {
       await session.close(reason);
       await toolRuntime.dispose();

@@ -14,6 +14,8 @@ export { defineTool, type ToolDeclaration, toolError } from "./define-tool.js";
 export { editTool } from "./edit.js";
 export { createFileReadTracker } from "./file-read-tracker.js";
 export { applyPatchTool, globTool, listDirTool, multiEditTool, notebookEditTool } from "./files/index.js";
+export { type Goal, GoalBoard, type GoalStatus } from "./goal/goal-board.js";
+export { goalTools } from "./goal/goal-tools.js";
 export { SUPERVISOR_NAME } from "./group-supervisor.js";
 export { presentTool } from "./present/present.js";
 export { ProcessGroups } from "./process-groups.js";
