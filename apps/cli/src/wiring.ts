@@ -26,6 +26,7 @@ import {
 import type { AskUserRequest, ModelProvider } from "@picasso/protocol";
 import { createProvider, type ProviderSelection, resolveProviderSelection } from "@picasso/providers";
 import { type ComposedSession, composeSession } from "@picasso/surface";
+import type { ToolRuntime } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { VERSION } from "./version.js";
 import { parseMode, resumeTarget, type SessionFlags } from "./wiring-flags.js";
@@ -34,6 +35,8 @@ export { parseMode, resumeTarget, type SessionFlags } from "./wiring-flags.js";
 
 export interface WiredSession {
   session: Session;
+  /** The session's tool runtime (goal rounds read its goal and todos). */
+  toolRuntime: ToolRuntime;
   provider: ModelProvider;
   selection: ProviderSelection;
   warnings: readonly string[];
@@ -98,6 +101,7 @@ export async function wireSession(
   }
   return {
     session: composed.session,
+    toolRuntime: composed.toolRuntime,
     provider,
     selection,
     warnings: composed.warnings(),

@@ -240,6 +240,7 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
         ...["worktree_create", "worktree_list", "worktree_remove"],
         "present",
         "session_query",
+        ...["goal_set", "goal_status", "goal_done"],
       ]),
     );
     const loads = events.filter((e) => e.type === "tier2_load").map((e) => `${e.kind}:${e.name}`);
@@ -255,6 +256,7 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
     expect(messages).toContain("Created worktree .picasso/worktrees/refactor on new branch refactor");
     expect(messages).toContain("Removed worktree .picasso/worktrees/refactor. Branch refactor deleted.");
     expect(messages).toContain('Shown to the user: \\"Rates\\" (a table, 2 rows).');
+    expect(messages).toContain("Goal done: A changelog line per module");
     expect(messages).toMatch(
       /\(this session\) turn 2 \([^)]*\): \\"Raise the cart and pricing rates, and add a changelog\.\\"/,
     );

@@ -35,7 +35,13 @@ import { createLeanContextPlugin, type LeanContextPlugin, loadComposition } from
 import type { McpPlugin } from "@picasso/mcp";
 import type { MemoryPlugin } from "@picasso/memory";
 import type { AskUserRequest, ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
-import { createToolRuntime, type FileAccess, hiddenPaths, type SandboxMode } from "@picasso/tools";
+import {
+  createToolRuntime,
+  type FileAccess,
+  hiddenPaths,
+  type SandboxMode,
+  type ToolRuntime,
+} from "@picasso/tools";
 import { mcpPluginFor, withMcpAllowRules } from "./mcp-mount.js";
 import { composedTools, engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
 import { createSessionMemory } from "./session-memory.js";
@@ -81,6 +87,8 @@ export interface ComposedSession {
   /** What the user should be told about this session's set-up, one line each (lean context's
    *  Tier-1 warnings, a memory database that could not be used, MCP configuration mistakes). */
   warnings(): string[];
+  /** The session's tool runtime (its goal, todos, terminals…), for surfaces such as goal rounds. */
+  toolRuntime: ToolRuntime;
   close(reason?: string): Promise<void>;
 }
 
@@ -182,6 +190,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       const problem = mountsMemory ? memory.problem() : undefined;
       return [...leanContext.warnings(), ...(problem ? [problem] : []), ...mcp.problems];
     },
+    toolRuntime,
     async close(reason = "done") {
       // Servers stop first, so their exits are in the log before session_end.
       await mcp.close();

@@ -6,6 +6,7 @@
  */
 import type { ToolDefinition } from "@picasso/protocol";
 import { filesTools } from "./files/index.js";
+import { goalTools } from "./goal/goal-tools.js";
 import { presentTool } from "./present/present.js";
 import { createSessionQueryTool } from "./session/session-query.js";
 import { terminalTools } from "./terminal/terminal-tools.js";
@@ -21,5 +22,6 @@ export function deferredTools(runtime: ToolRuntime): ToolDefinition[] {
     ...worktreeTools(),
     presentTool,
     createSessionQueryTool(() => runtime.sessionsDir),
+    ...goalTools(runtime.goal, runtime.todos),
   ];
 }

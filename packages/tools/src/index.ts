@@ -15,6 +15,8 @@ export { editTool } from "./edit.js";
 export { DISK_FILES, type FileAccess } from "./file-access.js";
 export { createFileReadTracker } from "./file-read-tracker.js";
 export { applyPatchTool, globTool, listDirTool, multiEditTool, notebookEditTool } from "./files/index.js";
+export { type Goal, GoalBoard, type GoalStatus } from "./goal/goal-board.js";
+export { goalTools } from "./goal/goal-tools.js";
 export { SUPERVISOR_NAME } from "./group-supervisor.js";
 export { presentTool } from "./present/present.js";
 export { ProcessGroups } from "./process-groups.js";

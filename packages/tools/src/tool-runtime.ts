@@ -14,6 +14,7 @@ import { BackgroundJobs } from "./background-jobs.js";
 import { createBashTool } from "./bash.js";
 import { createEditTool } from "./edit.js";
 import { DISK_FILES, type FileAccess } from "./file-access.js";
+import { GoalBoard } from "./goal/goal-board.js";
 import { ProcessGroups } from "./process-groups.js";
 import { createReadTool } from "./read.js";
 import { CommandSandbox, type SandboxPlace, type SandboxSettings } from "./sandbox/sandbox.js";
@@ -35,6 +36,8 @@ export interface ToolRuntime {
   sandbox?: CommandSandbox;
   /** The project's session logs folder, for session_query (set once the session is open). */
   sessionsDir?: string;
+  /** The session's goal (goal_set… and goal rounds). */
+  goal: GoalBoard;
   /** The session's terminals (terminal_start…), killed with their groups by `dispose()`. */
   terminals: Terminals;
   /** What the web tools may reach and where web_search asks (composition settings `web.*`). */
@@ -75,6 +78,7 @@ export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime
     ...(options.sessionsDir ? { sessionsDir: options.sessionsDir } : {}),
     jobs,
     todos: createTodoBoard(),
+    goal: new GoalBoard(),
     groups,
     terminals,
     web: options.web ?? DEFAULT_WEB_SETTINGS,

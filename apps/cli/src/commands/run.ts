@@ -36,6 +36,11 @@ export function register(program: Command): void {
         .default("text"),
     )
     .option("--allow <tool...>", "headless: allow these tools without asking (e.g. --allow edit bash)")
+    .option(
+      "--goal",
+      "headless: goal rounds — re-enter the prompt until goal_done, goal_blocked or --max-rounds",
+    )
+    .option("--max-rounds <n>", "headless --goal: at most this many rounds (default 5)")
     .action(async (flags: Partial<HeadlessFlags>) => {
       // Loaded on demand: headless needs no Ink, the TUI draws before the engine is loaded.
       const code =

@@ -26,6 +26,8 @@ export interface HeadlessResult {
   durationMs: number;
   logPath: string;
   error?: string;
+  /** With --goal: where the goal ended and how many rounds ran. */
+  goal?: { status: string; rounds: number; evidence?: string; blocker?: { reason: string; needs: string } };
 }
 
 export interface OutputSink {

@@ -21,6 +21,7 @@ import { type SessionEvent, type SessionEventOf, UserError } from "@picasso/prot
 import { NO_KEY_NOTE } from "@picasso/providers";
 import { resumeCommand } from "../resume-command.js";
 import { type SessionFlags, type WiredSession, wireSession } from "../wiring.js";
+import { firstRoundInput, parseMaxRounds, roundInput } from "./goal-rounds.js";
 import { headlessPrompt, processStdin, type StdinSource } from "./headless-prompt.js";
 import { type OutputFormat, type OutputSink, outputSink } from "./output.js";
 import { retryNotice } from "./retry-notice.js";
@@ -29,6 +30,9 @@ export interface HeadlessFlags extends SessionFlags {
   print: string;
   outputFormat?: string;
   allow?: string[];
+  /** Run goal rounds (goal-rounds.ts) until the goal is done, blocked or out of rounds. */
+  goal?: boolean;
+  maxRounds?: string;
 }
 
 const FORMATS: OutputFormat[] = ["text", "json", "stream-json"];
@@ -51,6 +55,7 @@ export async function runHeadless(
   const prompt = await headlessPrompt(flags.print, stdin, (line) =>
     process.stderr.write(`picasso: ${line}\n`),
   );
+  const maxRounds = parseMaxRounds(flags.maxRounds);
   const started = Date.now();
   const sink = outputSink(format, (text) => process.stdout.write(text));
   const watch: TurnWatch = { end: undefined, error: undefined };
@@ -71,16 +76,38 @@ export async function runHeadless(
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   try {
-    // The events reach the sink through `onEvent`; the turn's own stream only ends it.
-    for await (const _ of wired.session.runTurn(prompt, { signal: controller.signal })) {
+    const goals = wired.toolRuntime.goal;
+    if (flags.goal) goals.set(prompt, "the objective above is fully met and checked");
+    let input = flags.goal ? firstRoundInput(prompt, maxRounds) : prompt;
+    for (let round = 1; ; round++) {
+      const todosBefore = JSON.stringify(wired.toolRuntime.todos.get("main"));
+      if (flags.goal) goals.nextRound();
+      // The events reach the sink through `onEvent`; the turn's own stream only ends it.
+      for await (const _ of wired.session.runTurn(input, { signal: controller.signal })) {
+      }
+      const goal = goals.goal;
+      const ended = watch.end?.stopReason;
+      if (!flags.goal || !goal || goal.status !== "active" || round >= maxRounds) break;
+      if (controller.signal.aborted || ended === "error" || ended === "interrupted") break;
+      const todos = wired.toolRuntime.todos.get("main");
+      const stale = JSON.stringify(todos) === todosBefore ? todos.filter((t) => t.status !== "done") : [];
+      input = roundInput(goal, round + 1, maxRounds, stale);
     }
     const stopReason = watch.end?.stopReason ?? "error";
     // Closing records `session_end`, so the stream ends with it before the result object.
     await wired.close(signalled === "SIGTERM" ? "terminated" : stopReason);
-    writeResult(sink, wired, watch, started);
+    writeResult(sink, wired, watch, started, flags.goal === true);
     if (stopReason === "error" && !controller.signal.aborted)
       process.stderr.write(`picasso: ${watch.error ?? "the turn failed"}\n`);
-    return exitCode(stopReason, signalled, wired.session.id);
+    const code = exitCode(stopReason, signalled, wired.session.id);
+    const goal = wired.toolRuntime.goal.goal;
+    if (code === 0 && flags.goal && goal?.status !== "done") {
+      process.stderr.write(
+        `picasso: goal not reached (${goal?.status === "blocked" ? `blocked: ${goal.blocker?.reason}` : `${goal?.rounds ?? 0} rounds, --max-rounds ${maxRounds}`})\n`,
+      );
+      return 3;
+    }
+    return code;
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
@@ -99,8 +126,15 @@ function onEvent(event: SessionEvent, sink: OutputSink, watch: TurnWatch, format
     watch.error ??= event.message;
 }
 
-function writeResult(sink: OutputSink, wired: WiredSession, watch: TurnWatch, started: number): void {
+function writeResult(
+  sink: OutputSink,
+  wired: WiredSession,
+  watch: TurnWatch,
+  started: number,
+  goalMode: boolean,
+): void {
   const { session } = wired;
+  const goal = goalMode ? wired.toolRuntime.goal.goal : undefined;
   const stopReason = watch.end?.stopReason ?? "error";
   sink.result({
     type: "result",
@@ -114,6 +148,16 @@ function writeResult(sink: OutputSink, wired: WiredSession, watch: TurnWatch, st
     durationMs: Date.now() - started,
     logPath: session.logPath,
     ...(watch.error ? { error: watch.error } : {}),
+    ...(goal
+      ? {
+          goal: {
+            status: goal.status,
+            rounds: goal.rounds,
+            ...(goal.evidence ? { evidence: goal.evidence } : {}),
+            ...(goal.blocker ? { blocker: goal.blocker } : {}),
+          },
+        }
+      : {}),
   });
 }
 

@@ -6,7 +6,7 @@
  * by the SSRF guard, web_search not configured — no network in the probe), terminal (a process
  * started, written to, listed and killed), worktree (created, listed and removed in the shop,
  * made a git repository first with bash), present (a table shown to the user), session (this
- * session's own log searched for an earlier turn).
+ * session's own log searched for an earlier turn), goal (set, checked and done).
  */
 import { bash, calls, read, type Scenario, say, tool, turn } from "./scenario.js";
 import { rateLine, shopWorkspace } from "./shop-workspace.js";
@@ -151,6 +151,23 @@ export const familiesScenario: Scenario = {
       "What did we change about the cart earlier?",
       calls("Searching past sessions.", call("session_query", { query: "cart rate changelog" })),
       say("Turn 2 raised the cart rate to 0.15 and added a changelog."),
+    ),
+    turn(
+      "goal: set, status, done",
+      "Keep going until every module has a changelog line.",
+      calls(
+        "Setting the goal.",
+        call("goal_set", {
+          objective: "A changelog line per module",
+          done_when: "CHANGELOG.md names the cart",
+        }),
+      ),
+      calls(
+        "Checking it.",
+        call("goal_status", {}),
+        call("goal_done", { evidence: "CHANGELOG.md: cart rate 0.15" }),
+      ),
+      say("The goal is done."),
     ),
   ],
 };

@@ -12,7 +12,7 @@ export const FAMILY_GUIDANCE: Record<string, string> = {
     "Worktrees isolate parallel work: create one per independent change, work and test inside it, and merge or remove it when done. Never delete a worktree with uncommitted work without asking.",
   team: "Teammates work in parallel on their own tasks: give each a clear scope and the result you expect, avoid overlapping files, and collect their reports before merging.",
   terminal:
-    "Terminals stay alive across calls: start one for a REPL, dev server or prompt, wait_for the line you expect instead of reading in a loop, and kill it when done (all are killed when the session ends).",
+    "Terminals outlive one call: wait_for the line you expect instead of reading in a loop; kill them when done (the session's end kills the rest).",
   session:
     "Session queries search past sessions read-only: use them to recover earlier decisions or outputs instead of redoing work.",
   workflow:
