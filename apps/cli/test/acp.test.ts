@@ -259,6 +259,51 @@ describe("picasso acp", () => {
     expect(statuses).toEqual(["completed", "completed"]);
   });
 
+  it("session/set_mode plan: edits are refused in code, no permission asked, Tier 1 unchanged", async () => {
+    const dir = workspace({ "a.txt": "alpha\n" });
+    const path = script(dir, {
+      steps: [
+        { match: "look", text: "Looked." },
+        { tool_calls: [{ name: "edit", input: { path: "a.txt", old_string: "alpha", new_string: "beta" } }] },
+        { text: "Planned instead." },
+      ],
+    });
+    const proc = start(dir, mock(path));
+    await proc.initialize();
+    const { sessionId } = await proc.agent.request(acp.methods.agent.session.new, {
+      cwd: dir,
+      mcpServers: [],
+    });
+    await proc.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "look" }],
+    });
+    await proc.agent.request(acp.methods.agent.session.setMode, { sessionId, modeId: "plan" });
+    const done = await proc.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "change alpha" }],
+    });
+    expect(done.stopReason).toBe("end_turn");
+    expect(proc.permissions).toEqual([]);
+    expect(readFileSync(`${dir}/a.txt`, "utf8")).toBe("alpha\n");
+    const update = updatesOf(proc, sessionId, "tool_call_update").at(-1);
+    expect(update?.sessionUpdate === "tool_call_update" && update.status).toBe("failed");
+    expect(updatesOf(proc, sessionId, "current_mode_update")).toEqual([
+      { sessionUpdate: "current_mode_update", currentModeId: "plan" },
+    ]);
+    await expect(
+      proc.agent.request(acp.methods.agent.session.setMode, { sessionId, modeId: "yolo" }),
+    ).rejects.toMatchObject({ code: -32602 });
+    await proc.close();
+    const log = logEvents(dir, sessionId);
+    expect(log.find((e) => e.type === "tool_result" && e.name === "edit")).toMatchObject({
+      status: "denied",
+    });
+    const requests = log.filter((e) => e.type === "model_request");
+    expect(requests).toHaveLength(3);
+    expect(new Set(requests.map((r) => `${r.headerHash}|${r.hashes.tools}|${r.hashes.system}`)).size).toBe(1);
+  });
+
   it("answers bad requests per JSON-RPC: an unknown session, an unknown method, a relative cwd", async () => {
     const dir = workspace();
     const proc = start(dir, mock(script(dir, { steps: [{ text: "hi" }] })));
