@@ -33,9 +33,11 @@ import { type FirstTurnBaseline, firstTurnBaseline } from "./first-turn-baseline
 import { ProbeRecorder, type RequestMutation } from "./probe-recorder.js";
 import { openProbeSession, type ProbeSession } from "./probe-session.js";
 import type { ProbeStep, ProviderRules } from "./probe-step.js";
+import { refreshMcpCatalogs } from "./refresh-mcp.js";
 import { resumeInNewProcess } from "./resume-in-new-process.js";
 import { approverFor, FIXED_NOW, MOCK_MODEL, providerFor, runTurnAction } from "./scenario-driver.js";
 import { type Scenario, toMockScript } from "./scenarios/scenario.js";
+import { seedMemories } from "./seed-memories.js";
 import { countTier1Tokens } from "./tier1-tokens.js";
 import { checkWire } from "./wire-check.js";
 
@@ -119,6 +121,9 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
   const workspace = writeWorkspace(scenario.files);
   const home = realpathSync(mkdtempSync(join(tmpdir(), "picasso-probe-home-")));
   writeFiles(home, scenario.homeFiles ?? {});
+  seedMemories(home, workspace, scenario.memories ?? [], FIXED_NOW);
+  // The workspace's MCP servers have their catalogs cached, as `picasso mcp refresh` leaves them.
+  await refreshMcpCatalogs(workspace, home);
   const recorder = new ProbeRecorder();
   const makeProvider = () =>
     recorder.wrap(

@@ -69,6 +69,51 @@ describe("subagents", () => {
     }
   });
 
+  it("runs two subagent calls of one step at the same time, each in its own lane", async () => {
+    const scenario = await startScenario({
+      script: {
+        steps: [
+          {
+            match: "split the work",
+            tool_calls: [
+              { name: "subagent", input: { task: "TASK-A: summarise the cart" } },
+              { name: "subagent", input: { task: "TASK-B: summarise the tax" } },
+            ],
+          },
+          // Each child's one request takes 400 ms, so run one after the other they could not overlap.
+          { match: "TASK-A", text: "A done.", delay_ms: 400 },
+          { match: "TASK-B", text: "B done.", delay_ms: 400 },
+          { match: "B done", text: "Both reported." },
+        ],
+      },
+    });
+    try {
+      const events = await scenario.run("split the work");
+      const log = await scenario.events();
+      const at = (type: string, lane: string) =>
+        Date.parse(log.find((e) => e.type === type && e.lane === lane)?.ts ?? "");
+      const [startA, startB] = [at("subagent_start", "agent-1"), at("subagent_start", "agent-2")];
+      const [stopA, stopB] = [at("subagent_stop", "agent-1"), at("subagent_stop", "agent-2")];
+      expect([startA, startB, stopA, stopB].every(Number.isFinite)).toBe(true);
+      // They overlap: each started before the other finished.
+      expect(startB).toBeLessThan(stopA);
+      expect(startA).toBeLessThan(stopB);
+      const reports = events.flatMap((e) => (e.type === "subagent_stop" ? [[e.lane, e.report]] : []));
+      expect(reports.sort()).toEqual([
+        ["agent-1", "A done."],
+        ["agent-2", "B done."],
+      ]);
+      const childLanes = new Set(
+        log.filter((e) => e.type === "message" && e.lane !== "main").map((e) => e.lane),
+      );
+      expect(childLanes).toEqual(new Set(["agent-1", "agent-2"]));
+      expect(lastTurnEnd(events).text).toBe("Both reported.");
+      await expectLogRebuildsRequests(scenario);
+    } finally {
+      await scenario.close();
+    }
+  });
+
   it("refuses a subagent inside a subagent and stops a child at its step budget", async () => {
     const scenario = await startScenario({
       settings: { subagentMaxSteps: 2 },

@@ -9,11 +9,14 @@
 export { askUserTool } from "./ask-user.js";
 export { type BackgroundJob, BackgroundJobs, type JobOutput } from "./background-jobs.js";
 export { BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS, createBashTool } from "./bash.js";
+export { deferredTools } from "./deferred-tools.js";
 export { defineTool, type ToolDeclaration, toolError } from "./define-tool.js";
 export { editTool } from "./edit.js";
 export { DISK_FILES, type FileAccess } from "./file-access.js";
 export { createFileReadTracker } from "./file-read-tracker.js";
+export { applyPatchTool, globTool, listDirTool, multiEditTool, notebookEditTool } from "./files/index.js";
 export { SUPERVISOR_NAME } from "./group-supervisor.js";
+export { presentTool } from "./present/present.js";
 export { ProcessGroups } from "./process-groups.js";
 export { READ_DEFAULT_LIMIT, readTool } from "./read.js";
 export {
@@ -24,8 +27,17 @@ export {
   type SandboxPlace,
   type SandboxSettings,
 } from "./sandbox/sandbox.js";
+export {
+  checkSandbox,
+  renderSandboxCheck,
+  type SandboxCheck,
+  type SandboxCheckReport,
+} from "./sandbox/sandbox-check.js";
 export { searchTool } from "./search.js";
+export { createSessionQueryTool } from "./session/session-query.js";
 export { subagentTool } from "./subagent.js";
+export { terminalTools } from "./terminal/terminal-tools.js";
+export { type TerminalRecord, Terminals } from "./terminal/terminals.js";
 export { createTodoBoard, type TodoBoard } from "./todo-board.js";
 export { createTodoWriteTool, todoWriteTool } from "./todo-write.js";
 export { ToolInputError } from "./tool-input.js";
@@ -35,5 +47,14 @@ export {
   type ToolRuntime,
   type ToolRuntimeOptions,
 } from "./tool-runtime.js";
+export {
+  createWebFetchTool,
+  createWebSearchTool,
+  DEFAULT_WEB_SETTINGS,
+  isPrivateAddress,
+  type WebSettings,
+  webTools,
+} from "./web/index.js";
 export { type ResolvedPath, resolveWorkspacePath } from "./workspace-path.js";
+export { worktreeTools } from "./worktree/worktree-tools.js";
 export { writeTool } from "./write.js";

@@ -19,8 +19,11 @@ import { createReadTool } from "./read.js";
 import { CommandSandbox, type SandboxPlace, type SandboxSettings } from "./sandbox/sandbox.js";
 import { searchTool } from "./search.js";
 import { subagentTool } from "./subagent.js";
+import { Terminals } from "./terminal/terminals.js";
 import { createTodoBoard, type TodoBoard } from "./todo-board.js";
 import { createTodoWriteTool } from "./todo-write.js";
+import { DEFAULT_WEB_SETTINGS } from "./web/index.js";
+import type { WebSettings } from "./web/web-fetch.js";
 import { createWriteTool } from "./write.js";
 
 export interface ToolRuntime {
@@ -30,6 +33,12 @@ export interface ToolRuntime {
   groups: ProcessGroups;
   /** The command sandbox, when the runtime was given one. */
   sandbox?: CommandSandbox;
+  /** The project's session logs folder, for session_query (set once the session is open). */
+  sessionsDir?: string;
+  /** The session's terminals (terminal_start…), killed with their groups by `dispose()`. */
+  terminals: Terminals;
+  /** What the web tools may reach and where web_search asks (composition settings `web.*`). */
+  web: WebSettings;
   /** How read, write and edit reach whole files (the disk unless a surface routes them). */
   files: FileAccess;
   /**
@@ -46,6 +55,10 @@ export interface ToolRuntimeOptions {
   killGraceMs?: number;
   /** Run commands in the command sandbox (sandbox/sandbox.ts); without it they run unconfined. */
   sandbox?: { settings: SandboxSettings; place: SandboxPlace };
+  /** Settings of the web tools (default: public internet only, no search backend). */
+  web?: WebSettings;
+  /** The project's session logs folder (session_query); can also be set later on the runtime. */
+  sessionsDir?: string;
   /** Where read, write and edit read and write whole files (default: the disk). */
   files?: FileAccess;
 }
@@ -57,14 +70,19 @@ export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime
     ? new CommandSandbox(options.sandbox.settings, options.sandbox.place)
     : undefined;
   const jobs = new BackgroundJobs(killGraceMs, groups, sandbox);
+  const terminals = new Terminals(groups, killGraceMs, sandbox);
   return {
+    ...(options.sessionsDir ? { sessionsDir: options.sessionsDir } : {}),
     jobs,
     todos: createTodoBoard(),
     groups,
+    terminals,
+    web: options.web ?? DEFAULT_WEB_SETTINGS,
     files: options.files ?? DISK_FILES,
     ...(sandbox ? { sandbox } : {}),
     recordProcessGroupsIn: (path) => groups.recordIn(path),
     dispose: async () => {
+      await terminals.killAll();
       await jobs.killAll();
       groups.close();
     },

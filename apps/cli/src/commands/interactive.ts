@@ -4,7 +4,7 @@
  * when nothing chooses a provider and ANTHROPIC_API_KEY is unset, the session runs on the built-in
  * mock and the TUI says so. Without a terminal on stdin/stdout it prints the
  * short help instead (the TUI needs a TTY). `/context timeline` folds the live session's log
- * with `@picasso/lean-context/timeline`. SIGTERM ends the TUI cleanly with exit code 143.
+ * with `@picasso/lean-context/timeline`; `/memory` answers from `memory-text.ts`. SIGTERM ends the TUI cleanly with exit code 143.
  */
 import type { Session } from "@picasso/engine";
 import { defaultPicassoHome, listSessions } from "@picasso/engine/sessions";
@@ -47,7 +47,12 @@ export async function startInteractive(
     },
     listSessions: () => listSessions(picassoHome, workspaceRoot),
     timeline: renderTimeline,
+    memory: async (args) => (await import("../memory-text.js")).memoryText(args, { env }),
     resumeCommand: (id) => resumeCommand(id),
+    async sandboxReport() {
+      const { sandboxCheckOutput } = await import("./sandbox.js");
+      return (await sandboxCheckOutput(flags.sandbox ? { sandbox: flags.sandbox } : {}, { env })).text;
+    },
   };
   const resume = resumeTarget(flags);
   // SIGTERM (a container stop, `kill`) leaves like the user would: the running turn is interrupted,

@@ -12,6 +12,7 @@ export const DOCS_GROUP = "docs";
 
 const FAMILY_GROUP: Record<string, string> = {
   fs: "workspace",
+  files: "workspace",
   shell: "workspace",
   worktree: "workspace",
   terminal: "workspace",

@@ -39,7 +39,9 @@ export const isLeaf = (node: CatalogNode): boolean => LEAF_KINDS.has(node.kind);
 /** The first sentence of a text, on one line, at most `max` characters. */
 export function firstSentence(text: string, max = 120): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  const sentence = flat.split(/(?<=[.!?])\s/)[0] ?? flat;
+  // A sentence ends at . ! or ? before a space, but not at an abbreviation such as "e.g." or "i.e.".
+  const sentence =
+    flat.split(/(?<!(?:^|[\s(])\p{L}\.\p{L}\.|\b(?:etc|vs|cf|approx)\.)(?<=[.!?])\s/u)[0] ?? flat;
   return cut(sentence, max);
 }
 

@@ -328,6 +328,14 @@ export class SessionController implements CommandContext {
     return this.host.timeline ? this.host.timeline(this.session) : undefined;
   }
 
+  async sandboxReport(): Promise<string | undefined> {
+    return this.host.sandboxReport ? this.host.sandboxReport() : undefined;
+  }
+
+  async memory(args: string): Promise<string | undefined> {
+    return this.host.memory ? this.host.memory(args) : undefined;
+  }
+
   exit(): void {
     if (this.store.state.exited) return;
     this.abort?.abort();

@@ -1,0 +1,110 @@
+/**
+ * `glob`: the files whose paths match a glob pattern, newest first.
+ *
+ * Rules: the pattern is picomatch syntax (`**`, `*`, `?`, `{a,b}`, `[a-z]`, extglobs such as
+ * `+(a|b)`), matched against the path relative to `path` (default the working folder); a pattern
+ * without `/` matches the file name at any depth. By default the walk is the project's view
+ * (`.gitignore` at every level honoured, `.git` and `node_modules` never entered); with
+ * `include_ignored` tinyglobby walks everything but `.git`. Results are sorted by modification
+ * time, newest first (ties by name), at most `max_results` (default 200), then how many more.
+ */
+import { stat } from "node:fs/promises";
+import { relative, sep } from "node:path";
+import type { ToolContext, ToolOutput } from "@picasso/protocol";
+import picomatch from "picomatch";
+import { glob as tinyglob } from "tinyglobby";
+import { defineTool, toolError } from "../define-tool.js";
+import { optionalBoolean, optionalInteger, optionalString, requiredString } from "../tool-input.js";
+import { resolveWorkspacePath, showPath } from "../workspace-path.js";
+import { walkFiles } from "../workspace-walk.js";
+
+const DEFAULT_RESULTS = 200;
+const MAX_RESULTS = 5000;
+const MAX_FILES = 100_000;
+
+const toPosix = (p: string) => p.split(sep).join("/");
+
+async function matchingFiles(
+  root: string,
+  pattern: string,
+  includeIgnored: boolean,
+  ctx: ToolContext,
+): Promise<{ files: string[]; stoppedEarly: boolean }> {
+  if (includeIgnored) {
+    const found = await tinyglob(pattern.includes("/") ? pattern : `**/${pattern}`, {
+      cwd: root,
+      absolute: true,
+      dot: true,
+      onlyFiles: true,
+      followSymbolicLinks: false,
+      ignore: ["**/.git/**"],
+    });
+    return { files: found.slice(0, MAX_FILES), stoppedEarly: found.length > MAX_FILES };
+  }
+  const isMatch = picomatch(pattern, { dot: true, basename: !pattern.includes("/") });
+  const files: string[] = [];
+  let seen = 0;
+  for await (const abs of walkFiles(root, { workspaceRoot: ctx.workspaceRoot, signal: ctx.signal })) {
+    if (++seen > MAX_FILES) return { files, stoppedEarly: true };
+    if (isMatch(toPosix(relative(root, abs)))) files.push(abs);
+  }
+  return { files, stoppedEarly: false };
+}
+
+async function runGlob(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
+  const pattern = requiredString(input, "pattern").replace(/^\.\//, "");
+  const where = optionalString(input, "path") ?? ".";
+  const includeIgnored = optionalBoolean(input, "include_ignored") ?? false;
+  const limit = optionalInteger(input, "max_results", 1, MAX_RESULTS) ?? DEFAULT_RESULTS;
+  if (pattern.startsWith("/") || pattern.split("/").includes(".."))
+    return toolError(`The pattern ${pattern} must be relative to path; put the folder in "path" instead.`);
+  try {
+    picomatch.makeRe(pattern);
+  } catch (error) {
+    return toolError(`Invalid glob ${JSON.stringify(pattern)}: ${(error as Error).message}.`);
+  }
+  const target = resolveWorkspacePath(ctx, where);
+  if (!target.ok) return toolError(target.error);
+  const info = await stat(target.abs).catch(() => undefined);
+  if (!info?.isDirectory())
+    return toolError(`${where} is not a folder; give the folder to search in "path".`);
+
+  const { files, stoppedEarly } = await matchingFiles(target.abs, pattern, includeIgnored, ctx);
+  const dated = await Promise.all(
+    files.map(async (abs) => ({ abs, mtime: (await stat(abs).catch(() => undefined))?.mtimeMs ?? 0 })),
+  );
+  dated.sort((a, b) => b.mtime - a.mtime || (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
+  const lines = dated.slice(0, limit).map((f) => showPath(ctx, f.abs));
+  const notes: string[] = [];
+  if (dated.length > limit)
+    notes.push(
+      `${dated.length - limit} more files not shown; narrow the pattern or path, or raise max_results.`,
+    );
+  if (stoppedEarly) notes.push(`Stopped after ${MAX_FILES} files; narrow the path.`);
+  if (lines.length === 0) {
+    const hint = includeIgnored ? "" : " (ignored files are skipped; set include_ignored to look there too)";
+    return { content: `No files match ${pattern} under ${target.shown}${hint}.` };
+  }
+  return {
+    content: [...lines, ...notes].join("\n"),
+    display: { kind: "text", text: `${dated.length} file${dated.length === 1 ? "" : "s"} match ${pattern}` },
+  };
+}
+
+export const globTool = defineTool({
+  name: "glob",
+  description:
+    "Find files by name or path pattern anywhere in the repository, most recently changed first: " +
+    "`**/*.test.ts`, `Dockerfile`, `src/**/{a,b}.json` (no / = any depth). " +
+    "Honours .gitignore unless include_ignored. Use search to look inside files.",
+  properties: {
+    pattern: { type: "string", description: "Glob, relative to path." },
+    path: { type: "string", description: "Folder; default the working folder." },
+    include_ignored: { type: "boolean", description: "Include .gitignored files and node_modules." },
+    max_results: { type: "integer", minimum: 1, maximum: MAX_RESULTS, description: "Default 200." },
+  },
+  required: ["pattern"],
+  effect: "read",
+  family: "files",
+  run: runGlob,
+});

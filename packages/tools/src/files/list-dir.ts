@@ -1,0 +1,129 @@
+/**
+ * `list_dir`: a folder as a tree, a few levels deep, the way the project sees it.
+ *
+ * Rules: folders first, then files, each level in name order; folders end with `/` and show
+ * how many entries they hold when not expanded; files show their size. `.gitignore` rules are
+ * honoured (ignored entries are counted, not listed) and `.git` / `node_modules` are listed but
+ * never expanded. `depth` (1–6, default 2) is how many levels are expanded; the listing stops at
+ * 500 entries and says how many were left out.
+ */
+import type { Dirent } from "node:fs";
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
+import type { ToolContext, ToolOutput } from "@picasso/protocol";
+import ignore, { type Ignore } from "ignore";
+import { defineTool, toolError } from "../define-tool.js";
+import { optionalBoolean, optionalInteger, optionalString } from "../tool-input.js";
+import { resolveWorkspacePath } from "../workspace-path.js";
+
+const MAX_ENTRIES = 500;
+const NEVER_EXPANDED = new Set([".git", "node_modules"]);
+
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+interface Walk {
+  lines: string[];
+  omitted: number;
+  ignored: number;
+  rules: { base: string; rules: Ignore }[];
+  showIgnored: boolean;
+}
+
+async function entriesOf(dir: string): Promise<Dirent[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => [] as Dirent[]);
+  return entries.sort((a, b) => {
+    const ad = a.isDirectory() ? 0 : 1;
+    const bd = b.isDirectory() ? 0 : 1;
+    return ad - bd || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  });
+}
+
+function ignoredBy(walk: Walk, abs: string, isDir: boolean): boolean {
+  let ignored = false;
+  for (const level of walk.rules) {
+    const rel = relative(level.base, abs).split(sep).join("/");
+    if (rel === "" || rel.startsWith("..")) continue;
+    const result = level.rules.test(isDir ? `${rel}/` : rel);
+    if (result.ignored) ignored = true;
+    else if (result.unignored) ignored = false;
+  }
+  return ignored;
+}
+
+async function visit(dir: string, prefix: string, depth: number, walk: Walk): Promise<void> {
+  const gitignore = await readFile(join(dir, ".gitignore"), "utf8").catch(() => undefined);
+  const pushed = gitignore !== undefined;
+  if (pushed) walk.rules.push({ base: dir, rules: ignore().add(gitignore) });
+  for (const entry of await entriesOf(dir)) {
+    const abs = join(dir, entry.name);
+    const isDir = entry.isDirectory();
+    if (!walk.showIgnored && !NEVER_EXPANDED.has(entry.name) && ignoredBy(walk, abs, isDir)) {
+      walk.ignored++;
+      continue;
+    }
+    if (walk.lines.length >= MAX_ENTRIES) {
+      walk.omitted++;
+      continue;
+    }
+    if (isDir) {
+      const expand = depth > 1 && !NEVER_EXPANDED.has(entry.name);
+      if (expand) {
+        walk.lines.push(`${prefix}${entry.name}/`);
+        await visit(abs, `${prefix}  `, depth - 1, walk);
+      } else {
+        const count = (await readdir(abs).catch(() => [])).length;
+        walk.lines.push(`${prefix}${entry.name}/ (${count} entr${count === 1 ? "y" : "ies"})`);
+      }
+    } else if (entry.isSymbolicLink()) {
+      walk.lines.push(`${prefix}${entry.name} -> (symlink)`);
+    } else {
+      const info = await stat(abs).catch(() => undefined);
+      walk.lines.push(`${prefix}${entry.name}${info ? `  ${size(info.size)}` : ""}`);
+    }
+  }
+  if (pushed) walk.rules.pop();
+}
+
+async function runListDir(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
+  const where = optionalString(input, "path") ?? ".";
+  const depth = optionalInteger(input, "depth", 1, 6) ?? 2;
+  const showIgnored = optionalBoolean(input, "include_ignored") ?? false;
+  const target = resolveWorkspacePath(ctx, where);
+  if (!target.ok) return toolError(target.error);
+  const info = await stat(target.abs).catch(() => undefined);
+  if (!info) return toolError(`Folder not found: ${where}.`);
+  if (!info.isDirectory()) return toolError(`${target.shown} is a file, not a folder; use read to open it.`);
+
+  const walk: Walk = { lines: [], omitted: 0, ignored: 0, rules: [], showIgnored };
+  await visit(target.abs, "", depth, walk);
+  const head = `${target.shown === "." ? "./" : `${target.shown}/`}`;
+  const notes: string[] = [];
+  if (walk.lines.length === 0) notes.push("(empty)");
+  if (walk.omitted > 0) notes.push(`… ${walk.omitted} more entries not listed; list a subfolder.`);
+  if (walk.ignored > 0)
+    notes.push(`(${walk.ignored} entries ignored by .gitignore not listed; include_ignored shows them)`);
+  return {
+    content: [head, ...walk.lines.map((l) => `  ${l}`), ...notes].join("\n"),
+    display: { kind: "text", text: `${head} — ${walk.lines.length} entries` },
+  };
+}
+
+export const listDirTool = defineTool({
+  name: "list_dir",
+  description:
+    "Show how a folder is laid out: a tree of its subfolders and files, a few levels down (depth, default 2), " +
+    "with file sizes and the entry count of folders not expanded. Honours .gitignore unless include_ignored.",
+  properties: {
+    path: { type: "string", description: "Folder; default the working folder." },
+    depth: { type: "integer", minimum: 1, maximum: 6, description: "Levels to expand; default 2." },
+    include_ignored: { type: "boolean", description: "Also list .gitignored entries." },
+  },
+  required: [],
+  effect: "read",
+  family: "files",
+  run: runListDir,
+});
