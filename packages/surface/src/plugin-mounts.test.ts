@@ -92,6 +92,8 @@ describe("mounting the composition's plugins", () => {
       error = e;
     }
     expect(isUserError(error)).toBe(true);
-    expect((error as Error).message).toMatch(/plugin "telepathy" .* known: lean-context, tools, memory$/);
+    expect((error as Error).message).toMatch(
+      /plugin "telepathy" .* known: lean-context, tools, memory, mcp$/,
+    );
   });
 });
