@@ -52,6 +52,7 @@ describe("an unusable PICASSO_HOME", () => {
       "compact",
       "context",
       "eval",
+      "memory",
       "mock-server",
       "probe",
       "sessions",

@@ -12,11 +12,13 @@ import { fileURLToPath } from "node:url";
 import type { ToolDefinition } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { createMcpPlugin, type McpEventBody, type McpServerConfig, refreshCatalog } from "../src/index.js";
-import { isAlive, toolContext, waitFor } from "./tool-context.js";
+import { toolContext, waitFor } from "./tool-context.js";
 
 const FAULT_SERVER = fileURLToPath(new URL("./fixtures/fault-server.mjs", import.meta.url));
 
-async function setup(options: { args?: string[]; timeoutMs?: number; refresh?: boolean } = {}) {
+async function setup(
+  options: { args?: string[]; timeoutMs?: number; refresh?: boolean; command?: string } = {},
+) {
   const root = mkdtempSync(join(tmpdir(), "mcp-fault-ws-"));
   const picassoHome = mkdtempSync(join(tmpdir(), "mcp-fault-home-"));
   const config: McpServerConfig = {
@@ -24,8 +26,8 @@ async function setup(options: { args?: string[]; timeoutMs?: number; refresh?: b
     file: join(root, ".mcp.json"),
     scope: "project",
     transport: "stdio",
-    command: process.execPath,
-    args: [FAULT_SERVER, ...(options.args ?? [])],
+    command: options.command ?? process.execPath,
+    args: options.command ? (options.args ?? []) : [FAULT_SERVER, ...(options.args ?? [])],
     env: { FAULT_TOKEN: "tok-9f8e7d6c5b" },
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   };
@@ -54,6 +56,24 @@ describe("MCP faults are tool errors", () => {
         expect.objectContaining({ type: "mcp_server_exit", server: "faulty", reason: "failed" }),
       ]);
       expect(plugin.status()[0]).toMatchObject({ state: "failed" });
+    } finally {
+      await plugin.close();
+    }
+  });
+
+  it("a .mcp.json pointing at a binary that does not exist: one clear tool error, nothing hangs", async () => {
+    const missing = join(tmpdir(), "picasso-no-such-mcp-server-binary");
+    const { plugin, events, call } = await setup({ command: missing, refresh: false });
+    try {
+      const out = await call("__list__");
+      expect(out.isError).toBe(true);
+      expect(out.content).toMatch(/^MCP server "faulty" could not start: .*(ENOENT|not found|no such file)/i);
+      expect(out.content).not.toContain("tok-9f8e7d6c5b");
+      expect(events).toEqual([
+        expect.objectContaining({ type: "mcp_server_exit", server: "faulty", reason: "failed" }),
+      ]);
+      const again = await call("read_note", { id: 1 });
+      expect(again.isError).toBe(true);
     } finally {
       await plugin.close();
     }

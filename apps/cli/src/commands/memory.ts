@@ -1,5 +1,5 @@
 /**
- * `picasso memory list | add | show | rm | search <q> | export | import <file>`: the memories in
+ * `picasso memory [list] | add | show | rm | search <q> | export | import <file>`: the memories in
  * `$PICASSO_HOME/memory.db` (docs/memory.md), for people. `list` and `search` show the memories a
  * session of this workspace reads (the user's and this project's; `list --all` every scope);
  * `export` writes JSONL (stdout or `--out`), `import` reads it back (same title and scope:
@@ -23,7 +23,7 @@ export function register(program: Command): void {
     .description("the memories in $PICASSO_HOME/memory.db: list, add, show, rm, search, export, import");
 
   memory
-    .command("list")
+    .command("list", { isDefault: true })
     .description("memories this workspace's sessions read (user and project scope), newest first")
     .option("--all", "every scope, every project")
     .option("--json", "print JSON lines")

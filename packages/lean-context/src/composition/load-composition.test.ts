@@ -33,15 +33,15 @@ describe("loadComposition", () => {
     ]);
     writeFileSync(
       join(home, "picasso.patch.yml"),
-      "- insert:\n    tools:\n      - { name: web_fetch, tier: deferred, family: web }\n",
+      "- insert:\n    tools:\n      - { name: terminal_open, tier: deferred, family: terminal }\n",
     );
     mkdirSync(join(workspace, ".picasso"));
     writeFileSync(
       join(workspace, ".picasso", "picasso.patch.yml"),
-      "- override: { tool: web_fetch, tier: core }\n",
+      "- override: { tool: terminal_open, tier: core }\n",
     );
     const c = loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace });
-    expect(coreToolRows(c).map((t) => t.name)).toContain("web_fetch");
+    expect(coreToolRows(c).map((t) => t.name)).toContain("terminal_open");
     expect(c.files).toEqual(
       compositionFiles({ surface: "cli", picassoHome: home, workspaceRoot: workspace }).map((f) => f.path),
     );
@@ -52,7 +52,7 @@ describe("loadComposition", () => {
       instructions: [],
       skills: [],
     }).tier1;
-    expect(tier1.tools.map((t) => t.name)).toContain("web_fetch");
+    expect(tier1.tools.map((t) => t.name)).toContain("terminal_open");
   });
 
   it("the CLI and SDK compositions yield the same Tier 1 for the same inputs", () => {
@@ -94,17 +94,17 @@ describe("loadComposition", () => {
     const shared = join(workspace, ".picasso", "shared", "web.patch.yml");
     writeFileSync(
       shared,
-      "# web tools\n- insert:\n    tools:\n      - { name: web_fetch, tier: core, family: web }\n",
+      "# web tools\n- insert:\n    tools:\n      - { name: terminal_open, tier: core, family: terminal }\n",
     );
     const c = loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace });
-    expect(coreToolRows(c).map((t) => t.name)).toContain("web_fetch");
+    expect(coreToolRows(c).map((t) => t.name)).toContain("terminal_open");
     // The same row included twice: the error points into the included file.
     writeFileSync(
       join(workspace, ".picasso", "picasso.patch.yml"),
       "- include: shared/web.patch.yml\n- include: ./shared/web.patch.yml\n",
     );
     expect(() => loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace })).toThrow(
-      `${shared}:4: tool: "web_fetch" is already a row; use override to change it`,
+      `${shared}:4: tool: "terminal_open" is already a row; use override to change it`,
     );
   });
 
