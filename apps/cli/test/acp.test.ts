@@ -3,6 +3,8 @@
  * client-side connection, against the mock provider on 127.0.0.1.
  */
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { afterEach, describe, expect, it } from "vitest";
 import { type AcpProcess, type EditorFiles, logEvents, startAcp, updatesOf, waitFor } from "./acp-harness.js";
@@ -257,6 +259,93 @@ describe("picasso acp", () => {
       .map((u) => (u.sessionUpdate === "tool_call_update" ? u.status : undefined))
       .filter((s) => s !== "in_progress");
     expect(statuses).toEqual(["completed", "completed"]);
+  });
+
+  it("session/set_mode plan: edits are refused in code, no permission asked, Tier 1 unchanged", async () => {
+    const dir = workspace({ "a.txt": "alpha\n" });
+    const path = script(dir, {
+      steps: [
+        { match: "look", text: "Looked." },
+        { tool_calls: [{ name: "edit", input: { path: "a.txt", old_string: "alpha", new_string: "beta" } }] },
+        { text: "Planned instead." },
+      ],
+    });
+    const proc = start(dir, mock(path));
+    await proc.initialize();
+    const { sessionId } = await proc.agent.request(acp.methods.agent.session.new, {
+      cwd: dir,
+      mcpServers: [],
+    });
+    await proc.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "look" }],
+    });
+    await proc.agent.request(acp.methods.agent.session.setMode, { sessionId, modeId: "plan" });
+    const done = await proc.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "change alpha" }],
+    });
+    expect(done.stopReason).toBe("end_turn");
+    expect(proc.permissions).toEqual([]);
+    expect(readFileSync(`${dir}/a.txt`, "utf8")).toBe("alpha\n");
+    const update = updatesOf(proc, sessionId, "tool_call_update").at(-1);
+    expect(update?.sessionUpdate === "tool_call_update" && update.status).toBe("failed");
+    expect(updatesOf(proc, sessionId, "current_mode_update")).toEqual([
+      { sessionUpdate: "current_mode_update", currentModeId: "plan" },
+    ]);
+    await expect(
+      proc.agent.request(acp.methods.agent.session.setMode, { sessionId, modeId: "yolo" }),
+    ).rejects.toMatchObject({ code: -32602 });
+    await proc.close();
+    const log = logEvents(dir, sessionId);
+    expect(log.find((e) => e.type === "tool_result" && e.name === "edit")).toMatchObject({
+      status: "denied",
+    });
+    const requests = log.filter((e) => e.type === "model_request");
+    expect(requests).toHaveLength(3);
+    expect(new Set(requests.map((r) => `${r.headerHash}|${r.hashes.tools}|${r.hashes.system}`)).size).toBe(1);
+  });
+
+  it("mounts the client's MCP servers through the lazy gateways (session/new mcpServers)", async () => {
+    const dir = workspace({ "notes.txt": "remember the milk\n" });
+    const manifest = createRequire(import.meta.url).resolve(
+      "@modelcontextprotocol/server-filesystem/package.json",
+    );
+    const bin = Object.values(JSON.parse(readFileSync(manifest, "utf8")).bin as Record<string, string>)[0]!;
+    const path = script(dir, {
+      steps: [
+        {
+          tool_calls: [
+            {
+              name: "files_call",
+              input: { tool: "read_text_file", arguments: { path: `${dir}/notes.txt` } },
+            },
+          ],
+        },
+        { text: "It says to remember the milk." },
+      ],
+    });
+    const proc = start(dir, mock(path));
+    const init = await proc.initialize();
+    expect(init.agentCapabilities?.mcpCapabilities).toEqual({ http: true, sse: true });
+    proc.onPermission = async () => ({ outcome: { outcome: "selected", optionId: "allow_once" } });
+    const { sessionId } = await proc.agent.request(acp.methods.agent.session.new, {
+      cwd: dir,
+      mcpServers: [
+        { name: "Files", command: process.execPath, args: [join(dirname(manifest), bin), dir], env: [] },
+      ],
+    });
+    const done = await proc.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "what do my notes say?" }],
+    });
+    expect(done.stopReason).toBe("end_turn");
+    const result = updatesOf(proc, sessionId, "tool_call_update").at(-1);
+    expect(result?.sessionUpdate === "tool_call_update" && result.status).toBe("completed");
+    expect(JSON.stringify(result)).toContain("remember the milk");
+    await proc.close();
+    const header = logEvents(dir, sessionId).find((e) => e.type === "request_header");
+    expect(header.tools.map((t: { name: string }) => t.name)).toContain("files_call");
   });
 
   it("answers bad requests per JSON-RPC: an unknown session, an unknown method, a relative cwd", async () => {

@@ -37,9 +37,15 @@ if (process.getuid?.() !== 0) {
 const commands: string[][] = [
   [],
   ["-p", "hi", "--provider", "mock"],
-  // `eval` is a group: its one command is `eval navigation`.
+  // `eval`, `mcp` and `sandbox` are groups: one command of each.
   ...Object.keys(SUBCOMMANDS).map((name) =>
-    name === "eval" ? ["eval", "navigation", "--cases", "c.yml"] : [name],
+    name === "eval"
+      ? ["eval", "navigation", "--cases", "c.yml"]
+      : name === "mcp"
+        ? ["mcp", "list"]
+        : name === "sandbox"
+          ? ["sandbox", "check"]
+          : [name],
   ),
   ["context", "timeline", "--last"],
   ["tools", "search", "web"],
@@ -52,9 +58,11 @@ describe("an unusable PICASSO_HOME", () => {
       "compact",
       "context",
       "eval",
+      "mcp",
       "memory",
       "mock-server",
       "probe",
+      "sandbox",
       "sessions",
       "tools",
     ]);

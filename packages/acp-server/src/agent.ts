@@ -1,7 +1,8 @@
 /**
  * Picasso as an ACP agent: the handlers of `@agentclientprotocol/sdk`'s agent app over one
  * connection (docs/acp.md).
- * - `initialize`: load session, text and embedded-context prompts, stdio MCP servers;
+ * - `initialize`: load session, text and embedded-context prompts, MCP servers (stdio, HTTP, SSE)
+ *   passed by the client, mounted like `.mcp.json`'s;
  * - `session/new`, `session/load` (resume from the log, the history replayed as updates),
  *   `session/prompt` (streamed updates), `session/cancel`, `session/set_mode`;
  * - approvals go to the client as `session/request_permission`.
@@ -16,6 +17,7 @@ import { isPermissionMode, isUserError, type PermissionMode } from "@picasso/pro
 import type { ComposeSessionOptions } from "@picasso/surface";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { AcpSession } from "./acp-session.js";
+import { clientMcpServers } from "./client-mcp.js";
 import { CONTEXT_METHOD, contextOf, parseSessionParams, TIMELINE_METHOD, timelineOf } from "./extensions.js";
 import { historyUpdates } from "./history-replay.js";
 import { parsePromptCommand, runPromptCommand } from "./prompt-commands.js";
@@ -45,7 +47,12 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
   const sessions = new Map<string, AcpSession>();
   let capabilities: acp.ClientCapabilities | undefined;
 
-  const open = async (cx: acp.AgentContext, cwd: string, resume?: { id: string }): Promise<AcpSession> => {
+  const open = async (
+    cx: acp.AgentContext,
+    cwd: string,
+    mcpServers: readonly acp.McpServer[],
+    resume?: { id: string },
+  ): Promise<AcpSession> => {
     if (!isAbsolute(cwd)) throw acp.RequestError.invalidParams({ cwd }, "cwd: expected an absolute path");
     try {
       const session = await AcpSession.open({
@@ -57,6 +64,7 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
           picassoHome: options.picassoHome,
           version: options.version,
           ...(resume ? { resume } : {}),
+          ...(mcpServers.length ? { mcpServers: clientMcpServers(mcpServers) } : {}),
         },
         send: (params) => cx.notify(acp.methods.client.session.update, params),
         ...(capabilities ? { capabilities } : {}),
@@ -72,7 +80,7 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
             stopWaitingOnCancel: true,
           }),
       });
-      for (const warning of session.composed.leanContext.warnings()) options.log?.(`warning: ${warning}`);
+      for (const warning of session.composed.warnings()) options.log?.(`warning: ${warning}`);
       return session;
     } catch (error) {
       if (isUserError(error)) throw acp.RequestError.invalidParams(undefined, (error as Error).message);
@@ -103,14 +111,14 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
         agentCapabilities: {
           loadSession: true,
           promptCapabilities: { image: false, audio: false, embeddedContext: true },
-          mcpCapabilities: { http: false, sse: false },
+          mcpCapabilities: { http: true, sse: true },
         },
         agentInfo: { name: "picasso", title: "Picasso", version: options.version },
         authMethods: [],
       };
     })
     .onRequest(acp.methods.agent.session.new, async ({ params, client: cx }) => {
-      const session = await open(cx, params.cwd);
+      const session = await open(cx, params.cwd, params.mcpServers);
       sessions.set(session.id, session);
       announce(session);
       return { sessionId: session.id, modes: sessionModes(session.composed.session.currentMode) };
@@ -121,7 +129,7 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
           { sessionId: params.sessionId },
           "this session is already open on this connection",
         );
-      const session = await open(cx, params.cwd, { id: params.sessionId });
+      const session = await open(cx, params.cwd, params.mcpServers, { id: params.sessionId });
       sessions.set(session.id, session);
       for (const update of historyUpdates(session.composed.session.history)) void session.update(update);
       await session.update(availableCommands());

@@ -32,7 +32,7 @@ import {
   sessionProcessGroupsPath,
 } from "@picasso/engine";
 import { createLeanContextPlugin, type LeanContextPlugin, loadComposition } from "@picasso/lean-context";
-import type { McpPlugin } from "@picasso/mcp";
+import type { McpPlugin, McpServerConfig } from "@picasso/mcp";
 import type { MemoryPlugin } from "@picasso/memory";
 import type { AskUserRequest, ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
 import {
@@ -75,6 +75,8 @@ export interface ComposeSessionOptions {
   files?: FileAccess;
   /** The environment `${VAR}` in MCP configuration expands from (default process.env). */
   env?: NodeJS.ProcessEnv;
+  /** MCP servers the client passes (ACP `session/new`), mounted beside the configured ones. */
+  mcpServers?: readonly McpServerConfig[];
   /** Wrap the product's plugins (tests inject regressions this way, never by editing product code). */
   wrapPlugins?: (plugins: PicassoPlugin[]) => PicassoPlugin[];
 }
@@ -138,6 +140,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
     version: options.version,
     ...(options.env ? { env: options.env } : {}),
     ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
+    ...(options.mcpServers ? { extraServers: options.mcpServers } : {}),
   });
   const product = mountPlugins(composition, { leanContext, toolRuntime, memory, mcp });
   let session: Session;

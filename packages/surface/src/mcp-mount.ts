@@ -14,7 +14,9 @@ import {
   loadAllowRules,
   loadMcpConfig,
   type McpPlugin,
+  type McpServerConfig,
   projectConfigPath,
+  SERVER_NAME,
   userConfigPath,
 } from "@picasso/mcp";
 
@@ -27,7 +29,15 @@ export interface McpMountOptions {
   env?: NodeJS.ProcessEnv;
   /** Claude Code's user folder, whose settings.json `permissions.allow` is read. */
   claudeHome?: string;
+  /**
+   * Servers a surface's client passes (ACP `session/new`), mounted through the same lazy gateways
+   * as the configured ones; one replaces a configured server of its name. A name that cannot be a
+   * tool name or clashes with a tool is one problem line, and that server is left out.
+   */
+  extraServers?: readonly McpServerConfig[];
 }
+
+export type { McpServerConfig };
 
 export function mcpPluginFor(options: McpMountOptions): McpPlugin {
   const load = () =>
@@ -38,9 +48,25 @@ export function mcpPluginFor(options: McpMountOptions): McpPlugin {
       ...(options.env ? { env: options.env } : {}),
     });
   const loaded = load();
+  const reserved = new Set(options.reservedNames);
+  const extra: McpServerConfig[] = [];
+  const problems = [...loaded.problems];
+  for (const server of options.extraServers ?? []) {
+    if (!SERVER_NAME.test(server.name))
+      problems.push(
+        `${server.file}: server "${server.name}": the name becomes a tool name (${server.name}_call): use lowercase letters, digits, "_" and "-" (at most 48); left out`,
+      );
+    else if (reserved.has(server.name) || reserved.has(`${server.name}_call`))
+      problems.push(`${server.file}: server "${server.name}": the name clashes with a tool; left out`);
+    else extra.push(server);
+  }
+  const withExtra = (servers: McpServerConfig[]) =>
+    [...servers.filter((s) => !extra.some((e) => e.name === s.name)), ...extra].sort((a, b) =>
+      a.name.localeCompare(b.name),
+    );
   return createMcpPlugin({
-    servers: loaded.servers,
-    problems: loaded.problems,
+    servers: withExtra(loaded.servers),
+    problems,
     picassoHome: options.picassoHome,
     cwd: options.workspaceRoot,
     clientVersion: options.version,
@@ -51,7 +77,7 @@ export function mcpPluginFor(options: McpMountOptions): McpPlugin {
     }),
     configWatch: {
       files: [projectConfigPath(options.workspaceRoot), userConfigPath(options.picassoHome)],
-      names: () => load().servers.map((s) => s.name),
+      names: () => withExtra(load().servers).map((s) => s.name),
     },
   });
 }

@@ -1,0 +1,44 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { mcpPluginFor } from "./mcp-mount.js";
+
+const stdio = (name: string) =>
+  ({
+    name,
+    file: "the client",
+    scope: "project",
+    transport: "stdio",
+    command: "node",
+    args: [],
+    env: {},
+  }) as const;
+
+describe("MCP servers a surface's client passes", () => {
+  it("are mounted beside the configured ones, replace one of their name, and bad names are problems", async () => {
+    const root = mkdtempSync(join(tmpdir(), "mcp-mount-"));
+    writeFileSync(
+      join(root, ".mcp.json"),
+      JSON.stringify({
+        mcpServers: { docs: { command: "node", args: ["docs.js"] }, fs: { command: "old" } },
+      }),
+    );
+    const mcp = mcpPluginFor({
+      workspaceRoot: root,
+      picassoHome: root,
+      reservedNames: ["bash", "tool_call"],
+      version: "test",
+      extraServers: [stdio("fs"), stdio("Bad Name"), stdio("bash"), stdio("notes")],
+    });
+    try {
+      expect(mcp.status().map((s) => s.name)).toEqual(["docs", "fs", "notes"]);
+      expect(mcp.problems).toEqual([
+        'the client: server "Bad Name": the name becomes a tool name (Bad Name_call): use lowercase letters, digits, "_" and "-" (at most 48); left out',
+        'the client: server "bash": the name clashes with a tool; left out',
+      ]);
+    } finally {
+      await mcp.close();
+    }
+  });
+});
