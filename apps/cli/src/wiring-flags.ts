@@ -11,6 +11,8 @@ export interface SessionFlags {
   mode?: string;
   continue?: boolean;
   resume?: string;
+  /** Overrides the setting `sandbox.mode` for this session. */
+  sandbox?: "off" | "on" | "auto";
 }
 
 export function parseMode(value: string | undefined): PermissionMode | undefined {

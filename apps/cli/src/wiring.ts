@@ -5,7 +5,8 @@
  *   (`mock` → `createMockProvider` from @picasso/mock-provider, imported only when chosen); the
  *   selection is returned so a surface can say when the no-key mock stands in;
  * - warnings: what lean context has to tell the user about this workspace's Tier 1 (instruction
- *   files left out or cut at the cap), one line each, for the surface to show;
+ *   files left out or cut at the cap), a memory database it cannot use and MCP configuration
+ *   mistakes, one line each, for the surface to show;
  * - workspace: the nearest folder at or above cwd with `.git` or `.picasso`;
  * - everything else (composition, plugins, settings, dedupe, gateway permissions) is
  *   `composeSession` from @picasso/surface, shared with the cache-probe and the SDK server.
@@ -87,6 +88,7 @@ export async function wireSession(
       version: VERSION,
       approver: options.approver,
       ...(mode ? { mode } : {}),
+      ...(flags.sandbox ? { sandbox: flags.sandbox } : {}),
       ...(resume ? { resume } : {}),
       ...(options.settings ? { settings: options.settings } : {}),
       ...(options.observers ? { observers: options.observers } : {}),
@@ -102,7 +104,7 @@ export async function wireSession(
     toolRuntime: composed.toolRuntime,
     provider,
     selection,
-    warnings: composed.leanContext.warnings(),
+    warnings: composed.warnings(),
     async close(reason = "done") {
       await composed.close(reason);
       await provider.close?.();

@@ -89,6 +89,10 @@ describe("kill matrix", { timeout: 600_000 }, () => {
       const cut = added.map((l) => JSON.parse(l)).find((e) => e.type === "tool_result");
       if (cut && cut.status !== "interrupted") failures.push(`${point}: a cut-off call not closed`);
     }
+    // The figure docs/reliability.md quotes.
+    console.info(
+      `fault matrix: ${points.length} kill points (${total} log events), ${failures.length} failures`,
+    );
     expect(failures).toEqual([]);
   });
 

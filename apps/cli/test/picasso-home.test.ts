@@ -48,9 +48,11 @@ const commands: string[][] = [
 describe("an unusable PICASSO_HOME", () => {
   it("covers every subcommand", () => {
     expect(Object.keys(SUBCOMMANDS).sort()).toEqual([
+      "acp",
       "compact",
       "context",
       "eval",
+      "memory",
       "mock-server",
       "probe",
       "sessions",

@@ -1,6 +1,7 @@
 /**
- * `reports/lean-context/baseline.md`: the first-turn prefix of the `hello` and `skills` scenarios'
- * workspaces, the eager baseline beside the lean Tier 1, per category, with the command that
+ * `reports/lean-context/baseline.md`: the first-turn prefix of the `hello`, `skills` and `mcp`
+ * scenarios' workspaces (for `mcp`, the three servers' catalogs listed first, as `picasso mcp
+ * refresh` would), the eager baseline beside the lean Tier 1, per category, with the command that
  * regenerates it.
  * The text depends only on the product (composition, tools, sections) and the fixture workspace
  * — no dates, no machine paths — so a test can regenerate it in memory and fail when the
@@ -11,9 +12,14 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { type FirstTurnBaseline, firstTurnBaseline } from "./first-turn-baseline.js";
+import { refreshMcpCatalogs } from "./refresh-mcp.js";
+import { FIXED_NOW } from "./scenario-driver.js";
 import { helloScenario } from "./scenarios/hello.js";
+import { mcpScenario } from "./scenarios/mcp.js";
+import { memoryScenario } from "./scenarios/memory.js";
 import type { Scenario } from "./scenarios/scenario.js";
 import { skillsScenario } from "./scenarios/skills.js";
+import { seedMemories } from "./seed-memories.js";
 
 /** The repository's report file, two levels above this package (found through its package.json). */
 export const BASELINE_REPORT_PATH = join(
@@ -26,7 +32,7 @@ const num = (x: number) => x.toLocaleString("en-US");
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** A scenario workspace's first-turn baseline, computed in a temporary copy of its files. */
-function scenarioBaseline(scenario: Scenario): FirstTurnBaseline {
+async function scenarioBaseline(scenario: Scenario): Promise<FirstTurnBaseline> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "picasso-probe-baseline-")));
   const write = (base: string, files: Record<string, string>) => {
     for (const [path, content] of Object.entries(files)) {
@@ -39,6 +45,8 @@ function scenarioBaseline(scenario: Scenario): FirstTurnBaseline {
     const home = join(root, ".probe-home");
     mkdirSync(home);
     write(home, scenario.homeFiles ?? {});
+    seedMemories(home, root, scenario.memories ?? [], FIXED_NOW);
+    await refreshMcpCatalogs(root, home);
     return firstTurnBaseline(root, home);
   } finally {
     rmSync(root, { recursive: true, force: true });
@@ -46,16 +54,28 @@ function scenarioBaseline(scenario: Scenario): FirstTurnBaseline {
 }
 
 /** The `hello` workspace's first-turn baseline. */
-export const helloBaseline = (): FirstTurnBaseline => scenarioBaseline(helloScenario);
+export const helloBaseline = (): Promise<FirstTurnBaseline> => scenarioBaseline(helloScenario);
 /** The `skills` workspace's: the shop with 10 project and 20 user skills. */
-export const skillsBaseline = (): FirstTurnBaseline => scenarioBaseline(skillsScenario);
+export const skillsBaseline = (): Promise<FirstTurnBaseline> => scenarioBaseline(skillsScenario);
+/** The `mcp` workspace's: the shop with three real MCP servers configured. */
+export const mcpBaseline = (): Promise<FirstTurnBaseline> => scenarioBaseline(mcpScenario);
+
+/** The `memory` workspace's: the shop with 100 memories (90 of them this workspace's). */
+export const memoryBaseline = (): Promise<FirstTurnBaseline> => scenarioBaseline(memoryScenario);
 
 export interface Baselines {
   hello: FirstTurnBaseline;
   skills: FirstTurnBaseline;
+  memory: FirstTurnBaseline;
+  mcp: FirstTurnBaseline;
 }
 
-export const baselines = (): Baselines => ({ hello: helloBaseline(), skills: skillsBaseline() });
+export const baselines = async (): Promise<Baselines> => ({
+  hello: await helloBaseline(),
+  skills: await skillsBaseline(),
+  memory: await memoryBaseline(),
+  mcp: await mcpBaseline(),
+});
 
 function table(baseline: FirstTurnBaseline): string[] {
   return [
@@ -99,15 +119,29 @@ export function renderBaselineMarkdown(b: Baselines): string {
     "",
     ...table(b.skills),
     "",
-    "MCP servers and memory are not in the product yet, so the eager side has no MCP schemas or memories to leave",
-    "out; the product's bar of ≥ 85% smaller applies once they land (tracked, not asserted here).",
+    "## `memory`: the shop with 100 memories",
+    "",
+    `The same shop with ${memoryScenario.memories?.length ?? 0} memories in \`memory.db\`, ${b.memory.eager.system.filter((s) => s.id.startsWith("memory:")).length} of them this workspace's (its project's and the user's). Lean: no`,
+    "memory in Tier 1 — the pinned memories, preferences and index lines are session facts (Tier 2, the first user",
+    "message); only the `remember` and `recall` schemas are, whatever the number of memories. Eager: every memory body.",
+    "",
+    ...table(b.memory),
+    "",
+    "## `mcp`: the shop with three MCP servers",
+    "",
+    "The shop with three real MCP servers in `.mcp.json`: `@modelcontextprotocol/server-filesystem`,",
+    "`@modelcontextprotocol/server-everything` and the probe's `notes` server, their catalogs listed from the running",
+    "servers. Lean: one `<server>_call` gateway each (the schemas stay in `$PICASSO_HOME/mcp-catalog/`, reached through",
+    "`__list__`/`__describe__` and `tool_search`); eager: every tool of every server, as peers send them.",
+    "",
+    ...table(b.mcp),
     "",
   ];
   return lines.join("\n");
 }
 
-export function writeBaselineReport(path = BASELINE_REPORT_PATH): string {
-  const text = renderBaselineMarkdown(baselines());
+export async function writeBaselineReport(path = BASELINE_REPORT_PATH): Promise<string> {
+  const text = renderBaselineMarkdown(await baselines());
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, text);
   return path;

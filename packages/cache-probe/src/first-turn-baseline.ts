@@ -5,11 +5,15 @@
  * composition, the core tools and the gateways' registered tools, the instruction files): the
  * lean Tier 1 the product sends, and the eager baseline that loads everything up front (every
  * deferred and MCP tool schema in `tools`, instruction files, every skill body and memory body
- * in full). Skills are those of the workspace and of the probe's PICASSO_HOME and Claude folder.
+ * in full). Skills are those of the workspace and of the probe's PICASSO_HOME and Claude folder;
+ * memories those of the probe's `memory.db` this workspace reads (the user's and the project's):
+ * lean carries none in Tier 1 (their index lines and pinned ones are session facts, Tier 2).
+ * and MCP servers those of its `.mcp.json`, with the tools their cached catalogs list (the servers'
+ * real schemas: the eager side sends each of them, the lean side one `<server>_call` each).
  * Bytes are what the lean-context report counts (tools as canonical JSON, system block texts);
  * tokens are o200k estimates.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import {
   assembleEagerBaseline,
@@ -18,10 +22,19 @@ import {
   loadComposition,
   loadInstructionFiles,
   loadSkills,
+  mcpServersWithTools,
   TOOL_CALL,
   TOOL_SEARCH,
 } from "@picasso/lean-context";
-import { canonicalJson, estimateTokens, type Tier1, type ToolDefinition } from "@picasso/protocol";
+import { createMemoryPlugin, MemoryService, MemoryStore, openMemoryDb } from "@picasso/memory";
+import {
+  type CatalogEntry,
+  canonicalJson,
+  estimateTokens,
+  type Tier1,
+  type ToolDefinition,
+} from "@picasso/protocol";
+import { mcpPluginFor, memoryDbPath, workspaceMemoryScope } from "@picasso/surface";
 import { builtinTools, createToolRuntime, deferredTools } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { probeClaudeHome } from "./probe-session.js";
@@ -58,19 +71,28 @@ function systemBytes(tier1: Tier1, pick: (id: string) => boolean): { bytes: numb
 export function firstTurnBaseline(workspaceRoot: string, picassoHome: string): FirstTurnBaseline {
   mkdirSync(join(workspaceRoot, ".picasso"), { recursive: true });
   const runtime = createToolRuntime();
-  const tools = [
+  const own = [
     ...builtinTools(runtime),
     ...deferredTools(runtime),
     ...(createLeanContextPlugin({ stats: false }).registerTools?.() ?? []),
+    ...(createMemoryPlugin({ path: memoryDbPath(picassoHome) }).registerTools?.() ?? []),
   ];
+  const mcp = mcpPluginFor({
+    workspaceRoot: findWorkspaceRoot(workspaceRoot),
+    picassoHome,
+    reservedNames: own.map((t) => t.spec.name),
+    version: "probe",
+  });
+  const tools = [...own, ...(mcp.registerTools?.() ?? [])];
+  const entries = mcp.catalogEntries();
   const claudeHome = probeClaudeHome(picassoHome);
-  const { assembly } = inspectWorkspace({ cwd: workspaceRoot, picassoHome, claudeHome, tools });
+  const { assembly } = inspectWorkspace({ cwd: workspaceRoot, picassoHome, claudeHome, tools, entries });
   const lean = assembly.tier1;
-  const eager = eagerFrom(workspaceRoot, picassoHome, claudeHome, tools);
+  const eager = eagerFrom(workspaceRoot, picassoHome, claudeHome, tools, entries);
   const core = new Set(assembly.split.core.map((t) => t.spec.name));
   const deferred = new Set(assembly.split.deferred.map((t) => t.spec.name));
   const gateway = (n: string) => n === TOOL_SEARCH || n === TOOL_CALL;
-  const mcp = (n: string) => !core.has(n) && !deferred.has(n) && !gateway(n);
+  const isMcp = (n: string) => !core.has(n) && !deferred.has(n) && !gateway(n);
   const sectionIds = assembly.tier1.system.map((b) => b.id).filter((id) => !id.includes(":index"));
   const rows: CategoryRow[] = [];
   const row = (
@@ -96,7 +118,11 @@ export function firstTurnBaseline(workspaceRoot: string, picassoHome: string): F
     toolBytes(lean, (n) => deferred.has(n)),
     toolBytes(eager, (n) => deferred.has(n)),
   );
-  row("tools: MCP", toolBytes(lean, mcp), toolBytes(eager, mcp));
+  row(
+    "tools: MCP (lean: one `<server>_call` each; eager: every tool)",
+    toolBytes(lean, isMcp),
+    toolBytes(eager, isMcp),
+  );
   const framing = (t: Tier1) => ({ bytes: t.bytes.tools - toolBytes(t, () => true).bytes, tokens: 0 });
   row("tools: JSON array framing (brackets, commas)", framing(lean), framing(eager));
   for (const id of sectionIds)
@@ -133,6 +159,7 @@ function eagerFrom(
   picassoHome: string,
   claudeHome: string,
   tools: ToolDefinition[],
+  entries: CatalogEntry[],
 ): Tier1 {
   // inspectWorkspace builds the eager baseline too but returns only its totals; rebuild it from
   // the same loaders and inputs to split it by category.
@@ -140,9 +167,30 @@ function eagerFrom(
   return assembleEagerBaseline({
     composition: loadComposition({ surface: "cli", picassoHome, workspaceRoot: root }),
     tools,
-    mcpServers: [],
+    mcpServers: mcpServersWithTools(
+      entries.filter((e) => e.kind === "mcp_server").map((e) => e.name),
+      entries,
+    ),
     instructions: loadInstructionFiles(root, workspaceRoot).files,
     skills: loadSkills({ workspaceRoot: root, picassoHome, claudeHome }).skills,
-    memories: [],
+    memories: workspaceMemories(picassoHome, root),
   });
+}
+
+/** Every memory a session of the workspace may read (user and project scope), by id. */
+function workspaceMemories(picassoHome: string, workspaceRoot: string): { id: string; body: string }[] {
+  const path = memoryDbPath(picassoHome);
+  if (!existsSync(path)) return [];
+  const opened = openMemoryDb(path);
+  if (!opened.db) throw new Error(opened.problem);
+  const store = new MemoryStore(opened.db, path);
+  try {
+    const service = new MemoryService(store, { projectScope: workspaceMemoryScope(workspaceRoot) });
+    return store
+      .list({ scopes: service.scopes() })
+      .sort((a, b) => a.id - b.id)
+      .map((m) => ({ id: `m${m.id}`, body: `${m.title}\n${m.body}` }));
+  } finally {
+    store.close();
+  }
 }

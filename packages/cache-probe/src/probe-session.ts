@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import type { Approver, EngineSettings, LogObserver, Session } from "@picasso/engine";
 import type { LeanContextPlugin } from "@picasso/lean-context";
+import type { McpPlugin } from "@picasso/mcp";
 import type { ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
 import { composeSession } from "@picasso/surface";
 
@@ -26,6 +27,7 @@ export interface ProbeSessionOptions {
 export interface ProbeSession {
   session: Session;
   leanContext: LeanContextPlugin;
+  mcp: McpPlugin;
   close(reason?: string): Promise<void>;
 }
 

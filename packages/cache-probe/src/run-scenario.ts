@@ -27,14 +27,17 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { type MockServer, startMockServer } from "@picasso/mock-provider";
 import type { PicassoPlugin } from "@picasso/protocol";
+import { type AcpProbeSession, openAcpProbeSession } from "./acp-probe-session.js";
 import { checkSteps, type Finding } from "./drop-check.js";
 import { type FirstTurnBaseline, firstTurnBaseline } from "./first-turn-baseline.js";
 import { ProbeRecorder, type RequestMutation } from "./probe-recorder.js";
 import { openProbeSession, type ProbeSession } from "./probe-session.js";
 import type { ProbeStep, ProviderRules } from "./probe-step.js";
+import { refreshMcpCatalogs } from "./refresh-mcp.js";
 import { resumeInNewProcess } from "./resume-in-new-process.js";
 import { approverFor, FIXED_NOW, MOCK_MODEL, providerFor, runTurnAction } from "./scenario-driver.js";
 import { type Scenario, toMockScript } from "./scenarios/scenario.js";
+import { seedMemories } from "./seed-memories.js";
 import { countTier1Tokens } from "./tier1-tokens.js";
 import { checkWire } from "./wire-check.js";
 
@@ -118,6 +121,9 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
   const workspace = writeWorkspace(scenario.files);
   const home = realpathSync(mkdtempSync(join(tmpdir(), "picasso-probe-home-")));
   writeFiles(home, scenario.homeFiles ?? {});
+  seedMemories(home, workspace, scenario.memories ?? [], FIXED_NOW);
+  // The workspace's MCP servers have their catalogs cached, as `picasso mcp refresh` leaves them.
+  await refreshMcpCatalogs(workspace, home);
   const recorder = new ProbeRecorder();
   const makeProvider = () =>
     recorder.wrap(
@@ -145,12 +151,44 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
     });
 
   let probe: ProbeSession | undefined;
+  let acpSession: AcpProbeSession | undefined;
+  const openAcp = (load?: string) =>
+    openAcpProbeSession({
+      provider: makeProvider(),
+      workspaceRoot: workspace,
+      picassoHome: home,
+      scenario,
+      observers: [recorder.observer],
+      now: () => FIXED_NOW,
+      ...(scenario.settings ? { settings: scenario.settings } : {}),
+      ...(load ? { load } : {}),
+    });
   try {
     // The first-turn baseline of the workspace as the scenario found it.
     const baseline = firstTurnBaseline(workspace, home);
-    probe = await open(false);
-    recorder.mode = () => probe?.session.currentMode ?? "default";
-    for (const [i, action] of scenario.actions.entries()) {
+    if (scenario.surface === "acp") {
+      if (options.plugins || options.live)
+        throw new Error(
+          "a scenario through ACP runs the product as shipped: no plugin injections, no --live",
+        );
+      acpSession = await openAcp();
+      recorder.mode = () => acpSession?.mode() ?? "default";
+      for (const action of scenario.actions) {
+        if (action.kind === "mode") await acpSession.setMode(action.mode);
+        else if (action.kind === "turn") {
+          recorder.label = action.label;
+          await acpSession.turn(action);
+        } else {
+          // Resume: a new connection loads the session from its log.
+          const id = acpSession.id;
+          await acpSession.close();
+          acpSession = await openAcp(id);
+          recorder.markResume(["main"]);
+        }
+      }
+    } else probe = await open(false);
+    if (probe) recorder.mode = () => probe?.session.currentMode ?? "default";
+    for (const [i, action] of probe ? scenario.actions.entries() : []) {
       if (action.kind === "mode") probe?.session.setMode(action.mode);
       else if (action.kind === "resume") {
         await probe?.close("probe resume");
@@ -212,6 +250,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
     };
   } finally {
     await probe?.close("probe done");
+    await acpSession?.close();
     await hop?.close();
     await server?.close();
     if (options.inspectLogs) options.inspectLogs(sessionLogLines(home));

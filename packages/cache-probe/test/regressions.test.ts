@@ -80,7 +80,8 @@ function reverseToolInputs(body: Record<string, unknown>): void {
   }
 }
 
-describe("injected regressions", () => {
+// Each test drives the 30-turn coding scenario: room for a loaded machine.
+describe("injected regressions", { timeout: 120_000 }, () => {
   it("baseline: the uninjected scenario has no drops", async () => {
     expect(drops(await probe())).toEqual([]);
   });

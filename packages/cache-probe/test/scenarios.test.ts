@@ -14,6 +14,7 @@ import {
   compactionScenario,
   familiesScenario,
   helloScenario,
+  memoryScenario,
   resumeScenario,
   SCENARIOS,
   skillsScenario,
@@ -52,11 +53,16 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
     return runs.get(name)!;
   };
 
-  it.each(SCENARIOS.map((s) => s.name))("%s: no unexpected drops", async (name) => {
-    const result = await run(name);
-    expect(drops(result)).toEqual([]);
-    expect(result.steps.length).toBeGreaterThan(0);
-  });
+  // The mcp scenario starts three real MCP servers: give the first run of a scenario room.
+  it.each(SCENARIOS.map((s) => s.name))(
+    "%s: no unexpected drops",
+    async (name) => {
+      const result = await run(name);
+      expect(drops(result)).toEqual([]);
+      expect(result.steps.length).toBeGreaterThan(0);
+    },
+    180_000,
+  );
 
   it.each(SCENARIOS.map((s) => s.name))(
     "%s: every logged line is schema v2 exactly as declared",
@@ -77,6 +83,31 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
       `coding, anthropic rules, 1024 minimum: read share from turn 2 = ${(share * 100).toFixed(1)}%`,
     );
     expect(share).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("acp: ran through ACP with the CLI's Tier 1 — a rejection, set_mode there and back, session/load", async () => {
+    const result = await run("acp");
+    const coding = await run("coding");
+    // The same shop workspace through the engine directly (the CLI's composition) and through ACP.
+    expect(canonicalJson(result.steps[0]!.request.tools)).toBe(canonicalJson(coding.steps[0]!.request.tools));
+    expect(canonicalJson(result.steps[0]!.request.system)).toBe(
+      canonicalJson(coding.steps[0]!.request.system),
+    );
+    const events = (logLines.get("acp") ?? []).map((line) => JSON.parse(line));
+    expect(events.filter((e) => e.type === "session_start").map((e) => e.surface)).toEqual(["acp", "acp"]);
+    expect(events.filter((e) => e.type === "request_header").map((e) => e.reason)).toEqual([
+      "initial",
+      "resume",
+    ]);
+    expect(new Set(events.filter((e) => e.type === "request_header").map((e) => e.hash)).size).toBe(1);
+    expect(events.filter((e) => e.type === "approval_decided").map((e) => `${e.name}:${e.decision}`)).toEqual(
+      ["edit:allow_once", "write:deny", "bash:allow_once"],
+    );
+    expect(events.filter((e) => e.type === "mode_change").map((e) => `${e.from}->${e.to}`)).toEqual([
+      "default->plan",
+      "plan->default",
+    ]);
+    expect(drops(result)).toEqual([]);
   });
 
   it("coding: did what it claims — 25 parallel calls, a denial, plan-mode refusal, Tier-2 loads, a subagent", async () => {
@@ -155,6 +186,46 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
     ]);
   });
 
+  it("memory: 100 memories leave Tier 1 as it is; pinned, preferences and index lines are Tier 2; recall, a pointer, recall by query", async () => {
+    const result = await run("memory");
+    const hello = await run("hello");
+    expect(memoryScenario.memories).toHaveLength(110);
+    // Tier 1 is the same bytes with 100 memories as with none (the same shop workspace).
+    expect(result.baseline.lean.hash).toBe(hello.baseline.lean.hash);
+    const first = result.steps[0]!.request;
+    expect(canonicalJson(first.system)).toBe(canonicalJson(hello.steps[0]!.request.system));
+    expect(canonicalJson(first.tools)).toBe(canonicalJson(hello.steps[0]!.request.tools));
+    expect(JSON.stringify(first.system)).not.toContain("memory-index");
+    // The first user message (after the cached prefix) carries them.
+    const facts = first.messages[0]!.content.map((b) => (b.type === "text" ? b.text : "")).join("\n");
+    expect(facts).toContain(
+      "Pinned memories:\n- m2 · pinned · Money in cents: Amounts are integer cents everywhere; never floats.",
+    );
+    expect(facts).toContain("- m3 · preference · Answer style: Short answers, then the diff; no apologies.");
+    const index = /<memory-index>\n[^\n]*\n([\s\S]*?)\n<\/memory-index>/.exec(facts)?.[1] ?? "";
+    expect(index.split("\n")[0]).toBe(
+      "m100 · procedure · search procedure 94: how to change src/shop/search.ts · project",
+    );
+    expect(Buffer.byteLength(`${index}\n`)).toBeLessThanOrEqual(1024);
+    expect(facts).not.toContain("other project fact");
+    const messages = sent(result);
+    expect(messages).toContain("Remembered m111 (preference, project): Price format");
+    expect(messages).toContain('<memory id=\\"m100\\" class=\\"procedure\\" scope=\\"project\\"');
+    expect(messages).toContain(
+      'loaded=\\"earlier\\"/> (unchanged since it was recalled earlier in this session; not repeated)',
+    );
+    const loads = (logLines.get("memory") ?? [])
+      .map((line) => JSON.parse(line))
+      .filter((e) => e.type === "tier2_load")
+      .map((e) => [e.kind, e.name, e.deduped === true]);
+    expect(loads.slice(0, 2)).toEqual([
+      ["memory_body", "m100", false],
+      ["memory_body", "m100", true],
+    ]);
+    expect(loads[2]?.[0]).toBe("memory_body");
+    expect(drops(result)).toEqual([]);
+  });
+
   it("families: every deferred family is discovered with tool_search and run with tool_call", async () => {
     const result = await run("families");
     const events = (logLines.get("families") ?? []).map((line) => JSON.parse(line));
@@ -223,13 +294,17 @@ describe("larger minimum cacheable lengths (reported)", () => {
 });
 
 describe("OpenAI rules through the OpenAI adapter", SCENARIO_TIMEOUT, () => {
-  it.each([codingScenario, compactionScenario, resumeScenario, skillsScenario, familiesScenario])(
-    "$name: no unexpected drops",
-    async (scenario) => {
-      const result = await runScenario(scenario, { rules: "openai", minCacheable: 1024 });
-      expect(drops(result)).toEqual([]);
-      expect(result.steps.slice(1).some((s) => s.usage.read > 0)).toBe(true);
-      expect(result.steps.every((s) => s.usage.write === 0)).toBe(true);
-    },
-  );
+  it.each([
+    codingScenario,
+    compactionScenario,
+    resumeScenario,
+    skillsScenario,
+    memoryScenario,
+    familiesScenario,
+  ])("$name: no unexpected drops", async (scenario) => {
+    const result = await runScenario(scenario, { rules: "openai", minCacheable: 1024 });
+    expect(drops(result)).toEqual([]);
+    expect(result.steps.slice(1).some((s) => s.usage.read > 0)).toBe(true);
+    expect(result.steps.every((s) => s.usage.write === 0)).toBe(true);
+  });
 });

@@ -5,6 +5,17 @@
 
 export { INTERRUPTED_RESULT, UNKNOWN_OUTCOME_RESULT } from "@picasso/protocol";
 export { type ApprovalAnswer, type ApprovalRequest, type Approver, allowListApprover } from "./approver.js";
+export {
+  blockText,
+  buildContextView,
+  type ContextCategory,
+  type ContextInputs,
+  type ContextRow,
+  type ContextView,
+  contextTokensOf,
+  type LeanContextFields,
+  liveContextView,
+} from "./context.js";
 export type { SessionEventListener } from "./event-bus.js";
 export { type FoldState, foldEvents } from "./log-fold.js";
 export { checkPicassoHome } from "./picasso-home.js";

@@ -140,6 +140,8 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
     case "approval_decided":
     case "tool_result":
     case "tier2_load":
+    case "mcp_server_start":
+    case "mcp_server_exit":
     case "subagent_start":
     case "subagent_stop":
     case "interrupt":

@@ -6,6 +6,9 @@
  * the other process; interleaved writes never happen. A lock whose owner is gone (crashed, killed,
  * another boot, the pid reused by another program) is stale: it is taken over, and said so.
  * (Two processes taking over the same stale lock in the same instant is not guarded against.)
+ * A folder where no file can be created (read-only filesystem, no permission, full disk) gives an
+ * `unheld` lock: the log cannot be written there either (the session log says so in one line), so
+ * no two writers can interleave, and the session still runs.
  */
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 import { UserError } from "@picasso/protocol/basics";
@@ -24,11 +27,15 @@ export class SessionLock {
     readonly path: string,
     /** Set when a stale lock was taken over: who held it. */
     readonly tookOverFrom: number | undefined,
+    /** No lock file could be created: its folder is not writable. */
+    readonly unheld = false,
   ) {}
 
   static acquire(path: string, sessionId: string): SessionLock {
     const me: LockOwner = { pid: process.pid, start: processStartTime(process.pid), boot: bootId() };
-    if (create(path, me)) return new SessionLock(path, undefined);
+    const made = create(path, me);
+    if (made === "unwritable") return new SessionLock(path, undefined, true);
+    if (made) return new SessionLock(path, undefined);
     const owner = readOwner(path);
     if (owner && ownerAlive(owner))
       throw new UserError(
@@ -39,12 +46,12 @@ export class SessionLock {
     } catch {
       // gone already
     }
-    if (create(path, me)) return new SessionLock(path, owner?.pid);
+    if (create(path, me) === true) return new SessionLock(path, owner?.pid);
     throw new UserError(`session ${sessionId} is being opened by another picasso right now; try again`);
   }
 
   release(): void {
-    if (this.released) return;
+    if (this.released || this.unheld) return;
     this.released = true;
     try {
       unlinkSync(this.path);
@@ -54,13 +61,17 @@ export class SessionLock {
   }
 }
 
-/** Create the lock file exclusively; false when it exists. */
-function create(path: string, me: LockOwner): boolean {
+const UNWRITABLE = new Set(["EROFS", "EACCES", "EPERM", "ENOSPC", "ENOENT"]);
+
+/** Create the lock file exclusively; false when it exists, "unwritable" when the folder takes no file. */
+function create(path: string, me: LockOwner): boolean | "unwritable" {
   let fd: number;
   try {
     fd = openSync(path, "wx");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    if (code === "EEXIST") return false;
+    if (UNWRITABLE.has(code)) return "unwritable";
     throw error;
   }
   try {

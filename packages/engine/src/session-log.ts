@@ -41,6 +41,7 @@ export class SessionLog {
   readonly path: string;
   readonly sessionId: string;
   private fd: number | undefined;
+  private closed = false;
   private seq: number;
   private readonly observers: LogObserver[];
   private readonly clock: () => Date;
@@ -56,12 +57,17 @@ export class SessionLog {
     this.observers = [...(options.observers ?? [])];
     this.clock = options.clock ?? (() => new Date());
     this.onObserverError = options.onObserverError ?? (() => {});
-    mkdirSync(dirname(this.path), { recursive: true });
-    this.fd = openSync(this.path, "a");
+    try {
+      mkdirSync(dirname(this.path), { recursive: true });
+      this.fd = openSync(this.path, "a");
+    } catch (error) {
+      // A folder that takes no file (read-only, full, no permission): the session runs unsaved.
+      this.fail(error);
+    }
   }
 
   get isOpen(): boolean {
-    return this.fd !== undefined;
+    return !this.closed;
   }
 
   addObserver(observer: LogObserver): void {
@@ -70,7 +76,7 @@ export class SessionLog {
 
   /** Write the logged part of `body`; returns the line (as written, or as it would have been). */
   append(body: SessionEventBody, where: { lane: string; turn: number }): LogEvent {
-    if (this.fd === undefined) throw new Error(`session log ${this.path} is closed`);
+    if (this.closed) throw new Error(`session log ${this.path} is closed`);
     const event = {
       v: SESSION_LOG_VERSION,
       seq: this.seq++,
@@ -138,6 +144,8 @@ export class SessionLog {
   }
 
   close(): void {
+    if (this.closed) return;
+    this.closed = true;
     if (this.fd === undefined) return;
     this.flush();
     closeSync(this.fd);

@@ -89,7 +89,7 @@ export async function openSession(options: SessionOptions): Promise<OpenedSessio
   const host = new PluginHost(options.plugins);
   const where = locate(options, place);
   // The lock comes first: nothing reads or writes the log of a session open elsewhere.
-  mkdirSync(dirname(where.path), { recursive: true });
+  makeSessionsFolder(dirname(where.path));
   const lock = SessionLock.acquire(where.path.replace(/\.jsonl$/, ".lock"), where.id);
   try {
     const resumed = where.resumedFrom ? await loadSessionForResume(where.path) : undefined;
@@ -163,6 +163,7 @@ async function chooseTier1(
   const fresh = await host.assemble({
     surface: options.surface ?? "cli",
     ...place,
+    // MCP servers reach the assembler as `mcp_server` catalog entries (the mcp plugin's catalog/entries).
     mcpServers: [],
   });
   const logged = located.resumed?.fold.header;
@@ -340,5 +341,15 @@ function realPath(path: string): string {
     return realpathSync(path);
   } catch {
     return path;
+  }
+}
+
+/** The sessions folder; one that cannot be made (read-only, full) is told by the log, not thrown. */
+function makeSessionsFolder(folder: string): void {
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    if (!["EROFS", "EACCES", "EPERM", "ENOSPC"].includes(code)) throw error;
   }
 }

@@ -97,7 +97,9 @@ describe("tool scheduling", () => {
       });
       const events = await scenario.run("read every file");
       expect(toolResults(events)).toHaveLength(25);
-      expect(toolResults(events)[24]!.content).toContain("file 24");
+      // Results come in the order the reads finish; every file's content is among them.
+      const contents = toolResults(events).map((r) => String(r.content));
+      for (let i = 0; i < 25; i++) expect(contents.some((c) => c.includes(`\tfile ${i}`))).toBe(true);
       await new Promise((resolve) => setImmediate(resolve));
       expect(warnings).not.toContain("MaxListenersExceededWarning");
     } finally {

@@ -186,7 +186,7 @@ describe("createLeanContextPlugin", () => {
     const plugin = createLeanContextPlugin();
     const tier1 = await plugin.assembleSystemPrompt!(assembleCtx(root, plugin));
     expect(tier1.system.map((b) => b.id)).not.toContain("instructions:index");
-    expect(plugin.warnings()).toContain("AGENTS.md: unreadable (EISDIR); left out of the instruction index");
+    expect(plugin.warnings()).toContain("AGENTS.md: a folder, not a file; left out of the instruction index");
     const events = (plugin.describeSettings!().value as { events: { kind: string }[] }).events;
     expect(events.map((e) => e.kind)).toContain("warning");
   });

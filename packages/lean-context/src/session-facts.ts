@@ -7,7 +7,7 @@
 import type { SessionFactsContext } from "@picasso/protocol";
 
 export interface SessionFactsOptions {
-  /** Pinned memories, one line each (the memory package fills this in; none until then). */
+  /** Pinned memories and preferences, one line each (`@picasso/memory`, wired by the surface). */
   pinnedMemories?: readonly string[];
 }
 

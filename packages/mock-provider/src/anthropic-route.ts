@@ -6,8 +6,9 @@
  * sequence: message_start (usage with the cache split) → ping → per block content_block_start /
  * content_block_delta (text_delta, or input_json_delta in several partial_json fragments) /
  * content_block_stop → message_delta (stop_reason, cumulative usage) → message_stop.
- * After the first delta of the first block, a `cut` fault destroys the socket and a `stream_error`
- * fault sends an `error` event (overloaded_error) and ends the stream.
+ * After the first delta that carries text or tool-call JSON, a `cut` fault destroys the socket, a
+ * `stream_error` fault sends an `error` event (overloaded_error) and ends the stream, `malformed`
+ * sends a line that is not JSON, `stall` goes silent with the connection open (sse.ts).
  */
 import type { ServerResponse } from "node:http";
 import { estimateTokens } from "@picasso/protocol";
@@ -18,7 +19,15 @@ import { sendError } from "./errors.js";
 import { anthropicPromptBlocks, sumTokens } from "./prompt-blocks.js";
 import type { MockReply } from "./reply.js";
 import { applyFault, pause, type RouteContext, sendJson, toolCallId } from "./route-context.js";
-import { fragmentJson, fragmentText, startEventStream, writeEvent } from "./sse.js";
+import {
+  fragmentJson,
+  fragmentText,
+  interruptStream,
+  type StreamInterrupt,
+  startEventStream,
+  streamInterrupt,
+  writeEvent,
+} from "./sse.js";
 
 type ContentBlock =
   | { type: "text"; text: string }
@@ -60,7 +69,12 @@ export async function handleMessages(body: unknown, res: ServerResponse, ctx: Ro
   );
   const id = `msg_mock_${requestNumber}`;
   const cut = fault?.kind === "cut";
-  const interrupt = fault?.kind === "cut" || fault?.kind === "stream_error" ? fault.kind : undefined;
+  const interrupt = streamInterrupt(fault?.kind);
+  if (!prompt.stream && interrupt === "stall") {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.flushHeaders();
+    return;
+  }
   if (!prompt.stream && interrupt === "stream_error") {
     sendError(res, "anthropic", 529, "Overloaded (mock: scripted stream_error)");
     return;
@@ -76,7 +90,7 @@ export async function handleMessages(body: unknown, res: ServerResponse, ctx: Ro
       stop_sequence: null,
       usage: { ...cache, output_tokens: outputTokens },
     };
-    sendJson(res, message, cut);
+    sendJson(res, message, cut || interrupt === "malformed");
     return;
   }
   await streamMessage(res, {
@@ -97,7 +111,7 @@ interface StreamPlan {
   stop: MockReply["stop"];
   cache: AnthropicCacheUsage;
   outputTokens: number;
-  interrupt: "cut" | "stream_error" | undefined;
+  interrupt: StreamInterrupt | undefined;
 }
 
 async function streamMessage(res: ServerResponse, plan: StreamPlan): Promise<void> {
@@ -132,7 +146,9 @@ async function streamMessage(res: ServerResponse, plan: StreamPlan): Promise<voi
           }));
     for (const delta of deltas) {
       await writeEvent(res, "content_block_delta", { type: "content_block_delta", index, delta });
-      if (plan.interrupt) return interrupt(res, plan.interrupt);
+      // After the first delta that carries something (mid-text, or inside a tool call's JSON).
+      if (plan.interrupt && ("text" in delta ? delta.text : delta.partial_json) !== "")
+        return interrupt(res, plan.interrupt);
     }
     await writeEvent(res, "content_block_stop", { type: "content_block_stop", index });
     if (index === 0) await writeEvent(res, "ping", { type: "ping" });
@@ -147,14 +163,12 @@ async function streamMessage(res: ServerResponse, plan: StreamPlan): Promise<voi
   res.end();
 }
 
-async function interrupt(res: ServerResponse, how: "cut" | "stream_error"): Promise<void> {
-  if (how === "cut") {
-    res.destroy();
-    return;
-  }
-  await writeEvent(res, "error", {
-    type: "error",
-    error: { type: "overloaded_error", message: "Overloaded (mock: scripted stream_error)" },
+function interrupt(res: ServerResponse, how: StreamInterrupt): Promise<void> {
+  return interruptStream(res, how, {
+    event: "error",
+    data: {
+      type: "error",
+      error: { type: "overloaded_error", message: "Overloaded (mock: scripted stream_error)" },
+    },
   });
-  res.end();
 }

@@ -8,5 +8,6 @@ export {
   type MockAdapterFactory,
   type MockProviderChoice,
 } from "./create-mock-provider.js";
+export { EMBEDDING_DIMS, mockEmbedding } from "./embeddings-route.js";
 export { loadMockScript, type MockScript } from "./script.js";
 export { type MockServer, type MockServerOptions, startMockServer } from "./server.js";

@@ -6,8 +6,9 @@
  * `chat.completion` or as `chat.completion.chunk`s: role first, content in fragments, each tool
  * call by `index` (id and name in its first fragment, `arguments` in several), a chunk with
  * `finish_reason`, a usage chunk with empty `choices` when `stream_options.include_usage`, then
- * `data: [DONE]`. After the first fragment, a `cut` fault destroys the socket and a `stream_error`
- * fault sends an error payload (`data: {"error": …}`) and ends the stream.
+ * `data: [DONE]`. After the first fragment carrying text or arguments, a `cut` fault destroys the
+ * socket, a `stream_error` fault sends an error payload (`data: {"error": …}`) and ends the stream,
+ * `malformed` sends a line that is not JSON, `stall` goes silent with the connection open (sse.ts).
  */
 import type { ServerResponse } from "node:http";
 import { estimateTokens } from "@picasso/protocol";
@@ -16,7 +17,15 @@ import { sendError } from "./errors.js";
 import { parseChatRequest } from "./openai-request.js";
 import { openaiPromptBlocks, sumTokens } from "./prompt-blocks.js";
 import { applyFault, pause, type RouteContext, sendJson, toolCallId } from "./route-context.js";
-import { fragmentJson, fragmentText, startEventStream, writeEvent } from "./sse.js";
+import {
+  fragmentJson,
+  fragmentText,
+  interruptStream,
+  type StreamInterrupt,
+  startEventStream,
+  streamInterrupt,
+  writeEvent,
+} from "./sse.js";
 
 const FINISH: Record<string, string> = {
   end_turn: "stop",
@@ -62,7 +71,12 @@ export async function handleChatCompletions(
   const created = Math.floor(Date.now() / 1000);
   const finish = FINISH[reply.stop] ?? "stop";
   const cut = fault?.kind === "cut";
-  const interrupt = fault?.kind === "cut" || fault?.kind === "stream_error" ? fault.kind : undefined;
+  const interrupt = streamInterrupt(fault?.kind);
+  if (!chat.stream && interrupt === "stall") {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.flushHeaders();
+    return;
+  }
   if (!chat.stream && interrupt === "stream_error") {
     sendError(res, "openai", 529, "Overloaded (mock: scripted stream_error)");
     return;
@@ -82,7 +96,7 @@ export async function handleChatCompletions(
       choices: [{ index: 0, message, finish_reason: finish, logprobs: null }],
       usage,
     };
-    sendJson(res, completion, cut);
+    sendJson(res, completion, cut || interrupt === "malformed");
     return;
   }
 
@@ -111,9 +125,9 @@ export async function handleChatCompletions(
   });
   for (const delta of deltas) {
     await writeEvent(res, undefined, chunk(delta));
-    if (interrupt) return interruptStream(res, interrupt);
+    if (interrupt && carries(delta)) return breakStream(res, interrupt);
   }
-  if (interrupt) return interruptStream(res, interrupt);
+  if (interrupt) return breakStream(res, interrupt);
   await writeEvent(res, undefined, chunk({}, finish));
   if (includeUsage) {
     await writeEvent(res, undefined, {
@@ -129,18 +143,27 @@ export async function handleChatCompletions(
   res.end();
 }
 
-async function interruptStream(res: ServerResponse, how: "cut" | "stream_error"): Promise<void> {
-  if (how === "cut") {
-    res.destroy();
-    return;
-  }
-  await writeEvent(res, undefined, {
-    error: {
-      message: "Overloaded (mock: scripted stream_error)",
-      type: "overloaded_error",
-      param: null,
-      code: null,
+/** A delta with text or tool-call arguments in it (not the empty opening of a tool call). */
+function carries(delta: object): boolean {
+  const d = delta as {
+    content?: string;
+    tool_calls?: { function?: { arguments?: string; name?: string } }[];
+  };
+  if (d.content) return true;
+  const fn = d.tool_calls?.[0]?.function;
+  return Boolean(fn?.arguments) && fn?.name === undefined;
+}
+
+function breakStream(res: ServerResponse, how: StreamInterrupt): Promise<void> {
+  return interruptStream(res, how, {
+    event: undefined,
+    data: {
+      error: {
+        message: "Overloaded (mock: scripted stream_error)",
+        type: "overloaded_error",
+        param: null,
+        code: null,
+      },
     },
   });
-  res.end();
 }

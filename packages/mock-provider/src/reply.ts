@@ -25,6 +25,8 @@ export type MockFault =
   | { kind: "overloaded" }
   | { kind: "cut" }
   | { kind: "stream_error" }
+  | { kind: "malformed" }
+  | { kind: "stall" }
   | { kind: "delay"; delayMs: number };
 
 export interface MockModel {

@@ -55,6 +55,8 @@ const FaultSchema = z.discriminatedUnion("kind", [
   z.strictObject({ request, kind: z.literal("overloaded") }),
   z.strictObject({ request, kind: z.literal("cut") }),
   z.strictObject({ request, kind: z.literal("stream_error") }),
+  z.strictObject({ request, kind: z.literal("malformed") }),
+  z.strictObject({ request, kind: z.literal("stall") }),
   z.strictObject({ request, kind: z.literal("delay"), delay_ms: z.number().int().nonnegative() }),
 ]);
 

@@ -1,8 +1,8 @@
 /**
  * `startMockServer(options)`: the mock provider as a real HTTP server on 127.0.0.1.
  *
- * Routes POST /v1/messages, /v1/messages/count_tokens (Anthropic) and /v1/chat/completions
- * (OpenAI); anything else is a 404. Bodies must be JSON (else 400 naming `body`). Every request's
+ * Routes POST /v1/messages, /v1/messages/count_tokens (Anthropic), /v1/chat/completions and
+ * /v1/embeddings (OpenAI; deterministic embeddings, embeddings-route.ts); anything else is a 404. Bodies must be JSON (else 400 naming `body`). Every request's
  * path and parsed body is appended to `requests` — headers never are, so API keys are neither
  * checked nor recorded. One model (the script, or the demo model) and one CacheSimulator serve
  * both APIs; request numbers for faults count model requests on both routes.
@@ -13,6 +13,7 @@ import { handleCountTokens, handleMessages } from "./anthropic-route.js";
 import { loadCacheEntries, saveCacheEntries } from "./cache-file.js";
 import { CacheSimulator } from "./cache-simulator.js";
 import { DemoModel } from "./demo-model.js";
+import { handleEmbeddings } from "./embeddings-route.js";
 import { type ApiFlavour, RequestError, sendError } from "./errors.js";
 import { handleChatCompletions } from "./openai-route.js";
 import type { MockModel } from "./reply.js";
@@ -106,6 +107,7 @@ const ROUTES: Record<string, { flavour: ApiFlavour; handle: Route }> = {
   "/v1/messages": { flavour: "anthropic", handle: handleMessages },
   "/v1/messages/count_tokens": { flavour: "anthropic", handle: (body, res) => handleCountTokens(body, res) },
   "/v1/chat/completions": { flavour: "openai", handle: handleChatCompletions },
+  "/v1/embeddings": { flavour: "openai", handle: (body, res) => handleEmbeddings(body, res) },
 };
 
 async function serve(
@@ -139,7 +141,7 @@ async function serve(
       res,
       flavour,
       404,
-      `Not found: ${req.method} ${path} (the mock serves POST /v1/messages, /v1/messages/count_tokens, /v1/chat/completions)`,
+      `Not found: ${req.method} ${path} (the mock serves POST /v1/messages, /v1/messages/count_tokens, /v1/chat/completions, /v1/embeddings)`,
     );
     return;
   }

@@ -42,3 +42,42 @@ export function fragmentJson(json: string, parts = 4): string[] {
   for (let i = 0; i < json.length; i += size) out.push(json.slice(i, i + size));
   return out;
 }
+
+/** How a scripted fault breaks a stream after its first real delta. */
+export type StreamInterrupt = "cut" | "stream_error" | "malformed" | "stall";
+
+export function streamInterrupt(kind: string | undefined): StreamInterrupt | undefined {
+  return kind === "cut" || kind === "stream_error" || kind === "malformed" || kind === "stall"
+    ? kind
+    : undefined;
+}
+
+/**
+ * Breaks a stream: `cut` destroys the socket; `stream_error` sends the API's error event (`error`
+ * carries the provider's own shape) and ends; `malformed` sends a line that is not valid SSE JSON
+ * and ends; `stall` sends nothing more and keeps the connection open (the client's idle timeout
+ * must give up on it; the server's `close()` drops it).
+ */
+export async function interruptStream(
+  res: ServerResponse,
+  how: StreamInterrupt,
+  error: { event: string | undefined; data: unknown },
+): Promise<void> {
+  if (how === "cut") {
+    res.destroy();
+    return;
+  }
+  if (how === "stall") return;
+  if (how === "malformed") {
+    await new Promise<void>((resolve) =>
+      res.write(
+        `${error.event ? "event: content_block_delta\n" : ""}data: {"type":"content_block_delta","index":0,"delta":{"ty\n\n`,
+        () => resolve(),
+      ),
+    );
+    res.end();
+    return;
+  }
+  await writeEvent(res, error.event, error.data);
+  res.end();
+}

@@ -277,6 +277,28 @@ export const EVENT_RULES = {
     bytes: Size,
     deduped: z.boolean().optional(),
   }),
+  /**
+   * An MCP server was started (a process spawned, or an HTTP connection opened): on the first
+   * real call of one of its tools, or when its catalog was missing or stale. `tools`: how many it
+   * listed; no command line, env or header is ever written.
+   */
+  mcp_server_start: logged({
+    server: z.string(),
+    transport: z.enum(["stdio", "http", "sse"]),
+    reason: z.enum(["call", "catalog", "respawn"]),
+    pid: z.number().int().positive().optional(),
+    durationMs: z.number().nonnegative(),
+    tools: Size.optional(),
+  }),
+  /** An MCP server stopped: closed at the end of the session, exited or crashed, or failed to start. */
+  mcp_server_exit: logged({
+    server: z.string(),
+    reason: z.enum(["closed", "exited", "failed"]),
+    pid: z.number().int().positive().optional(),
+    code: z.number().int().nullable().optional(),
+    signal: z.string().nullable().optional(),
+    message: z.string().optional(),
+  }),
   mode_change: logged({ from: PermissionModeSchema, to: PermissionModeSchema }),
   /** History was compacted: messages before `keptFrom` were replaced by one summary message. */
   compaction: logged({

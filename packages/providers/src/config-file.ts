@@ -7,6 +7,7 @@
  *   baseUrl: <http(s) URL>                 (string)
  *   contextWindow: <tokens>                (positive integer)
  *   mockScript: <path to a mock script>    (string; relative paths are from PICASSO_HOME)
+ *   stallTimeoutSeconds: <seconds>         (positive integer; give up on a silent stream, default 300)
  * Malformed YAML, a key of the wrong type or an unknown key is a `ConfigError` naming the file,
  * the line and the key, and what to do — parsed with `yaml` + `LineCounter` for positions.
  */
@@ -21,6 +22,7 @@ export interface PicassoConfig {
   baseUrl?: string;
   contextWindow?: number;
   mockScript?: string;
+  stallTimeoutSeconds?: number;
 }
 
 type Check = (value: unknown) => string | undefined;
@@ -46,6 +48,10 @@ const KEYS: Record<keyof PicassoConfig, Check> = {
   baseUrl: url,
   contextWindow: positiveInteger,
   mockScript: nonEmptyString,
+  stallTimeoutSeconds: (value) =>
+    typeof value === "number" && Number.isInteger(value) && value > 0 && value <= 3600
+      ? undefined
+      : "a whole number of seconds from 1 to 3600",
 };
 export const CONFIG_KEYS = Object.keys(KEYS) as Array<keyof PicassoConfig>;
 

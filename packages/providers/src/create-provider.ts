@@ -25,6 +25,8 @@ export interface ProviderChoice {
   baseUrl?: string;
   contextWindow?: number;
   mockScript?: string;
+  /** Give up on a stream that sends nothing for this long (default: the retry policy's 5 min). */
+  stallTimeoutMs?: number;
 }
 
 export interface CreateProviderOptions {
@@ -50,7 +52,11 @@ export async function createProvider(
   };
   const model = selection.model ?? defaultModelFor(provider);
   const contextWindow = selection.contextWindow ?? contextWindowFor(provider);
-  const retry = options.retry ? { retry: options.retry } : {};
+  const policy = {
+    ...(selection.stallTimeoutMs ? { idleTimeoutMs: selection.stallTimeoutMs } : {}),
+    ...options.retry,
+  };
+  const retry = Object.keys(policy).length > 0 ? { retry: policy } : {};
 
   switch (provider) {
     case "anthropic": {

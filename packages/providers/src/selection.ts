@@ -13,7 +13,9 @@
  * - baseUrl: `--base-url` flag > `ANTHROPIC_BASE_URL` / `OPENAI_BASE_URL` (for the chosen
  *   provider) > config.yaml `baseUrl`;
  * - mockScript: flag > `PICASSO_MOCK_SCRIPT` > config.yaml `mockScript`;
- * - contextWindow: config.yaml `contextWindow`.
+ * - contextWindow: config.yaml `contextWindow`;
+ * - stallTimeoutMs: config.yaml `stallTimeoutSeconds` (any provider: how long a silent stream is
+ *   waited for).
  * The file's `model`, `baseUrl` and `contextWindow` describe the file's own provider: they apply
  * only when the file names no provider or the same one that was selected, so
  * `--provider anthropic` never inherits an Ollama URL written for `provider: openai`.
@@ -35,6 +37,8 @@ export interface ProviderSelection {
   baseUrl?: string;
   contextWindow?: number;
   mockScript?: string;
+  /** Give up on a stream that sends nothing for this long (config.yaml `stallTimeoutSeconds`). */
+  stallTimeoutMs?: number;
   /** Where `provider` came from (for messages and /context). */
   source: SelectionSource;
 }
@@ -105,5 +109,6 @@ export function resolveProviderSelection(input: SelectionInput): ProviderSelecti
   if (baseUrl) selection.baseUrl = baseUrl;
   if (mockScript) selection.mockScript = mockScript;
   if (contextWindow) selection.contextWindow = contextWindow;
+  if (file.stallTimeoutSeconds) selection.stallTimeoutMs = file.stallTimeoutSeconds * 1000;
   return selection;
 }

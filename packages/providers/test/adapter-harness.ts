@@ -29,9 +29,9 @@ export async function collect(
     timer = setTimeout(
       () =>
         reject(
-          new Error(`stream did not end within ${options.guardMs ?? 10_000} ms: ${JSON.stringify(events)}`),
+          new Error(`stream did not end within ${options.guardMs ?? 25_000} ms: ${JSON.stringify(events)}`),
         ),
-      options.guardMs ?? 10_000,
+      options.guardMs ?? 25_000,
     );
   });
   try {

@@ -63,6 +63,13 @@ describe("config.yaml", () => {
     );
   });
 
+  it("stallTimeoutSeconds is a whole number of seconds from 1 to 3600", () => {
+    expect(errorOf(homeWith("stallTimeoutSeconds: 0\n")).message).toMatch(
+      /config\.yaml:1: key "stallTimeoutSeconds" must be a whole number of seconds from 1 to 3600, got 0/,
+    );
+    expect(loadPicassoConfig(homeWith("stallTimeoutSeconds: 90\n"))).toEqual({ stallTimeoutSeconds: 90 });
+  });
+
   it("a baseUrl that is not an http(s) URL is rejected", () => {
     const error = errorOf(homeWith("baseUrl: localhost:11434\n"));
     expect(error.message).toMatch(/config\.yaml:1: key "baseUrl" must be/);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -43,16 +43,44 @@ describe("composeSession per surface", () => {
     const cli = await open("cli", workspace);
     const sdk = await open("sdk", workspace);
     try {
-      expect(sdk.mounted).toEqual(["lean-context", "tools"]);
+      expect(sdk.mounted).toEqual(["lean-context", "tools", "memory", "mcp"]);
       expect(sdk.mounted).toEqual(cli.mounted);
       const tools = sdk.composed.session.tier1.tools.map((t) => t.name);
-      expect(tools).toEqual(expect.arrayContaining(["bash", "read", "edit", "tool_search", "tool_call"]));
+      expect(tools).toEqual(
+        expect.arrayContaining(["bash", "read", "edit", "remember", "recall", "tool_search", "tool_call"]),
+      );
       expect(sdk.composed.leanContext.assembly()?.tier1.hash).toBe(sdk.composed.session.tier1.hash);
       expect(sdk.composed.session.tier1.hash).toBe(cli.composed.session.tier1.hash);
       expect(sdk.composed.session.tier1.system).toEqual(cli.composed.session.tier1.system);
     } finally {
       await sdk.composed.close();
       await cli.composed.close();
+    }
+  });
+
+  it("a composition without the memory row never opens memory.db and has no memory tools", async () => {
+    const workspace = mkdtempSync(join(tmpdir(), "surface-nomem-"));
+    mkdirSync(join(workspace, ".picasso"));
+    writeFileSync(
+      join(workspace, ".picasso", "picasso.patch.yml"),
+      "- disable: { plugin: memory }\n- disable: { tool: remember }\n- disable: { tool: recall }\n",
+    );
+    const home = mkdtempSync(join(tmpdir(), "surface-nomem-home-"));
+    const composed = await composeSession({
+      provider: idleProvider,
+      workspaceRoot: workspace,
+      picassoHome: home,
+      surface: "cli",
+      surfaceLabel: "cli",
+      version: "test",
+      approver: allowListApprover([]),
+    });
+    try {
+      expect(composed.session.tier1.tools.map((t) => t.name)).not.toContain("recall");
+      expect(composed.warnings()).toEqual([]);
+      expect(existsSync(join(home, "memory.db"))).toBe(false);
+    } finally {
+      await composed.close();
     }
   });
 });

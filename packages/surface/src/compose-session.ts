@@ -9,6 +9,9 @@
  * Nothing here knows a tool by name: a repeated read becomes a pointer through lean context's
  * `tool/result` hook, and a gateway call is checked as the tool it runs through the gateway's own
  * `callEffect`.
+ * Memory (`$PICASSO_HOME/memory.db`, session-memory.ts) feeds lean context's session facts its
+ * pinned memories and preferences; a database it cannot use is one line in `warnings()`, and the
+ * session runs without memory.
  * The session's catalog folder (`$PICASSO_HOME/tool-catalog/`) is readable by the file tools.
  * Tool process groups are recorded beside the session's log; opening a session (a resumed one)
  * first kills the groups an earlier run recorded and left alive.
@@ -29,9 +32,19 @@ import {
   sessionProcessGroupsPath,
 } from "@picasso/engine";
 import { createLeanContextPlugin, type LeanContextPlugin, loadComposition } from "@picasso/lean-context";
+import type { McpPlugin } from "@picasso/mcp";
+import type { MemoryPlugin } from "@picasso/memory";
 import type { AskUserRequest, ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
-import { createToolRuntime, hiddenPaths, type SandboxMode, type ToolRuntime } from "@picasso/tools";
-import { engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
+import {
+  createToolRuntime,
+  type FileAccess,
+  hiddenPaths,
+  type SandboxMode,
+  type ToolRuntime,
+} from "@picasso/tools";
+import { mcpPluginFor, withMcpAllowRules } from "./mcp-mount.js";
+import { composedTools, engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
+import { createSessionMemory } from "./session-memory.js";
 
 export interface ComposeSessionOptions {
   provider: ModelProvider;
@@ -58,6 +71,10 @@ export interface ComposeSessionOptions {
   sandbox?: SandboxMode;
   /** Claude Code's user folder whose `skills/` lean context reads (default `$CLAUDE_CONFIG_DIR` or `~/.claude`). */
   claudeHome?: string;
+  /** Where the file tools read and write whole files (an ACP editor's buffers); default the disk. */
+  files?: FileAccess;
+  /** The environment `${VAR}` in MCP configuration expands from (default process.env). */
+  env?: NodeJS.ProcessEnv;
   /** Wrap the product's plugins (tests inject regressions this way, never by editing product code). */
   wrapPlugins?: (plugins: PicassoPlugin[]) => PicassoPlugin[];
 }
@@ -65,6 +82,11 @@ export interface ComposeSessionOptions {
 export interface ComposedSession {
   session: Session;
   leanContext: LeanContextPlugin;
+  memory: MemoryPlugin;
+  mcp: McpPlugin;
+  /** What the user should be told about this session's set-up, one line each (lean context's
+   *  Tier-1 warnings, a memory database that could not be used, MCP configuration mistakes). */
+  warnings(): string[];
   /** The session's tool runtime (its goal, todos, terminals…), for surfaces such as goal rounds. */
   toolRuntime: ToolRuntime;
   close(reason?: string): Promise<void>;
@@ -79,6 +101,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
   const sandboxTmp = mkdtempSync(join(tmpdir(), "picasso-sandbox-tmp-"));
   const toolRuntime = createToolRuntime({
     ...(options.killGraceMs ? { killGraceMs: options.killGraceMs } : {}),
+    ...(options.files ? { files: options.files } : {}),
     sandbox: {
       settings: {
         mode: options.sandbox ?? composition.settings["sandbox.mode"],
@@ -95,11 +118,28 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       searchUrl: composition.settings["web.searchUrl"],
     },
   });
+  const memory = createSessionMemory({
+    picassoHome: options.picassoHome,
+    workspaceRoot: options.workspaceRoot,
+    composition,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const mountsMemory = composition.plugins.some((row) => row.name === "memory");
   const leanContext = createLeanContextPlugin({
     composition,
+    // Only when the composition mounts memory: otherwise memory.db is never opened.
+    ...(mountsMemory ? { pinnedMemories: () => memory.pinnedLines() } : {}),
     ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
   });
-  const product = mountPlugins(composition, { leanContext, toolRuntime });
+  const mcp = mcpPluginFor({
+    workspaceRoot: options.workspaceRoot,
+    picassoHome: options.picassoHome,
+    reservedNames: composedTools(composition, { leanContext, toolRuntime, memory }).map((t) => t.spec.name),
+    version: options.version,
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
+  });
+  const product = mountPlugins(composition, { leanContext, toolRuntime, memory, mcp });
   let session: Session;
   try {
     session = await createSession({
@@ -109,7 +149,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       ...(options.cwd ? { cwd: options.cwd } : {}),
       picassoHome: options.picassoHome,
       ...(options.mode ? { mode: options.mode } : {}),
-      approver: options.approver,
+      approver: withMcpAllowRules(options.approver, mcp),
       surface: options.surface,
       surfaceLabel: options.surfaceLabel,
       version: options.version,
@@ -129,10 +169,14 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       ...(options.now ? { now: options.now } : {}),
     });
     toolRuntime.sessionsDir = projectSessionsDir(options.picassoHome, session.rt.workspaceRoot);
+    const recorded = session;
+    mcp.setEventSink((event, lane) => recorded.rt.record(event, lane));
     await toolRuntime.recordProcessGroupsIn(
       sessionProcessGroupsPath(options.picassoHome, session.rt.workspaceRoot, session.id),
     );
   } catch (error) {
+    memory.close();
+    await mcp.close();
     await toolRuntime.dispose();
     rmSync(sandboxTmp, { recursive: true, force: true });
     throw error;
@@ -140,9 +184,18 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
   return {
     session,
     leanContext,
+    memory,
+    mcp,
+    warnings: () => {
+      const problem = mountsMemory ? memory.problem() : undefined;
+      return [...leanContext.warnings(), ...(problem ? [problem] : []), ...mcp.problems];
+    },
     toolRuntime,
     async close(reason = "done") {
+      // Servers stop first, so their exits are in the log before session_end.
+      await mcp.close();
       await session.close(reason);
+      memory.close();
       await toolRuntime.dispose();
       rmSync(sandboxTmp, { recursive: true, force: true });
     },

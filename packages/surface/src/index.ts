@@ -4,7 +4,11 @@
  * CLI and the cache-probe use.
  */
 export { type ComposedSession, type ComposeSessionOptions, composeSession } from "./compose-session.js";
-export { composedTools } from "./plugin-mounts.js";
+export { LiveTimeline, liveTimeline, type Timeline } from "./live-timeline.js";
+export { type McpMountOptions, mcpPluginFor } from "./mcp-mount.js";
+export { type AvailablePlugins, composedTools } from "./plugin-mounts.js";
+export { type SandboxReportOptions, workspaceSandboxReport } from "./sandbox-report.js";
+export { createSessionMemory, MEMORY_DB_FILE, memoryDbPath, workspaceMemoryScope } from "./session-memory.js";
 export {
   builtinCatalog,
   builtinCatalogFiles,

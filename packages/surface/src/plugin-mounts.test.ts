@@ -2,10 +2,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLeanContextPlugin, loadComposition } from "@picasso/lean-context";
+import { createMcpPlugin } from "@picasso/mcp";
 import { isUserError } from "@picasso/protocol";
 import { createToolRuntime } from "@picasso/tools";
 import { afterEach, describe, expect, it } from "vitest";
 import { composedTools, engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
+import { createSessionMemory } from "./session-memory.js";
 
 const runtime = createToolRuntime();
 afterEach(() => runtime.dispose());
@@ -18,13 +20,53 @@ function composition(projectPatch?: string) {
 }
 
 describe("mounting the composition's plugins", () => {
-  it("mounts lean context and the core tools in the composition's order", () => {
+  it("mounts lean context, the core tools, memory and the MCP servers in the composition's order", () => {
     const comp = composition();
     const leanContext = createLeanContextPlugin({ composition: comp });
-    const plugins = mountPlugins(comp, { leanContext, toolRuntime: runtime });
+    const memory = createSessionMemory({
+      picassoHome: process.env.PICASSO_HOME!,
+      workspaceRoot: tmpdir(),
+      composition: comp,
+    });
+    const mcp = createMcpPlugin({
+      servers: [
+        {
+          name: "fs",
+          file: "/x/.mcp.json",
+          scope: "project",
+          transport: "stdio",
+          command: "node",
+          args: [],
+          env: {},
+        },
+      ],
+      picassoHome: process.env.PICASSO_HOME!,
+      cwd: process.cwd(),
+      clientVersion: "test",
+    });
+    const plugins = mountPlugins(comp, { leanContext, toolRuntime: runtime, memory, mcp });
     expect(plugins.map((p) => p.name)).toEqual(comp.plugins.map((row) => row.name));
-    const names = composedTools(comp, { leanContext, toolRuntime: runtime }).map((t) => t.spec.name);
-    expect(names).toEqual(expect.arrayContaining(["bash", "read", "edit", "tool_search", "tool_call"]));
+    expect(plugins.map((p) => p.name)).toEqual(["lean-context", "tools", "memory", "mcp"]);
+    const names = composedTools(comp, { leanContext, toolRuntime: runtime, memory, mcp }).map(
+      (t) => t.spec.name,
+    );
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "bash",
+        "read",
+        "edit",
+        "tool_search",
+        "tool_call",
+        "remember",
+        "recall",
+        "fs_call",
+      ]),
+    );
+    // Without the memory and MCP plugins their rows mount nothing.
+    expect(mountPlugins(comp, { leanContext, toolRuntime: runtime }).map((p) => p.name)).toEqual([
+      "lean-context",
+      "tools",
+    ]);
   });
 
   it("takes engine settings from the composition", () => {
@@ -38,13 +80,18 @@ describe("mounting the composition's plugins", () => {
     const comp = composition();
     const bad = { ...comp, plugins: [...comp.plugins, { ...comp.plugins[0]!, name: "telepathy" }] };
     const leanContext = createLeanContextPlugin({ composition: comp });
+    const memory = createSessionMemory({
+      picassoHome: process.env.PICASSO_HOME!,
+      workspaceRoot: tmpdir(),
+      composition: comp,
+    });
     let error: unknown;
     try {
-      mountPlugins(bad, { leanContext, toolRuntime: runtime });
+      mountPlugins(bad, { leanContext, toolRuntime: runtime, memory });
     } catch (e) {
       error = e;
     }
     expect(isUserError(error)).toBe(true);
-    expect((error as Error).message).toMatch(/plugin "telepathy" .* known: lean-context, tools/);
+    expect((error as Error).message).toMatch(/plugin "telepathy" .* known: lean-context, tools, memory$/);
   });
 });

@@ -24,7 +24,9 @@ import {
 import type { CatalogEntry, ToolDefinition } from "@picasso/protocol";
 import { createToolRuntime } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
+import { mcpPluginFor } from "./mcp-mount.js";
 import { composedTools } from "./plugin-mounts.js";
+import { createSessionMemory } from "./session-memory.js";
 
 /**
  * The repository's generated catalog folder, two levels above this package — found through the
@@ -56,12 +58,24 @@ export async function workspaceCatalog(options: WorkspaceCatalogOptions): Promis
       workspaceRoot: findWorkspaceRoot(options.cwd),
     });
     const leanContext = createLeanContextPlugin({ composition, stats: false, writeCatalog: false });
-    const tools = composedTools(composition, { leanContext, toolRuntime: runtime });
+    const workspaceRoot = findWorkspaceRoot(options.cwd);
+    const memory = createSessionMemory({ picassoHome: options.picassoHome, workspaceRoot, composition });
+    // The MCP servers configured here, with the tools their cached catalogs list (no spawn).
+    const mcp = mcpPluginFor({
+      workspaceRoot,
+      picassoHome: options.picassoHome,
+      reservedNames: composedTools(composition, { leanContext, toolRuntime: runtime, memory }).map(
+        (t) => t.spec.name,
+      ),
+      version: "catalog",
+    });
+    const tools = composedTools(composition, { leanContext, toolRuntime: runtime, memory, mcp });
+    const entries = [...mcp.catalogEntries(), ...(options.entries ?? [])];
     return inspectWorkspace({
       cwd: options.cwd,
       picassoHome: options.picassoHome,
       tools: [...tools, ...(options.extraTools ?? [])],
-      ...(options.entries ? { entries: options.entries } : {}),
+      ...(entries.length ? { entries } : {}),
       ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
     });
   } finally {

@@ -8,10 +8,10 @@
  * file must have been read this session, be UTF-8 text, and lie inside the workspace. The change
  * is written atomically and returned as a small unified diff.
  */
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
-import { writeFileAtomic } from "./atomic-write.js";
 import { defineTool, toolError } from "./define-tool.js";
+import { DISK_FILES, type FileAccess } from "./file-access.js";
 import { fileDiff } from "./file-diff.js";
 import { notReadError } from "./file-read-tracker.js";
 import { classifyText } from "./text-file.js";
@@ -68,7 +68,11 @@ function noMatchHint(text: string, oldString: string): string {
   return "Read the file again and copy the exact current text, including whitespace and indentation.";
 }
 
-async function runEdit(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
+async function runEdit(
+  files: FileAccess,
+  input: Record<string, unknown>,
+  ctx: ToolContext,
+): Promise<ToolOutput> {
   const path = requiredString(input, "path");
   const oldString = requiredString(input, "old_string", { allowEmpty: true });
   const newString = requiredString(input, "new_string", { allowEmpty: true });
@@ -87,7 +91,7 @@ async function runEdit(input: Record<string, unknown>, ctx: ToolContext): Promis
     return toolError(`${target.shown} is not a regular file; edit changes text files only.`);
   if (!ctx.files.wasRead(target.abs)) return toolError(notReadError(target.shown));
 
-  const decoded = classifyText(await readFile(target.abs));
+  const decoded = classifyText(await files.read(target.abs));
   if (decoded.kind !== "text") {
     const what = decoded.kind === "binary" ? "a binary file" : "not valid UTF-8 text";
     return toolError(
@@ -117,7 +121,7 @@ async function runEdit(input: Record<string, unknown>, ctx: ToolContext): Promis
   const after = replaceAll
     ? text.split(needle).join(replacement)
     : text.slice(0, offsets[0]) + replacement + text.slice(offsets[0]! + needle.length);
-  await writeFileAtomic(target.abs, after);
+  await files.write(target.abs, after);
   ctx.files.markRead(target.abs);
 
   const diff = fileDiff(target.shown, text, after);
@@ -128,25 +132,28 @@ async function runEdit(input: Record<string, unknown>, ctx: ToolContext): Promis
   };
 }
 
-export const editTool = defineTool({
-  name: "edit",
-  description:
-    "Replace exact text in a file: old_string must match the file exactly (whitespace included) and be unique, " +
-    "unless replace_all is true. Read the file first. Returns a unified diff of the change.",
-  properties: {
-    path: { type: "string", description: "File path, relative to the working folder or absolute." },
-    old_string: {
-      type: "string",
-      description: "The exact text to replace, copied from the file with enough context to be unique.",
+export const createEditTool = (files: FileAccess) =>
+  defineTool({
+    name: "edit",
+    description:
+      "Replace exact text in a file: old_string must match the file exactly (whitespace included) and be unique, " +
+      "unless replace_all is true. Read the file first. Returns a unified diff of the change.",
+    properties: {
+      path: { type: "string", description: "File path, relative to the working folder or absolute." },
+      old_string: {
+        type: "string",
+        description: "The exact text to replace, copied from the file with enough context to be unique.",
+      },
+      new_string: { type: "string", description: "The text to put in its place (may be empty to delete)." },
+      replace_all: {
+        type: "boolean",
+        description: "Replace every occurrence instead of requiring exactly one. Default false.",
+      },
     },
-    new_string: { type: "string", description: "The text to put in its place (may be empty to delete)." },
-    replace_all: {
-      type: "boolean",
-      description: "Replace every occurrence instead of requiring exactly one. Default false.",
-    },
-  },
-  required: ["path", "old_string", "new_string"],
-  effect: "write",
-  family: "fs",
-  run: runEdit,
-});
+    required: ["path", "old_string", "new_string"],
+    effect: "write",
+    family: "fs",
+    run: (input, ctx) => runEdit(files, input, ctx),
+  });
+
+export const editTool = createEditTool(DISK_FILES);

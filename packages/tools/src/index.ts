@@ -12,6 +12,7 @@ export { BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS, createBashTool } from "./
 export { deferredTools } from "./deferred-tools.js";
 export { defineTool, type ToolDeclaration, toolError } from "./define-tool.js";
 export { editTool } from "./edit.js";
+export { DISK_FILES, type FileAccess } from "./file-access.js";
 export { createFileReadTracker } from "./file-read-tracker.js";
 export { applyPatchTool, globTool, listDirTool, multiEditTool, notebookEditTool } from "./files/index.js";
 export { type Goal, GoalBoard, type GoalStatus } from "./goal/goal-board.js";
@@ -28,6 +29,12 @@ export {
   type SandboxPlace,
   type SandboxSettings,
 } from "./sandbox/sandbox.js";
+export {
+  checkSandbox,
+  renderSandboxCheck,
+  type SandboxCheck,
+  type SandboxCheckReport,
+} from "./sandbox/sandbox-check.js";
 export { searchTool } from "./search.js";
 export { createSessionQueryTool } from "./session/session-query.js";
 export { subagentTool } from "./subagent.js";

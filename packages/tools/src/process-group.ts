@@ -15,8 +15,10 @@
  * seen gone — bash exited and nothing is left in the group, or `kill()` ended it — so processes
  * it leaves behind are still ended with the session, or by the supervisor if Picasso dies.
  */
+
 import { readdirSync, readFileSync } from "node:fs";
 import { execa } from "execa";
+import { commandEnvironment } from "./command-env.js";
 import type { CommandSandbox } from "./sandbox/sandbox.js";
 
 export interface GroupExit {
@@ -110,7 +112,8 @@ export function spawnGroup(command: string, options: SpawnOptions): RunningGroup
     reject: false,
     stdin: "ignore",
     encoding: "buffer",
-    env: { PAGER: "cat", GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0", ...options.groups?.processEnv },
+    extendEnv: false,
+    env: commandEnvironment(options.groups?.processEnv),
   });
   // Outcomes are read from the child's events; the promise is only kept from rejecting unhandled.
   child.catch(() => undefined);

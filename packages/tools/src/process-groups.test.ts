@@ -49,7 +49,7 @@ describe("ProcessGroups", () => {
     spawned.push(child.pid!);
     const unrelated = strayGroup();
     groups.close();
-    expect(await waitUntil(() => processGone(child.pid!))).toBe(true);
+    expect(await waitUntil(() => processGone(child.pid!), 30_000)).toBe(true);
     expect(processGone(unrelated)).toBe(false);
   });
 

@@ -13,6 +13,7 @@ import { open, stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
 import { defineTool, toolError } from "./define-tool.js";
+import { DISK_FILES, type FileAccess } from "./file-access.js";
 import { classifyText, splitLines } from "./text-file.js";
 import { optionalInteger, requiredString } from "./tool-input.js";
 import { resolveWorkspacePath } from "./workspace-path.js";
@@ -92,7 +93,11 @@ function formatWindow(shown: string, window: Window, offset: number, size: numbe
   return { content, display: { kind: "text", text: `Read ${shown} (lines ${offset}-${last}${range})` } };
 }
 
-async function runRead(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
+async function runRead(
+  files: FileAccess,
+  input: Record<string, unknown>,
+  ctx: ToolContext,
+): Promise<ToolOutput> {
   const path = requiredString(input, "path");
   const offset = optionalInteger(input, "offset", 1, Number.MAX_SAFE_INTEGER) ?? 1;
   const limit = optionalInteger(input, "limit", 1, 100_000) ?? READ_DEFAULT_LIMIT;
@@ -118,14 +123,8 @@ async function runRead(input: Record<string, unknown>, ctx: ToolContext): Promis
 
   const whole = info.size <= READ_WHOLE_FILE_MAX_BYTES;
   let bytes: Uint8Array;
-  if (whole) {
-    const handle = await open(target.abs, "r");
-    try {
-      bytes = await handle.readFile();
-    } finally {
-      await handle.close();
-    }
-  } else {
+  if (whole) bytes = await files.read(target.abs);
+  else {
     const handle = await open(target.abs, "r");
     try {
       const buffer = Buffer.alloc(SNIFF_BYTES);
@@ -160,24 +159,27 @@ async function runRead(input: Record<string, unknown>, ctx: ToolContext): Promis
   return { ...formatWindow(target.shown, window, offset, info.size), dedupeKey: `file read of ${path}` };
 }
 
-export const readTool = defineTool({
-  name: "read",
-  description:
-    "Read a UTF-8 text file from the workspace. Output has line numbers (`number<TAB>text`). " +
-    `Shows up to ${READ_DEFAULT_LIMIT} lines from \`offset\`; long files say how to read on. ` +
-    "Binary and non-UTF-8 files are reported, not shown. Read a file before changing it with edit or write.",
-  properties: {
-    path: { type: "string", description: "File path, relative to the working folder or absolute." },
-    offset: { type: "integer", minimum: 1, description: "First line to show, 1-based. Default 1." },
-    limit: {
-      type: "integer",
-      minimum: 1,
-      maximum: 100000,
-      description: `How many lines to show. Default ${READ_DEFAULT_LIMIT}.`,
+export const createReadTool = (files: FileAccess) =>
+  defineTool({
+    name: "read",
+    description:
+      "Read a UTF-8 text file from the workspace. Output has line numbers (`number<TAB>text`). " +
+      `Shows up to ${READ_DEFAULT_LIMIT} lines from \`offset\`; long files say how to read on. ` +
+      "Binary and non-UTF-8 files are reported, not shown. Read a file before changing it with edit or write.",
+    properties: {
+      path: { type: "string", description: "File path, relative to the working folder or absolute." },
+      offset: { type: "integer", minimum: 1, description: "First line to show, 1-based. Default 1." },
+      limit: {
+        type: "integer",
+        minimum: 1,
+        maximum: 100000,
+        description: `How many lines to show. Default ${READ_DEFAULT_LIMIT}.`,
+      },
     },
-  },
-  required: ["path"],
-  effect: "read",
-  family: "fs",
-  run: runRead,
-});
+    required: ["path"],
+    effect: "read",
+    family: "fs",
+    run: (input, ctx) => runRead(files, input, ctx),
+  });
+
+export const readTool = createReadTool(DISK_FILES);

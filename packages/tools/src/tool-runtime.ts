@@ -12,10 +12,11 @@ import type { ToolDefinition } from "@picasso/protocol";
 import { askUserTool } from "./ask-user.js";
 import { BackgroundJobs } from "./background-jobs.js";
 import { createBashTool } from "./bash.js";
-import { editTool } from "./edit.js";
+import { createEditTool } from "./edit.js";
+import { DISK_FILES, type FileAccess } from "./file-access.js";
 import { GoalBoard } from "./goal/goal-board.js";
 import { ProcessGroups } from "./process-groups.js";
-import { readTool } from "./read.js";
+import { createReadTool } from "./read.js";
 import { CommandSandbox, type SandboxPlace, type SandboxSettings } from "./sandbox/sandbox.js";
 import { searchTool } from "./search.js";
 import { subagentTool } from "./subagent.js";
@@ -24,7 +25,7 @@ import { createTodoBoard, type TodoBoard } from "./todo-board.js";
 import { createTodoWriteTool } from "./todo-write.js";
 import { DEFAULT_WEB_SETTINGS } from "./web/index.js";
 import type { WebSettings } from "./web/web-fetch.js";
-import { writeTool } from "./write.js";
+import { createWriteTool } from "./write.js";
 
 export interface ToolRuntime {
   jobs: BackgroundJobs;
@@ -41,6 +42,8 @@ export interface ToolRuntime {
   terminals: Terminals;
   /** What the web tools may reach and where web_search asks (composition settings `web.*`). */
   web: WebSettings;
+  /** How read, write and edit reach whole files (the disk unless a surface routes them). */
+  files: FileAccess;
   /**
    * Kill the process groups an earlier run of this session recorded in `path` and left alive;
    * record this run's groups there from now on. Returns the pgids killed.
@@ -59,6 +62,8 @@ export interface ToolRuntimeOptions {
   web?: WebSettings;
   /** The project's session logs folder (session_query); can also be set later on the runtime. */
   sessionsDir?: string;
+  /** Where read, write and edit read and write whole files (default: the disk). */
+  files?: FileAccess;
 }
 
 export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime {
@@ -77,6 +82,7 @@ export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime
     groups,
     terminals,
     web: options.web ?? DEFAULT_WEB_SETTINGS,
+    files: options.files ?? DISK_FILES,
     ...(sandbox ? { sandbox } : {}),
     recordProcessGroupsIn: (path) => groups.recordIn(path),
     dispose: async () => {
@@ -90,9 +96,9 @@ export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime
 export function builtinTools(runtime: ToolRuntime = createToolRuntime()): ToolDefinition[] {
   return [
     createBashTool(runtime.jobs),
-    readTool,
-    writeTool,
-    editTool,
+    createReadTool(runtime.files),
+    createWriteTool(runtime.files),
+    createEditTool(runtime.files),
     searchTool,
     createTodoWriteTool(runtime.todos),
     askUserTool,

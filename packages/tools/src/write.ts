@@ -6,10 +6,10 @@
  * replaced. The bytes land atomically (temporary file + rename, mode kept). The model gets a
  * one-line summary; the user sees "created" or a diff against the old content.
  */
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
-import { writeFileAtomic } from "./atomic-write.js";
 import { defineTool, toolError } from "./define-tool.js";
+import { DISK_FILES, type FileAccess } from "./file-access.js";
 import { fileDiff } from "./file-diff.js";
 import { notReadError } from "./file-read-tracker.js";
 import { splitLines } from "./text-file.js";
@@ -18,7 +18,11 @@ import { resolveWorkspacePath } from "./workspace-path.js";
 
 const DIFF_MAX_FILE_BYTES = 1024 * 1024;
 
-async function runWrite(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
+async function runWrite(
+  files: FileAccess,
+  input: Record<string, unknown>,
+  ctx: ToolContext,
+): Promise<ToolOutput> {
   const path = requiredString(input, "path");
   const content = requiredString(input, "content", { allowEmpty: true });
   const target = resolveWorkspacePath(ctx, path);
@@ -30,8 +34,11 @@ async function runWrite(input: Record<string, unknown>, ctx: ToolContext): Promi
   if (info && !ctx.files.wasRead(target.abs)) return toolError(notReadError(target.shown));
 
   // The old content is only needed for the user's diff; very large files get a summary instead.
-  const before = info && info.size <= DIFF_MAX_FILE_BYTES ? await readFile(target.abs, "utf8") : undefined;
-  await writeFileAtomic(target.abs, content);
+  const before =
+    info && info.size <= DIFF_MAX_FILE_BYTES
+      ? Buffer.from(await files.read(target.abs)).toString("utf8")
+      : undefined;
+  await files.write(target.abs, content);
   ctx.files.markRead(target.abs);
 
   const lines = splitLines(content).length;
@@ -61,17 +68,20 @@ async function runWrite(input: Record<string, unknown>, ctx: ToolContext): Promi
   };
 }
 
-export const writeTool = defineTool({
-  name: "write",
-  description:
-    "Create a file, or replace the whole content of a file. Parent folders are created. " +
-    "An existing file must be read first with read. Prefer edit for changing part of a file.",
-  properties: {
-    path: { type: "string", description: "File path, relative to the working folder or absolute." },
-    content: { type: "string", description: "The complete new content of the file." },
-  },
-  required: ["path", "content"],
-  effect: "write",
-  family: "fs",
-  run: runWrite,
-});
+export const createWriteTool = (files: FileAccess) =>
+  defineTool({
+    name: "write",
+    description:
+      "Create a file, or replace the whole content of a file. Parent folders are created. " +
+      "An existing file must be read first with read. Prefer edit for changing part of a file.",
+    properties: {
+      path: { type: "string", description: "File path, relative to the working folder or absolute." },
+      content: { type: "string", description: "The complete new content of the file." },
+    },
+    required: ["path", "content"],
+    effect: "write",
+    family: "fs",
+    run: (input, ctx) => runWrite(files, input, ctx),
+  });
+
+export const writeTool = createWriteTool(DISK_FILES);

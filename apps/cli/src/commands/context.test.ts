@@ -14,6 +14,23 @@ function workspace() {
 }
 
 describe("picasso context", () => {
+  it("counts one gateway per configured MCP server, after tool_call, sorted, and names them in lean:gateways", async () => {
+    const root = workspace();
+    writeFileSync(
+      join(root, ".mcp.json"),
+      JSON.stringify({
+        mcpServers: { zeta: { command: "zeta-mcp" }, alpha: { type: "http", url: "http://127.0.0.1:9/mcp" } },
+      }),
+    );
+    const env = { PICASSO_HOME: mkdtempSync(join(tmpdir(), "cli-home-")) };
+    const text = await contextOutput({}, { cwd: root, env });
+    expect(text).toContain("2 MCP gateways (one per server)");
+    const report = JSON.parse(await contextOutput({ json: true }, { cwd: root, env }));
+    const names = report.tools.map((t: { name: string }) => t.name);
+    expect(names.slice(-3)).toEqual(["tool_call", "alpha_call", "zeta_call"]);
+    expect(report.tools.filter((t: { kind: string }) => t.kind === "mcp")).toHaveLength(2);
+  });
+
   it("--json has the hash, byte totals, sections, tools and the baseline", async () => {
     const root = workspace();
     const env = { PICASSO_HOME: mkdtempSync(join(tmpdir(), "cli-home-")) };
@@ -21,7 +38,7 @@ describe("picasso context", () => {
     expect(report.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(report.bytes.total).toBe(report.bytes.tools + report.bytes.system);
     expect(report.sections.map((s: { id: string }) => s.id)).toContain("instructions:index");
-    expect(report.tools.map((t: { name: string }) => t.name).slice(0, 11)).toEqual([
+    expect(report.tools.map((t: { name: string }) => t.name).slice(0, 13)).toEqual([
       "bash",
       "read",
       "write",
@@ -30,6 +47,8 @@ describe("picasso context", () => {
       "todo_write",
       "ask_user",
       "skill",
+      "remember",
+      "recall",
       "subagent",
       "tool_search",
       "tool_call",

@@ -2,7 +2,8 @@
  * `picasso context [--json] [--mode default|plan|auto]`: the Tier-1 composition of the current
  * workspace — each section and tool with bytes and estimated tokens, totals, caps hit, the
  * Tier-1 hash and the eager baseline it is compared with. No engine, no provider, no model call:
- * it assembles Tier 1 from the same composition, instruction files and tools a session uses.
+ * it assembles Tier 1 from the same composition, instruction files and tools a session uses — the
+ * configured MCP servers' gateways included (their cached tools count on the eager side).
  */
 import { defaultPicassoHome } from "@picasso/engine";
 import {
@@ -12,7 +13,7 @@ import {
   renderContextReport,
 } from "@picasso/lean-context";
 import { canonicalJson } from "@picasso/protocol";
-import { composedTools } from "@picasso/surface";
+import { composedTools, createSessionMemory, mcpPluginFor } from "@picasso/surface";
 import { createToolRuntime } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
@@ -33,6 +34,7 @@ export async function contextOutput(
   const cwd = options.cwd ?? process.cwd();
   const picassoHome = defaultPicassoHome(options.env ?? process.env);
   const runtime = createToolRuntime();
+  let closeMemory = () => {};
   try {
     // The tools a session of this workspace registers: the composition's plugins, mounted alike.
     const composition = loadComposition({
@@ -41,17 +43,30 @@ export async function contextOutput(
       workspaceRoot: findWorkspaceRoot(cwd),
     });
     const leanContext = createLeanContextPlugin({ composition, stats: false });
+    const memory = createSessionMemory({ picassoHome, workspaceRoot: findWorkspaceRoot(cwd), composition });
+    closeMemory = () => memory.close();
+    const mcp = mcpPluginFor({
+      workspaceRoot: findWorkspaceRoot(cwd),
+      picassoHome,
+      reservedNames: composedTools(composition, { leanContext, toolRuntime: runtime, memory }).map(
+        (t) => t.spec.name,
+      ),
+      version: "context",
+      ...(options.env ? { env: options.env } : {}),
+    });
     const { report } = inspectWorkspace({
       cwd,
       picassoHome,
       surface: "cli",
       mode,
-      tools: composedTools(composition, { leanContext, toolRuntime: runtime }),
+      tools: composedTools(composition, { leanContext, toolRuntime: runtime, memory, mcp }),
+      entries: mcp.catalogEntries(),
     });
     return flags.json
       ? `${JSON.stringify(JSON.parse(canonicalJson(report)), null, 2)}\n`
       : `${renderContextReport(report)}\n`;
   } finally {
+    closeMemory();
     await runtime.dispose();
   }
 }

@@ -14,10 +14,14 @@ export const SUBCOMMANDS: Record<string, () => Promise<{ register: Register }>> 
   compact: () => import("./compact.js"),
   sessions: () => import("./sessions.js"),
   context: () => import("./context.js"),
+  acp: () => import("./acp.js"),
   "mock-server": () => import("./mock-server.js"),
   probe: () => import("./probe.js"),
   tools: () => import("./tools.js"),
+  memory: () => import("./memory.js"),
+  mcp: () => import("./mcp.js"),
   eval: () => import("./eval.js"),
+  sandbox: () => import("./sandbox.js"),
 };
 
 /** Registers the root command and the subcommands `argv` may need (all of them for help). */

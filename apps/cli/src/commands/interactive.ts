@@ -4,14 +4,13 @@
  * when nothing chooses a provider and ANTHROPIC_API_KEY is unset, the session runs on the built-in
  * mock and the TUI says so. Without a terminal on stdin/stdout it prints the
  * short help instead (the TUI needs a TTY). `/context timeline` folds the live session's log
- * with `@picasso/lean-context/timeline`. SIGTERM ends the TUI cleanly with exit code 143.
+ * with `@picasso/lean-context/timeline`; `/memory` answers from `memory-text.ts`. SIGTERM ends the TUI cleanly with exit code 143.
  */
 import type { Session } from "@picasso/engine";
 import { defaultPicassoHome, listSessions } from "@picasso/engine/sessions";
 import { runTui, type SessionHost } from "@picasso/tui";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { defaultAction } from "../default-action.js";
-import { LiveTimeline } from "../live-timeline.js";
 import { resumeCommand } from "../resume-command.js";
 import { resumeTarget, type SessionFlags } from "../wiring-flags.js";
 
@@ -48,7 +47,12 @@ export async function startInteractive(
     },
     listSessions: () => listSessions(picassoHome, workspaceRoot),
     timeline: renderTimeline,
+    memory: async (args) => (await import("../memory-text.js")).memoryText(args, { env }),
     resumeCommand: (id) => resumeCommand(id),
+    async sandboxReport() {
+      const { sandboxCheckOutput } = await import("./sandbox.js");
+      return (await sandboxCheckOutput(flags.sandbox ? { sandbox: flags.sandbox } : {}, { env })).text;
+    },
   };
   const resume = resumeTarget(flags);
   // SIGTERM (a container stop, `kill`) leaves like the user would: the running turn is interrupted,
@@ -64,14 +68,8 @@ export async function startInteractive(
   }
 }
 
-/** One live timeline per session, folded once and then kept up to date (live-timeline.ts). */
-const liveTimelines = new WeakMap<Session, LiveTimeline>();
-
+/** One live timeline per session, folded once and then kept up to date (@picasso/surface). */
 async function renderTimeline(session: Session): Promise<string> {
-  let live = liveTimelines.get(session);
-  if (!live) {
-    live = new LiveTimeline(session, await import("@picasso/lean-context/timeline"));
-    liveTimelines.set(session, live);
-  }
-  return live.render();
+  const { liveTimeline } = await import("@picasso/surface");
+  return (await liveTimeline(session)).render();
 }

@@ -55,7 +55,7 @@ export async function probeCommand(flags: ProbeFlags, env: NodeJS.ProcessEnv = p
   // Loaded on use, so other commands (and `picasso --version`) do not pay for the probe.
   const { renderReport, runProbe, writeBaselineReport } = await import("@picasso/cache-probe");
   if (flags.writeBaseline) {
-    const path = writeBaselineReport();
+    const path = await writeBaselineReport();
     process.stdout.write(`wrote ${path}\n`);
     return 0;
   }
@@ -78,7 +78,10 @@ export function register(program: Command): void {
   program
     .command("probe")
     .description("prove the prompt-cache prefix never breaks: scripted sessions against the simulated cache")
-    .option("--scenario <name>", "hello, coding, compaction, resume, skills, families or all (default all)")
+    .option(
+      "--scenario <name>",
+      "hello, coding, compaction, resume, skills, memory, families, acp, mcp or all (default all)",
+    )
     .option("--provider-rules <rules>", "simulated cache rules: anthropic (default) or openai")
     .option(
       "--min-cacheable <n>",

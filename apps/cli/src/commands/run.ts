@@ -11,7 +11,13 @@ export function addSessionOptions(command: Command): Command {
     .option("--model <id>", "model id (default: the provider's)")
     .option("--mock-script <file>", "YAML script for --provider mock (see docs/mock-provider.md)")
     .option("-c, --continue", "continue the newest session of this workspace")
-    .option("-r, --resume <id>", "resume the session with this id");
+    .option("-r, --resume <id>", "resume the session with this id")
+    .addOption(
+      new Option(
+        "--sandbox <mode>",
+        "run commands in the bubblewrap sandbox: off, on or auto (default: setting sandbox.mode)",
+      ).choices(["off", "on", "auto"]),
+    );
 }
 
 export function register(program: Command): void {

@@ -1,8 +1,11 @@
 /** The standard scenarios, by name, in the order `picasso probe` runs them. */
+import { acpScenario } from "./acp.js";
 import { codingScenario } from "./coding.js";
 import { compactionScenario } from "./compaction.js";
 import { familiesScenario } from "./families.js";
 import { helloScenario } from "./hello.js";
+import { mcpScenario } from "./mcp.js";
+import { memoryScenario } from "./memory.js";
 import { resumeScenario } from "./resume.js";
 import type { Scenario } from "./scenario.js";
 import { skillsScenario } from "./skills.js";
@@ -13,20 +16,27 @@ export const SCENARIOS: readonly Scenario[] = [
   compactionScenario,
   resumeScenario,
   skillsScenario,
+  memoryScenario,
   familiesScenario,
+  acpScenario,
+  mcpScenario,
 ];
 
 export function findScenario(name: string): Scenario | undefined {
   return SCENARIOS.find((s) => s.name === name);
 }
 
+export { mcpScenarioConfig, notesServerPath } from "./mcp.js";
 export * from "./scenario.js";
 export * from "./shop-workspace.js";
 export {
+  acpScenario,
   codingScenario,
   compactionScenario,
   familiesScenario,
   helloScenario,
+  mcpScenario,
+  memoryScenario,
   resumeScenario,
   skillsScenario,
 };

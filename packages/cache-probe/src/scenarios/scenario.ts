@@ -7,6 +7,7 @@
  * whenever those come; every other reply answers the next request in order.
  */
 
+import type { MemoryClass } from "@picasso/memory";
 import type { MockScript } from "@picasso/mock-provider";
 import type { PermissionMode } from "@picasso/protocol";
 
@@ -20,12 +21,26 @@ export type ScenarioAction =
    *  (`newProcess`) in a child process that runs the rest of the scenario. */
   | { kind: "resume"; newProcess?: boolean };
 
+/** A memory in the probe's `memory.db` when the scenario starts (`seed-memories.ts`). */
+export interface ScenarioMemory {
+  class: MemoryClass;
+  title: string;
+  body: string;
+  /** `project`: the scenario workspace; `other`: another project (never shown here). */
+  scope: "user" | "project" | "other";
+  importance: number;
+}
+
 export interface Scenario {
   name: string;
   description: string;
+  /** Drive the session through this surface (default: the engine directly, as the CLI composes it). */
+  surface?: "acp";
   files: Record<string, string>;
   /** Files of the probe's PICASSO_HOME (user skills in `skills/`; the Claude folder is `.claude/`). */
   homeFiles?: Record<string, string>;
+  /** Memories in the probe's `memory.db` before the session opens, oldest first. */
+  memories?: ScenarioMemory[];
   actions: ScenarioAction[];
   /** Replies that answer matching requests whenever they come (compaction summaries). */
   matched?: MockStep[];

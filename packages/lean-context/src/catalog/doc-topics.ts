@@ -9,9 +9,9 @@
  * so a search finds a doc by what it covers. A file named in several rows joins their "when"
  * texts. Rows are read top to bottom; nothing else in AGENTS.md is used.
  */
-import { readFileSync } from "node:fs";
 import { join, normalize, sep } from "node:path";
 import type { CatalogEntry } from "@picasso/protocol";
+import { readWorkspaceText } from "../io/workspace-text.js";
 import { cut } from "./catalog-node.js";
 
 const CELL_PATH = /`([^`\s]+\.md)`/g;
@@ -60,12 +60,9 @@ export function docDescription(text: string, path: string, when: readonly string
 }
 
 export function loadDocTopics(workspaceRoot: string): CatalogEntry[] {
-  let agents: string;
-  try {
-    agents = readFileSync(join(workspaceRoot, "AGENTS.md"), "utf8");
-  } catch {
-    return [];
-  }
+  const agentsFile = readWorkspaceText(join(workspaceRoot, "AGENTS.md"));
+  if (agentsFile.kind !== "text") return [];
+  const agents = agentsFile.text;
   const when = new Map<string, string[]>();
   for (const row of routingRows(agents)) {
     const path = normalize(row.path).split(sep).join("/");
@@ -76,12 +73,9 @@ export function loadDocTopics(workspaceRoot: string): CatalogEntry[] {
   }
   const entries: CatalogEntry[] = [];
   for (const [path, list] of when) {
-    let text: string;
-    try {
-      text = readFileSync(join(workspaceRoot, path), "utf8");
-    } catch {
-      continue;
-    }
+    const doc = readWorkspaceText(join(workspaceRoot, path));
+    if (doc.kind !== "text") continue;
+    const text = doc.text;
     entries.push({ kind: "doc", name: path, location: path, description: docDescription(text, path, list) });
   }
   return entries;

@@ -27,6 +27,8 @@ describe("loadComposition", () => {
       "todo_write",
       "ask_user",
       "skill",
+      "remember",
+      "recall",
       "subagent",
     ]);
     writeFileSync(

@@ -11,10 +11,11 @@
  * or of a file already being included (a cycle), is a UserError naming the including file and
  * line. Parsing and composing are pure (`parsePatchFile`, `composePatches`); this only reads files.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { UserError } from "@picasso/protocol";
+import { readWorkspaceText } from "../io/workspace-text.js";
 import { CANONICAL_SECTION_IDS } from "../sections/canonical-sections.js";
 import { type Composition, composePatches, type PatchFile, type Surface } from "./compose.js";
 import { type PatchOp, parsePatchFile } from "./patch-file.js";
@@ -70,14 +71,14 @@ export function loadComposition(options: LoadCompositionOptions): Composition {
 
 /** The ops of one patch file, its includes read in place; `chain` is the include path to it. */
 function readPatchFile(path: string, chain: readonly string[]): PatchOp[] {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
+  const file = readWorkspaceText(path);
+  if (file.kind !== "text")
     throw new UserError(
-      `${path}: cannot read the patch file (${(error as NodeJS.ErrnoException).code ?? error})`,
+      `${path}: cannot read the patch file (${file.kind === "missing" ? "ENOENT" : file.problem})`,
     );
-  }
+  if (file.truncated)
+    throw new UserError(`${path}: the patch file is ${file.size} bytes; a patch file is at most 1 MiB`);
+  const text = file.text;
   return parsePatchFile(text, path, (target, at, field) => {
     const included = resolve(dirname(path), target);
     const where = `${at.file}:${at.line}: ${field}`;

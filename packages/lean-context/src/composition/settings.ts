@@ -30,6 +30,12 @@ export interface CompositionSettings {
   "sandbox.mode": "off" | "on" | "auto";
   /** Let sandboxed commands use the network. */
   "sandbox.network": boolean;
+  /** OpenAI-compatible embeddings endpoint for memory (e.g. `http://127.0.0.1:11434/v1`); "" = none. */
+  "memory.embeddings.baseUrl": string;
+  /** The embeddings model asked for. */
+  "memory.embeddings.model": string;
+  /** Environment variable holding the endpoint's key ("" = no key). */
+  "memory.embeddings.apiKeyEnv": string;
   /** Let web_fetch reach loopback and private-network addresses (the SSRF guard is on by default). */
   "web.allowPrivateNetwork": boolean;
   /** A SearXNG-style search endpoint for web_search (`<url>/search?q=…&format=json`); empty: not configured. */
@@ -50,6 +56,9 @@ export const DEFAULT_SETTINGS: CompositionSettings = {
   "persona.prefix": "You work in the user's terminal, inside their repository, on their behalf.",
   "sandbox.mode": "auto",
   "sandbox.network": false,
+  "memory.embeddings.baseUrl": "",
+  "memory.embeddings.model": "nomic-embed-text",
+  "memory.embeddings.apiKeyEnv": "",
   "web.allowPrivateNetwork": false,
   "web.searchUrl": "",
 };
@@ -77,6 +86,16 @@ const CHECKS: Record<SettingKey, Check> = {
   "persona.prefix": shortText,
   "sandbox.mode": (v) => (v === "off" || v === "on" || v === "auto" ? undefined : "off, on or auto"),
   "sandbox.network": (v) => (typeof v === "boolean" ? undefined : "true or false"),
+  "memory.embeddings.baseUrl": (v) =>
+    v === "" || (typeof v === "string" && /^https?:\/\/\S+$/.test(v))
+      ? undefined
+      : 'an http(s) URL, or "" for none',
+  "memory.embeddings.model": (v) =>
+    typeof v === "string" && v.length > 0 && v.length <= 200 ? undefined : "a model name",
+  "memory.embeddings.apiKeyEnv": (v) =>
+    typeof v === "string" && /^[A-Za-z_][A-Za-z0-9_]*$|^$/.test(v)
+      ? undefined
+      : "an environment variable name",
   "web.allowPrivateNetwork": (v) => (typeof v === "boolean" ? undefined : "true or false"),
   "web.searchUrl": (v) =>
     typeof v === "string" && (v === "" || /^https?:\/\/\S+$/.test(v))

@@ -1,8 +1,13 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { instructionFolders, loadInstructionFiles } from "./instruction-files.js";
+import {
+  INSTRUCTION_FILE_READ_BYTES,
+  instructionFolders,
+  loadInstructionFiles,
+} from "./instruction-files.js";
 
 const workspace = () => mkdtempSync(join(tmpdir(), "lc-instr-"));
 
@@ -43,11 +48,37 @@ describe("loadInstructionFiles", () => {
 
   it("an unreadable AGENTS.md is a warning, not a crash", () => {
     const root = workspace();
-    mkdirSync(join(root, "AGENTS.md")); // a folder where the file should be: reading fails with EISDIR
+    mkdirSync(join(root, "AGENTS.md")); // a folder where the file should be
     writeFileSync(join(root, "CLAUDE.md"), "still read");
     const { files, warnings } = loadInstructionFiles(root, root);
     expect(files.map((f) => f.path)).toEqual(["CLAUDE.md"]);
-    expect(warnings).toEqual(["AGENTS.md: unreadable (EISDIR); left out of the instruction index"]);
+    expect(warnings).toEqual(["AGENTS.md: a folder, not a file; left out of the instruction index"]);
+  });
+
+  it("an AGENTS.md that is a FIFO is never opened (no hang), and says so in one line", () => {
+    const root = workspace();
+    execFileSync("mkfifo", [join(root, "AGENTS.md")]);
+    writeFileSync(join(root, "CLAUDE.md"), "still read");
+    const { files, warnings } = loadInstructionFiles(root, root);
+    expect(files.map((f) => f.path)).toEqual(["CLAUDE.md"]);
+    expect(warnings).toEqual([
+      "AGENTS.md: a FIFO (named pipe), not a file; left out of the instruction index",
+    ]);
+  });
+
+  it("a 50 MB AGENTS.md is read only up to 1 MiB, cut on a character boundary, and said once", () => {
+    const root = workspace();
+    // "é" is two bytes: 1 MiB falls in the middle of one at an odd offset.
+    const big = Buffer.concat([Buffer.from("# Rules\nx"), Buffer.alloc(50 * 1024 * 1024, "é")]);
+    writeFileSync(join(root, "AGENTS.md"), big);
+    const { files, warnings } = loadInstructionFiles(root, root);
+    expect(warnings).toEqual([
+      `AGENTS.md: 50.0 MB; only its first 1.0 MB read for the instruction index — keep it short and point at docs/`,
+    ]);
+    expect(files).toHaveLength(1);
+    expect(Buffer.byteLength(files[0]!.text)).toBeLessThanOrEqual(INSTRUCTION_FILE_READ_BYTES);
+    expect(files[0]!.text.startsWith("# Rules\nxé")).toBe(true);
+    expect(files[0]!.text).not.toContain("\uFFFD");
   });
 
   it("a binary or invalid-UTF-8 instruction file is left out with a one-line warning naming it", () => {

@@ -7,11 +7,14 @@
  * lines removed, skipped if its text equals a file already included). A missing file is fine; an
  * unreadable one (permissions, a folder in its place) becomes a warning and is left out, and so
  * does one that is not text — NUL bytes (binary) or bytes that are not valid UTF-8 — since it
- * would put garbage and replacement characters into every request. Each warning is one line
- * naming the file.
+ * would put garbage and replacement characters into every request. A FIFO, socket or device in a
+ * file's place is never opened (it would block the session's start), and a file over 1 MiB is read
+ * only up to that (the index is capped at 8 KB anyway); both are said in one line naming the file.
+ * Each warning is one line naming the file.
  */
-import { readFileSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
+import { readWorkspaceText, WORKSPACE_TEXT_READ_BYTES } from "../io/workspace-text.js";
+import { formatBytes } from "../timeline/render-timeline.js";
 import type { InstructionFile } from "./instruction-index.js";
 
 export interface InstructionFiles {
@@ -20,7 +23,8 @@ export interface InstructionFiles {
 }
 
 const POINTER = /^@(\.\/)?AGENTS\.md$/;
-const UTF8 = new TextDecoder("utf-8", { fatal: true });
+/** The most of one instruction file that is read. */
+export const INSTRUCTION_FILE_READ_BYTES = WORKSPACE_TEXT_READ_BYTES;
 const COMPANIONS = ["CLAUDE.md", "PICASSO.md"];
 
 /** Folders from the workspace root down to cwd (root only when cwd is outside it). */
@@ -52,25 +56,19 @@ export function loadInstructionFiles(workspaceRoot: string, cwd: string): Instru
   const seen = new Set<string>();
   const read = (folder: string, name: string): string | undefined => {
     const path = relative(workspaceRoot, join(folder, name)).split(sep).join("/");
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(join(folder, name));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== "ENOENT" && code !== "ENOTDIR")
-        warnings.push(`${path}: unreadable (${code ?? String(error)}); left out of the instruction index`);
+    const found = readWorkspaceText(join(folder, name), INSTRUCTION_FILE_READ_BYTES);
+    if (found.kind === "missing") return undefined;
+    if (found.kind === "problem") {
+      warnings.push(
+        `${path}: ${found.problem}; left out of the instruction index${found.notText ? " — save it as UTF-8 text" : ""}`,
+      );
       return undefined;
     }
-    const notText = (why: string) => {
-      warnings.push(`${path}: ${why}; left out of the instruction index — save it as UTF-8 text`);
-      return undefined;
-    };
-    if (bytes.includes(0)) return notText("binary content (NUL bytes), not text");
-    try {
-      return UTF8.decode(bytes);
-    } catch {
-      return notText("not valid UTF-8");
-    }
+    if (found.truncated)
+      warnings.push(
+        `${path}: ${formatBytes(found.size)}; only its first ${formatBytes(INSTRUCTION_FILE_READ_BYTES)} read for the instruction index — keep it short and point at docs/`,
+      );
+    return found.text;
   };
   const add = (folder: string, name: string, text: string) => {
     const key = text.trim();

@@ -8,6 +8,12 @@ import type { ContextReport } from "./context-report.js";
 const pad = (text: string, width: number) => text.padEnd(width);
 const num = (n: number, width: number) => String(n).padStart(width);
 
+/** The MCP gateways on the wire: one per configured server. */
+function mcpPhrase(report: ContextReport): string {
+  const n = report.tools.filter((t) => t.kind === "mcp").length;
+  return n === 0 ? "" : `, ${n} MCP gateway${n === 1 ? "" : "s"} (one per server)`;
+}
+
 export function renderContextReport(report: ContextReport): string {
   const rows = (items: { label: string; bytes: number; tokens: number }[]) =>
     items.map((r) => `  ${pad(r.label, 30)}${num(r.bytes, 8)} B${num(r.tokens, 8)} ~tok`);
@@ -17,7 +23,7 @@ export function renderContextReport(report: ContextReport): string {
     `Tier 1 (${report.surface}, mode ${report.mode})  hash ${report.hash}`,
     `  ${report.modeNote}`,
     "",
-    `Tools (${report.tools.length} on the wire, ${report.deferredTools.length} deferred behind tool_search)`,
+    `Tools (${report.tools.length} on the wire, ${report.deferredTools.length} deferred behind tool_search${mcpPhrase(report)})`,
     ...rows(
       report.tools.map((t) => ({
         label: `${t.name} [${t.kind}]`,

@@ -68,8 +68,13 @@ const GATEWAYS = lines(
   "Only the most used tools are loaded; the others cost nothing until you ask for them:",
   "- tool_search({query}): search the catalog (deferred tools, skills, MCP tools, docs) by name or purpose; an exact name, or 3 matches or fewer, returns the full schema and usage rules.",
   "- tool_call({name, arguments}): run a tool found that way; invalid arguments return its schema so you can retry.",
-  '- <server>_call({tool, arguments}): one gateway per MCP server; tool "__list__" lists its tools and "__describe__" with {name} returns one schema.',
 );
+
+/** The MCP gateways mounted in this session, named; no line without one. */
+export function mcpGatewaysLine(gateways: readonly string[]): string {
+  if (gateways.length === 0) return "";
+  return `- MCP servers, one gateway each: ${gateways.join(", ")} ({tool, arguments}); tool "__list__" lists a server's tools and "__describe__" with {tool} returns a schema.`;
+}
 
 /**
  * When to reach for each deferred family, in this order. The gateways section lists only the
@@ -102,6 +107,8 @@ export function deferredFamiliesLine(families: readonly string[]): string {
 export interface SectionInputs {
   /** Families of the deferred tools this composition installs. */
   deferredFamilies: readonly string[];
+  /** The `<server>_call` gateways mounted, sorted (fixed for the session). */
+  mcpGateways?: readonly string[];
 }
 
 type SectionText = (settings: CompositionSettings, inputs: SectionInputs) => string;
@@ -114,7 +121,9 @@ const SECTIONS: Record<string, SectionText> = {
   "context:file-reference": () => FILE_REFERENCE,
   "tool:core": () => TOOL_CORE,
   "lean:gateways": (_, inputs) =>
-    [GATEWAYS, deferredFamiliesLine(inputs.deferredFamilies)].filter(Boolean).join("\n"),
+    [GATEWAYS, mcpGatewaysLine(inputs.mcpGateways ?? []), deferredFamiliesLine(inputs.deferredFamilies)]
+      .filter(Boolean)
+      .join("\n"),
 };
 
 /** Ids a composition's section rows may name, in canonical order. */

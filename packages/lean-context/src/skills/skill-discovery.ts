@@ -13,10 +13,11 @@
  * A name shadowed by one with different text is reported too. Paths in `path` are for people:
  * workspace-relative for project skills, `~/…` when under the home folder; Tier 1 never holds them.
  */
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, relative, sep } from "node:path";
 import type { SkillInfo } from "@picasso/protocol";
+import { readWorkspaceText } from "../io/workspace-text.js";
 import { isSkillProblem, parseSkillFile } from "./skill-file.js";
 
 export interface Skill extends SkillInfo {
@@ -40,8 +41,6 @@ export interface LoadedSkills {
   skills: Skill[];
   warnings: string[];
 }
-
-const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 export function defaultClaudeHome(env: NodeJS.ProcessEnv = process.env): string {
   return env.CLAUDE_CONFIG_DIR || join(homedir(), ".claude");
@@ -129,19 +128,10 @@ function isFile(path: string): boolean {
 }
 
 function readText(file: string, path: string, warnings: string[]): string | undefined {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    warnings.push(`${path}: unreadable (${code}); skill skipped`);
-    return undefined;
-  }
-  try {
-    if (bytes.includes(0)) throw new Error("binary");
-    return UTF8.decode(bytes);
-  } catch {
-    warnings.push(`${path}: not UTF-8 text; skill skipped — save it as UTF-8`);
-    return undefined;
-  }
+  const read = readWorkspaceText(file);
+  if (read.kind === "text") return read.text;
+  if (read.kind === "missing") warnings.push(`${path}: unreadable (ENOENT); skill skipped`);
+  else if (read.notText) warnings.push(`${path}: not UTF-8 text; skill skipped — save it as UTF-8`);
+  else warnings.push(`${path}: ${read.problem}; skill skipped`);
+  return undefined;
 }

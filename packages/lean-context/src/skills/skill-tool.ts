@@ -12,9 +12,11 @@
  * An unknown name is an error naming the known skills; a file that went bad since the session
  * started is an error naming the field.
  */
-import { type Dirent, readdirSync, readFileSync, realpathSync } from "node:fs";
+import { type Dirent, readdirSync, realpathSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { ToolContext, ToolDefinition, ToolOutput, ToolSpec } from "@picasso/protocol";
+import { readBoundedFile } from "@picasso/workspace";
+import { readWorkspaceText } from "../io/workspace-text.js";
 import type { Skill } from "./skill-discovery.js";
 import { isSkillProblem, parseSkillFile } from "./skill-file.js";
 
@@ -63,10 +65,16 @@ export function skillTool(skills: () => readonly Skill[]): ToolDefinition {
   };
 }
 
+/** The most of one bundled file the skill tool shows (the rest is read with `read`). */
+const SKILL_FILE_READ_BYTES = 256 * 1024;
+
 function loadBody(skill: Skill, ctx: ToolContext): ToolOutput {
   let parsed: ReturnType<typeof parseSkillFile>;
   try {
-    parsed = parseSkillFile(readFileSync(join(skill.dir, "SKILL.md"), "utf8"));
+    const file = readWorkspaceText(join(skill.dir, "SKILL.md"));
+    if (file.kind !== "text")
+      return { content: `${skill.path}: ${file.kind === "missing" ? "gone" : file.problem}.`, isError: true };
+    parsed = parseSkillFile(file.text);
   } catch (error) {
     return { content: `${skill.path}: unreadable (${(error as Error).message}).`, isError: true };
   }
@@ -106,23 +114,30 @@ function loadBundledFile(skill: Skill, file: string): ToolOutput {
   const target = join(skill.dir, file);
   if (!isInside(target, skill.dir) || file.split(/[\\/]/).includes(".."))
     return { content: `"${file}" is not inside the folder of skill ${skill.name}.`, isError: true };
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(target);
-  } catch {
+  const read = readBoundedFile(target, SKILL_FILE_READ_BYTES);
+  if (read.kind === "not-a-file" || read.kind === "unreadable")
+    return {
+      content: `${file} of skill ${skill.name}: ${read.kind === "not-a-file" ? `${read.what}, not a file` : `unreadable (${read.code})`}.`,
+      isError: true,
+    };
+  if (read.kind === "missing") {
     const files = bundledFiles(skill.dir);
     return {
       content: `Skill ${skill.name} has no file "${file}". Its files: ${files.join(", ") || "none"}.`,
       isError: true,
     };
   }
+  const bytes = read.bytes;
   if (bytes.subarray(0, 8192).includes(0))
     return {
       content: `${file} of skill ${skill.name} is binary; it cannot be shown as text.`,
       isError: true,
     };
+  const more = read.truncated
+    ? `\n[cut at ${SKILL_FILE_READ_BYTES} of ${read.size} bytes; read the rest with the read tool]`
+    : "";
   return {
-    content: `<skill-file skill="${skill.name}" path="${file}">\n${bytes.toString("utf8")}\n</skill-file>`,
+    content: `<skill-file skill="${skill.name}" path="${file}">\n${bytes.toString("utf8")}${more}\n</skill-file>`,
     tier2: { kind: "skill_body", name: `${skill.name}/${file}` },
     dedupeKey: `skill file ${skill.name}/${file}`,
   };

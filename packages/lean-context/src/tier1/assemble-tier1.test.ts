@@ -109,8 +109,9 @@ describe("assembleTier1", () => {
     const partial = input();
     partial.tools = coreTools().filter((t) => t.spec.name !== "subagent");
     const { tier1, split } = assembleTier1(partial);
-    // The fixture's core tools have no `skill` (lean context registers it), so it is missing too.
-    expect(split.missing).toEqual(["skill", "subagent"]);
+    // The fixture's core tools have no `skill` (lean context registers it) and no `remember` or
+    // `recall` (@picasso/memory does), so they are missing too.
+    expect(split.missing).toEqual(["skill", "remember", "recall", "subagent"]);
     expect(tier1.tools.map((t) => t.name)).not.toContain("subagent");
   });
 

@@ -21,7 +21,7 @@ import {
   type ToolSpec,
 } from "@picasso/protocol";
 import type { Composition } from "../composition/compose.js";
-import { mcpGatewaySpec, toolCallSpec, toolSearchSpec } from "../gateways/gateway-specs.js";
+import { mcpGatewayName, mcpGatewaySpec, toolCallSpec, toolSearchSpec } from "../gateways/gateway-specs.js";
 import {
   buildInstructionIndex,
   type InstructionFile,
@@ -70,13 +70,21 @@ function sectionRole(id: string): Tier1SectionRole {
 export function assembleTier1(input: Tier1Input): Tier1Assembly {
   const { composition } = input;
   const settings = composition.settings;
-  const split = splitTools(composition, input.tools);
   const mcpServers = sortedServers(input.mcpServers);
+  // A server's gateway is in Tier 1 after tool_call, never among the deferred tools; when the
+  // plugin that contributed the server registered it, its spec is the one sent.
+  const gatewayNames = mcpServers.map(mcpGatewayName);
+  const isGateway = (t: ToolDefinition) => gatewayNames.includes(t.spec.name);
+  const split = splitTools(
+    composition,
+    input.tools.filter((t) => !isGateway(t)),
+  );
+  const registered = new Map(input.tools.filter(isGateway).map((t) => [t.spec.name, t.spec]));
   const tools: ToolSpec[] = [
     ...split.core.map((t) => t.spec),
     toolSearchSpec,
     toolCallSpec,
-    ...mcpServers.map(mcpGatewaySpec),
+    ...mcpServers.map((s) => registered.get(mcpGatewayName(s)) ?? mcpGatewaySpec(s)),
   ].map(canonicalCopy);
 
   const instructionIndex = buildInstructionIndex([...input.instructions], {
@@ -91,7 +99,10 @@ export function assembleTier1(input: Tier1Input): Tier1Assembly {
   const system: SystemBlock[] = [
     ...composition.sections.map((row) => ({
       id: row.id,
-      text: renderSection(row.id, settings, { deferredFamilies: split.deferred.map((t) => t.family) }),
+      text: renderSection(row.id, settings, {
+        deferredFamilies: split.deferred.map((t) => t.family),
+        mcpGateways: gatewayNames,
+      }),
     })),
     { id: INSTRUCTIONS_SECTION, text: instructionIndex.text },
     { id: SKILLS_SECTION, text: skillIndex.text },

@@ -13,6 +13,7 @@ import {
   type ToolSpec,
 } from "@picasso/protocol";
 import type { Composition } from "../composition/compose.js";
+import { mcpGatewayName } from "../gateways/gateway-specs.js";
 import type { InstructionFile } from "../instructions/instruction-index.js";
 import { renderSection } from "../sections/canonical-sections.js";
 import { canonicalCopy, sortedServers } from "./assemble-tier1.js";
@@ -29,8 +30,13 @@ export interface EagerBaselineInput {
 }
 
 export function assembleEagerBaseline(input: EagerBaselineInput): Tier1 {
-  const split = splitTools(input.composition, input.tools);
   const servers = new Map(input.mcpServers.map((s) => [s.name, s]));
+  // Eagerly, a server's tools are sent themselves: its gateway is not.
+  const gateways = new Set([...servers.keys()].map(mcpGatewayName));
+  const split = splitTools(
+    input.composition,
+    input.tools.filter((t) => !gateways.has(t.spec.name)),
+  );
   const mcpTools = sortedServers([...servers.keys()]).flatMap((name) =>
     servers.get(name)!.tools.map((t) => ({ ...t, name: `${name}__${t.name}`.slice(0, 64) })),
   );

@@ -143,6 +143,7 @@ function turnBlock(turn: TimelineTurn): string[] {
   ];
   for (const change of turn.modeChanges) out.push(`  mode ${change.from} → ${change.to}`);
   for (const lane of turn.lanes) out.push(...laneBlock(lane));
+  for (const e of turn.mcpServers) out.push(`  ${mcpLine(e)}`);
   for (const reason of turn.interrupts) out.push(`  interrupted: ${reason}`);
   for (const e of turn.errors) out.push(`  error (${e.scope}${e.kind ? ` ${e.kind}` : ""}): ${e.message}`);
   if (turn.totals.steps > 0) out.push(`  turn totals: ${totalsLine(turn.totals)}`);
@@ -167,4 +168,11 @@ export function renderTimeline(timeline: Timeline, options: RenderOptions = {}):
     for (const problem of timeline.problems) lines.push(`problem: ${problem}`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+function mcpLine(e: TimelineTurn["mcpServers"][number]): string {
+  const pid = e.pid === null ? "" : ` pid ${e.pid}`;
+  if (e.event === "start")
+    return `MCP ${e.server} started (${e.reason})${pid}${e.tools === null ? "" : `, ${e.tools} tools`}`;
+  return `MCP ${e.server} ${e.reason}${pid}${e.message ? `: ${e.message}` : ""}`;
 }

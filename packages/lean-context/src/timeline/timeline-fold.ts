@@ -198,6 +198,28 @@ export class TimelineFolder {
           lane.subagent.reportBytes = event.reportBytes;
         } else this.problem(event, `subagent_stop for lane ${event.lane} without subagent_start`);
         break;
+      case "mcp_server_start":
+        turn.mcpServers.push({
+          server: event.server,
+          event: "start",
+          reason: event.reason,
+          pid: event.pid ?? null,
+          tools: event.tools ?? null,
+          message: null,
+        });
+        turn.touched = true;
+        break;
+      case "mcp_server_exit":
+        turn.mcpServers.push({
+          server: event.server,
+          event: "exit",
+          reason: event.reason,
+          pid: event.pid ?? null,
+          tools: null,
+          message: event.message ? clip(event.message) : null,
+        });
+        turn.touched = true;
+        break;
       case "interrupt":
         turn.interrupts.push(event.reason);
         turn.touched = true;

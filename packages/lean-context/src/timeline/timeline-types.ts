@@ -156,7 +156,21 @@ export interface TimelineTurn {
   lanes: TimelineLane[];
   errors: { scope: string; kind: string | null; message: string }[];
   interrupts: string[];
+  /** MCP servers started or stopped in this turn, in order (`mcp_server_start` / `mcp_server_exit`). */
+  mcpServers: TimelineMcpEvent[];
   totals: TokenTotals;
+}
+
+export interface TimelineMcpEvent {
+  server: string;
+  event: "start" | "exit";
+  /** start: call, catalog, respawn; exit: closed, exited, failed. */
+  reason: string;
+  pid: number | null;
+  /** start: the tools it listed. */
+  tools: number | null;
+  /** exit: why, when known. */
+  message: string | null;
 }
 
 /** Sums over steps. A field no step reported is null; `stepsMissing` counts steps lacking each field. */

@@ -107,6 +107,7 @@ export class TurnSummary {
   readonly lanes = new Map<string, LaneTurn>();
   readonly errors: TimelineTurn["errors"] = [];
   readonly interrupts: string[] = [];
+  readonly mcpServers: TimelineTurn["mcpServers"] = [];
   readonly totals = new TotalsAccumulator();
   /** Whether anything of note happened (turn 0 is shown only then). */
   touched = false;
@@ -137,6 +138,7 @@ export class TurnSummary {
       lanes: [...main, ...lanes.filter((l) => l.lane !== "main")].map((l) => l.snapshot()),
       errors: this.errors.map((e) => ({ ...e })),
       interrupts: [...this.interrupts],
+      mcpServers: this.mcpServers.map((e) => ({ ...e })),
       totals: this.totals.snapshot(),
     };
   }

@@ -236,6 +236,55 @@ describe("SessionController", () => {
     expect(c.store.state.items.at(-1)).toMatchObject({ text: "the context timeline is not available yet" });
   });
 
+  it("/sandbox shows the surface's live check, or says it cannot check", async () => {
+    const without = new SessionController(host([fakeSession("s1", async function* () {})]));
+    await without.start();
+    await without.runCommand("sandbox", "");
+    expect(without.store.state.items.at(-1)).toMatchObject({
+      text: "/sandbox: this surface cannot check the sandbox",
+    });
+    const h = {
+      ...host([fakeSession("s2", async function* () {})]),
+      sandboxReport: async () => "ok   writes the workspace  allowed\n",
+    };
+    const c = new SessionController(h);
+    await c.start();
+    await c.runCommand("sandbox", "");
+    expect(c.store.state.items.at(-1)).toMatchObject({
+      kind: "expanded",
+      title: "sandbox",
+      text: "ok   writes the workspace  allowed",
+    });
+  });
+
+  it("/memory shows what the surface answers, a mistake as one warning, and says when there is no memory", async () => {
+    const asked: string[] = [];
+    const h = host([fakeSession("s1", async function* () {})]);
+    h.memory = async (args) => {
+      asked.push(args);
+      if (args.startsWith("rm")) throw new Error("memory id: no memory m9");
+      return "m1     preference 3  user  Tabs";
+    };
+    const c = new SessionController(h);
+    await c.start();
+    await c.runCommand("memory", "");
+    expect(c.store.state.items.at(-1)).toMatchObject({
+      kind: "expanded",
+      title: "memory list",
+      text: "m1     preference 3  user  Tabs",
+    });
+    await c.runCommand("memory", "rm m9");
+    expect(c.store.state.items.at(-1)).toMatchObject({
+      tone: "warn",
+      text: "/memory: memory id: no memory m9",
+    });
+    expect(asked).toEqual(["", "rm m9"]);
+    const bare = new SessionController(host([fakeSession("s2", async function* () {})]));
+    await bare.start();
+    await bare.runCommand("memory", "");
+    expect(bare.store.state.items.at(-1)).toMatchObject({ text: "memory is not available in this surface" });
+  });
+
   it("/context opens the inspector panel; closing it leaves one line in the history", async () => {
     const c = new SessionController(host([fakeSession("s1", async function* () {})]));
     await c.start();

@@ -14,13 +14,12 @@
  *   model chosen with /model stays chosen for the sessions opened after it.
  */
 import type { ApprovalAnswer, Approver } from "@picasso/engine";
+import { type ContextView, contextTokensOf, liveContextView } from "@picasso/engine/context";
 import type { PermissionMode, SessionEvent } from "@picasso/protocol";
 import { closeMatches, findCommand, parseSlash, SLASH_COMMANDS } from "../commands/command-registry.js";
 import { MOCK_HINT } from "../commands/model.js";
 import type { CommandContext, PickerOption, SlashCommand } from "../commands/slash-command.js";
-import type { ContextView } from "../context/context-view.js";
-import { liveContextView } from "../context/live-context-view.js";
-import { cacheReadShare, compactNumber, contextTokensOf } from "../status/status-model.js";
+import { cacheReadShare, compactNumber } from "../status/status-model.js";
 import { applyEvent, EMPTY_LIVE } from "../transcript/apply-event.js";
 import { newestCollapsedOutput } from "../transcript/expandable.js";
 import type { NewItem, TranscriptItem } from "../transcript/transcript.js";
@@ -327,6 +326,14 @@ export class SessionController implements CommandContext {
 
   async timeline(): Promise<string | undefined> {
     return this.host.timeline ? this.host.timeline(this.session) : undefined;
+  }
+
+  async sandboxReport(): Promise<string | undefined> {
+    return this.host.sandboxReport ? this.host.sandboxReport() : undefined;
+  }
+
+  async memory(args: string): Promise<string | undefined> {
+    return this.host.memory ? this.host.memory(args) : undefined;
   }
 
   exit(): void {

@@ -31,6 +31,13 @@ export interface SessionHost {
   listSessions(): { id: string; mtimeMs: number; path?: string }[];
   /** The live session's context timeline as text; undefined when the timeline fold is not available. */
   timeline?(session: Session): Promise<string | undefined>;
+  /** `/sandbox`: what the command sandbox allows and refuses here, checked live, as text. */
+  sandboxReport?(): Promise<string>;
+  /**
+   * `/memory [list | search <query> | show <id> | rm <id>]` answered as text (the memories of
+   * this workspace, docs/memory.md); undefined when the surface has no memory.
+   */
+  memory?(args: string): Promise<string>;
   /** The shell command that resumes session `id` (default `picasso --resume <id>`). */
   resumeCommand?(id: string): string;
 }

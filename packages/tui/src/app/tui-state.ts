@@ -4,9 +4,9 @@
  * one render; `flush` notifies now (used for input-driven changes).
  */
 
+import type { ContextView } from "@picasso/engine/context";
 import type { PickerOption } from "../commands/slash-command.js";
 import type { ApprovalPrompt } from "../components/ApprovalDialog.js";
-import type { ContextView } from "../context/context-view.js";
 import type { StatusInfo } from "../status/status-model.js";
 import type { LiveArea, TranscriptItem } from "../transcript/transcript.js";
 

@@ -8,9 +8,11 @@ import { compactCommand } from "./compact.js";
 import { contextCommand } from "./context.js";
 import { exitCommand } from "./exit.js";
 import { helpCommand } from "./help.js";
+import { memoryCommand } from "./memory.js";
 import { modeCommand } from "./mode.js";
 import { modelCommand } from "./model.js";
 import { resumeCommand } from "./resume.js";
+import { sandboxCommand } from "./sandbox.js";
 import type { SlashCommand } from "./slash-command.js";
 
 export const SLASH_COMMANDS: readonly SlashCommand[] = [
@@ -21,6 +23,8 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   clearCommand,
   resumeCommand,
   modelCommand,
+  sandboxCommand,
+  memoryCommand,
   exitCommand,
 ];
 

@@ -2,8 +2,9 @@
  * The shape of a slash command — one small object per file — and what a command may do to the
  * running TUI (`CommandContext`, implemented by the session controller).
  */
+
+import type { ContextView } from "@picasso/engine/context";
 import type { PermissionMode } from "@picasso/protocol";
-import type { ContextView } from "../context/context-view.js";
 import type { NewItem } from "../transcript/transcript.js";
 
 export interface PickerOption {
@@ -28,6 +29,10 @@ export interface CommandContext {
   showContext(view: ContextView): void;
   /** The timeline of the live session rendered as text, or undefined when the fold is not available. */
   timeline(): Promise<string | undefined>;
+  /** `/sandbox`'s report, or undefined when the surface cannot check the sandbox. */
+  sandboxReport(): Promise<string | undefined>;
+  /** `/memory …` answered by the surface, or undefined when it has no memory. */
+  memory(args: string): Promise<string | undefined>;
   exit(): void;
   commands(): readonly SlashCommand[];
 }

@@ -1,6 +1,6 @@
+import type { ContextView } from "@picasso/engine/context";
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
-import type { ContextView } from "../context/context-view.js";
 import { tick, waitForFrame } from "../test-support/wait-for-frame.js";
 import { ContextPager, ContextPanel } from "./ContextPanel.js";
 
@@ -26,6 +26,8 @@ const view: ContextView = {
     counters: { totalSteps: 4, remindersInjected: 1 },
     events: [{ kind: "reminder", detail: "todos (120 bytes)", turn: 2, step: 1 }],
   },
+  memory: undefined,
+  mcpServers: [],
   tokenNote: "estimates",
 };
 
@@ -60,6 +62,48 @@ describe("ContextPanel", () => {
     expect(frame).toContain("counters: not recorded");
     expect(frame).toMatch(/events \(newest first\):[\s│]+not recorded/);
     expect(frame.split("\n").every((line) => line.length <= 60)).toBe(true);
+  });
+
+  it("shows the memory plugin's fields: the ranking in use says when there are no embeddings", () => {
+    const withMemory: ContextView = {
+      ...view,
+      memory: {
+        database: "/home/me/.picasso/memory.db",
+        memories: 42,
+        ranking: "0.625·fts + 0.250·importance + 0.125·recency (no embeddings endpoint: …)",
+      },
+    };
+    const frame = render(<ContextPanel view={withMemory} width={100} />).lastFrame()!;
+    expect(frame).toContain("picasso-memory");
+    expect(frame).toContain("memories: 42");
+    expect(frame).toContain("no embeddings endpoint");
+    expect(render(<ContextPanel view={view} width={100} />).lastFrame()).not.toContain("picasso-memory");
+  });
+
+  it("shows each MCP server's state, tool count and catalog bytes, and no section without one", () => {
+    expect(render(<ContextPanel view={view} width={100} />).lastFrame()!).not.toContain("MCP servers");
+    const withServers: ContextView = {
+      ...view,
+      mcpServers: [
+        { name: "fs", state: "running", pid: 4242, tools: 14, catalogBytes: 9300, error: null },
+        { name: "github", state: "not spawned", pid: null, tools: null, catalogBytes: null, error: null },
+        {
+          name: "broken",
+          state: "failed",
+          pid: null,
+          tools: 3,
+          catalogBytes: 800,
+          error: "could not start: exited (code 2)",
+        },
+      ],
+    };
+    const frame = render(<ContextPanel view={withServers} width={100} />).lastFrame()!;
+    expect(frame).toContain("MCP servers");
+    expect(frame).toContain("fs_call: running (pid 4242) · 14 tools, catalog 9.3k bytes");
+    expect(frame).toContain("github_call: not spawned · no catalog yet");
+    expect(frame).toContain(
+      "broken_call: failed · 3 tools, catalog 800 bytes · could not start: exited (code 2)",
+    );
   });
 
   it("never draws the bar wider than the panel", () => {

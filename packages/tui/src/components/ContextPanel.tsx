@@ -9,10 +9,11 @@
  * `ContextPager` adds the keys: ↑/↓ (j/k) a line, PgUp/PgDn (b/space) a page, Home/End (g/G)
  * either end, Esc/q/Enter close.
  */
+
+import type { ContextView } from "@picasso/engine/context";
 import { Box, Text } from "ink";
 import { useMemo } from "react";
 import { CATEGORY_COLORS, contextPanelLines, type PanelLine } from "../context/context-panel-lines.js";
-import type { ContextView } from "../context/context-view.js";
 import { useKeys } from "../keys/use-keys.js";
 import { useLatestState } from "../keys/use-latest-state.js";
 import { useTheme } from "./theme.js";

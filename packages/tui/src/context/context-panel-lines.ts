@@ -7,12 +7,16 @@
  * - one row per category: glyph, name, tokens, % of the window;
  * - the provider-reported prompt tokens and the note on estimates;
  * - `picasso-lean-context`: `registry`, `snapshot`, `counters` (one `key: value` line each, a long
- *   value wrapped under its key, values over 160 characters cut) and up to 8 newest `events`.
+ *   value wrapped under its key, values over 160 characters cut) and up to 8 newest `events`;
+ * - `picasso-memory` (when the memory plugin is mounted): the database, how many memories, the
+ *   ranking in use (it says when there are no embeddings), or why the session runs without memory.
+ * - `MCP servers` (when any is mounted): each gateway, its state, tool count and catalog bytes.
  * Anything not recorded says `not recorded`.
  */
+
+import type { ContextCategory, ContextView } from "@picasso/engine/context";
 import { wrapSpans } from "../markdown/wrap-spans.js";
 import { compactNumber } from "../status/status-model.js";
-import type { ContextCategory, ContextView } from "./context-view.js";
 
 export interface PanelSegment {
   text: string;
@@ -90,6 +94,21 @@ export function contextPanelLines(view: ContextView, width: number): PanelLine[]
   else
     for (const event of view.leanContext.events.slice(0, NEWEST_EVENTS))
       lines.push(...wrapped(describeEvent(event), room, 2));
+  if (view.memory) {
+    lines.push([], [{ text: "picasso-memory", bold: true }]);
+    for (const [key, value] of Object.entries(view.memory))
+      lines.push(
+        ...wrapped(
+          `${key}: ${value === undefined || value === null ? "not recorded" : short(value)}`,
+          room,
+          2,
+        ),
+      );
+  }
+  if (view.mcpServers.length > 0) {
+    lines.push([], [{ text: "MCP servers", bold: true }]);
+    for (const server of view.mcpServers) lines.push(...wrapped(mcpLine(server), room, 2));
+  }
   return lines;
 }
 
@@ -146,6 +165,14 @@ function describeEvent(event: unknown): string {
   const where =
     e.turn !== undefined ? ` (turn ${e.turn}${e.step !== undefined ? `, step ${e.step}` : ""})` : "";
   return `${String(e.kind ?? "event")}: ${String(e.detail ?? "")}${where}`;
+}
+
+function mcpLine(server: ContextView["mcpServers"][number]): string {
+  const state =
+    server.state === "running" && server.pid !== null ? `running (pid ${server.pid})` : server.state;
+  const tools = server.tools === null ? "no catalog yet" : `${server.tools} tools`;
+  const bytes = server.catalogBytes === null ? "" : `, catalog ${compactNumber(server.catalogBytes)} bytes`;
+  return `${server.name}_call: ${state} · ${tools}${bytes}${server.error ? ` · ${server.error}` : ""}`;
 }
 
 function pct(part: number, whole: number): string {

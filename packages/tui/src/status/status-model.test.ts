@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheReadShare, contextTokensOf, type StatusInfo, statusSegments } from "./status-model.js";
+import { cacheReadShare, type StatusInfo, statusSegments } from "./status-model.js";
 
 const info: StatusInfo = {
   provider: "anthropic",
@@ -38,10 +38,8 @@ describe("status line model", () => {
     );
   });
 
-  it("computes the cache read share and context tokens from usage", () => {
+  it("computes the cache read share from usage", () => {
     expect(cacheReadShare({ inputTokens: 100, cacheReadTokens: 900 })).toBeCloseTo(0.9);
     expect(cacheReadShare({ inputTokens: 100 })).toBeUndefined();
-    expect(contextTokensOf({ inputTokens: 10, cacheReadTokens: 20, outputTokens: 5 })).toBe(35);
-    expect(contextTokensOf({ outputTokens: 5 })).toBeUndefined();
   });
 });

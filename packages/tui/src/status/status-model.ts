@@ -28,17 +28,6 @@ export function cacheReadShare(usage: Usage): number | undefined {
   return usage.cacheReadTokens / prompt;
 }
 
-/** Prompt + output tokens of a step: what the conversation occupies after it. */
-export function contextTokensOf(usage: Usage): number | undefined {
-  if (usage.inputTokens === undefined && usage.cacheReadTokens === undefined) return undefined;
-  return (
-    (usage.inputTokens ?? 0) +
-    (usage.cacheReadTokens ?? 0) +
-    (usage.cacheWriteTokens ?? 0) +
-    (usage.outputTokens ?? 0)
-  );
-}
-
 export function compactNumber(n: number): string {
   if (n < 1000) return String(n);
   if (n < 10_000) return `${(n / 1000).toFixed(1)}k`;

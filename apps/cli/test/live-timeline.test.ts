@@ -1,10 +1,10 @@
 import { renameSync } from "node:fs";
 import { allowListApprover } from "@picasso/engine";
 import * as timeline from "@picasso/lean-context/timeline";
+import { LiveTimeline } from "@picasso/surface";
 import { describe, expect, it } from "vitest";
-import { script, workspace } from "../test/cli-harness.js";
-import { LiveTimeline } from "./live-timeline.js";
-import { wireSession } from "./wiring.js";
+import { wireSession } from "../src/wiring.js";
+import { script, workspace } from "./cli-harness.js";
 
 describe("LiveTimeline", () => {
   it("folds the log once, then follows the session's events without reading the log again", async () => {

@@ -1,6 +1,6 @@
 import type { Message, Tier1 } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
-import { buildContextView } from "./context-view.js";
+import { buildContextView, contextTokensOf } from "./context-view.js";
 
 const tier1: Tier1 = {
   tools: [
@@ -106,5 +106,10 @@ describe("buildContextView", () => {
     const second = buildContextView({ ...inputs, history: [...history, reply] });
     expect(counted.slice(blocksSoFar)).toEqual(["r".repeat(40)]);
     expect(second.usedTokens).toBe(first.usedTokens + 10);
+  });
+
+  it("counts a step's context tokens from its usage, or none when the provider reported none", () => {
+    expect(contextTokensOf({ inputTokens: 10, cacheReadTokens: 20, outputTokens: 5 })).toBe(35);
+    expect(contextTokensOf({ outputTokens: 5 })).toBeUndefined();
   });
 });

@@ -1,12 +1,16 @@
 /**
- * `/context timeline` for the live session, kept up to date instead of re-folding the log each
- * time it opens. The first request folds the log once (a resumed session's earlier turns are in
+ * The context timeline of a live session, kept up to date instead of re-folding the log each time
+ * it is asked for: the TUI's `/context timeline` renders it, ACP's `_picasso/context/timeline`
+ * returns its snapshot (the same `Timeline` as `picasso context timeline --json`). The first request folds the log once (a resumed session's earlier turns are in
  * it), while already listening to the session's events; from then on each logged event is folded
  * as it happens, and asking again renders the fold's current snapshot. Events published while the
  * log was being read are folded after it, skipping those the file already held (by `seq`).
  */
 import type { Session } from "@picasso/engine";
+import type { Timeline } from "@picasso/lean-context/timeline";
 import type { LogEvent, SessionEvent } from "@picasso/protocol";
+
+export type { Timeline };
 
 type TimelineModule = typeof import("@picasso/lean-context/timeline");
 
@@ -23,9 +27,14 @@ export class LiveTimeline {
 
   /** The timeline so far, as the per-turn text table. */
   async render(): Promise<string> {
+    return this.timeline.renderTimeline(await this.snapshot());
+  }
+
+  /** The timeline so far, as data (schema: docs/timeline.md). */
+  async snapshot(): Promise<Timeline> {
     this.loading ??= this.load();
     await this.loading;
-    return this.timeline.renderTimeline(this.folder!.snapshot());
+    return this.folder!.snapshot();
   }
 
   private async load(): Promise<void> {
@@ -49,4 +58,16 @@ export class LiveTimeline {
     this.foldedSeq = event.seq;
     this.folder?.add({ ...event, v: 2 } as LogEvent);
   }
+}
+
+/** One live timeline per session, folded once and then kept up to date; the fold loads on first use. */
+const liveTimelines = new WeakMap<Session, LiveTimeline>();
+
+export async function liveTimeline(session: Session): Promise<LiveTimeline> {
+  let live = liveTimelines.get(session);
+  if (!live) {
+    live = new LiveTimeline(session, await import("@picasso/lean-context/timeline"));
+    liveTimelines.set(session, live);
+  }
+  return live;
 }

@@ -8,12 +8,16 @@
  *   remaining messages;
  * - free space: the window minus everything above (never below zero).
  * Tokens are estimates (`estimate(text)`), labelled as such; the `picasso-lean-context` value of
- * `settings/describe` is passed through, and absent fields show as "not recorded".
+ * `settings/describe` is passed through, and absent fields show as "not recorded"; so is the
+ * `picasso-mcp` value: each MCP server's state (not spawned / running / failed / exited), tool
+ * count and catalog bytes.
  * With a `cache`, each tool spec, system block and history block is estimated once: the key is the
  * object itself (history is append-only and its blocks are never edited), so asking again counts
  * only what is new.
+ * One model for every surface: the TUI's `/context` panel renders it, ACP's `_picasso/context`
+ * returns it (live-context-view.ts builds it for a running session).
  */
-import type { Message, Tier1, Tier1SectionRole } from "@picasso/protocol";
+import type { Message, Tier1, Tier1SectionRole, Usage } from "@picasso/protocol";
 import { canonicalJson } from "@picasso/protocol/basics";
 
 export type ContextCategory =
@@ -46,7 +50,21 @@ export interface ContextView {
   reportedPromptTokens: number | undefined;
   rows: ContextRow[];
   leanContext: LeanContextFields | undefined;
+  /** The memory plugin's `picasso-memory` settings (database, count, the ranking in use, or why
+   *  this session runs without memory); undefined without the plugin. */
+  memory: Record<string, unknown> | undefined;
+  /** The MCP servers mounted (empty without any). */
+  mcpServers: McpServerRow[];
   tokenNote: string;
+}
+
+export interface McpServerRow {
+  name: string;
+  state: string;
+  pid: number | null;
+  tools: number | null;
+  catalogBytes: number | null;
+  error: string | null;
 }
 
 export interface LeanContextFields {
@@ -130,8 +148,30 @@ export function buildContextView(input: ContextInputs): ContextView {
     reportedPromptTokens: input.reportedPromptTokens,
     rows,
     leanContext: leanContextFields(input.describe["picasso-lean-context"]),
+    memory: objectOrUndefined(input.describe["picasso-memory"]),
+    mcpServers: mcpServerRows(input.describe["picasso-mcp"]),
     tokenNote: "token counts are o200k estimates; the provider's own count is shown when a request was made",
   };
+}
+
+function objectOrUndefined(value: unknown): Record<string, unknown> | undefined {
+  return value && typeof value === "object" && !Array.isArray(value) ? { ...value } : undefined;
+}
+
+function mcpServerRows(value: unknown): McpServerRow[] {
+  const servers = (value as { servers?: unknown } | null | undefined)?.servers;
+  if (!Array.isArray(servers)) return [];
+  const num = (v: unknown) => (typeof v === "number" ? v : null);
+  return servers
+    .filter((s): s is Record<string, unknown> => !!s && typeof s === "object")
+    .map((s) => ({
+      name: String(s.name),
+      state: String(s.state ?? "not recorded"),
+      pid: num(s.pid),
+      tools: num(s.tools),
+      catalogBytes: num(s.catalogBytes),
+      error: typeof s.error === "string" ? s.error : null,
+    }));
 }
 
 function leanContextFields(value: unknown): LeanContextFields | undefined {
@@ -157,4 +197,15 @@ export function blockText(block: Message["content"][number]): string {
     case "tool_result":
       return block.content;
   }
+}
+
+/** Prompt + output tokens of a step: what the conversation occupies after it (the status line's figure). */
+export function contextTokensOf(usage: Usage): number | undefined {
+  if (usage.inputTokens === undefined && usage.cacheReadTokens === undefined) return undefined;
+  return (
+    (usage.inputTokens ?? 0) +
+    (usage.cacheReadTokens ?? 0) +
+    (usage.cacheWriteTokens ?? 0) +
+    (usage.outputTokens ?? 0)
+  );
 }

@@ -8,8 +8,9 @@
  * slices of at most `SLICE_MS`, yielding to the event loop between slices so keys and rendering
  * go on while a large history is counted.
  */
-import type { Session } from "@picasso/engine";
+
 import { blockText, buildContextView, type ContextView } from "./context-view.js";
+import type { Session } from "./session.js";
 
 const SLICE_MS = 15;
 const tokenCache = new WeakMap<object, number>();

@@ -1,0 +1,59 @@
+/**
+ * `picasso mcp list [--json]`: every server the workspace's `.mcp.json` and the user's
+ * `$PICASSO_HOME/mcp.json` configure — scope, transport, the command or URL (no env, no
+ * headers), whether its catalog is cached and fresh, its tool count and catalog bytes — then the
+ * configuration mistakes, one line each. Nothing is started.
+ */
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { defaultPicassoHome } from "@picasso/engine";
+import { catalogDir, describeConfig, loadMcpConfig, readCatalog, readFreshCatalog } from "@picasso/mcp";
+import { findWorkspaceRoot } from "@picasso/workspace";
+import type { McpWhere } from "./mcp-where.js";
+
+export interface McpListRow {
+  name: string;
+  scope: string;
+  transport: string;
+  target: string;
+  catalog: "fresh" | "stale" | "none";
+  tools: number | null;
+  catalogBytes: number | null;
+}
+
+export function mcpListRows(where: McpWhere = {}): { rows: McpListRow[]; problems: string[] } {
+  const env = where.env ?? process.env;
+  const picassoHome = defaultPicassoHome(env);
+  const workspaceRoot = findWorkspaceRoot(where.cwd ?? process.cwd());
+  const { servers, problems } = loadMcpConfig({ workspaceRoot, picassoHome, env });
+  const rows = servers.map((config): McpListRow => {
+    const fresh = readFreshCatalog(picassoHome, config);
+    const any = fresh ?? readCatalog(picassoHome, config.name);
+    const md = join(catalogDir(picassoHome), `${config.name}.md`);
+    return {
+      name: config.name,
+      scope: config.scope,
+      transport: config.transport,
+      target: describeConfig(config),
+      catalog: fresh ? "fresh" : any ? "stale" : "none",
+      tools: any ? any.tools.length : null,
+      catalogBytes: any && existsSync(md) ? statSync(md).size : null,
+    };
+  });
+  return { rows, problems };
+}
+
+export function mcpListOutput(flags: { json?: boolean }, where: McpWhere = {}): string {
+  const { rows, problems } = mcpListRows(where);
+  if (flags.json) return `${JSON.stringify({ servers: rows, problems }, null, 2)}\n`;
+  if (rows.length === 0 && problems.length === 0)
+    return "No MCP servers configured (.mcp.json in the workspace, or $PICASSO_HOME/mcp.json). Add one: picasso mcp add <name> <command> [args...]\n";
+  const lines = rows.map((r) => {
+    const catalog =
+      r.catalog === "none"
+        ? "no catalog yet (picasso mcp refresh, or it is listed on first use)"
+        : `${r.tools} tools, catalog ${r.catalogBytes ?? 0} bytes${r.catalog === "stale" ? " (stale: the configuration changed)" : ""}`;
+    return `${r.name}_call  ${r.scope} · ${r.transport} · ${r.target}\n    not spawned · ${catalog}`;
+  });
+  return `${[...lines, ...problems.map((p) => `warning: ${p}`)].join("\n")}\n`;
+}

@@ -1,0 +1,123 @@
+/**
+ * `picasso memory [list] | add | show | rm | search <q> | export | import <file>`: the memories in
+ * `$PICASSO_HOME/memory.db` (docs/memory.md), for people. `list` and `search` show the memories a
+ * session of this workspace reads (the user's and this project's; `list --all` every scope);
+ * `export` writes JSONL (stdout or `--out`), `import` reads it back (same title and scope:
+ * updated or unchanged). A database that cannot be used, a bad field or an unknown id is one
+ * line (`UserError`), never a stack trace.
+ */
+import { once } from "node:events";
+import { createWriteStream, readFileSync } from "node:fs";
+import { exportJsonl, formatMemoryId, importJsonl } from "@picasso/memory";
+import { UserError } from "@picasso/protocol/basics";
+import type { Command } from "commander";
+import { listText, removeById, searchText, showById, withMemory } from "../memory-text.js";
+
+function write(text: string): void {
+  process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+}
+
+export function register(program: Command): void {
+  const memory = program
+    .command("memory")
+    .description("the memories in $PICASSO_HOME/memory.db: list, add, show, rm, search, export, import");
+
+  memory
+    .command("list", { isDefault: true })
+    .description("memories this workspace's sessions read (user and project scope), newest first")
+    .option("--all", "every scope, every project")
+    .option("--json", "print JSON lines")
+    .action((flags: { all?: boolean; json?: boolean }) =>
+      withMemory(async (m) => {
+        if (!flags.json) return write(await listText(m, flags.all));
+        for (const x of m.store.list(flags.all ? {} : { scopes: m.service.scopes() }))
+          write(JSON.stringify(x));
+      }),
+    );
+
+  memory
+    .command("add <title> <body>")
+    .description("remember something (default: class fact, this project, importance 3)")
+    .option("--class <class>", "pinned, preference, fact, procedure or episode")
+    .option("--scope <scope>", "project (this workspace) or user")
+    .option("--importance <n>", "1 (trivia) … 5 (critical)")
+    .action((title: string, body: string, flags: { class?: string; scope?: string; importance?: string }) =>
+      withMemory(async ({ service }) => {
+        const importance = flags.importance === undefined ? undefined : Number(flags.importance);
+        if (importance !== undefined && !Number.isInteger(importance))
+          throw new UserError(`--importance: "${flags.importance}" is not a whole number from 1 to 5`);
+        const { memory: m, updated } = await service.remember({
+          title,
+          body,
+          ...(flags.class !== undefined ? { class: flags.class } : {}),
+          ...(flags.scope !== undefined ? { scope: flags.scope } : {}),
+          ...(importance !== undefined ? { importance } : {}),
+        });
+        write(
+          `${updated ? "updated" : "remembered"} ${formatMemoryId(m.id)} (${m.class}, ${m.scope}): ${m.title}`,
+        );
+      }),
+    );
+
+  memory
+    .command("show <id>")
+    .description("one memory in full")
+    .action((id: string) => withMemory((m) => write(showById(m, id))));
+
+  memory
+    .command("rm <id>")
+    .description("forget a memory")
+    .action((id: string) => withMemory((m) => write(removeById(m, id))));
+
+  memory
+    .command("search <query>")
+    .description("the best matches for a query, as recall ranks them (does not mark them used)")
+    .option("--limit <n>", "how many", "10")
+    .action((query: string, flags: { limit: string }) =>
+      withMemory(async (m) => {
+        const limit = Number(flags.limit);
+        if (!Number.isInteger(limit) || limit < 1)
+          throw new UserError(`--limit: "${flags.limit}" is not a positive whole number`);
+        write(await searchText(m, query, limit));
+      }),
+    );
+
+  memory
+    .command("export")
+    .description("every memory as JSONL (backup, moving machines)")
+    .option("--out <file>", "write to a file instead of stdout")
+    .action((flags: { out?: string }) =>
+      withMemory(async ({ store }) => {
+        const out = flags.out ? createWriteStream(flags.out) : process.stdout;
+        let n = 0;
+        for (const line of exportJsonl(store)) {
+          if (!out.write(line)) await once(out, "drain");
+          n++;
+        }
+        if (flags.out) {
+          const file = out as ReturnType<typeof createWriteStream>;
+          file.end();
+          await once(file, "finish");
+          process.stderr.write(`exported ${n} memories to ${flags.out}\n`);
+        }
+      }),
+    );
+
+  memory
+    .command("import <file>")
+    .description("read memories from a JSONL export (same title and scope: updated, or unchanged)")
+    .action((file: string) =>
+      withMemory(({ store }) => {
+        let text: string;
+        try {
+          text = readFileSync(file, "utf8");
+        } catch (error) {
+          throw new UserError(
+            `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+          );
+        }
+        const r = importJsonl(store, text, file);
+        write(`imported from ${file}: ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged`);
+      }),
+    );
+}

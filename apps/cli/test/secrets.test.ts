@@ -1,0 +1,89 @@
+/**
+ * The fault matrix's secrets row: a session on a real provider adapter (the official SDK against
+ * the mock) with tool calls that go looking for the key — `env`, `printenv`, a file write — and a
+ * failing provider; then every artefact is grepped for the key: stdout and stderr of each command,
+ * every file under PICASSO_HOME and the workspace, the requests sent to the model, the context
+ * timeline and the sessions list. Commands never even see the key (tools' processes get an
+ * environment without the provider credentials).
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { startMockServer } from "@picasso/mock-provider";
+import { describe, expect, it } from "vitest";
+import { picasso, workspace } from "./cli-harness.js";
+
+const KEY = "sk-ant-api03-CANARY-7f3a9c1e5b2d8046";
+const OPENAI_KEY = "sk-proj-CANARY-91b4e7d2c6a80f35";
+
+function filesUnder(root: string): string[] {
+  return (readdirSync(root, { recursive: true }) as string[])
+    .map((f) => join(root, f))
+    .filter((f) => statSync(f).isFile());
+}
+
+describe("secrets", { timeout: 120_000 }, () => {
+  it("API keys reach no log, screen, timeline, error, request or command environment", async () => {
+    const steps = [
+      {
+        match: "look",
+        tool_calls: [
+          {
+            name: "bash",
+            input: { command: "env | sort > env.txt; printenv ANTHROPIC_API_KEY OPENAI_API_KEY; echo done" },
+          },
+        ],
+      },
+      { text: "looked" },
+    ];
+    const server = await startMockServer({ script: { steps } });
+    const dir = workspace();
+    const home = join(dir, ".picasso", "home");
+    const env = {
+      PICASSO_HOME: home,
+      ANTHROPIC_API_KEY: KEY,
+      OPENAI_API_KEY: OPENAI_KEY,
+      ANTHROPIC_BASE_URL: server.url,
+    };
+    const outputs: string[] = [];
+    try {
+      for (const args of [
+        ["-p", "look", "--provider", "anthropic", "--allow", "bash", "--output-format", "stream-json"],
+        ["-p", "again", "--provider", "anthropic", "--continue"],
+        ["context", "timeline", "--last"],
+        ["context", "timeline", "--last", "--json"],
+        ["sessions", "--json"],
+        ["context", "--json"],
+      ]) {
+        const run = await picasso(dir, args, { env });
+        expect(run.exitCode, `${args.join(" ")}: ${run.stderr}`).toBe(0);
+        outputs.push(`${run.stdout}${run.stderr}`);
+      }
+      // A provider that cannot be reached: the error is one line, and has no key in it.
+      const down = await picasso(dir, ["-p", "hi", "--provider", "anthropic"], {
+        env: { ...env, ANTHROPIC_BASE_URL: "http://127.0.0.1:9" },
+      });
+      expect(down.exitCode).toBe(1);
+      outputs.push(`${down.stdout}${down.stderr}`);
+    } finally {
+      await server.close();
+    }
+    // The command ran, without the keys in its environment.
+    const commandEnv = readFileSync(join(dir, "env.txt"), "utf8");
+    expect(commandEnv).toMatch(/^PATH=/m);
+    expect(commandEnv).not.toMatch(/ANTHROPIC_API_KEY|OPENAI_API_KEY/);
+    expect(outputs[0]).toContain("done");
+    for (const [i, text] of outputs.entries()) {
+      expect(text, `output ${i}`).not.toContain(KEY);
+      expect(text, `output ${i}`).not.toContain(OPENAI_KEY);
+    }
+    const files = [...filesUnder(home), ...filesUnder(dir).filter((f) => !f.startsWith(home))];
+    expect(files.some((f) => f.endsWith(".jsonl"))).toBe(true);
+    for (const file of files) {
+      const text = readFileSync(file, "latin1");
+      expect(text.includes(KEY) || text.includes(OPENAI_KEY), file).toBe(false);
+    }
+    const requests = JSON.stringify(server.requests);
+    expect(requests).toContain("looked"); // the requests were recorded…
+    expect(requests).not.toContain(KEY); // …without the key
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * One ACP session: a Picasso session composed by `composeSession` (the `sdk` composition, the same
+ * Tier-1 definition as the CLI's), its events turned into `session/update`s in order, one prompt
+ * at a time, and cancellation.
+ * - Updates are sent through one promise chain, so they reach the client in event order and all
+ *   of a turn's updates precede the `session/prompt` response.
+ * - `cancel()` aborts the running turn: a pending permission request is withdrawn, running tools
+ *   are interrupted, the log gets interrupt / turn_end, and the prompt answers `cancelled`.
+ */
+import type * as acp from "@agentclientprotocol/sdk";
+import { RequestError } from "@agentclientprotocol/sdk";
+import { contextTokensOf } from "@picasso/engine/context";
+import type { SessionEvent } from "@picasso/protocol";
+import { isUserError, type PermissionMode } from "@picasso/protocol/basics";
+import { type ComposedSession, type ComposeSessionOptions, composeSession } from "@picasso/surface";
+import { type ClientFiles, clientFileAccess } from "./client-files.js";
+import { acpApprover, type PermissionAsker } from "./permission.js";
+import { promptText } from "./prompt-content.js";
+import { UpdateMapper } from "./session-updates.js";
+
+export type UpdateSender = (params: acp.SessionNotification) => Promise<void>;
+
+export interface AcpSessionOptions {
+  compose: Omit<ComposeSessionOptions, "approver" | "cwd" | "surface" | "surfaceLabel" | "onEvent" | "files">;
+  cwd: string;
+  /** The client's capabilities from `initialize` (its `fs` serves the file tools). */
+  capabilities?: acp.ClientCapabilities;
+  files: ClientFiles;
+  mode?: PermissionMode;
+  send: UpdateSender;
+  ask: PermissionAsker;
+}
+
+export class AcpSession {
+  private readonly mapper: UpdateMapper;
+  private chain: Promise<void> = Promise.resolve();
+  private turn: AbortController | undefined;
+  /** What the last main-lane request occupied, as the provider reported it (the status line's figure). */
+  reportedContextTokens: number | undefined;
+
+  private constructor(
+    readonly composed: ComposedSession,
+    private readonly send: UpdateSender,
+    cwd: string,
+    readonly contextWindow: number,
+  ) {
+    this.mapper = new UpdateMapper(cwd);
+    composed.session.subscribe((event) => this.onEvent(event));
+  }
+
+  static async open(options: AcpSessionOptions): Promise<AcpSession> {
+    let id = "";
+    const files = clientFileAccess(options.capabilities, () => id, options.files);
+    const composed = await composeSession({
+      ...options.compose,
+      ...(files ? { files } : {}),
+      cwd: options.cwd,
+      surface: "sdk",
+      surfaceLabel: "acp",
+      ...(options.mode ? { mode: options.mode } : {}),
+      approver: acpApprover(() => id, options.cwd, options.ask),
+    });
+    id = composed.session.id;
+    return new AcpSession(composed, options.send, options.cwd, options.compose.provider.contextWindow);
+  }
+
+  get id(): string {
+    return this.composed.session.id;
+  }
+
+  get running(): boolean {
+    return this.turn !== undefined;
+  }
+
+  /** Queue one update after those before it. */
+  update(update: acp.SessionUpdate): Promise<void> {
+    this.chain = this.chain
+      .then(() => this.send({ sessionId: this.id, update }))
+      // The client went away: the connection's close ends the session (agent.ts).
+      .catch(() => undefined);
+    return this.chain;
+  }
+
+  private onEvent(event: SessionEvent): void {
+    if (event.type === "model_response" && event.lane === "main")
+      this.reportedContextTokens = contextTokensOf(event.usage) ?? this.reportedContextTokens;
+    for (const update of this.mapper.map(event)) void this.update(update);
+  }
+
+  async prompt(blocks: readonly acp.ContentBlock[]): Promise<acp.PromptResponse> {
+    if (this.turn)
+      throw RequestError.invalidRequest(undefined, "a prompt is already running in this session");
+    const input = promptText(blocks);
+    if (!input.trim()) throw RequestError.invalidParams(undefined, "the prompt has no text");
+    const turn = new AbortController();
+    this.turn = turn;
+    let ended = "error";
+    let failure: string | undefined;
+    try {
+      for await (const event of this.composed.session.runTurn(input, { signal: turn.signal })) {
+        if (event.lane !== "main") continue;
+        if (event.type === "error" && event.scope !== "plugin") failure ??= event.message;
+        if (event.type === "turn_end") ended = event.stopReason;
+      }
+    } finally {
+      this.turn = undefined;
+    }
+    await this.chain;
+    if (turn.signal.aborted || ended === "interrupted") return { stopReason: "cancelled" };
+    // A provider failure is the prompt's error (the log has it as `error` and `turn_end`).
+    if (ended === "error")
+      throw RequestError.internalError({ sessionId: this.id }, failure ?? "the turn failed");
+    return { stopReason: acpStopReason(ended) };
+  }
+
+  /** A prompt that is a command (prompt-commands.ts): its answer is one agent message. */
+  async runCommand(run: () => Promise<string>): Promise<acp.PromptResponse> {
+    if (this.turn)
+      throw RequestError.invalidRequest(undefined, "a prompt is already running in this session");
+    this.turn = new AbortController();
+    let text: string;
+    try {
+      text = await run();
+    } catch (error) {
+      if (!isUserError(error)) throw error;
+      text = (error as Error).message;
+    } finally {
+      this.turn = undefined;
+    }
+    await this.update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+    return { stopReason: "end_turn" };
+  }
+
+  cancel(): void {
+    this.turn?.abort();
+  }
+
+  setMode(mode: PermissionMode): void {
+    this.composed.session.setMode(mode);
+  }
+
+  async close(reason: string): Promise<void> {
+    this.cancel();
+    await this.composed.close(reason);
+    await this.chain;
+  }
+}
+
+function acpStopReason(reason: string): acp.StopReason {
+  if (reason === "max_tokens") return "max_tokens";
+  if (reason === "max_steps") return "max_turn_requests";
+  if (reason === "refusal") return "refusal";
+  return "end_turn";
+}

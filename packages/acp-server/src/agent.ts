@@ -1,0 +1,160 @@
+/**
+ * Picasso as an ACP agent: the handlers of `@agentclientprotocol/sdk`'s agent app over one
+ * connection (docs/acp.md).
+ * - `initialize`: load session, text and embedded-context prompts, stdio MCP servers;
+ * - `session/new`, `session/load` (resume from the log, the history replayed as updates),
+ *   `session/prompt` (streamed updates), `session/cancel`, `session/set_mode`;
+ * - approvals go to the client as `session/request_permission`.
+ * When the client goes away every session is closed (a running turn is interrupted and logged).
+ * Errors are JSON-RPC errors: an unknown session is `-32002` (resource not found), a bad request
+ * `-32602` naming the field; a user mistake in Picasso's own files is `-32602` with its one line.
+ */
+import { isAbsolute } from "node:path";
+import * as acp from "@agentclientprotocol/sdk";
+import type { ModelProvider } from "@picasso/protocol";
+import { isPermissionMode, isUserError, type PermissionMode } from "@picasso/protocol/basics";
+import type { ComposeSessionOptions } from "@picasso/surface";
+import { findWorkspaceRoot } from "@picasso/workspace";
+import { AcpSession } from "./acp-session.js";
+import { CONTEXT_METHOD, contextOf, parseSessionParams, TIMELINE_METHOD, timelineOf } from "./extensions.js";
+import { historyUpdates } from "./history-replay.js";
+import { parsePromptCommand, runPromptCommand } from "./prompt-commands.js";
+import { promptText } from "./prompt-content.js";
+import { availableCommands, sessionModes } from "./session-info.js";
+
+export interface AcpAgentOptions {
+  /** The model provider every session of this connection uses (the caller closes it). */
+  provider: ModelProvider;
+  picassoHome: string;
+  version: string;
+  /** One line for the operator (stderr): never the protocol channel. */
+  log?: (line: string) => void;
+  /** More for every session's `composeSession` (the cache-probe's log observers and clock). */
+  session?: Pick<ComposeSessionOptions, "observers" | "now" | "claudeHome" | "killGraceMs" | "settings">;
+}
+
+export interface PicassoAcpAgent {
+  app: acp.AgentApp;
+  /** Sessions open on the connection, by id. */
+  sessions: ReadonlyMap<string, AcpSession>;
+  /** Close every session (a running turn is interrupted); the log gets session_end. */
+  closeAll(reason: string): Promise<void>;
+}
+
+export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
+  const sessions = new Map<string, AcpSession>();
+  let capabilities: acp.ClientCapabilities | undefined;
+
+  const open = async (cx: acp.AgentContext, cwd: string, resume?: { id: string }): Promise<AcpSession> => {
+    if (!isAbsolute(cwd)) throw acp.RequestError.invalidParams({ cwd }, "cwd: expected an absolute path");
+    try {
+      const session = await AcpSession.open({
+        cwd,
+        compose: {
+          ...options.session,
+          provider: options.provider,
+          workspaceRoot: findWorkspaceRoot(cwd),
+          picassoHome: options.picassoHome,
+          version: options.version,
+          ...(resume ? { resume } : {}),
+        },
+        send: (params) => cx.notify(acp.methods.client.session.update, params),
+        ...(capabilities ? { capabilities } : {}),
+        files: {
+          read: (params) => cx.request(acp.methods.client.fs.readTextFile, params),
+          write: async (params) => {
+            await cx.request(acp.methods.client.fs.writeTextFile, params);
+          },
+        },
+        ask: (params, signal) =>
+          cx.request(acp.methods.client.session.requestPermission, params, {
+            cancellationSignal: signal,
+            stopWaitingOnCancel: true,
+          }),
+      });
+      for (const warning of session.composed.leanContext.warnings()) options.log?.(`warning: ${warning}`);
+      return session;
+    } catch (error) {
+      if (isUserError(error)) throw acp.RequestError.invalidParams(undefined, (error as Error).message);
+      throw error;
+    }
+  };
+
+  const find = (sessionId: string): AcpSession => {
+    const session = sessions.get(sessionId);
+    if (!session) throw acp.RequestError.sessionNotFound(sessionId);
+    return session;
+  };
+
+  const announce = (session: AcpSession) => {
+    // After the response that names the session, so the client knows it.
+    setImmediate(() => void session.update(availableCommands()));
+  };
+
+  const app = acp
+    .agent({ name: "picasso" })
+    .onConnect((connection) => {
+      void connection.closed.then(() => closeAll("client disconnected"));
+    })
+    .onRequest(acp.methods.agent.initialize, ({ params }) => {
+      capabilities = params.clientCapabilities;
+      return {
+        protocolVersion: Math.min(params.protocolVersion, acp.PROTOCOL_VERSION),
+        agentCapabilities: {
+          loadSession: true,
+          promptCapabilities: { image: false, audio: false, embeddedContext: true },
+          mcpCapabilities: { http: false, sse: false },
+        },
+        agentInfo: { name: "picasso", title: "Picasso", version: options.version },
+        authMethods: [],
+      };
+    })
+    .onRequest(acp.methods.agent.session.new, async ({ params, client: cx }) => {
+      const session = await open(cx, params.cwd);
+      sessions.set(session.id, session);
+      announce(session);
+      return { sessionId: session.id, modes: sessionModes(session.composed.session.currentMode) };
+    })
+    .onRequest(acp.methods.agent.session.load, async ({ params, client: cx }) => {
+      if (sessions.has(params.sessionId))
+        throw acp.RequestError.invalidRequest(
+          { sessionId: params.sessionId },
+          "this session is already open on this connection",
+        );
+      const session = await open(cx, params.cwd, { id: params.sessionId });
+      sessions.set(session.id, session);
+      for (const update of historyUpdates(session.composed.session.history)) void session.update(update);
+      await session.update(availableCommands());
+      return { modes: sessionModes(session.composed.session.currentMode) };
+    })
+    .onRequest(acp.methods.agent.session.prompt, ({ params }) => {
+      const session = find(params.sessionId);
+      const command = parsePromptCommand(promptText(params.prompt));
+      return command
+        ? session.runCommand(() => runPromptCommand(session, command))
+        : session.prompt(params.prompt);
+    })
+    .onRequest(CONTEXT_METHOD, parseSessionParams, ({ params }) => contextOf(find(params.sessionId)))
+    .onRequest(TIMELINE_METHOD, parseSessionParams, ({ params }) => timelineOf(find(params.sessionId)))
+    .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
+      sessions.get(params.sessionId)?.cancel();
+    })
+    .onRequest(acp.methods.agent.session.setMode, ({ params }) => {
+      const session = find(params.sessionId);
+      if (!isPermissionMode(params.modeId))
+        throw acp.RequestError.invalidParams(
+          { modeId: params.modeId },
+          `modeId: expected default, plan or auto, got "${params.modeId}"`,
+        );
+      session.setMode(params.modeId as PermissionMode);
+      return {};
+    });
+
+  async function closeAll(reason: string): Promise<void> {
+    const open = [...sessions.values()];
+    sessions.clear();
+    await Promise.all(open.map((s) => s.close(reason)));
+  }
+
+  return { app, sessions, closeAll };
+}

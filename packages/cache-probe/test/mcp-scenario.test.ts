@@ -1,0 +1,95 @@
+/**
+ * The `mcp` scenario: three real MCP servers (filesystem, everything, our `notes`) spawned over
+ * stdio. `__list__`/`__describe__` from the cache, the first spawn, `list_changed` mid-session,
+ * more calls — 0 prefix drops, every request's Tier 1 byte-identical to the Tier 1 of the same
+ * workspace with the servers configured but never used (and no catalog cached), and the eager
+ * baseline counting the servers' real schemas.
+ */
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { allowListApprover } from "@picasso/engine";
+import { canonicalJson, type ModelProvider } from "@picasso/protocol";
+import { describe, expect, it } from "vitest";
+import { openProbeSession } from "../src/probe-session.js";
+import { runScenario, type ScenarioRun } from "../src/run-scenario.js";
+import { mcpScenario } from "../src/scenarios/index.js";
+
+const idle: ModelProvider = {
+  name: "idle",
+  model: "idle",
+  contextWindow: 200_000,
+  stream() {
+    throw new Error("not called");
+  },
+};
+
+/** Tier 1 of the scenario's workspace with the servers configured and never used. */
+async function unusedTier1(): Promise<string> {
+  const workspace = realpathSync(mkdtempSync(join(tmpdir(), "picasso-mcp-unused-")));
+  for (const [path, content] of Object.entries(mcpScenario.files)) {
+    const file = join(workspace, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  }
+  const home = realpathSync(mkdtempSync(join(tmpdir(), "picasso-mcp-unused-home-")));
+  const probe = await openProbeSession({
+    provider: idle,
+    workspaceRoot: workspace,
+    picassoHome: home,
+    approver: allowListApprover([]),
+  });
+  try {
+    expect(probe.mcp.status().map((s) => [s.name, s.state, s.tools])).toEqual([
+      ["everything", "not spawned", null],
+      ["fs", "not spawned", null],
+      ["notes", "not spawned", null],
+    ]);
+    return canonicalJson({ tools: probe.session.tier1.tools, system: probe.session.tier1.system });
+  } finally {
+    await probe.close();
+  }
+}
+
+describe("the mcp scenario", () => {
+  let run: ScenarioRun;
+
+  it("no prefix drops; Tier 1 identical on every request and to the configured-but-unused workspace", async () => {
+    run = await runScenario(mcpScenario, { rules: "anthropic", minCacheable: 1024 });
+    expect(run.findings.filter((f) => !f.expected)).toEqual([]);
+    expect(run.findings).toEqual([]);
+    const prefixes = new Set(
+      run.steps.map((s) => canonicalJson({ tools: s.request.tools, system: s.request.system })),
+    );
+    expect(prefixes.size).toBe(1);
+    const names = run.steps[0]!.request.tools!.map((t) => t.name);
+    expect(names.filter((n) => n.endsWith("_call"))).toEqual([
+      "tool_call",
+      "everything_call",
+      "fs_call",
+      "notes_call",
+    ]);
+    expect([...prefixes][0]).toBe(await unusedTier1());
+  }, 300_000);
+
+  it("did what it claims: catalog answers without a spawn, then each server spawned on its first real call, and the list_changed notice", () => {
+    const messages = canonicalJson(run.steps.at(-1)!.request.messages);
+    expect(messages).toContain("read_text_file");
+    expect(messages).toContain("Input schema:");
+    expect(messages).toContain(
+      'MCP server \\"notes\\" changed its tools: now 5; added archive_note, list_archive',
+    );
+    expect(messages).toContain("note 1 archived");
+    expect(messages).toMatch(/"text":"5"|The sum of 2 and 3 is 5/);
+  });
+
+  it("the eager baseline counts the servers' real schemas", () => {
+    const row = run.baseline.rows.find((r) => r.category.startsWith("tools: MCP"))!;
+    expect(run.baseline.eager.tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(["fs__read_text_file", "everything__echo", "notes__add_note"]),
+    );
+    expect(row.leanBytes).toBeGreaterThan(0);
+    expect(row.eagerBytes).toBeGreaterThan(row.leanBytes * 5);
+    expect(run.baseline.reduction).toBeGreaterThan(0.3);
+  });
+});

@@ -1,0 +1,16 @@
+/**
+ * `@picasso/engine/context`: the `/context` model (context-view.ts) and its live builder — light
+ * (no schema library, no tool scheduling), so the TUI's first frame and ACP load it cheaply.
+ * Also exported from the package's main entry.
+ */
+export {
+  blockText,
+  buildContextView,
+  type ContextCategory,
+  type ContextInputs,
+  type ContextRow,
+  type ContextView,
+  contextTokensOf,
+  type LeanContextFields,
+} from "./context-view.js";
+export { liveContextView } from "./live-context-view.js";

@@ -1,0 +1,164 @@
+/**
+ * The `<server>_call` gateway: one tool per configured server, with a fixed schema, so Tier 1
+ * costs the same whether the server is used or not and never changes mid-session.
+ *
+ * - `tool: "__list__"` — one line per tool (name · summary), from the catalog.
+ * - `tool: "__describe__"`, `arguments: {tool: "x"}` (or `{tool: [...]}` / `{name}`) — the full
+ *   description and input schema.
+ *   Both answer from the cached catalog (no process while it is fresh) and are Tier-2 loads
+ *   (`mcp_catalog`).
+ * - any other `tool` — a real `tools/call`: the tool must be in the catalog, its arguments are
+ *   checked against the cached schema (a mistake returns the problems and the schema), then the
+ *   server (started now, if it was not) runs it. A fault is a tool error.
+ * Effect: catalog answers are reads; a real call is a read when the server marks the tool
+ * `readOnlyHint`, else a write (asks in default mode, refused in plan mode, runs in auto mode);
+ * permissions see it as `<server>_call:<tool>`.
+ */
+import {
+  type CallEffect,
+  canonicalJson,
+  type ToolDefinition,
+  type ToolOutput,
+  type ToolSpec,
+} from "@picasso/protocol";
+import { type CachedTool, type ServerCatalog, toolSummary } from "./catalog-cache.js";
+import type { McpServer } from "./mcp-server.js";
+import { renderCallResult } from "./render-result.js";
+import { validateArguments } from "./validate-arguments.js";
+
+export const LIST = "__list__";
+export const DESCRIBE = "__describe__";
+
+export function gatewayName(server: string): string {
+  return `${server}_call`;
+}
+
+/** The gateway's fixed schema: from the server's name (and a configured description), nothing live. */
+export function gatewaySpec(server: string, description?: string): ToolSpec {
+  const base = `Call a tool of the MCP server "${server}". tool "__list__" lists its tools; tool "__describe__" with arguments {tool} returns a tool's input schema.`;
+  const extra = description ? ` ${description.replace(/\s+/g, " ").trim()}` : "";
+  return {
+    name: gatewayName(server),
+    description: `${base}${extra}`.slice(0, 200),
+    inputSchema: {
+      type: "object",
+      properties: {
+        tool: { type: "string", description: 'The server\'s tool name, "__list__" or "__describe__"' },
+        arguments: { type: "object", description: "The tool's input, matching its schema" },
+      },
+      required: ["tool"],
+      additionalProperties: false,
+    },
+  };
+}
+
+export function gatewayTool(server: McpServer): ToolDefinition {
+  const name = gatewayName(server.name);
+  return {
+    spec: gatewaySpec(server.name, server.config.description),
+    effect: "write",
+    family: "mcp",
+    callEffect(input): CallEffect {
+      const tool = typeof input.tool === "string" ? input.tool : "";
+      if (tool === LIST || tool === DESCRIBE || tool === "") return { effect: "read" };
+      const cached = server.catalog?.tools.find((t) => t.name === tool);
+      const args = isObject(input.arguments) ? input.arguments : {};
+      return { effect: cached?.readOnly ? "read" : "write", target: { name: tool, input: args } };
+    },
+    async run(input, ctx): Promise<ToolOutput> {
+      const tool = typeof input.tool === "string" ? input.tool.trim() : "";
+      if (!tool)
+        return { content: `${name} needs "tool": a tool name, "${LIST}" or "${DESCRIBE}".`, isError: true };
+      const args = input.arguments === undefined ? {} : input.arguments;
+      let catalog: ServerCatalog;
+      try {
+        catalog = await server.ensureCatalog(ctx.lane, ctx.signal);
+      } catch (error) {
+        return { content: (error as Error).message, isError: true };
+      }
+      if (tool === LIST) return { content: listText(server.name, catalog), tier2: tier2(server) };
+      if (tool === DESCRIBE) return describeTools(server.name, catalog, args);
+      const cached = catalog.tools.find((t) => t.name === tool);
+      if (!cached)
+        return {
+          content: `"${tool}" is not a tool of the MCP server "${server.name}"${nearest(catalog, tool)}. ${name}({tool: "${LIST}"}) lists them.`,
+          isError: true,
+        };
+      const problems = validateArguments(cached, args);
+      if (problems)
+        return {
+          content: `${name}: invalid arguments for "${tool}": ${problems}\n\n${fullText(cached)}`,
+          isError: true,
+        };
+      try {
+        const result = await server.call(tool, isObject(args) ? args : {}, ctx.lane, ctx.signal);
+        return renderCallResult(
+          result,
+          { spillDir: ctx.spillDir, label: `mcp-${server.name}-${tool}` },
+          (t) => server.mask(t),
+        );
+      } catch (error) {
+        if (ctx.signal.aborted) return { content: `${name}: "${tool}" was cancelled.`, isError: true };
+        return { content: `${name}: "${tool}" failed: ${(error as Error).message}`, isError: true };
+      }
+    },
+  };
+}
+
+function tier2(server: McpServer): ToolOutput["tier2"] {
+  return { kind: "mcp_catalog", name: server.name };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function listText(server: string, catalog: ServerCatalog): string {
+  const lines = catalog.tools.map((t) => `${t.name}${t.readOnly ? " (read-only)" : ""} · ${toolSummary(t)}`);
+  return [
+    `MCP server "${server}": ${catalog.tools.length} tools. ${gatewayName(server)}({tool: "${DESCRIBE}", arguments: {tool: "<name>"}}) gives one's schema.`,
+    ...lines,
+  ].join("\n");
+}
+
+export function fullText(tool: CachedTool): string {
+  return [
+    `${tool.name}${tool.readOnly ? " (read-only)" : ""}`,
+    tool.description.trim(),
+    `Input schema: ${canonicalJson(tool.inputSchema)}`,
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+function describeTools(server: string, catalog: ServerCatalog, args: unknown): ToolOutput {
+  const a = isObject(args) ? args : {};
+  const asked = [a.tool, a.tools, a.name].flatMap((v) => (Array.isArray(v) ? v : v === undefined ? [] : [v]));
+  const names = asked.filter((v): v is string => typeof v === "string" && v.trim() !== "");
+  if (names.length === 0)
+    return {
+      content: `${gatewayName(server)}: "${DESCRIBE}" needs arguments {tool: "<name>"} (or a list of names).`,
+      isError: true,
+    };
+  const out: string[] = [];
+  const unknown: string[] = [];
+  for (const n of names) {
+    const tool = catalog.tools.find((t) => t.name === n);
+    if (tool) out.push(fullText(tool));
+    else unknown.push(`"${n}" is not a tool of "${server}"${nearest(catalog, n)}`);
+  }
+  if (out.length === 0) return { content: `${unknown.join("; ")}.`, isError: true };
+  return {
+    content: [...out, ...(unknown.length ? [`${unknown.join("; ")}.`] : [])].join("\n\n"),
+    tier2: { kind: "mcp_catalog", name: server },
+  };
+}
+
+function nearest(catalog: ServerCatalog, name: string): string {
+  const lower = name.toLowerCase();
+  const close = catalog.tools
+    .map((t) => t.name)
+    .filter((n) => n.toLowerCase().includes(lower) || lower.includes(n.toLowerCase()))
+    .slice(0, 3);
+  return close.length ? ` (did you mean ${close.map((c) => `"${c}"`).join(", ")}?)` : "";
+}

@@ -1,0 +1,112 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the tests write ${VAR} as .mcp.json files do.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadMcpConfig } from "./load-config.js";
+
+function place(project?: string, user?: string) {
+  const workspaceRoot = mkdtempSync(join(tmpdir(), "mcp-config-ws-"));
+  const picassoHome = mkdtempSync(join(tmpdir(), "mcp-config-home-"));
+  mkdirSync(picassoHome, { recursive: true });
+  if (project !== undefined) writeFileSync(join(workspaceRoot, ".mcp.json"), project);
+  if (user !== undefined) writeFileSync(join(picassoHome, "mcp.json"), user);
+  return { workspaceRoot, picassoHome };
+}
+
+const load = (
+  project?: string,
+  user?: string,
+  extra: { env?: NodeJS.ProcessEnv; reserved?: string[] } = {},
+) =>
+  loadMcpConfig({
+    ...place(project, user),
+    env: extra.env ?? {},
+    reservedNames: extra.reserved ?? ["read", "bash", "tool_search", "tool_call"],
+  });
+
+describe("loadMcpConfig", () => {
+  it("reads Claude Code's format from the project and the user file; the project wins a name; sorted", () => {
+    const project = JSON.stringify({
+      mcpServers: {
+        zeta: { command: "node", args: ["z.js"] },
+        shared: { type: "http", url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer x" } },
+      },
+    });
+    const user = JSON.stringify({ mcpServers: { shared: { command: "user-one" }, alpha: { command: "a" } } });
+    const { servers, problems } = load(project, user);
+    expect(problems).toEqual([]);
+    expect(servers.map((s) => [s.name, s.scope, s.transport])).toEqual([
+      ["alpha", "user", "stdio"],
+      ["shared", "project", "http"],
+      ["zeta", "project", "stdio"],
+    ]);
+  });
+
+  it("expands ${VAR} and ${VAR:-default} in command, args, env and headers", () => {
+    const project = JSON.stringify({
+      mcpServers: {
+        gh: { command: "${BIN}", args: ["--token=${TOKEN}"], env: { KEY: "${TOKEN}", MODE: "${MODE:-ro}" } },
+        web: { type: "http", url: "${URL}", headers: { Authorization: "Bearer ${TOKEN}" } },
+      },
+    });
+    const { servers, problems } = load(project, undefined, {
+      env: { BIN: "/bin/gh-mcp", TOKEN: "s3cret", URL: "http://127.0.0.1:1/mcp" },
+    });
+    expect(problems).toEqual([]);
+    expect(servers[0]).toMatchObject({
+      command: "/bin/gh-mcp",
+      args: ["--token=s3cret"],
+      env: { KEY: "s3cret", MODE: "ro" },
+    });
+    expect(servers[1]).toMatchObject({
+      url: "http://127.0.0.1:1/mcp",
+      headers: { Authorization: "Bearer s3cret" },
+    });
+  });
+
+  it("malformed JSON: one line naming the file and the line; no server from that file", () => {
+    const { servers, problems } = load(
+      '{\n  "mcpServers": {\n    "fs": { "command": "x" }\n    "gh": {}\n  }\n}\n',
+    );
+    expect(servers).toEqual([]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^\.mcp\.json:4: not valid JSON \(.+\); its servers are left out$/);
+  });
+
+  it("each bad server is one line naming file, line and key; the others still load", () => {
+    const project = [
+      "{",
+      '  "mcpServers": {',
+      '    "ok": { "command": "node" },',
+      '    "ws": { "type": "websocket", "url": "ws://x" },',
+      '    "nocmd": { "args": ["a"] },',
+      '    "read": { "command": "node" },',
+      '    "Bad Name": { "command": "node" },',
+      '    "tool": { "command": "node" },',
+      '    "web": { "type": "http" },',
+      '    "envy": { "command": "node", "env": { "K": "${MISSING}" } }',
+      "  }",
+      "}",
+    ].join("\n");
+    const { servers, problems } = load(project);
+    expect(servers.map((s) => s.name)).toEqual(["ok"]);
+    expect(problems).toEqual([
+      '.mcp.json:4: mcpServers.ws.type: unknown transport "websocket" (known: stdio, http, sse); server "ws" left out',
+      '.mcp.json:5: mcpServers.nocmd.command: missing: a stdio server needs "command" (a string); server "nocmd" left out',
+      '.mcp.json:6: mcpServers.read: the name clashes with the tool "read"; server "read" left out',
+      '.mcp.json:7: mcpServers.Bad Name: the name becomes a tool name (Bad Name_call): use lowercase letters, digits, "_" and "-" (at most 48); server "Bad Name" left out',
+      '.mcp.json:8: mcpServers.tool: the name clashes with the tool "tool_call"; server "tool" left out',
+      '.mcp.json:9: mcpServers.web.url: missing: an http server needs "url" (a string); server "web" left out',
+      '.mcp.json:10: mcpServers.envy.env.K: ${MISSING} is not set in the environment; server "envy" left out',
+    ]);
+    for (const line of problems) expect(line).not.toContain("\n");
+  });
+
+  it("a file without an mcpServers object is one line, and the user file is named as $PICASSO_HOME/mcp.json", () => {
+    const { problems } = load(undefined, '{"servers": []}');
+    expect(problems).toEqual([
+      "$PICASSO_HOME/mcp.json: mcpServers: expected an object of servers; its servers are left out",
+    ]);
+  });
+});

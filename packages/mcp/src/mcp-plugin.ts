@@ -1,0 +1,181 @@
+/**
+ * `createMcpPlugin`: the configured MCP servers as a plugin on the engine's hooks.
+ *
+ * - `registerTools`: one `<server>_call` gateway per server (gateway-tool.ts), sorted by name;
+ *   lean context puts exactly these in Tier 1, after `tool_call`.
+ * - `catalogEntries`: an `mcp_server` entry per server and an `mcp_tool` entry per cached tool,
+ *   so `tool_search` finds MCP tools — from the on-disk cache only, never a spawn.
+ * - `preStep`: notices (a server's tools changed; a server added to or removed from the
+ *   configuration after the session started — config-watch.ts) appended once as Tier-2 reminders.
+ * - `describeSettings`: the `picasso-mcp` namespace — each server's state, tool count, catalog
+ *   bytes, for `/context`.
+ * Servers are fixed for the session. `setEventSink` connects the spawn/exit events to the
+ * session's recorder (the surface does it once the session exists); `close` stops every server.
+ */
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import {
+  byteLength,
+  type CatalogEntry,
+  type PicassoPlugin,
+  type PreStepResult,
+  type ToolDefinition,
+  text,
+  userMessage,
+} from "@picasso/protocol";
+import { allowedBy } from "./allow-rules.js";
+import { catalogDir } from "./catalog-cache.js";
+import { ConfigWatch, type ConfigWatchSource } from "./config-watch.js";
+import { gatewayName, gatewayTool } from "./gateway-tool.js";
+import { type McpEventSink, McpServer, type ServerState } from "./mcp-server.js";
+import { describeConfig, type McpServerConfig } from "./server-config.js";
+
+export const MCP_PLUGIN = "mcp";
+export const MCP_SETTINGS_NAMESPACE = "picasso-mcp";
+
+export interface McpPluginOptions {
+  servers: readonly McpServerConfig[];
+  /** Configuration mistakes (one line each), shown by the surfaces. */
+  problems?: readonly string[];
+  picassoHome: string;
+  /** Where stdio servers run (the workspace root). */
+  cwd: string;
+  clientVersion: string;
+  connectTimeoutMs?: number;
+  /** The configuration files and how to read the names they configure now (a change is told, never mounted). */
+  configWatch?: ConfigWatchSource;
+  /** `mcp__<server>[__<tool>]` rules: calls they name run without asking (allow-rules.ts). */
+  allow?: readonly string[];
+}
+
+export interface McpServerStatus {
+  name: string;
+  transport: string;
+  /** The command or URL, without env or headers. */
+  target: string;
+  state: ServerState;
+  pid: number | null;
+  /** Tools in its catalog, or null when no catalog is cached yet. */
+  tools: number | null;
+  catalogBytes: number | null;
+  error: string | null;
+}
+
+export interface McpPlugin extends PicassoPlugin {
+  readonly problems: readonly string[];
+  readonly servers: readonly McpServer[];
+  /** Synchronous: read from the cache only. */
+  catalogEntries(): CatalogEntry[];
+  setEventSink(sink: McpEventSink): void;
+  /** Queue a notice for the model (a Tier-2 reminder before the next step). */
+  notice(server: string, body: string): void;
+  status(): McpServerStatus[];
+  /** The allow rule that lets `<server>_call` run `tool` without asking, if any. */
+  allowRule(gateway: string, tool: string | undefined): string | undefined;
+  close(): Promise<void>;
+}
+
+export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
+  let sink: McpEventSink | undefined;
+  const pending: { server: string; body: string }[] = [];
+  const notice = (server: string, body: string) => pending.push({ server, body });
+  const servers = [...options.servers]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map(
+      (config) =>
+        new McpServer(config, {
+          picassoHome: options.picassoHome,
+          cwd: options.cwd,
+          clientVersion: options.clientVersion,
+          ...(options.connectTimeoutMs ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
+          sink: () => sink,
+          notice,
+        }),
+    );
+  const gateways: ToolDefinition[] = servers.map(gatewayTool);
+  const watch = options.configWatch
+    ? new ConfigWatch(
+        options.configWatch,
+        servers.map((s) => s.name),
+      )
+    : undefined;
+  const status = (): McpServerStatus[] =>
+    servers.map((server) => ({
+      name: server.name,
+      transport: server.config.transport,
+      target: server.mask(describeConfig(server.config)),
+      state: server.state,
+      pid: server.pid ?? null,
+      tools: server.catalog ? server.catalog.tools.length : null,
+      catalogBytes: markdownBytes(options.picassoHome, server.name),
+      error: server.lastError ?? null,
+    }));
+
+  return {
+    name: MCP_PLUGIN,
+    problems: [...(options.problems ?? [])],
+    servers,
+    registerTools: () => gateways,
+
+    catalogEntries(): CatalogEntry[] {
+      const entries: CatalogEntry[] = [];
+      for (const server of servers) {
+        entries.push({
+          kind: "mcp_server",
+          name: server.name,
+          description:
+            server.config.description ??
+            `MCP server ${server.name}, called through ${gatewayName(server.name)}.`,
+        });
+        for (const tool of server.catalog?.tools ?? [])
+          entries.push({
+            kind: "mcp_tool",
+            server: server.name,
+            name: tool.name,
+            description: tool.description || tool.title || tool.name,
+            inputSchema: tool.inputSchema,
+          });
+      }
+      return entries;
+    },
+
+    preStep(): PreStepResult {
+      for (const [server, body] of watch?.check() ?? []) notice(server, body);
+      const append = pending.splice(0).map(({ server, body }) => {
+        const content = `<system-reminder source="mcp">\n${body}\n</system-reminder>`;
+        return {
+          source: "reminder" as const,
+          reminder: "mcp",
+          message: userMessage(text(content)),
+          tier2: { kind: "mcp_catalog" as const, name: server, bytes: byteLength(content) },
+        };
+      });
+      return { append };
+    },
+
+    describeSettings() {
+      return { namespace: MCP_SETTINGS_NAMESPACE, value: { servers: status() } };
+    },
+
+    setEventSink(next) {
+      sink = next;
+    },
+    notice,
+
+    status,
+    allowRule(gateway, tool) {
+      const server = servers.find((s) => gatewayName(s.name) === gateway);
+      if (!server || !tool) return undefined;
+      return allowedBy(options.allow ?? [], server.name, tool);
+    },
+
+    async close() {
+      await Promise.all(servers.map((s) => s.close()));
+    },
+  };
+}
+
+function markdownBytes(picassoHome: string, server: string): number | null {
+  const file = join(catalogDir(picassoHome), `${server}.md`);
+  return existsSync(file) ? statSync(file).size : null;
+}

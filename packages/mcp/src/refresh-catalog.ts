@@ -1,0 +1,44 @@
+/**
+ * `refreshCatalog`: start a server, list its tools, write its catalog cache, stop it — what
+ * `picasso mcp refresh` does outside a session. The result says how many tools and how many
+ * bytes of Markdown were written, or the one-line reason it failed.
+ */
+import { CATALOG_FORMAT, configHash, type ServerCatalog, writeCatalog } from "./catalog-cache.js";
+import {
+  DEFAULT_CALL_TIMEOUT_MS,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  type McpServerConfig,
+} from "./server-config.js";
+import { ServerConnection } from "./server-connection.js";
+
+export type RefreshResult =
+  | { server: string; ok: true; tools: number; catalogBytes: number; catalog: ServerCatalog }
+  | { server: string; ok: false; error: string };
+
+export async function refreshCatalog(
+  config: McpServerConfig,
+  options: { picassoHome: string; cwd: string; clientVersion: string; connectTimeoutMs?: number },
+): Promise<RefreshResult> {
+  let connection: ServerConnection | undefined;
+  try {
+    connection = await ServerConnection.open(config, {
+      cwd: options.cwd,
+      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      clientVersion: options.clientVersion,
+    });
+    const tools = await connection.listTools(config.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS);
+    const catalog: ServerCatalog = {
+      format: CATALOG_FORMAT,
+      server: config.name,
+      configHash: configHash(config),
+      ...connection.identity(),
+      tools,
+    };
+    const catalogBytes = writeCatalog(options.picassoHome, catalog);
+    return { server: config.name, ok: true, tools: tools.length, catalogBytes, catalog };
+  } catch (error) {
+    return { server: config.name, ok: false, error: (error as Error).message };
+  } finally {
+    await connection?.close();
+  }
+}

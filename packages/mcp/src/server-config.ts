@@ -1,0 +1,47 @@
+/**
+ * One configured MCP server, as `.mcp.json` (the project) or `$PICASSO_HOME/mcp.json` (the user)
+ * declares it in Claude Code's format, after `${VAR}` expansion:
+ * `{"mcpServers": {"name": {"command", "args", "env"} | {"type": "http"|"sse", "url", "headers"}}}`.
+ * `secrets` are the expanded values of `env` and `headers`: they reach the server process or its
+ * HTTP requests and nothing else (never the log, the screen or the catalog).
+ */
+export type McpTransport = "stdio" | "http" | "sse";
+
+interface Common {
+  name: string;
+  /** The file that declared it (absolute). */
+  file: string;
+  scope: "project" | "user";
+  /** A short description for the gateway (optional; default from the name). */
+  description?: string;
+  /** Per-call timeout in ms (default 60 s). */
+  timeoutMs?: number;
+}
+
+export interface StdioServerConfig extends Common {
+  transport: "stdio";
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+export interface HttpServerConfig extends Common {
+  transport: "http" | "sse";
+  url: string;
+  headers: Record<string, string>;
+}
+
+export type McpServerConfig = StdioServerConfig | HttpServerConfig;
+
+/** A server name becomes a tool name (`<name>_call`): lowercase letters, digits, `_` and `-`. */
+export const SERVER_NAME = /^[a-z0-9][a-z0-9_-]{0,47}$/;
+
+export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+
+/** The configuration without secret values, for the screen and `picasso mcp list`. */
+export function describeConfig(config: McpServerConfig): string {
+  if (config.transport === "stdio") return [config.command, ...config.args].join(" ");
+  return `${config.transport} ${config.url}`;
+}

@@ -1,0 +1,114 @@
+/**
+ * Streamable HTTP: a server built with the SDK's own classes (`Server` +
+ * `StreamableHTTPServerTransport`) on 127.0.0.1. The gateway lists, calls with the configured
+ * headers (a secret in them is masked in what the model reads), and a server that is not there
+ * is one error line.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { createServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMcpPlugin, type McpEventBody, type McpServerConfig } from "../src/index.js";
+import { toolContext } from "./tool-context.js";
+
+let http: HttpServer;
+let url: string;
+const seenAuth: string[] = [];
+
+beforeAll(async () => {
+  const server = new Server({ name: "http-test", version: "2.0.0" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [
+      {
+        name: "whoami",
+        description: "Say which Authorization header the request carried.",
+        inputSchema: { type: "object", properties: {} },
+        annotations: { readOnlyHint: true },
+      },
+    ],
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (_request, extra) => {
+    const auth = String(extra.requestInfo?.headers.authorization ?? "none");
+    return { content: [{ type: "text", text: `you sent ${auth}` }] };
+  });
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await server.connect(transport);
+  http = createServer((req, res) => {
+    seenAuth.push(String(req.headers.authorization));
+    void transport.handleRequest(req, res);
+  });
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+});
+
+afterAll(async () => {
+  http.closeAllConnections();
+  await new Promise((resolve) => http.close(resolve));
+});
+
+function pluginFor(config: Omit<McpServerConfig, "file" | "scope">) {
+  const root = mkdtempSync(join(tmpdir(), "mcp-http-"));
+  const plugin = createMcpPlugin({
+    servers: [{ ...config, file: join(root, ".mcp.json"), scope: "project" } as McpServerConfig],
+    picassoHome: root,
+    cwd: root,
+    clientVersion: "test",
+    connectTimeoutMs: 5000,
+  });
+  const events: McpEventBody[] = [];
+  plugin.setEventSink((e) => events.push(e));
+  return { plugin, events, gateway: plugin.registerTools!()[0]!, ctx: toolContext(root, join(root, "out")) };
+}
+
+describe("Streamable HTTP", () => {
+  it("lists and calls through the gateway with the configured headers; the secret is masked", async () => {
+    const { plugin, events, gateway, ctx } = pluginFor({
+      name: "remote",
+      transport: "http",
+      url,
+      headers: { Authorization: "Bearer tok-http-5a4b3c" },
+    });
+    try {
+      const list = await gateway.run({ tool: "__list__" }, ctx);
+      expect(list.content).toContain(
+        "whoami (read-only) · Say which Authorization header the request carried.",
+      );
+      const out = await gateway.run({ tool: "whoami" }, ctx);
+      expect(out).toEqual({ content: "you sent ***" });
+      expect(seenAuth).toContain("Bearer tok-http-5a4b3c");
+      expect(events[0]).toMatchObject({
+        type: "mcp_server_start",
+        server: "remote",
+        transport: "http",
+        reason: "catalog",
+      });
+      expect(events[0]).not.toHaveProperty("pid");
+      expect(JSON.stringify(events)).not.toContain("tok-http-5a4b3c");
+    } finally {
+      await plugin.close();
+    }
+  });
+
+  it("a server that is not listening is one tool error, and the session goes on", async () => {
+    const { plugin, gateway, ctx } = pluginFor({
+      name: "gone",
+      transport: "http",
+      url: "http://127.0.0.1:9/mcp",
+      headers: {},
+    });
+    try {
+      const out = await gateway.run({ tool: "__list__" }, ctx);
+      expect(out.isError).toBe(true);
+      expect(out.content).toMatch(/^MCP server "gone" could not start: /);
+      expect(out.content.split("\n")).toHaveLength(1);
+    } finally {
+      await plugin.close();
+    }
+  });
+});

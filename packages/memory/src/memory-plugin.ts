@@ -1,0 +1,116 @@
+/**
+ * `createMemoryPlugin`: memory as a plugin on the engine's hooks, one per session.
+ * - `registerTools`: `remember` and `recall` (core rows of the composition);
+ * - `sessionFacts`: the `<memory-index>` block (index lines within 1 KB); the pinned memories and
+ *   preferences go inline into lean context's session facts through `pinnedLines()`, which the
+ *   surface wires — both computed once per session, from the same read;
+ * - `toolResult`: a recalled body history already holds becomes a pointer;
+ * - `describeSettings`: the `picasso-memory` namespace (database, count, ranking in use).
+ * The database opens on first use; when it cannot, `problem()` says why in one line, the facts
+ * are empty and the tools answer with that line — the session itself runs on.
+ */
+import type { PicassoPlugin, ToolOutput, ToolResultContext } from "@picasso/protocol";
+import type { Embedder } from "./embeddings.js";
+import { indexBlock, type MemoryFacts, memoryFacts } from "./memory-facts.js";
+import { MemoryService } from "./memory-service.js";
+import { MemoryStore } from "./memory-store.js";
+import { RECALL_TOOL, recallDedupe, recallTool, rememberTool } from "./memory-tools.js";
+import { openMemoryDb } from "./open-db.js";
+import { describeWeights } from "./ranking.js";
+
+export const MEMORY_PLUGIN = "memory";
+export const MEMORY_SETTINGS_NAMESPACE = "picasso-memory";
+
+export interface MemoryPluginOptions {
+  /** The database file (`$PICASSO_HOME/memory.db`). */
+  path: string;
+  /** This workspace's scope (`project:<key>`); without it only user memories are read. */
+  projectScope?: string;
+  embedder?: Embedder;
+  now?: () => number;
+}
+
+export interface MemoryPlugin extends PicassoPlugin {
+  /** Why this session runs without memory, or undefined. Opens the database if not yet open. */
+  problem(): string | undefined;
+  /** Pinned memories and preferences, one line each, for the session facts. */
+  pinnedLines(): string[];
+  /** The service, once the database is open. */
+  service(): MemoryService | undefined;
+  close(): void;
+}
+
+export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
+  let opened: { service: MemoryService } | { problem: string } | undefined;
+  let facts: MemoryFacts | undefined;
+  const access = () => {
+    if (!opened) {
+      const result = openMemoryDb(options.path);
+      opened = result.db
+        ? {
+            service: new MemoryService(new MemoryStore(result.db, options.path, options.now), {
+              ...(options.projectScope ? { projectScope: options.projectScope } : {}),
+              ...(options.embedder ? { embedder: options.embedder } : {}),
+              ...(options.now ? { now: options.now } : {}),
+            }),
+          }
+        : { problem: result.problem };
+    }
+    return opened;
+  };
+  const sessionMemoryFacts = (): MemoryFacts => {
+    if (facts) return facts;
+    const open = access();
+    if ("problem" in open) {
+      facts = { pinned: [], index: [] };
+      return facts;
+    }
+    try {
+      facts = memoryFacts(open.service);
+    } catch (error) {
+      opened = { problem: `memory: ${options.path}: ${(error as Error).message.split("\n")[0]}` };
+      facts = { pinned: [], index: [] };
+    }
+    return facts;
+  };
+
+  return {
+    name: MEMORY_PLUGIN,
+    registerTools: () => [rememberTool(access), recallTool(access)],
+    sessionFacts: () => indexBlock(sessionMemoryFacts().index),
+    pinnedLines: () => sessionMemoryFacts().pinned,
+
+    toolResult(ctx: ToolResultContext): ToolOutput | undefined {
+      if (ctx.name !== RECALL_TOOL || ctx.output.isError) return undefined;
+      const deduped = recallDedupe(ctx.messages, ctx.output.content);
+      return deduped ? { ...ctx.output, content: deduped.content } : undefined;
+    },
+
+    describeSettings() {
+      const open = access();
+      if ("problem" in open)
+        return { namespace: MEMORY_SETTINGS_NAMESPACE, value: { problem: open.problem } };
+      return {
+        namespace: MEMORY_SETTINGS_NAMESPACE,
+        value: {
+          database: options.path,
+          memories: open.service.store.count(),
+          ranking: describeWeights(options.embedder !== undefined),
+          ...(options.embedder ? { embeddingsModel: options.embedder.model } : {}),
+        },
+      };
+    },
+
+    problem() {
+      const open = access();
+      return "problem" in open ? open.problem : undefined;
+    },
+    service() {
+      const open = access();
+      return "problem" in open ? undefined : open.service;
+    },
+    close() {
+      if (opened && "service" in opened) opened.service.store.close();
+    },
+  };
+}

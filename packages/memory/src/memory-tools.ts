@@ -1,0 +1,177 @@
+/**
+ * The core tools `remember` and `recall` (two small schemas in Tier 1; what they return is
+ * Tier 2, appended history):
+ * - `remember({title, body, class?, scope?, importance?})` stores a memory (a memory with the same
+ *   title in the same scope is updated in place) and answers with its id; secrets are refused.
+ * - `recall({ids} | {query, limit?})` returns full bodies, one `<memory …>` block each. A block
+ *   history already holds becomes a pointer (`recallDedupe`, run by the plugin's `tool/result`
+ *   hook), so a second recall of the same body in a session costs one line.
+ * When the session runs without memory (an unreadable database), both answer why, as an error.
+ */
+import type { Message, ToolDefinition, ToolOutput, ToolSpec } from "@picasso/protocol";
+import { MAX_RECALL_LIMIT, MemoryInputError, type MemoryService } from "./memory-service.js";
+import { formatMemoryId, type Memory, parseMemoryId } from "./memory-types.js";
+
+export const REMEMBER_TOOL = "remember";
+export const RECALL_TOOL = "recall";
+
+export const rememberSpec: ToolSpec = {
+  name: REMEMBER_TOOL,
+  description:
+    "Save a durable memory for later sessions: a user preference, a project fact, a procedure that worked. Never secrets.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      title: { type: "string", description: "One line that names it" },
+      body: { type: "string", description: "The memory itself" },
+      class: { type: "string", enum: ["pinned", "preference", "fact", "procedure", "episode"] },
+      scope: { type: "string", enum: ["project", "user"], description: "Default project" },
+      importance: { type: "integer", minimum: 1, maximum: 5, description: "Default 3" },
+    },
+    required: ["title", "body"],
+    additionalProperties: false,
+  },
+};
+
+export const recallSpec: ToolSpec = {
+  name: RECALL_TOOL,
+  description: "Load memories: by ids from the memory index, or the best matches for a query.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      ids: { type: "array", items: { type: "string" }, description: "Memory ids, e.g. m12" },
+      query: { type: "string" },
+      limit: { type: "integer", minimum: 1, maximum: MAX_RECALL_LIMIT, description: "Default 5" },
+    },
+    additionalProperties: false,
+  },
+};
+
+/** The service, or why there is none this session. */
+export type MemoryAccess = () => { service: MemoryService } | { problem: string };
+
+function unavailable(problem: string): ToolOutput {
+  return { content: `Memory is unavailable in this session: ${problem}`, isError: true };
+}
+
+function escapeAttr(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+}
+
+/** The header line of a memory's block; a pointer repeats it. */
+function blockHead(m: Memory, scope: string): string {
+  return `<memory id="${formatMemoryId(m.id)}" class="${m.class}" scope="${scope}" title="${escapeAttr(m.title)}">`;
+}
+
+/** A recalled memory; `scope` as the session shows it (`project` for its own). */
+export function memoryBlock(m: Memory, scope = m.scope): string {
+  return `${blockHead(m, scope)}\n${m.body.replace(/<\/memory>/g, "<\\/memory>")}\n</memory>`;
+}
+
+export function rememberTool(access: MemoryAccess): ToolDefinition {
+  return {
+    spec: rememberSpec,
+    effect: "write",
+    family: "memory",
+    async run(input, ctx): Promise<ToolOutput> {
+      const opened = access();
+      if ("problem" in opened) return unavailable(opened.problem);
+      try {
+        const { memory, updated } = await opened.service.remember({
+          title: input.title,
+          body: input.body,
+          class: input.class,
+          scope: input.scope,
+          importance: input.importance,
+          sourceSession: ctx.sessionId,
+        });
+        const id = formatMemoryId(memory.id);
+        return {
+          content: `${updated ? "Updated" : "Remembered"} ${id} (${memory.class}, ${opened.service.shownScope(memory.scope)}): ${memory.title}`,
+          display: { kind: "text", text: `${updated ? "updated" : "remembered"} ${id}: ${memory.title}` },
+        };
+      } catch (error) {
+        if (error instanceof MemoryInputError)
+          return { content: `remember: ${error.message}`, isError: true };
+        return {
+          content: `remember: the memory database failed: ${(error as Error).message}`,
+          isError: true,
+        };
+      }
+    },
+  };
+}
+
+export function recallTool(access: MemoryAccess): ToolDefinition {
+  return {
+    spec: recallSpec,
+    effect: "read",
+    family: "memory",
+    async run(input): Promise<ToolOutput> {
+      const opened = access();
+      if ("problem" in opened) return unavailable(opened.problem);
+      const ids = Array.isArray(input.ids) ? input.ids : [];
+      const query = typeof input.query === "string" ? input.query.trim() : "";
+      if (ids.length === 0 && query === "")
+        return { content: "recall: give ids (from the memory index) or a query", isError: true };
+      const parsed = ids.map((id) => (typeof id === "string" ? parseMemoryId(id) : undefined));
+      const bad = ids.filter((_, i) => parsed[i] === undefined);
+      if (bad.length > 0)
+        return {
+          content: `recall: ids: ${bad.map(String).join(", ")} are not memory ids like m12`,
+          isError: true,
+        };
+      const limit = typeof input.limit === "number" ? input.limit : undefined;
+      try {
+        const found =
+          ids.length > 0
+            ? opened.service.recallIds(parsed.filter((n): n is number => n !== undefined))
+            : await opened.service.recallQuery(query, limit);
+        const missing = ids.length > 0 ? ids.length - found.length : 0;
+        if (found.length === 0)
+          return {
+            content:
+              ids.length > 0 ? `No memory has the ids ${ids.join(", ")}.` : `No memory matches "${query}".`,
+          };
+        const note = missing > 0 ? [`(${missing} of the ids asked for do not exist)`] : [];
+        return {
+          content: [...found.map((m) => memoryBlock(m, opened.service.shownScope(m.scope))), ...note].join(
+            "\n\n",
+          ),
+          tier2: { kind: "memory_body", name: found.map((m) => formatMemoryId(m.id)).join(",") },
+          display: { kind: "text", text: `recalled ${found.map((m) => formatMemoryId(m.id)).join(", ")}` },
+        };
+      } catch (error) {
+        return { content: `recall: the memory database failed: ${(error as Error).message}`, isError: true };
+      }
+    },
+  };
+}
+
+const BLOCK = /<memory id="m\d+"[^\n]*>\n[\s\S]*?\n<\/memory>/g;
+
+function historyHolds(messages: readonly Message[], block: string): boolean {
+  return messages.some((m) =>
+    m.content.some((b) =>
+      b.type === "tool_result" ? b.content.includes(block) : b.type === "text" && b.text.includes(block),
+    ),
+  );
+}
+
+/**
+ * A recall output with every block history already holds replaced by a pointer, or undefined
+ * when nothing was repeated. Pure given the history.
+ */
+export function recallDedupe(
+  messages: readonly Message[],
+  content: string,
+): { content: string; drops: number } | undefined {
+  let drops = 0;
+  const next = content.replace(BLOCK, (block) => {
+    if (!historyHolds(messages, block)) return block;
+    drops++;
+    const head = block.slice(0, block.indexOf("\n"));
+    return `${head.slice(0, -1)} loaded="earlier"/> (unchanged since it was recalled earlier in this session; not repeated)`;
+  });
+  return drops > 0 ? { content: next, drops } : undefined;
+}

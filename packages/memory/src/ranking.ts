@@ -1,0 +1,102 @@
+/**
+ * Hybrid ranking of recall candidates (pure):
+ *   score = 0.60·vector + 0.25·fts + 0.10·importance + 0.05·recency
+ * Each term is in [0, 1]:
+ * - vector: cosine similarity of query and memory embeddings, clamped at 0;
+ * - fts: the candidate's bm25 relative to the best bm25 in the set (the best match is 1, a
+ *   candidate FTS did not find is 0);
+ * - importance: (importance − 1) / 4;
+ * - recency: 0.5 ^ (days since last update or use / 30).
+ * Without embeddings the vector weight is dropped and the others renormalise (0.625 / 0.25 /
+ * 0.125). Ties break by id (newer first), so the order is the same for the same inputs.
+ */
+
+export const WEIGHTS = { vector: 0.6, fts: 0.25, importance: 0.1, recency: 0.05 } as const;
+export const RECENCY_HALF_LIFE_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export interface Candidate {
+  id: number;
+  importance: number;
+  /** Last update or use (ms). */
+  touchedAt: number;
+  /** bm25 (lower is better, negative) when FTS found it. */
+  bm25?: number;
+  /** Cosine similarity to the query, when both have embeddings. */
+  cosine?: number;
+}
+
+export interface Ranked {
+  id: number;
+  score: number;
+}
+
+export interface Weights {
+  vector: number;
+  fts: number;
+  importance: number;
+  recency: number;
+}
+
+/** The weights in use: all four with embeddings, else the three others renormalised. */
+export function activeWeights(withVectors: boolean): Weights {
+  if (withVectors) return { ...WEIGHTS };
+  const rest = WEIGHTS.fts + WEIGHTS.importance + WEIGHTS.recency;
+  return {
+    vector: 0,
+    fts: WEIGHTS.fts / rest,
+    importance: WEIGHTS.importance / rest,
+    recency: WEIGHTS.recency / rest,
+  };
+}
+
+export function describeWeights(withVectors: boolean): string {
+  const w = activeWeights(withVectors);
+  const terms = [
+    ...(withVectors ? [`${w.vector.toFixed(2)}·vector`] : []),
+    `${w.fts.toFixed(3)}·fts`,
+    `${w.importance.toFixed(3)}·importance`,
+    `${w.recency.toFixed(3)}·recency`,
+  ];
+  return withVectors
+    ? `hybrid ${terms.join(" + ")}`
+    : `${terms.join(" + ")} (no embeddings endpoint: the vector weight renormalised over the rest)`;
+}
+
+export function recency(touchedAt: number, now: number): number {
+  const days = Math.max(0, now - touchedAt) / DAY_MS;
+  return 0.5 ** (days / RECENCY_HALF_LIFE_DAYS);
+}
+
+export function rank(candidates: readonly Candidate[], now: number, withVectors: boolean): Ranked[] {
+  const w = activeWeights(withVectors);
+  let best = 0;
+  for (const c of candidates) if (c.bm25 !== undefined && c.bm25 < best) best = c.bm25;
+  return candidates
+    .map((c) => {
+      const fts = c.bm25 !== undefined && best < 0 ? c.bm25 / best : 0;
+      const vector = withVectors && c.cosine !== undefined ? Math.max(0, c.cosine) : 0;
+      const score =
+        w.vector * vector +
+        w.fts * fts +
+        w.importance * ((c.importance - 1) / 4) +
+        w.recency * recency(c.touchedAt, now);
+      return { id: c.id, score };
+    })
+    .sort((a, b) => b.score - a.score || b.id - a.id);
+}
+
+export function cosine(a: Float32Array, b: Float32Array): number {
+  if (a.length !== b.length || a.length === 0) return 0;
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}

@@ -1,0 +1,48 @@
+/**
+ * The memory a session of a workspace uses: `$PICASSO_HOME/memory.db`, this workspace's scope
+ * (`project:<project key>`, the engine's key for its sessions folder), and embeddings when the
+ * composition names an endpoint (`memory.embeddings.*`). The database opens on first use.
+ */
+import { join } from "node:path";
+import { projectKey } from "@picasso/engine";
+import type { Composition } from "@picasso/lean-context";
+import { createMemoryPlugin, type MemoryPlugin, openAiEmbedder, projectScope } from "@picasso/memory";
+
+export const MEMORY_DB_FILE = "memory.db";
+
+export function memoryDbPath(picassoHome: string): string {
+  return join(picassoHome, MEMORY_DB_FILE);
+}
+
+export function workspaceMemoryScope(workspaceRoot: string): string {
+  return projectScope(projectKey(workspaceRoot));
+}
+
+export function createSessionMemory(options: {
+  picassoHome: string;
+  workspaceRoot: string;
+  composition: Composition;
+  env?: NodeJS.ProcessEnv;
+  /** The session's clock (recency ranking, used-at times). */
+  now?: () => Date;
+}): MemoryPlugin {
+  const now = options.now;
+  const settings = options.composition.settings;
+  const baseUrl = settings["memory.embeddings.baseUrl"];
+  const keyEnv = settings["memory.embeddings.apiKeyEnv"];
+  const apiKey = keyEnv ? (options.env ?? process.env)[keyEnv] : undefined;
+  return createMemoryPlugin({
+    path: memoryDbPath(options.picassoHome),
+    projectScope: workspaceMemoryScope(options.workspaceRoot),
+    ...(now ? { now: () => now().getTime() } : {}),
+    ...(baseUrl
+      ? {
+          embedder: openAiEmbedder({
+            baseUrl,
+            model: settings["memory.embeddings.model"],
+            ...(apiKey ? { apiKey } : {}),
+          }),
+        }
+      : {}),
+  });
+}
