@@ -167,6 +167,23 @@ describe("tool_call", () => {
     // A call naming no deferred tool only answers with an error: it reads.
     expect(call.callEffect?.({ name: "nope" })).toEqual({ effect: "read" });
   });
+
+  it("passes on the target's own verdict for the input, including whether it runs sandboxed", () => {
+    const terminal = {
+      ...deferredTools().find((t) => t.spec.name === "terminal_open")!,
+      callEffect: (input: Record<string, unknown>) => ({
+        effect: "exec" as const,
+        sandboxed: input.command !== "x",
+      }),
+    };
+    const call = gateways(buildCatalog({ deferred: [terminal] })).call;
+    expect(call.callEffect?.({ name: "terminal_open", arguments: { command: "ls" } })).toEqual({
+      effect: "exec",
+      sandboxed: true,
+      target: { name: "terminal_open", input: { command: "ls" } },
+    });
+    expect(call.callEffect?.({ name: "terminal_open", arguments: { command: "x" } })?.sandboxed).toBe(false);
+  });
 });
 
 describe("skill_search", () => {

@@ -106,10 +106,13 @@ export function toolCallTool(sources: GatewaySources): ToolDefinition {
     callEffect(input): CallEffect {
       const target = typeof input.name === "string" ? sources.catalog().tool(input.name) : undefined;
       if (!target) return { effect: "read" };
-      const args = input.arguments;
+      const args = asRecord(input.arguments);
+      // The target's own verdict for this input, including whether it runs in the command sandbox.
+      const own = target.callEffect?.(args);
       return {
-        effect: target.callEffect?.(asRecord(args)).effect ?? target.effect,
-        target: { name: target.spec.name, input: asRecord(args) },
+        effect: own?.effect ?? target.effect,
+        ...(own?.sandboxed !== undefined ? { sandboxed: own.sandboxed } : {}),
+        target: { name: target.spec.name, input: args },
       };
     },
   };
