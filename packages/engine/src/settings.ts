@@ -35,9 +35,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
 };
 
 export function resolveEngineSettings(input: Partial<EngineSettings> = {}): EngineSettings {
-  const out: EngineSettings = { ...DEFAULT_ENGINE_SETTINGS };
-  for (const [key, value] of Object.entries(input)) {
-    if (value !== undefined) (out as unknown as Record<string, unknown>)[key] = value;
-  }
-  return out;
+  // A key given as undefined keeps its default.
+  const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  return { ...DEFAULT_ENGINE_SETTINGS, ...given };
 }

@@ -11,7 +11,7 @@
  */
 import { UserError } from "@picasso/protocol";
 import type { PatchOp, PluginRow, SectionRow, SourcePos, ToolRow } from "./patch-file.js";
-import { type CompositionSettings, DEFAULT_SETTINGS } from "./settings.js";
+import { assignSetting, type CompositionSettings, DEFAULT_SETTINGS } from "./settings.js";
 
 export const MAX_CORE_TOOLS = 12;
 
@@ -45,7 +45,7 @@ export function composePatches(surface: Surface, files: PatchFile[], options: Co
   const tools = new Map<string, ToolRow>();
   const sections = new Map<string, SectionRow>();
   const plugins = new Map<string, PluginRow>();
-  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  const settings: CompositionSettings = { ...DEFAULT_SETTINGS };
 
   const tables = { tool: tools, section: sections, plugin: plugins } as const;
   const present = <T>(table: Map<string, T>, kind: string, name: string, at: SourcePos, field: string): T => {
@@ -81,7 +81,7 @@ export function composePatches(surface: Surface, files: PatchFile[], options: Co
           plugins.set(op.row.name, { name: op.row.name, config: { ...op.row.config } });
           break;
         case "set-setting":
-          settings[op.key] = op.value;
+          assignSetting(settings, op.key, op.value);
           break;
         case "override-tool": {
           const row = present(tools, "tool", op.name, op.at, "override.tool");
@@ -122,7 +122,7 @@ export function composePatches(surface: Surface, files: PatchFile[], options: Co
     plugins: [...plugins.values()],
     tools: [...tools.values()],
     sections: sorted,
-    settings: settings as unknown as CompositionSettings,
+    settings,
     files: files.map((f) => f.file),
   };
 }

@@ -17,7 +17,7 @@
 import { UserError } from "@picasso/protocol";
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { PatchReader } from "./patch-reader.js";
-import { checkSetting, isSettingKey, SETTING_KEYS } from "./settings.js";
+import { checkSetting, isSettingKey, SETTING_KEYS, type SettingKey } from "./settings.js";
 
 export type ToolTier = "core" | "deferred";
 
@@ -44,7 +44,7 @@ export type PatchOp = { at: SourcePos } & (
   | { kind: "insert-tool"; row: ToolRow }
   | { kind: "insert-section"; row: SectionRow }
   | { kind: "insert-plugin"; row: PluginRow }
-  | { kind: "set-setting"; key: string; value: unknown }
+  | { kind: "set-setting"; key: SettingKey; value: unknown }
   | { kind: "override-tool"; name: string; tier?: ToolTier; family?: string }
   | { kind: "override-section"; id: string; order: number }
   | { kind: "override-plugin"; name: string; config: Record<string, unknown> }
@@ -204,10 +204,10 @@ function parseSettings(read: PatchReader, node: Node | null, field: string): Pat
     const keyNode = pair.key as Node;
     const key = isScalar(keyNode) ? String(keyNode.value) : "";
     if (!isSettingKey(key))
-      read.fail(keyNode, `${field}.${key}`, `unknown setting (known: ${SETTING_KEYS.join(", ")})`);
+      return read.fail(keyNode, `${field}.${key}`, `unknown setting (known: ${SETTING_KEYS.join(", ")})`);
     const valueNode = pair.value as Node | null;
     const value = isScalar(valueNode) ? valueNode.value : valueNode?.toJSON();
-    const problem = checkSetting(key as never, value);
+    const problem = checkSetting(key, value);
     if (problem) read.fail(valueNode ?? keyNode, `${field}.${key}`, `expected ${problem}`);
     return { kind: "set-setting", key, value, at: { file: read.file, line: read.lineOf(keyNode) } };
   });

@@ -112,4 +112,11 @@ export function checkSetting(key: SettingKey, value: unknown): string | undefine
   return CHECKS[key](value);
 }
 
+/** Sets `key` to `value` after its check (patch files are checked when parsed; this keeps the type true). */
+export function assignSetting(settings: CompositionSettings, key: SettingKey, value: unknown): void {
+  const problem = checkSetting(key, value);
+  if (problem) throw new Error(`setting ${key}: expected ${problem}`);
+  Object.assign(settings, { [key]: value });
+}
+
 export const SETTING_KEYS = Object.keys(CHECKS) as SettingKey[];
