@@ -9,9 +9,11 @@
  * kept in a rolling 1 MiB window with absolute offsets, and every byte is also appended to a spill
  * file (up to 64 MiB) so nothing the window dropped is lost.
  */
+
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import { dirname } from "node:path";
+import { commandEnvironment } from "../command-env.js";
 import { RollingCapture } from "../output-capture.js";
 import { type GroupRegistry, groupAlive, killGroup } from "../process-group.js";
 import type { CommandSandbox } from "../sandbox/sandbox.js";
@@ -101,13 +103,7 @@ export class TerminalProcess {
       file: "bash",
       args: ["-c", options.command],
     };
-    const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-    Object.assign(
-      env,
-      { PAGER: "cat", GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0" },
-      options.groups.processEnv,
-    );
+    const env = commandEnvironment(options.groups.processEnv);
     const term = new TerminalProcess(pty ? "pty" : "pipes", options.spillPath, options);
     if (pty) term.startPty(pty, file, args, { ...env, TERM: "xterm-256color" });
     else term.startPipes(file, args, { ...env, TERM: "dumb" });

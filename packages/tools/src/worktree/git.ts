@@ -1,5 +1,7 @@
 /** Running git for the worktree tools: never a pager or a prompt; failures come back as text. */
+
 import { execa } from "execa";
+import { commandEnvironment } from "../command-env.js";
 
 export interface GitResult {
   ok: boolean;
@@ -12,7 +14,8 @@ export async function git(cwd: string, args: string[], signal?: AbortSignal): Pr
     cwd,
     reject: false,
     stdin: "ignore",
-    env: { GIT_TERMINAL_PROMPT: "0", GIT_PAGER: "cat", PAGER: "cat", LC_ALL: "C" },
+    extendEnv: false,
+    env: commandEnvironment({ LC_ALL: "C" }),
     ...(signal ? { cancelSignal: signal } : {}),
   });
   return {
