@@ -13,6 +13,7 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 import { UserError } from "@picasso/protocol/basics";
 import { bootId, processAlive, processStartTime } from "@picasso/workspace";
+import { isUnwritableFolderError } from "./unwritable-folder.js";
 
 interface LockOwner {
   pid: number;
@@ -61,17 +62,14 @@ export class SessionLock {
   }
 }
 
-const UNWRITABLE = new Set(["EROFS", "EACCES", "EPERM", "ENOSPC", "ENOENT"]);
-
 /** Create the lock file exclusively; false when it exists, "unwritable" when the folder takes no file. */
 function create(path: string, me: LockOwner): boolean | "unwritable" {
   let fd: number;
   try {
     fd = openSync(path, "wx");
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? "";
-    if (code === "EEXIST") return false;
-    if (UNWRITABLE.has(code)) return "unwritable";
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    if (isUnwritableFolderError(error)) return "unwritable";
     throw error;
   }
   try {

@@ -13,6 +13,7 @@
  *   5. `closeDanglingCalls` — tool calls cut off by a crash are answered "interrupted", and the
  *                      read-before-write state is restored from history.
  */
+
 import { mkdirSync, realpathSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import {
@@ -46,6 +47,7 @@ import {
 } from "./session-paths.js";
 import { SessionRecorder } from "./session-recorder.js";
 import { type EngineSettings, resolveEngineSettings } from "./settings.js";
+import { isUnwritableFolderError } from "./unwritable-folder.js";
 
 /** The mutable part of a session the runtime reads through closures. */
 export interface SessionState {
@@ -349,7 +351,6 @@ function makeSessionsFolder(folder: string): void {
   try {
     mkdirSync(folder, { recursive: true });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? "";
-    if (!["EROFS", "EACCES", "EPERM", "ENOSPC"].includes(code)) throw error;
+    if (!isUnwritableFolderError(error)) throw error;
   }
 }

@@ -69,15 +69,10 @@ export function skillTool(skills: () => readonly Skill[]): ToolDefinition {
 const SKILL_FILE_READ_BYTES = 256 * 1024;
 
 function loadBody(skill: Skill, ctx: ToolContext): ToolOutput {
-  let parsed: ReturnType<typeof parseSkillFile>;
-  try {
-    const file = readWorkspaceText(join(skill.dir, "SKILL.md"));
-    if (file.kind !== "text")
-      return { content: `${skill.path}: ${file.kind === "missing" ? "gone" : file.problem}.`, isError: true };
-    parsed = parseSkillFile(file.text);
-  } catch (error) {
-    return { content: `${skill.path}: unreadable (${(error as Error).message}).`, isError: true };
-  }
+  const file = readWorkspaceText(join(skill.dir, "SKILL.md"));
+  if (file.kind !== "text")
+    return { content: `${skill.path}: ${file.kind === "missing" ? "gone" : file.problem}.`, isError: true };
+  const parsed = parseSkillFile(file.text);
   if (isSkillProblem(parsed))
     return { content: `${skill.path}: ${parsed.field}: ${parsed.message}.`, isError: true };
   const files = bundledFiles(skill.dir);

@@ -19,7 +19,7 @@ import { createServer } from "node:net";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { commandEnvironment } from "../command-env.js";
-import { CommandSandbox, hiddenPaths, type SandboxSettings } from "./sandbox.js";
+import { CommandSandbox, hiddenPaths, isInside, type SandboxSettings } from "./sandbox.js";
 
 export interface SandboxCheckInput {
   settings: SandboxSettings;
@@ -49,8 +49,9 @@ interface Ran {
   output: string;
 }
 
-function run(sandbox: CommandSandbox, command: string, cwd: string): Promise<Ran> {
-  const { file, args } = sandbox.wrap(command, cwd);
+/** Runs `command` with bash, confined by `sandbox` when given. */
+function run(sandbox: CommandSandbox | undefined, command: string, cwd: string): Promise<Ran> {
+  const { file, args } = sandbox?.wrap(command, cwd) ?? { file: "bash", args: ["-c", command] };
   return new Promise((done) => {
     const child = spawn(file, args, { cwd, env: commandEnvironment(), stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
@@ -76,17 +77,11 @@ function quote(path: string): string {
   return `'${path.replace(/'/g, `'\\''`)}'`;
 }
 
-function inside(root: string, path: string): boolean {
-  const r = resolve(root);
-  const p = resolve(path);
-  return p === r || p.startsWith(`${r}/`);
-}
-
 /** A folder outside the workspace, /tmp and the hidden places, to try writing into. */
 function outsideProbeParent(workspaceRoot: string, hidden: readonly string[]): string | undefined {
   for (const candidate of [homedir(), dirname(resolve(workspaceRoot))]) {
-    if (!existsSync(candidate) || inside(workspaceRoot, candidate)) continue;
-    if (hidden.some((h) => inside(h, candidate))) continue;
+    if (!existsSync(candidate) || isInside(workspaceRoot, candidate)) continue;
+    if (hidden.some((h) => isInside(h, candidate))) continue;
     return candidate;
   }
   return undefined;
@@ -105,11 +100,7 @@ async function withLocalServer<T>(use: (port: number) => Promise<T>): Promise<T>
 }
 
 async function buildTool(sandbox: CommandSandbox, tool: string, cwd: string): Promise<SandboxCheck> {
-  const host = await run(
-    new CommandSandbox({ mode: "off", network: false }, placeless()),
-    `command -v ${tool}`,
-    cwd,
-  );
+  const host = await run(undefined, `command -v ${tool}`, cwd);
   if (host.code !== 0)
     return { name: `runs ${tool}`, expected: "runs", observed: `${tool} is not installed here`, ok: true };
   const ran = await run(sandbox, `${tool} --version`, cwd);
@@ -120,10 +111,6 @@ async function buildTool(sandbox: CommandSandbox, tool: string, cwd: string): Pr
     observed: ran.code === 0 ? `runs (${version})` : `fails: ${version || `exit ${ran.code}`}`,
     ok: ran.code === 0,
   };
-}
-
-function placeless() {
-  return { workspaceRoot: "/", tempDir: "/tmp", hidden: [] };
 }
 
 /** Runs the checks; commands are confined exactly as the tools confine them. */

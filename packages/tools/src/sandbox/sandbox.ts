@@ -133,7 +133,8 @@ export class CommandSandbox {
   }
 }
 
-function isInside(root: string, path: string): boolean {
+/** `path` is `root` or below it. */
+export function isInside(root: string, path: string): boolean {
   const r = resolve(root);
   const p = resolve(path);
   return p === r || p.startsWith(`${r}/`);
