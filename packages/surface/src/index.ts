@@ -4,6 +4,15 @@
  * CLI and the cache-probe use.
  */
 export { type ComposedSession, type ComposeSessionOptions, composeSession } from "./compose-session.js";
+export {
+  DEFAULT_MAX_ROUNDS,
+  firstRoundInput,
+  type GoalOutcome,
+  GoalRounds,
+  goalOutcomeLine,
+  parseMaxRounds,
+  roundInput,
+} from "./goal-rounds.js";
 export { LiveTimeline, liveTimeline, type Timeline } from "./live-timeline.js";
 export { type McpMountOptions, type McpServerConfig, mcpPluginFor } from "./mcp-mount.js";
 export { type AvailablePlugins, composedTools } from "./plugin-mounts.js";

@@ -5,7 +5,13 @@
 export { App } from "./app/App.js";
 export { type RunTuiOptions, runTui } from "./app/run-tui.js";
 export { SessionController } from "./app/session-controller.js";
-export type { OpenedSession, OpenRequest, SessionChoice, SessionHost } from "./app/session-host.js";
+export type {
+  GoalRoundsDriver,
+  OpenedSession,
+  OpenRequest,
+  SessionChoice,
+  SessionHost,
+} from "./app/session-host.js";
 export { SLASH_COMMANDS } from "./commands/command-registry.js";
 export { TIMELINE_UNAVAILABLE } from "./commands/context.js";
 export { MOCK_HINT } from "./commands/model.js";

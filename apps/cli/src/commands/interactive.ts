@@ -4,7 +4,8 @@
  * when nothing chooses a provider and ANTHROPIC_API_KEY is unset, the session runs on the built-in
  * mock and the TUI says so. Without a terminal on stdin/stdout it prints the
  * short help instead (the TUI needs a TTY). `/context timeline` folds the live session's log
- * with `@picasso/lean-context/timeline`; `/memory` answers from `memory-text.ts`. SIGTERM ends the TUI cleanly with exit code 143.
+ * with `@picasso/lean-context/timeline`; `/memory` answers from `memory-text.ts`; `/goal` runs goal
+ * rounds (goal-driver.ts). SIGTERM ends the TUI cleanly with exit code 143.
  */
 import type { Session } from "@picasso/engine";
 import { defaultPicassoHome, listSessions } from "@picasso/engine/sessions";
@@ -25,7 +26,10 @@ export async function startInteractive(
     workspaceRoot,
     async open(request) {
       // The composition, tools and SDK load after the first frame is on screen.
-      const { wireSession } = await import("../wiring.js");
+      const [{ wireSession }, { goalDriver }] = await Promise.all([
+        import("../wiring.js"),
+        import("../goal-driver.js"),
+      ]);
       const wired = await wireSession(
         {
           ...flags,
@@ -43,6 +47,8 @@ export async function startInteractive(
         mockFallback: wired.selection.source === "no-key",
         warnings: wired.warnings,
         close: (reason) => wired.close(reason),
+        goalRounds: (maxRounds) => goalDriver(wired.toolRuntime, maxRounds),
+        goalStatus: () => wired.toolRuntime.goal.describe(),
       };
     },
     listSessions: () => listSessions(picassoHome, workspaceRoot),

@@ -19,9 +19,9 @@
 import { allowListApprover } from "@picasso/engine";
 import { type SessionEvent, type SessionEventOf, UserError } from "@picasso/protocol";
 import { NO_KEY_NOTE } from "@picasso/providers";
+import { GoalRounds, parseMaxRounds } from "@picasso/surface";
 import { resumeCommand } from "../resume-command.js";
 import { type SessionFlags, type WiredSession, wireSession } from "../wiring.js";
-import { firstRoundInput, parseMaxRounds, roundInput } from "./goal-rounds.js";
 import { headlessPrompt, processStdin, type StdinSource } from "./headless-prompt.js";
 import { type OutputFormat, type OutputSink, outputSink } from "./output.js";
 import { retryNotice } from "./retry-notice.js";
@@ -76,22 +76,17 @@ export async function runHeadless(
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   try {
-    const goals = wired.toolRuntime.goal;
-    if (flags.goal) goals.set(prompt, "the objective above is fully met and checked");
-    let input = flags.goal ? firstRoundInput(prompt, maxRounds) : prompt;
-    for (let round = 1; ; round++) {
-      const todosBefore = JSON.stringify(wired.toolRuntime.todos.get("main"));
-      if (flags.goal) goals.nextRound();
+    const rounds = flags.goal
+      ? new GoalRounds(wired.toolRuntime.goal, wired.toolRuntime.todos, maxRounds)
+      : undefined;
+    let input = rounds ? rounds.begin(prompt) : prompt;
+    while (true) {
       // The events reach the sink through `onEvent`; the turn's own stream only ends it.
       for await (const _ of wired.session.runTurn(input, { signal: controller.signal })) {
       }
-      const goal = goals.goal;
-      const ended = watch.end?.stopReason;
-      if (!flags.goal || !goal || goal.status !== "active" || round >= maxRounds) break;
-      if (controller.signal.aborted || ended === "error" || ended === "interrupted") break;
-      const todos = wired.toolRuntime.todos.get("main");
-      const stale = JSON.stringify(todos) === todosBefore ? todos.filter((t) => t.status !== "done") : [];
-      input = roundInput(goal, round + 1, maxRounds, stale);
+      const next = rounds?.after(watch.end?.stopReason, controller.signal.aborted);
+      if (!next || "outcome" in next) break;
+      input = next.input;
     }
     const stopReason = watch.end?.stopReason ?? "error";
     // Closing records `session_end`, so the stream ends with it before the result object.

@@ -2,7 +2,7 @@
  * The session's goal: an objective, the condition that makes it done, and where it stands —
  * `active`, `done` (with the evidence) or `blocked` (with what blocks it and what would unblock
  * it). Set by `goal_set` or by a surface (`picasso -p … --goal`); goal rounds re-enter the same
- * objective until it is done, blocked or out of rounds (goal-rounds in apps/cli). The policy
+ * objective until it is done, blocked or out of rounds (goal-rounds.ts in @picasso/surface). The policy
  * (the spec's goal-blocker policy): a goal is never marked done while a blocker stands — a
  * blocked goal must be set again (`goal_set`) once the blocker is resolved.
  */

@@ -3,7 +3,8 @@
  * the session's life and folds every event into the store (apply-event.ts) — events of turns and
  * those between turns (a mode change, a /compact) alike — runs turns, answers approvals through
  * the dialog, and implements what slash commands may do. Rules:
- * - one turn at a time; a prompt sent while a turn runs is queued and sent when it ends;
+ * - one turn at a time; a prompt sent while a turn runs is queued and sent when it ends (while
+ *   `/goal` rounds run, when the last round ends);
  * - the screen is drawn before the first session opens (`start`); what is typed meanwhile —
  *   prompts and slash commands, type-ahead included — waits and runs, in order, once it is open;
  * - Esc aborts the running turn's signal (the engine answers running tools "interrupted");
@@ -49,6 +50,10 @@ export class SessionController implements CommandContext {
   private exitListeners: Array<() => void> = [];
   /** The model chosen with /model, kept for later /clear and /resume. */
   private modelChoice: string | undefined;
+  /** How the main lane's last turn ended (its `turn_end`). */
+  private lastStop: string | undefined;
+  /** Goal rounds are running: prompts typed meanwhile wait until they end. */
+  private goalRunning = false;
 
   constructor(
     private readonly host: SessionHost,
@@ -106,7 +111,7 @@ export class SessionController implements CommandContext {
       void this.runCommand(slash.name, slash.args);
       return;
     }
-    if (this.store.state.busy) {
+    if (this.store.state.busy || this.goalRunning) {
       this.queued.push(text);
       this.store.set({ hint: `queued: sent when the current turn ends (${this.queued.length})` }, true);
       return;
@@ -134,10 +139,19 @@ export class SessionController implements CommandContext {
     this.store.flush();
   }
 
-  private async runTurn(text: string): Promise<void> {
+  /**
+   * Run one turn and wait for its end; returns how it ended and whether Esc interrupted it.
+   * `shown` replaces the input in the transcript (a goal round shows a notice, not its reminder).
+   */
+  private async runTurn(
+    text: string,
+    shown?: NewItem,
+  ): Promise<{ stopReason: string | undefined; interrupted: boolean }> {
     const session = this.session;
-    this.abort = new AbortController();
-    this.print({ kind: "user", text });
+    const abort = new AbortController();
+    this.abort = abort;
+    this.lastStop = undefined;
+    this.print(shown ?? { kind: "user", text });
     this.store.set(
       {
         busy: true,
@@ -162,11 +176,57 @@ export class SessionController implements CommandContext {
         true,
       );
     }
+    if (!this.goalRunning) this.runQueued();
+    return { stopReason: this.lastStop, interrupted: abort.signal.aborted };
+  }
+
+  private runQueued(): void {
     const next = this.queued.shift();
     if (next !== undefined && !this.store.state.exited) {
       this.store.set({ hint: undefined });
       void this.runTurn(next);
     }
+  }
+
+  async runGoal(objective: string, maxRounds: number): Promise<boolean> {
+    const rounds = this.opened?.goalRounds?.(maxRounds);
+    if (!rounds) return false;
+    if (this.store.state.busy || this.goalRunning) {
+      this.print({
+        kind: "notice",
+        tone: "warn",
+        text: "/goal: wait for the turn to end (or press Esc) first",
+      });
+      return true;
+    }
+    this.goalRunning = true;
+    try {
+      let input = rounds.begin(objective);
+      let shown: NewItem = { kind: "user", text: `/goal ${objective}` };
+      while (!this.store.state.exited) {
+        const end = await this.runTurn(input, shown);
+        const next = rounds.after(end.stopReason, end.interrupted);
+        if ("ended" in next) {
+          this.print({ kind: "notice", tone: next.reached ? "info" : "warn", text: next.ended });
+          break;
+        }
+        input = next.input;
+        shown = {
+          kind: "notice",
+          tone: "info",
+          text: `goal round ${rounds.current} of ${rounds.maxRounds}: ${objective}`,
+        };
+      }
+    } finally {
+      this.goalRunning = false;
+      this.store.flush();
+      this.runQueued();
+    }
+    return true;
+  }
+
+  goalStatus(): string | undefined {
+    return this.opened?.goalStatus?.();
   }
 
   private onEvent(event: SessionEvent): void {
@@ -183,6 +243,7 @@ export class SessionController implements CommandContext {
         cacheReadShare: cacheReadShare(event.usage),
       };
     }
+    if (event.type === "turn_end" && event.lane === "main") this.lastStop = event.stopReason;
     if (event.type === "mode_change")
       patch.status = { ...(patch.status ?? this.store.state.status), mode: event.to };
     this.store.set(patch, event.type !== "text_delta" && event.type !== "thinking_delta");

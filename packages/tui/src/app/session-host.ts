@@ -14,6 +14,26 @@ export interface OpenedSession {
   /** What the user should know about the session's Tier 1 (instruction files left out or cut), one line each. */
   warnings?: readonly string[];
   close(reason?: string): Promise<void>;
+  /** Goal rounds on this session (`/goal`); absent when the surface has none. */
+  goalRounds?(maxRounds: number): GoalRoundsDriver;
+  /** The session's goal as text (`/goal` without an objective). */
+  goalStatus?(): string;
+}
+
+/**
+ * Goal rounds as the TUI drives them: `begin` makes the objective the session's goal and gives
+ * round 1's input; after each round's turn, `after` gives the next round's input or, when the
+ * rounds are over (done, blocked, out of rounds, stopped), the line that says how they ended.
+ */
+export interface GoalRoundsDriver {
+  readonly maxRounds: number;
+  /** The round running now (1-based). */
+  readonly current: number;
+  begin(objective: string): string;
+  after(
+    stopReason: string | undefined,
+    interrupted: boolean,
+  ): { input: string } | { ended: string; reached: boolean };
 }
 
 export interface OpenRequest {

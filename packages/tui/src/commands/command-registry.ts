@@ -7,6 +7,7 @@ import { clearCommand } from "./clear.js";
 import { compactCommand } from "./compact.js";
 import { contextCommand } from "./context.js";
 import { exitCommand } from "./exit.js";
+import { goalCommand } from "./goal.js";
 import { helpCommand } from "./help.js";
 import { memoryCommand } from "./memory.js";
 import { modeCommand } from "./mode.js";
@@ -20,6 +21,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   contextCommand,
   modeCommand,
   compactCommand,
+  goalCommand,
   clearCommand,
   resumeCommand,
   modelCommand,

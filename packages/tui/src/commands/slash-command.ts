@@ -33,6 +33,10 @@ export interface CommandContext {
   sandboxReport(): Promise<string | undefined>;
   /** `/memory …` answered by the surface, or undefined when it has no memory. */
   memory(args: string): Promise<string | undefined>;
+  /** Run goal rounds on `objective` until done, blocked, stopped or `maxRounds` (false: the surface has none). */
+  runGoal(objective: string, maxRounds: number): Promise<boolean>;
+  /** The session's goal as text, or undefined when the surface has no goals. */
+  goalStatus(): string | undefined;
   exit(): void;
   commands(): readonly SlashCommand[];
 }
