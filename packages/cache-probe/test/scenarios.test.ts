@@ -241,8 +241,15 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
         "present",
         "session_query",
         ...["goal_set", "goal_status", "goal_done"],
+        ...["subagent_fork", "subagent_report"],
       ]),
     );
+    // The forked subagent ran in its own lane, in the background, and its report came back.
+    expect(events.find((e) => e.type === "subagent_start")).toMatchObject({
+      lane: "agent-1",
+      background: true,
+    });
+    expect(events.find((e) => e.type === "subagent_stop")).toMatchObject({ lane: "agent-1", status: "done" });
     const loads = events.filter((e) => e.type === "tier2_load").map((e) => `${e.kind}:${e.name}`);
     expect(loads).toEqual(expect.arrayContaining(["deferred_schema:web_fetch"]));
     const messages = sent(result);
@@ -257,6 +264,8 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
     expect(messages).toContain("Removed worktree .picasso/worktrees/refactor. Branch refactor deleted.");
     expect(messages).toContain('Shown to the user: \\"Rates\\" (a table, 2 rows).');
     expect(messages).toContain("Goal done: A changelog line per module");
+    expect(messages).toContain("agent-1 · done · 1 step");
+    expect(messages).toContain("src/shop holds 27 modules.");
     expect(messages).toMatch(
       /\(this session\) turn 2 \([^)]*\): \\"Raise the cart and pricing rates, and add a changelog\.\\"/,
     );

@@ -13,6 +13,7 @@
  * "interrupted" results). The main lane and subagent lanes run the same loop.
  */
 import {
+  type ForkedSubagents,
   type Message,
   type ModelRequest,
   messageText,
@@ -20,6 +21,7 @@ import {
   type StopReason,
   type ToolUseBlock,
   type TurnStopReason,
+  text,
   type Usage,
   userMessage,
 } from "@picasso/protocol";
@@ -31,7 +33,7 @@ import { buildRequest } from "./request-builder.js";
 import type { EngineRuntime } from "./runtime.js";
 import { type StepOutcome, streamStep } from "./step.js";
 import { recordRequest, recordResponse } from "./step-record.js";
-import { makeToolContext } from "./tool-context.js";
+import { makeToolContext, NO_FORKED_SUBAGENTS } from "./tool-context.js";
 import { runToolCalls } from "./tool-scheduler.js";
 import { addUsage, promptTokens } from "./usage.js";
 
@@ -42,6 +44,12 @@ export interface LaneRunOptions {
   /** Inside a subagent: the `agent` tools are refused. */
   noSubagents: boolean;
   runSubagent: Parameters<typeof makeToolContext>[0]["runSubagent"];
+  /** The background subagents a tool call of this lane sees (forked-lanes.ts); none in a child. */
+  subagents?: (toolUseId: string) => ForkedSubagents;
+  /** The folder the lane's tools work in (default: the session's). */
+  cwd?: string;
+  /** Messages for the lane (a forked subagent's parent), appended before each step. */
+  inbox?: () => string[];
 }
 
 export interface LaneRunResult {
@@ -93,6 +101,8 @@ export async function runLaneSteps(
 }
 
 async function prepareStep(rt: EngineRuntime, lane: Lane, opts: LaneRunOptions): Promise<void> {
+  for (const said of opts.inbox?.() ?? [])
+    lane.append(userMessage(text(`Message from the agent that started you:\n${said}`)), "subagent_message");
   await maybeAutoCompact(rt, lane, opts.signal);
   await runPreStep(rt, lane, opts.turn);
 }
@@ -201,7 +211,15 @@ async function runStepTools(
     allowedForSession: rt.allowedForSession,
     approver: rt.approver,
     context: (toolUseId) =>
-      makeToolContext({ rt, lane: lane.id, toolUseId, signal: opts.signal, runSubagent: opts.runSubagent }),
+      makeToolContext({
+        rt,
+        lane: lane.id,
+        toolUseId,
+        signal: opts.signal,
+        runSubagent: opts.runSubagent,
+        subagents: opts.subagents?.(toolUseId) ?? NO_FORKED_SUBAGENTS,
+        ...(opts.cwd ? { cwd: opts.cwd } : {}),
+      }),
     outputLimitBytes: rt.settings.toolOutputLimitBytes,
     outputsDir: rt.outputsDir,
     noSubagents: opts.noSubagents,

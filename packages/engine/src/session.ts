@@ -20,6 +20,7 @@ import {
 import { type CompactionResult, compactLane } from "./compaction.js";
 import type { SessionEventListener } from "./event-bus.js";
 import { EventChannel } from "./event-channel.js";
+import { ForkedLanes } from "./forked-lanes.js";
 import type { Lane } from "./lane.js";
 import { runLaneSteps } from "./lane-loop.js";
 import type { EngineRuntime } from "./runtime.js";
@@ -40,6 +41,8 @@ export class Session {
   private readonly opened: OpenedSession;
   private busy = false;
   private readonly closing = new AbortController();
+  /** Subagents forked into the background; they outlive turns, not the session. */
+  private readonly forked: ForkedLanes;
   private factsPending: string | undefined;
   private running: Promise<void> | undefined;
   private closed = false;
@@ -56,6 +59,7 @@ export class Session {
     this.state = opened.state;
     this.resumeNotes = opened.notes;
     this.factsPending = opened.facts;
+    this.forked = new ForkedLanes(this.rt, this.closing.signal);
   }
 
   get logPath(): string {
@@ -135,6 +139,7 @@ export class Session {
         maxSteps: this.rt.settings.maxStepsPerTurn,
         noSubagents: false,
         runSubagent: subagentRunner(this.rt, "main", this.state.turn),
+        subagents: (toolUseId) => this.forked.view("main", toolUseId, this.state.turn),
       });
       this.totalUsage = addUsage(this.totalUsage, usage);
       this.stepsRun += result.steps;
@@ -172,19 +177,27 @@ export class Session {
     };
   }
 
+  /** Subagents forked into the background that are still running. */
+  get backgroundSubagents(): number {
+    return this.forked.running;
+  }
+
   /**
-   * End the session: a running turn is interrupted and awaited (so its events are logged), then
-   * `session_end` is recorded and the log closed. Calling it again does nothing.
+   * End the session: a running turn and every background subagent are interrupted and awaited
+   * (so their events are logged), then `session_end` is recorded and the log closed. Calling it
+   * again does nothing.
    */
   close(reason = "closed"): Promise<void> {
     if (this.closed) return Promise.resolve();
     this.closing.abort();
-    // Without a running turn the log is finished at once (callers may read it right after).
-    if (!this.busy) {
+    // Without a running turn or subagent the log is finished at once (callers may read it right after).
+    if (!this.busy && this.forked.running === 0) {
       this.endLog(reason);
       return Promise.resolve();
     }
-    return (this.running ?? Promise.resolve()).then(() => this.endLog(reason));
+    return Promise.all([this.running ?? Promise.resolve(), this.forked.stopAll()]).then(() =>
+      this.endLog(reason),
+    );
   }
 
   private endLog(reason: string): void {

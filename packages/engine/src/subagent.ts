@@ -1,54 +1,109 @@
 /**
- * Subagents: `ctx.runSubagent(task)` runs a child loop in a lane of its own (`agent-N`) in the
- * same session log. The child starts with one user message (the task, source `subagent_task`),
- * sends the same Tier 1 as the main lane (so it reads the same cache entries), has its own step
- * budget (the request's `maxSteps`, capped by the `subagentMaxSteps` setting) and cannot start
- * subagents itself (depth 1). It returns its final text as the report; a child that runs out of
- * budget or fails returns what it has with a note, so the parent can decide what to do. Several
- * subagent calls of one step run at once (the scheduler batches `agent` calls), each in its lane.
+ * Subagents: a child loop in a lane of its own (`agent-N`) in the same session log. The child
+ * starts with one user message (source `subagent_task`): the task, then the agent-scoped rules
+ * (subagent-brief.ts) — they enter only that lane, never Tier 1, which the child shares with the
+ * main lane byte for byte (so it reads the same cache entries). It has its own step budget (the
+ * request's `maxSteps`, capped by the `subagentMaxSteps` setting), works in the session's folder
+ * or the request's `cwd` (e.g. a worktree), and cannot start subagents itself (depth 1). Its final
+ * text is its report; a child that runs out of budget or fails reports what it has with a note.
+ *
+ * Two ways in: `subagentRunner` (the core `subagent` tool — the parent's call waits for the
+ * report; several calls of one step run at once, the scheduler batches `agent` calls) and
+ * `ForkedLanes` (forked-lanes.ts, `subagent_fork` — the child runs in the background).
  */
 import { type SubagentRequest, type SubagentStatus, text, userMessage } from "@picasso/protocol";
+import { childCwd } from "./child-cwd.js";
 import { Lane } from "./lane.js";
 import { type LaneRunOptions, type LaneRunResult, runLaneSteps } from "./lane-loop.js";
 import type { EngineRuntime } from "./runtime.js";
+import { subagentBrief } from "./subagent-brief.js";
 
+export interface ChildLaneStart {
+  request: SubagentRequest;
+  parentLane: string;
+  parentToolUseId: string;
+  turn: number;
+  signal: AbortSignal;
+  /** Forked: runs in the background, past the parent's turn. */
+  background?: boolean;
+  /** Messages for the child, read before each of its steps. */
+  inbox?: () => string[];
+}
+
+export interface ChildLaneEnd {
+  status: SubagentStatus;
+  report: string;
+}
+
+/**
+ * Open a child lane and run it to its end. Throws (before anything is logged) when the request's
+ * `cwd` is not a folder inside the workspace. `onLane` receives the lane as soon as it exists.
+ */
+export async function runChildLane(
+  rt: EngineRuntime,
+  start: ChildLaneStart,
+  onLane: (lane: Lane) => void = () => {},
+): Promise<ChildLaneEnd> {
+  const { request } = start;
+  const cwd = childCwd(rt, request.cwd);
+  const laneId = rt.nextLaneId();
+  const lane = new Lane(laneId, (body, l) => rt.record(body, l));
+  onLane(lane);
+  rt.record(
+    {
+      type: "subagent_start",
+      parentLane: start.parentLane,
+      task: request.task,
+      parentToolUseId: start.parentToolUseId,
+      ...(start.background ? { background: true } : {}),
+      ...(cwd.relative ? { cwd: cwd.relative } : {}),
+    },
+    laneId,
+  );
+  lane.append(
+    userMessage(text(request.task), text(subagentBrief({ background: start.background === true }))),
+    "subagent_task",
+  );
+  const budget = Math.max(
+    1,
+    Math.min(request.maxSteps ?? rt.settings.subagentMaxSteps, rt.settings.subagentMaxSteps),
+  );
+  const result = await runChild(rt, lane, start, cwd.absolute, budget);
+  const status = statusOf(result);
+  const report = reportText(status, result, budget);
+  rt.record({ type: "subagent_stop", status, reportBytes: Buffer.byteLength(report), report }, laneId);
+  rt.flush();
+  return { status, report };
+}
+
+/** The core `subagent` tool's way in: the parent's call waits for the child's report. */
 export function subagentRunner(
   rt: EngineRuntime,
   parentLane: string,
   turn: number,
 ): LaneRunOptions["runSubagent"] {
   return async (request: SubagentRequest, toolUseId: string, signal: AbortSignal): Promise<string> => {
-    const laneId = rt.nextLaneId();
-    const lane = new Lane(laneId, (body, l) => rt.record(body, l));
-    rt.record({ type: "subagent_start", parentLane, task: request.task, parentToolUseId: toolUseId }, laneId);
-    lane.append(userMessage(text(request.task)), "subagent_task");
-    const budget = Math.max(
-      1,
-      Math.min(request.maxSteps ?? rt.settings.subagentMaxSteps, rt.settings.subagentMaxSteps),
-    );
-    const result = await runChild(rt, lane, signal, turn, budget);
-    const status = statusOf(result);
-    const report = reportText(status, result, budget);
-    rt.record({ type: "subagent_stop", status, reportBytes: Buffer.byteLength(report), report }, laneId);
-    rt.flush();
-    if (status === "interrupted") throw new Error("the subagent was interrupted by the user");
-    return report;
+    const end = await runChildLane(rt, { request, parentLane, parentToolUseId: toolUseId, turn, signal });
+    if (end.status === "interrupted") throw new Error("the subagent was interrupted by the user");
+    return end.report;
   };
 }
 
 async function runChild(
   rt: EngineRuntime,
   lane: Lane,
-  signal: AbortSignal,
-  turn: number,
+  start: ChildLaneStart,
+  cwd: string,
   budget: number,
 ): Promise<LaneRunResult> {
   try {
     return await runLaneSteps(rt, lane, {
-      signal,
-      turn,
+      signal: start.signal,
+      turn: start.turn,
       maxSteps: budget,
       noSubagents: true,
+      cwd,
+      ...(start.inbox ? { inbox: start.inbox } : {}),
       runSubagent: async () => {
         throw new Error("subagents cannot start subagents");
       },

@@ -2,10 +2,16 @@
  * The `ToolContext` a tool call receives: workspace, signal, the read tracker, where full
  * outputs go, which outside paths are allowed (the session's outputs folder always is, so the
  * model can read a truncated result's rest), and the two callbacks back into the engine:
- * `askUser` (through the surface) and `runSubagent` (a child lane of this session).
+ * `askUser` (through the surface), `runSubagent` (a child lane of this session) and `subagents`
+ * (its background children, forked-lanes.ts).
  */
 import { resolve, sep } from "node:path";
-import type { SubagentRequest, ToolContext } from "@picasso/protocol";
+import {
+  type ForkedSubagents,
+  noForkedSubagents,
+  type SubagentRequest,
+  type ToolContext,
+} from "@picasso/protocol";
 import type { EngineRuntime } from "./runtime.js";
 
 export function makeToolContext(args: {
@@ -14,12 +20,15 @@ export function makeToolContext(args: {
   toolUseId: string;
   signal: AbortSignal;
   runSubagent(request: SubagentRequest, toolUseId: string, signal: AbortSignal): Promise<string>;
+  subagents: ForkedSubagents;
+  /** The lane's working folder, when not the session's (a subagent in a worktree). */
+  cwd?: string;
 }): ToolContext {
   const { rt } = args;
   const allowed = [rt.outputsDir, ...rt.settings.allowedOutsidePaths].map((p) => resolve(p));
   return {
     workspaceRoot: rt.workspaceRoot,
-    cwd: rt.cwd,
+    cwd: args.cwd ?? rt.cwd,
     sessionId: rt.sessionId,
     lane: args.lane,
     signal: args.signal,
@@ -31,5 +40,11 @@ export function makeToolContext(args: {
     },
     askUser: (request) => rt.askUser(request),
     runSubagent: (request) => args.runSubagent(request, args.toolUseId, args.signal),
+    subagents: args.subagents,
   };
 }
+
+/** What a subagent's own tools see: no background subagents of their own. */
+export const NO_FORKED_SUBAGENTS = noForkedSubagents(
+  "subagents cannot start, report on or control subagents (depth 1)",
+);

@@ -1,4 +1,4 @@
-import type { ToolContext } from "@picasso/protocol";
+import { noForkedSubagents, type ToolContext } from "@picasso/protocol";
 
 /** A ToolContext for calling a gateway directly (no engine). */
 export function toolContext(
@@ -17,6 +17,7 @@ export function toolContext(
     isOutsideAllowed: () => false,
     askUser: async () => "",
     runSubagent: async () => "",
+    subagents: noForkedSubagents("no subagents in this test"),
   };
 }
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Message, ToolContext, ToolDefinition } from "@picasso/protocol";
+import { type Message, noForkedSubagents, type ToolContext, type ToolDefinition } from "@picasso/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { INDEX_BUDGET_BYTES } from "./memory-facts.js";
 import { createMemoryPlugin, type MemoryPlugin } from "./memory-plugin.js";
@@ -21,6 +21,7 @@ function ctx(sessionId = "s1"): ToolContext {
     isOutsideAllowed: () => false,
     askUser: async () => "",
     runSubagent: async () => "",
+    subagents: noForkedSubagents("no subagents in this test"),
   };
 }
 

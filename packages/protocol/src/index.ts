@@ -7,6 +7,7 @@ export * from "./jsonl.js";
 export { parseLogLineLoose, peekLogSeq, peekLogType, type ScannedLine, scanLogFile } from "./log-scan.js";
 export { upgradeLogEvent } from "./log-upgrade.js";
 export type { ModelProvider, StreamOptions } from "./model-provider.js";
+export * from "./no-forked-subagents.js";
 export { isPermissionMode, PERMISSION_MODES, type PermissionMode } from "./permission-modes.js";
 export * from "./plugin.js";
 export * from "./request.js";

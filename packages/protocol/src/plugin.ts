@@ -23,6 +23,7 @@ import type { PermissionMode } from "./permission-modes.js";
 import type {
   LogEvent,
   MessageSource,
+  SubagentStatus,
   Tier2Kind,
   ToolDisplay,
   ToolEffect,
@@ -58,6 +59,44 @@ export interface AskUserRequest {
 export interface SubagentRequest {
   task: string;
   maxSteps?: number;
+  /**
+   * The folder the subagent works in, relative to the workspace root (e.g. a worktree from
+   * `worktree_create`); default: the session's working folder.
+   */
+  cwd?: string;
+}
+
+/** A subagent started in the background (`subagent_fork`), as the lane that started it sees it. */
+export interface ForkedSubagent {
+  /** Its lane id (`agent-N`): the id the parent reports on and controls it by. */
+  id: string;
+  task: string;
+  /** `running` until it stops; then how it stopped. */
+  status: "running" | SubagentStatus;
+  /** Model steps it has taken so far. */
+  steps: number;
+  /** Time since it started (running) or that it ran (stopped). */
+  elapsedMs: number;
+  /** Messages the parent sent it that it has not read yet. */
+  pendingMessages: number;
+  /** Its final report, once it stopped. */
+  report?: string;
+}
+
+/**
+ * The background subagents of one session, as a tool sees them. Every method throws an Error with
+ * a message for the model (no such id, already stopped…); the caller's tool turns it into a tool
+ * error. Forked lanes outlive the turn that started them; the session's end cancels the rest.
+ */
+export interface ForkedSubagents {
+  fork(request: SubagentRequest): ForkedSubagent;
+  /** Its state after waiting up to `waitMs` (0: at once) for it to stop, or for `signal` to abort. */
+  report(id: string, waitMs: number, signal: AbortSignal): Promise<ForkedSubagent>;
+  /** Every subagent forked in this session, oldest first. */
+  list(): ForkedSubagent[];
+  cancel(id: string): ForkedSubagent;
+  /** Queue a message it reads before its next step. */
+  message(id: string, text: string): ForkedSubagent;
 }
 
 export interface ToolContext {
@@ -74,6 +113,8 @@ export interface ToolContext {
   isOutsideAllowed(absPath: string): boolean;
   askUser(request: AskUserRequest): Promise<string>;
   runSubagent(request: SubagentRequest): Promise<string>;
+  /** Subagents running in the background (the deferred `subagent` family). */
+  subagents: ForkedSubagents;
 }
 
 /**

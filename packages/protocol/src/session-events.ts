@@ -41,6 +41,7 @@ export const MessageSourceSchema = z.enum([
   "reminder",
   "compaction_summary",
   "subagent_task",
+  "subagent_message",
 ]);
 export type MessageSource = z.infer<typeof MessageSourceSchema>;
 
@@ -321,6 +322,10 @@ export const EVENT_RULES = {
     parentLane: z.string(),
     task: z.string(),
     parentToolUseId: z.string().optional(),
+    /** Started by `subagent_fork`: it runs in the background, past the turn that started it. */
+    background: z.boolean().optional(),
+    /** The folder it works in, relative to the workspace root, when not the session's. */
+    cwd: z.string().optional(),
   }),
   subagent_stop: logged({ status: SubagentStatusSchema, reportBytes: Size }, { report: z.string() }),
   interrupt: logged({ reason: z.string() }),

@@ -9,6 +9,7 @@ import { filesTools } from "./files/index.js";
 import { goalTools } from "./goal/goal-tools.js";
 import { presentTool } from "./present/present.js";
 import { createSessionQueryTool } from "./session/session-query.js";
+import { subagentLaneTools } from "./subagent/subagent-lane-tools.js";
 import { terminalTools } from "./terminal/terminal-tools.js";
 import type { ToolRuntime } from "./tool-runtime.js";
 import { webTools } from "./web/index.js";
@@ -23,5 +24,6 @@ export function deferredTools(runtime: ToolRuntime): ToolDefinition[] {
     presentTool,
     createSessionQueryTool(() => runtime.sessionsDir),
     ...goalTools(runtime.goal, runtime.todos),
+    ...subagentLaneTools(),
   ];
 }

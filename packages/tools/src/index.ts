@@ -37,6 +37,7 @@ export {
 } from "./sandbox/sandbox-check.js";
 export { searchTool } from "./search.js";
 export { createSessionQueryTool } from "./session/session-query.js";
+export { MAX_REPORT_WAIT_SECONDS, subagentLaneTools } from "./subagent/subagent-lane-tools.js";
 export { subagentTool } from "./subagent.js";
 export { terminalTools } from "./terminal/terminal-tools.js";
 export { type TerminalRecord, Terminals } from "./terminal/terminals.js";

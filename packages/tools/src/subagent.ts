@@ -11,6 +11,17 @@ import { optionalInteger, requiredString, ToolInputError } from "./tool-input.js
 
 export const SUBAGENT_MAX_STEPS = 200;
 
+/** The task and budget of a subagent, as `subagent` and `subagent_fork` take them. */
+export const SUBAGENT_TASK_PROPERTIES = {
+  task: { type: "string", description: "The full task, with the context and the answer you expect back." },
+  max_steps: {
+    type: "integer",
+    minimum: 1,
+    maximum: SUBAGENT_MAX_STEPS,
+    description: "Most model steps the subagent may take. Default: the engine's setting.",
+  },
+} as const;
+
 async function runSubagentTool(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
   const task = requiredString(input, "task").trim();
   if (task === "") throw new ToolInputError('"task" must not be blank.');
@@ -32,15 +43,7 @@ export const subagentTool = defineTool({
   description:
     "Delegate a self-contained task (e.g. research across many files) to a subagent with its own fresh context. " +
     "It cannot see this conversation, so state everything it needs. Returns its final report.",
-  properties: {
-    task: { type: "string", description: "The full task, with the context and the answer you expect back." },
-    max_steps: {
-      type: "integer",
-      minimum: 1,
-      maximum: SUBAGENT_MAX_STEPS,
-      description: "Most model steps the subagent may take. Default: the engine's setting.",
-    },
-  },
+  properties: SUBAGENT_TASK_PROPERTIES,
   required: ["task"],
   effect: "agent",
   family: "agent",

@@ -7,7 +7,13 @@
 import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AskUserRequest, SubagentRequest, ToolContext } from "@picasso/protocol";
+import {
+  type AskUserRequest,
+  type ForkedSubagents,
+  noForkedSubagents,
+  type SubagentRequest,
+  type ToolContext,
+} from "@picasso/protocol";
 import { createFileReadTracker } from "./file-read-tracker.js";
 
 export interface TestContext extends ToolContext {
@@ -23,6 +29,8 @@ export interface TestContextOptions {
   allowOutside?: string[];
   askUser?: (request: AskUserRequest) => Promise<string>;
   runSubagent?: (request: SubagentRequest) => Promise<string>;
+  /** Background subagents; default: none can be forked (every call throws). */
+  subagents?: ForkedSubagents;
 }
 
 export function createTestContext(options: TestContextOptions = {}): TestContext {
@@ -52,6 +60,7 @@ export function createTestContext(options: TestContextOptions = {}): TestContext
       delegated.push(request);
       return options.runSubagent ? options.runSubagent(request) : `report for: ${request.task}`;
     },
+    subagents: options.subagents ?? noForkedSubagents("this test context forks no subagents"),
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
 }

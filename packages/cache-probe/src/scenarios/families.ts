@@ -6,7 +6,8 @@
  * by the SSRF guard, web_search not configured — no network in the probe), terminal (a process
  * started, written to, listed and killed), worktree (created, listed and removed in the shop,
  * made a git repository first with bash), present (a table shown to the user), session (this
- * session's own log searched for an earlier turn), goal (set, checked and done).
+ * session's own log searched for an earlier turn), subagent (one forked in the background and its
+ * report awaited), goal (set, checked and done).
  */
 import { bash, calls, read, type Scenario, say, tool, turn } from "./scenario.js";
 import { rateLine, shopWorkspace } from "./shop-workspace.js";
@@ -151,6 +152,18 @@ export const familiesScenario: Scenario = {
       "What did we change about the cart earlier?",
       calls("Searching past sessions.", call("session_query", { query: "cart rate changelog" })),
       say("Turn 2 raised the cart rate to 0.15 and added a changelog."),
+    ),
+    turn(
+      "subagent: fork and report",
+      "Have a helper count the shop modules in the background.",
+      calls("Finding the background subagent tools.", tool("tool_search", { query: "subagent_fork" })),
+      calls(
+        "Forking a counter and waiting for its report.",
+        call("subagent_fork", { task: "Count the modules in src/shop and answer with the number." }),
+        call("subagent_report", { id: "agent-1", wait_seconds: 60 }),
+      ),
+      say("src/shop holds 27 modules."),
+      say("The helper counted 27 modules in `src/shop`."),
     ),
     turn(
       "goal: set, status, done",

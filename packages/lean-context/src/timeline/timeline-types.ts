@@ -22,7 +22,8 @@ export type EntryKind =
   | "reminder"
   | "assistant"
   | "compaction_summary"
-  | "subagent_task";
+  | "subagent_task"
+  | "subagent_message";
 
 /**
  * Content that entered a lane's history during a turn, grouped by kind and name, in the order
