@@ -4,12 +4,14 @@
  * the exit code when the user leaves (Ctrl+C twice, Ctrl+D on an empty prompt, /exit) or `stop`
  * aborts (the CLI's SIGTERM), then close the session — a running turn is interrupted and its end
  * logged — and print how to resume it. Ink's own Ctrl+C exit is off: the App decides what Ctrl+C
- * means. Keys typed before the first frame (type-ahead) are kept: see type-ahead.ts. A session
+ * means. Keys typed before the first frame (type-ahead) are kept: see type-ahead.ts; pastes are
+ * marked by the terminal (bracketed paste, paste-mode.ts) so every typed Enter submits. A session
  * that cannot open (an unknown id to resume…) takes the screen down and the error goes to the
  * caller, which prints it as one line.
  */
 import { render } from "ink";
 import { createElement } from "react";
+import { BracketedPasteContext, enableBracketedPaste } from "../keys/paste-mode.js";
 import { App } from "./App.js";
 import { SessionController } from "./session-controller.js";
 import type { SessionChoice, SessionHost } from "./session-host.js";
@@ -27,16 +29,23 @@ export interface RunTuiOptions {
 export async function runTui(options: RunTuiOptions): Promise<number> {
   const controller = new SessionController(options.host);
   keepTypeAhead(options.stdin ?? process.stdin);
-  const instance = render(createElement(App, { controller, workspaceRoot: options.host.workspaceRoot }), {
-    exitOnCtrlC: false,
-    patchConsole: false,
-    ...(options.stdin ? { stdin: options.stdin } : {}),
-    ...(options.stdout ? { stdout: options.stdout } : {}),
-  });
+  const stdout = options.stdout ?? process.stdout;
+  const pasteOff = enableBracketedPaste(stdout);
+  const app = createElement(App, { controller, workspaceRoot: options.host.workspaceRoot });
+  const instance = render(
+    createElement(BracketedPasteContext.Provider, { value: stdout.isTTY === true }, app),
+    {
+      exitOnCtrlC: false,
+      patchConsole: false,
+      ...(options.stdin ? { stdin: options.stdin } : {}),
+      ...(options.stdout ? { stdout: options.stdout } : {}),
+    },
+  );
   try {
     await controller.start(options.start ?? {});
   } catch (error) {
     instance.unmount();
+    pasteOff();
     throw error;
   }
   const stop = () => controller.exit();
@@ -46,6 +55,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     await instance.waitUntilExit();
   } finally {
     options.stop?.removeEventListener("abort", stop);
+    pasteOff();
     controller.exit();
     const id = controller.store.state.status.sessionId;
     await controller.close(options.stop?.aborted ? "terminated" : "exit");

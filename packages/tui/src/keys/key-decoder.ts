@@ -6,6 +6,12 @@
  * Backspace (`\x7f` or `\b`), Delete `\x1b[3~`, Tab. A text chunk ending in one `\r` with no
  * other line break is "typed text then Enter" (terminals and tmux may deliver both in one read);
  * any other `\r` inside text is a pasted line break and becomes `\n`.
+ *
+ * `KeyDecoder` adds bracketed paste (paste-mode.ts): once the TUI has asked the terminal to mark
+ * pastes (`ESC[200~` … `ESC[201~`), text between the marks is pasted text — its line breaks stay
+ * newlines — and every `\r` outside them is an Enter, even when the terminal delivers it in one
+ * read with what was typed next (`hello⏎world⏎` typed ahead, or fast typing while the TUI is
+ * busy). Without the marks the one-chunk rule above stands.
  */
 
 export type KeyName =
@@ -83,4 +89,41 @@ export function decodeKey(raw: string): KeyPress {
   const breaks = (clean.match(/\r\n|\r|\n/g) ?? []).length;
   if (clean.endsWith("\r") && breaks === 1) return { kind: "text", text: clean.slice(0, -1), submit: true };
   return { kind: "text", text: clean.replace(/\r\n|\r/g, "\n") };
+}
+
+const PASTE_START = "\x1b[200~";
+const PASTE_END = "\x1b[201~";
+
+/** Decodes the input stream's chunks with the state bracketed paste needs. */
+export class KeyDecoder {
+  private pasting = false;
+
+  constructor(private readonly bracketedPaste: boolean) {}
+
+  decode(raw: string): KeyPress[] {
+    if (raw === PASTE_START) {
+      this.pasting = true;
+      return [];
+    }
+    if (raw === PASTE_END) {
+      this.pasting = false;
+      return [];
+    }
+    if (this.pasting) {
+      const clean = raw.replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g, "").replace(/\r\n|\r/g, "\n");
+      return clean === "" ? [] : [{ kind: "text", text: clean }];
+    }
+    if (!this.bracketedPaste || SEQUENCES[raw] || raw.startsWith("\x1b") || !raw.includes("\r"))
+      return [decodeKey(raw)];
+    // Outside a paste each Enter submits: split the chunk at every `\r`.
+    const keys: KeyPress[] = [];
+    const parts = raw.split("\r");
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const text = part.replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g, "");
+      if (text !== "") keys.push(last ? { kind: "text", text } : { kind: "text", text, submit: true });
+      else if (!last) keys.push({ kind: "key", name: "submit" });
+    });
+    return keys;
+  }
 }
