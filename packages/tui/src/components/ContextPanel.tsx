@@ -1,8 +1,7 @@
 /**
- * The `/context` inspector: a bar of the context window (one glyph per category, free space
- * dotted), a table of categories with tokens and % of the window, then the `picasso-lean-context`
- * fields `registry`, `snapshot`, `counters` and the newest `events`. Missing fields print
- * `not recorded`.
+ * The `/context` inspector: the context map (the window's fill, then a bar per category with
+ * bytes, estimated tokens and share), then the `picasso-lean-context` fields `registry`,
+ * `snapshot`, `counters` and the newest `events`. Missing fields print `not recorded`.
  *
  * The panel is laid out as lines that each fit the inner width (context-panel-lines.ts) and shown
  * `height` rows at a time — borders and a footer included — so it never outgrows the terminal.
@@ -13,7 +12,9 @@
 import type { ContextView } from "@picasso/engine/context";
 import { Box, Text } from "ink";
 import { useMemo } from "react";
-import { CATEGORY_COLORS, contextPanelLines, type PanelLine } from "../context/context-panel-lines.js";
+import { CATEGORY_COLORS } from "../context/context-map-lines.js";
+import { contextPanelLines } from "../context/context-panel-lines.js";
+import type { PanelLine } from "../context/panel-line.js";
 import { useKeys } from "../keys/use-keys.js";
 import { useLatestState } from "../keys/use-latest-state.js";
 import { useTheme } from "./theme.js";
