@@ -13,6 +13,7 @@
  */
 export { type FoldFileOptions, feedTimelineFile, foldTimelineEvents, foldTimelineFile } from "./fold-file.js";
 export { type RenderOptions, renderTimeline } from "./render-timeline.js";
+export { renderTimelineHtml } from "./render-timeline-html.js";
 export { timelineChart } from "./timeline-chart.js";
 export { TimelineFolder, type TimelineFoldOptions } from "./timeline-fold.js";
 export * from "./timeline-types.js";
