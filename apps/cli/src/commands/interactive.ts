@@ -3,11 +3,12 @@
  * mode (wiring.ts), with the TUI's approver and the same provider rule (`resolveProviderSelection`):
  * when nothing chooses a provider and ANTHROPIC_API_KEY is unset, the session runs on the built-in
  * mock and the TUI says so. Without a terminal on stdin/stdout it prints the
- * short help instead (the TUI needs a TTY). `/context timeline` folds the live session's log
+ * short help instead (the TUI needs a TTY). `/context timeline` draws the bars of the live session's log
  * with `@picasso/lean-context/timeline`; `/memory` answers from `memory-text.ts`. SIGTERM ends the TUI cleanly with exit code 143.
  */
 import type { Session } from "@picasso/engine";
 import { defaultPicassoHome, listSessions } from "@picasso/engine/sessions";
+import type { TimelineChart } from "@picasso/protocol";
 import { runTui, type SessionHost } from "@picasso/tui";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { defaultAction } from "../default-action.js";
@@ -46,7 +47,7 @@ export async function startInteractive(
       };
     },
     listSessions: () => listSessions(picassoHome, workspaceRoot),
-    timeline: renderTimeline,
+    timeline: timelineChart,
     memory: async (args) => (await import("../memory-text.js")).memoryText(args, { env }),
     resumeCommand: (id) => resumeCommand(id),
     async sandboxReport() {
@@ -69,7 +70,7 @@ export async function startInteractive(
 }
 
 /** One live timeline per session, folded once and then kept up to date (@picasso/surface). */
-async function renderTimeline(session: Session): Promise<string> {
+async function timelineChart(session: Session): Promise<TimelineChart> {
   const { liveTimeline } = await import("@picasso/surface");
-  return (await liveTimeline(session)).render();
+  return (await liveTimeline(session)).chart();
 }

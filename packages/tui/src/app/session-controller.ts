@@ -15,7 +15,7 @@
  */
 import type { ApprovalAnswer, Approver } from "@picasso/engine";
 import { type ContextView, contextTokensOf, liveContextView } from "@picasso/engine/context";
-import type { PermissionMode, SessionEvent } from "@picasso/protocol";
+import type { PermissionMode, SessionEvent, TimelineChart } from "@picasso/protocol";
 import { closeMatches, findCommand, parseSlash, SLASH_COMMANDS } from "../commands/command-registry.js";
 import { MOCK_HINT } from "../commands/model.js";
 import type { CommandContext, PickerOption, SlashCommand } from "../commands/slash-command.js";
@@ -324,8 +324,25 @@ export class SessionController implements CommandContext {
     this.store.flush();
   }
 
-  async timeline(): Promise<string | undefined> {
+  async timeline(): Promise<TimelineChart | undefined> {
     return this.host.timeline ? this.host.timeline(this.session) : undefined;
+  }
+
+  showTimeline(chart: TimelineChart): void {
+    this.store.set({ timelinePanel: chart }, true);
+  }
+
+  /** Close the /context timeline, leaving one line about it in the history. */
+  closeTimeline(): void {
+    const chart = this.store.state.timelinePanel;
+    if (!chart) return;
+    this.store.set({ timelinePanel: undefined });
+    this.print({
+      kind: "notice",
+      tone: "info",
+      text: `/context timeline: ${chart.steps} step${chart.steps === 1 ? "" : "s"}, ${chart.totals.drops} prefix drop${chart.totals.drops === 1 ? "" : "s"}`,
+    });
+    this.store.flush();
   }
 
   async sandboxReport(): Promise<string | undefined> {

@@ -12,10 +12,9 @@
  */
 
 import type { ContextView } from "@picasso/engine/context";
-import { wrapSpans } from "../markdown/wrap-spans.js";
 import { compactNumber } from "../status/status-model.js";
 import { contextMapLines } from "./context-map-lines.js";
-import type { PanelLine, PanelSegment } from "./panel-line.js";
+import { type PanelLine, wrapped } from "./panel-line.js";
 
 const NEWEST_EVENTS = 8;
 const VALUE_CHARS = 160;
@@ -65,17 +64,6 @@ function field(name: string, value: unknown, width: number): PanelLine[] {
       wrapped(`${key}: ${v === undefined || v === null ? "not recorded" : short(v)}`, width, 2),
     ),
   ];
-}
-
-/** `text` wrapped to `width` at `indent`; continuation lines two columns further in. */
-function wrapped(text: string, width: number, indent: number, style: Omit<PanelSegment, "text"> = {}) {
-  const first = " ".repeat(indent);
-  const rest = " ".repeat(indent + 2);
-  return wrapSpans([{ kind: "text", text }], Math.max(10, width - indent - 2)).map(
-    (spans, i): PanelLine => [
-      { text: (i === 0 ? first : rest) + spans.map((s) => s.text).join(""), ...style },
-    ],
-  );
 }
 
 function short(value: unknown): string {
