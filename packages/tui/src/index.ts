@@ -10,3 +10,4 @@ export { SLASH_COMMANDS } from "./commands/command-registry.js";
 export { TIMELINE_UNAVAILABLE } from "./commands/context.js";
 export { MOCK_HINT } from "./commands/model.js";
 export type { CommandContext, SlashCommand } from "./commands/slash-command.js";
+export { contextMapText } from "./context/context-map-lines.js";

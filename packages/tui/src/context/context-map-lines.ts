@@ -128,6 +128,18 @@ function fillBar(view: ContextView, width: number): PanelLine {
   return rows.map((row, i) => ({ text: GLYPHS[row.category].repeat(cells[i]!), category: row.category }));
 }
 
+/** The map as plain text (`picasso context`): the same lines, glyphs and no colour. */
+export function contextMapText(view: ContextView, width: number): string {
+  return `${contextMapLines(view, width)
+    .map((line) =>
+      line
+        .map((segment) => segment.text)
+        .join("")
+        .trimEnd(),
+    )
+    .join("\n")}\n`;
+}
+
 export function pct(part: number, whole: number): string {
   return whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : "not recorded";
 }
