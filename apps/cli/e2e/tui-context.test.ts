@@ -4,7 +4,7 @@
  * it pages with PgDn/End/Home, and Esc closes it, leaving one line in the history.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { TmuxTui } from "./tmux-tui.js";
+import { MAP_CATEGORIES, TmuxTui } from "./tmux-tui.js";
 
 let tui: TmuxTui | undefined;
 afterEach(() => {
@@ -31,22 +31,7 @@ describe("picasso TUI /context", { timeout: 120_000 }, () => {
     expect(visible.length).toBeLessThanOrEqual(40);
     expect(visible.some((r) => /Context window: \S+ of 200k used \([\d.]+%\), \S+ free/.test(r))).toBe(true);
     const map = visible.join("\n");
-    for (const category of [
-      "core tools",
-      "gateways",
-      "system sections",
-      "instructions",
-      "skill index",
-      "session facts",
-      "conversation",
-      "tool outputs",
-      "deferred schemas",
-      "MCP catalogs",
-      "skill bodies",
-      "memories",
-      "other Tier-2",
-    ])
-      expect(map).toMatch(new RegExp(`[▓▒█▚▞▤■▧▥▦▨▩◆] ${category}`));
+    for (const category of MAP_CATEGORIES) expect(map).toMatch(new RegExp(`[▓▒█▚▞▤■▧▥▦▨▩◆] ${category}`));
     expect(map).toMatch(/▓ core tools +▓+ +[\d.]+ KB +\S+ +[\d.]+%/);
     expect(map).toMatch(/provider-reported \S+ · estimated \S+ tokens/);
     expect(visible.some((r) => /lines 1–\d+ of \d+/.test(r))).toBe(true);

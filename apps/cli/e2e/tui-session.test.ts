@@ -4,7 +4,7 @@
  * ask_user question; NO_COLOR at 60 columns.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { TmuxTui } from "./tmux-tui.js";
+import { MAP_CATEGORIES, TmuxTui } from "./tmux-tui.js";
 
 let tui: TmuxTui | undefined;
 afterEach(() => {
@@ -41,21 +41,7 @@ describe("picasso TUI", { timeout: 120_000 }, () => {
     await tui.send("/context");
     const panel = await tui.waitFor("other Tier-2");
     expect(panel).toMatch(/Context window: \S+ of 200k used \([\d.]+%\), \S+ free/);
-    for (const category of [
-      "core tools",
-      "gateways",
-      "system sections",
-      "instructions",
-      "skill index",
-      "session facts",
-      "conversation",
-      "tool outputs",
-      "deferred schemas",
-      "MCP catalogs",
-      "skill bodies",
-      "memories",
-    ])
-      expect(panel).toContain(category);
+    for (const category of MAP_CATEGORIES) expect(panel).toContain(category);
     tui.press("End");
     await tui.waitFor("events (newest first)");
     tui.press("Escape");

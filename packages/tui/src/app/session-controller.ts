@@ -26,7 +26,7 @@ import type { NewItem, TranscriptItem } from "../transcript/transcript.js";
 import { DialogBridge } from "./dialog-bridge.js";
 import type { OpenedSession, SessionChoice, SessionHost } from "./session-host.js";
 import { openingItems, openingStatus } from "./session-view.js";
-import { initialTuiState, TuiStore } from "./tui-state.js";
+import { initialTuiState, type TuiState, TuiStore } from "./tui-state.js";
 
 const MODES: PermissionMode[] = ["default", "plan", "auto"];
 
@@ -315,13 +315,10 @@ export class SessionController implements CommandContext {
   closeContext(): void {
     const view = this.store.state.contextPanel;
     if (!view) return;
-    this.store.set({ contextPanel: undefined });
-    this.print({
-      kind: "notice",
-      tone: "info",
-      text: `/context: ${compactNumber(view.usedTokens)} of ${compactNumber(view.window)} tokens in use (${view.window > 0 ? ((view.usedTokens / view.window) * 100).toFixed(1) : "?"}%)`,
-    });
-    this.store.flush();
+    this.closePanel(
+      { contextPanel: undefined },
+      `/context: ${compactNumber(view.usedTokens)} of ${compactNumber(view.window)} tokens in use (${view.window > 0 ? ((view.usedTokens / view.window) * 100).toFixed(1) : "?"}%)`,
+    );
   }
 
   async timeline(): Promise<TimelineChart | undefined> {
@@ -336,12 +333,15 @@ export class SessionController implements CommandContext {
   closeTimeline(): void {
     const chart = this.store.state.timelinePanel;
     if (!chart) return;
-    this.store.set({ timelinePanel: undefined });
-    this.print({
-      kind: "notice",
-      tone: "info",
-      text: `/context timeline: ${chart.steps} step${chart.steps === 1 ? "" : "s"}, ${chart.totals.drops} prefix drop${chart.totals.drops === 1 ? "" : "s"}`,
-    });
+    this.closePanel(
+      { timelinePanel: undefined },
+      `/context timeline: ${chart.steps} step${chart.steps === 1 ? "" : "s"}, ${chart.totals.drops} prefix drop${chart.totals.drops === 1 ? "" : "s"}`,
+    );
+  }
+
+  private closePanel(patch: Partial<TuiState>, line: string): void {
+    this.store.set(patch);
+    this.print({ kind: "notice", tone: "info", text: line });
     this.store.flush();
   }
 

@@ -2,7 +2,7 @@ import type { ContextView } from "@picasso/engine/context";
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import { contextViewFixture } from "../test-support/context-view-fixture.js";
-import { tick, waitForFrame } from "../test-support/wait-for-frame.js";
+import { tick, waitForFrame, waitUntil } from "../test-support/wait-for-frame.js";
 import { ContextPager, ContextPanel } from "./ContextPanel.js";
 
 const view: ContextView = contextViewFixture();
@@ -167,8 +167,7 @@ describe("ContextPager", () => {
       const { stdin, closed } = await pager();
       stdin.write(key);
       // Esc is told apart from an escape sequence after a short wait.
-      const started = Date.now();
-      while (closed() === 0 && Date.now() - started < 2000) await new Promise((r) => setTimeout(r, 5));
+      await waitUntil(() => closed() > 0);
       expect(closed()).toBe(1);
     }
   });

@@ -1,7 +1,7 @@
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import { timelineChartFixture } from "../test-support/timeline-chart-fixture.js";
-import { tick, waitForFrame } from "../test-support/wait-for-frame.js";
+import { tick, waitForFrame, waitUntil } from "../test-support/wait-for-frame.js";
 import { TimelinePager } from "./TimelinePager.js";
 import { PLAIN_THEME, ThemeContext } from "./theme.js";
 
@@ -75,8 +75,7 @@ describe("TimelinePager", () => {
     for (const key of ["\x1b", "q"]) {
       const { stdin, closed } = await pager();
       stdin.write(key);
-      const started = Date.now();
-      while (closed() === 0 && Date.now() - started < 2000) await new Promise((r) => setTimeout(r, 5));
+      await waitUntil(() => closed() > 0);
       expect(closed()).toBe(1);
     }
   });

@@ -13,6 +13,12 @@ export async function waitForFrame(
   }
 }
 
+/** Test support: poll until `check()` holds (at most `timeoutMs`), e.g. a callback was called. */
+export async function waitUntil(check: () => boolean, timeoutMs = 2000): Promise<void> {
+  const started = Date.now();
+  while (!check() && Date.now() - started < timeoutMs) await new Promise((r) => setTimeout(r, 5));
+}
+
 /** Let Ink mount and attach its input listeners. */
 export function tick(): Promise<void> {
   return new Promise((r) => setTimeout(r, 0));
