@@ -2,7 +2,7 @@ import type { ContextView } from "@picasso/engine/context";
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import { contextViewFixture } from "../test-support/context-view-fixture.js";
-import { tick, waitForFrame, waitUntil } from "../test-support/wait-for-frame.js";
+import { closesPerKey, tick, waitForFrame } from "../test-support/wait-for-frame.js";
 import { ContextPager, ContextPanel } from "./ContextPanel.js";
 
 const view: ContextView = contextViewFixture();
@@ -163,12 +163,6 @@ describe("ContextPager", () => {
   });
 
   it("closes with Esc or q", async () => {
-    for (const key of ["\x1b", "q"]) {
-      const { stdin, closed } = await pager();
-      stdin.write(key);
-      // Esc is told apart from an escape sequence after a short wait.
-      await waitUntil(() => closed() > 0);
-      expect(closed()).toBe(1);
-    }
+    expect(await closesPerKey(["\x1b", "q"], () => pager())).toEqual([1, 1]);
   });
 });

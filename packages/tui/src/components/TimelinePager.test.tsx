@@ -1,7 +1,7 @@
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import { timelineChartFixture } from "../test-support/timeline-chart-fixture.js";
-import { tick, waitForFrame, waitUntil } from "../test-support/wait-for-frame.js";
+import { closesPerKey, tick, waitForFrame } from "../test-support/wait-for-frame.js";
 import { TimelinePager } from "./TimelinePager.js";
 import { PLAIN_THEME, ThemeContext } from "./theme.js";
 
@@ -72,11 +72,6 @@ describe("TimelinePager", () => {
   });
 
   it("closes with Esc or q", async () => {
-    for (const key of ["\x1b", "q"]) {
-      const { stdin, closed } = await pager();
-      stdin.write(key);
-      await waitUntil(() => closed() > 0);
-      expect(closed()).toBe(1);
-    }
+    expect(await closesPerKey(["\x1b", "q"], () => pager())).toEqual([1, 1]);
   });
 });

@@ -13,10 +13,23 @@ export async function waitForFrame(
   }
 }
 
-/** Test support: poll until `check()` holds (at most `timeoutMs`), e.g. a callback was called. */
-export async function waitUntil(check: () => boolean, timeoutMs = 2000): Promise<void> {
-  const started = Date.now();
-  while (!check() && Date.now() - started < timeoutMs) await new Promise((r) => setTimeout(r, 5));
+/**
+ * Test support: for each key, open a fresh panel, press the key and wait (at most 2 s: Esc is told
+ * apart from an escape sequence after a short wait) for it to close; returns how often each closed.
+ */
+export async function closesPerKey(
+  keys: string[],
+  open: () => Promise<{ stdin: { write(data: string): void }; closed: () => number }>,
+): Promise<number[]> {
+  const counts: number[] = [];
+  for (const key of keys) {
+    const { stdin, closed } = await open();
+    stdin.write(key);
+    const started = Date.now();
+    while (closed() === 0 && Date.now() - started < 2000) await new Promise((r) => setTimeout(r, 5));
+    counts.push(closed());
+  }
+  return counts;
 }
 
 /** Let Ink mount and attach its input listeners. */
