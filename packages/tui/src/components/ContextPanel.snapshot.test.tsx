@@ -3,8 +3,8 @@
  * colours, and with NO_COLOR (the plain theme: no escape codes, each category told by its glyph).
  */
 import { describe, expect, it, vi } from "vitest";
+import { renderAt } from "../../test/render-at.js";
 import { contextViewFixture } from "../test-support/context-view-fixture.js";
-import { renderAt } from "../test-support/render-at.js";
 import { ContextPanel } from "./ContextPanel.js";
 import { COLOR_THEME, PLAIN_THEME, ThemeContext, themeFor } from "./theme.js";
 

@@ -3,7 +3,7 @@
  * columns with colours, and with NO_COLOR (no escape codes; parts and markers told by glyphs).
  */
 import { describe, expect, it, vi } from "vitest";
-import { renderAt } from "../test-support/render-at.js";
+import { renderAt } from "../../test/render-at.js";
 import { timelineChartFixture } from "../test-support/timeline-chart-fixture.js";
 import { tick } from "../test-support/wait-for-frame.js";
 import { TimelinePager } from "./TimelinePager.js";
