@@ -18,7 +18,7 @@ import { canonicalJson, estimateTokens } from "@picasso/protocol";
 import { contextWindowFor, resolveProviderSelection } from "@picasso/providers";
 import { composedTools, createSessionMemory, mcpPluginFor } from "@picasso/surface";
 import { createToolRuntime } from "@picasso/tools";
-import { contextMapText } from "@picasso/tui";
+import { contextMapText } from "@picasso/tui/context-map";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
 import { parseMode } from "../wiring.js";
