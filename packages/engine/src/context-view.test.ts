@@ -1,6 +1,6 @@
 import type { Message, Tier1 } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
-import { buildContextView, contextTokensOf } from "./context-view.js";
+import { type BlockSize, buildContextView, contextTokensOf } from "./context-view.js";
 
 const tier1: Tier1 = {
   tools: [
@@ -126,7 +126,7 @@ describe("buildContextView", () => {
       counted.push(text);
       return estimate(text);
     };
-    const cache = new WeakMap<object, number>();
+    const cache = new WeakMap<object, BlockSize>();
     const inputs = { tier1, window: 10_000, describe: {}, tier2: {}, estimate: spy, cache };
     const first = buildContextView({ ...inputs, history });
     const blocksSoFar = counted.length;

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The HTML timeline in a real browser: Debian's headless Chromium (the system executable — `.ci/run`
  * installs it; `CHROMIUM_PATH` overrides), driven by puppeteer-core, which never downloads one.
