@@ -11,7 +11,7 @@ import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from "n
 import { delimiter, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import puppeteer, { type Browser } from "puppeteer-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { foldTimelineFile, renderTimelineHtml, type Timeline } from "../../src/timeline/index.js";
 import { syntheticTimeline } from "./synthetic-timeline.js";
 
@@ -35,23 +35,28 @@ function chromiumPath(): string {
   );
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await puppeteer.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
-  });
-  mkdirSync(OUTPUT, { recursive: true });
-}, 60_000);
+/** Launched by the first test that needs it, so a missing Chromium fails each test (never a skip). */
+let launched: Promise<Browser> | undefined;
+function browser(): Promise<Browser> {
+  launched ??= (async () => {
+    const executablePath = chromiumPath();
+    mkdirSync(OUTPUT, { recursive: true });
+    return puppeteer.launch({
+      executablePath,
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
+    });
+  })();
+  return launched;
+}
 afterAll(async () => {
-  await browser?.close();
+  await (await launched?.catch(() => undefined))?.close();
 });
 
 async function open(name: string, timeline: Timeline) {
   const file = join(OUTPUT, `${name}.html`);
   writeFileSync(file, renderTimelineHtml(timeline));
-  const page = await browser.newPage();
+  const page = await (await browser()).newPage();
   const problems: string[] = [];
   const requests: string[] = [];
   page.on("console", (m) => {
