@@ -3,7 +3,7 @@
  * mode (wiring.ts), with the TUI's approver and the same provider rule (`resolveProviderSelection`):
  * when nothing chooses a provider and ANTHROPIC_API_KEY is unset, the session runs on the built-in
  * mock and the TUI says so. Without a terminal on stdin/stdout it prints the
- * short help instead (the TUI needs a TTY). `/context timeline` draws the bars of the live session's log
+ * short help instead (the TUI needs a TTY). `/context timeline` folds the live session's log
  * with `@picasso/lean-context/timeline`; `/memory` answers from `memory-text.ts`. SIGTERM ends the TUI cleanly with exit code 143.
  */
 import type { Session } from "@picasso/engine";
