@@ -8,6 +8,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CONTEXT_CATEGORIES } from "@picasso/engine/context";
+
+/** The categories of the `/context` map, each on a line of its own (free space is in the fill line). */
+export const MAP_CATEGORIES = Object.keys(CONTEXT_CATEGORIES).filter((c) => c !== "free space");
 
 export const BINARY = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/main.js");
 

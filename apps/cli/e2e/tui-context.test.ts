@@ -1,9 +1,10 @@
 /**
  * The /context panel on a 40-row terminal: it fits the screen with the prompt and status line
- * still visible, pages with PgDn/End/Home, and Esc closes it, leaving one line in the history.
+ * still visible, the whole map (the window's fill and every category's bar) on the first screen;
+ * it pages with PgDn/End/Home, and Esc closes it, leaving one line in the history.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { TmuxTui } from "./tmux-tui.js";
+import { MAP_CATEGORIES, TmuxTui } from "./tmux-tui.js";
 
 let tui: TmuxTui | undefined;
 afterEach(() => {
@@ -28,7 +29,11 @@ describe("picasso TUI /context", { timeout: 120_000 }, () => {
     );
     const visible = tui.visibleRows();
     expect(visible.length).toBeLessThanOrEqual(40);
-    expect(visible.some((r) => r.includes("Context window:"))).toBe(true);
+    expect(visible.some((r) => /Context window: \S+ of 200k used \([\d.]+%\), \S+ free/.test(r))).toBe(true);
+    const map = visible.join("\n");
+    for (const category of MAP_CATEGORIES) expect(map).toMatch(new RegExp(`[▓▒█▚▞▤■▧▥▦▨▩◆] ${category}`));
+    expect(map).toMatch(/▓ core tools +▓+ +[\d.]+ KB +\S+ +[\d.]+%/);
+    expect(map).toMatch(/provider-reported \S+ · estimated \S+ tokens/);
     expect(visible.some((r) => /lines 1–\d+ of \d+/.test(r))).toBe(true);
     expect(visible.filter((r) => r.trim() !== "").at(-1)).toMatch(/mock · /);
     expect(rows).not.toContain("events (newest first)");

@@ -4,7 +4,7 @@
  * ask_user question; NO_COLOR at 60 columns.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { TmuxTui } from "./tmux-tui.js";
+import { MAP_CATEGORIES, TmuxTui } from "./tmux-tui.js";
 
 let tui: TmuxTui | undefined;
 afterEach(() => {
@@ -39,26 +39,23 @@ describe("picasso TUI", { timeout: 120_000 }, () => {
     await tui.waitFor(/│ cache \d+% │/);
 
     await tui.send("/context");
-    const panel = await tui.waitFor("free space");
-    expect(panel).toContain("Context window:");
-    for (const category of [
-      "canonical sections",
-      "core tools",
-      "gateways",
-      "instruction index",
-      "skill index",
-      "session facts",
-      "messages",
-      "Tier-2 loads",
-    ])
-      expect(panel).toContain(category);
-    expect(panel).toContain("picasso-lean-context");
+    const panel = await tui.waitFor("other Tier-2");
+    expect(panel).toMatch(/Context window: \S+ of 200k used \([\d.]+%\), \S+ free/);
+    for (const category of MAP_CATEGORIES) expect(panel).toContain(category);
+    tui.press("End");
+    await tui.waitFor("events (newest first)");
     tui.press("Escape");
     await tui.waitFor(/\/context: \S+ of 200k tokens in use/);
 
     await tui.send("/context timeline");
-    const timeline = await tui.waitFor(/Turn 1 · default mode|the context timeline is not available yet/);
-    expect(timeline).toContain('Turn 1 · default mode · "summarise the repo"');
+    const timeline = await tui.waitFor(/Context timeline · 1 step|the context timeline is not available yet/);
+    expect(timeline).toMatch(/› t1 s0 +█*▓*░* +\S+/);
+    expect(timeline).toContain("n/p drop · Enter expand");
+    tui.press("Enter");
+    await tui.waitFor(/read [\d,]+ · write [\d,]+ · uncached [\d,]+ · output [\d,]+/);
+    await tui.waitFor("entered in turn 1: session facts");
+    tui.press("Escape");
+    await tui.waitFor("/context timeline: 1 step, 0 prefix drops");
 
     await tui.send("/contxt");
     await tui.waitFor("unknown command /contxt — did you mean /context?");

@@ -180,11 +180,18 @@ describe("picasso acp", () => {
     const view = await proc.agent.request<{
       window: number;
       usedTokens: number;
-      rows: { category: string; tokens: number }[];
+      rows: { category: string; group: string; bytes: number; tokens: number }[];
       leanContext?: { registry: unknown };
     }>("_picasso/context", { sessionId });
     expect(view.window).toBeGreaterThan(0);
+    // The TUI's map model: each category with its group, bytes and tokens.
+    expect(view.rows.find((r) => r.category === "core tools")).toMatchObject({
+      group: "Tier 1",
+      tokens: expect.any(Number),
+      bytes: expect.any(Number),
+    });
     expect(view.rows.find((r) => r.category === "core tools")?.tokens).toBeGreaterThan(0);
+    expect(view.rows.find((r) => r.category === "conversation")?.bytes).toBeGreaterThan(0);
     expect(view.leanContext?.registry).toBeDefined();
     const timeline = await proc.agent.request<{ turns: unknown[] }>("_picasso/context/timeline", {
       sessionId,

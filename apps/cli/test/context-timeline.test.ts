@@ -78,6 +78,28 @@ describe("picasso context timeline", () => {
     }
   });
 
+  it("writes the timeline as one self-contained HTML page with --html FILE", async () => {
+    const dir = workspace({ "a.txt": "alpha\n" });
+    const { sessionId } = await sessionIn(dir);
+    const result = await picasso(dir, ["context", "timeline", "--last", "--html", "timeline.html"]);
+    expect(result.exitCode, String(result.stderr)).toBe(0);
+    expect(result.stdout).toMatch(/^wrote .*timeline\.html \(2 steps, [\d.]+ KB\)$/);
+    const html = readFileSync(join(dir, "timeline.html"), "utf8");
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain(`Context timeline · ${sessionId}`);
+    expect(html.match(/<g class="bar[ "]/g)).toHaveLength(2);
+    expect(html).toContain("tool read");
+    expect(html).not.toMatch(/<script|<link|<img/i);
+    expectOneLineError(
+      await picasso(dir, ["context", "timeline", "--json", "--html", "t.html"]),
+      /give --json or --html FILE, not both/,
+    );
+    expectOneLineError(
+      await picasso(dir, ["context", "timeline", "--html", join(dir, "no-such-dir", "t.html")]),
+      /--html: cannot write .*t\.html: ENOENT/,
+    );
+  });
+
   it("leaves `picasso context --json` to the Tier-1 report", async () => {
     const dir = workspace({ "a.txt": "alpha\n" });
     await sessionIn(dir);

@@ -33,8 +33,10 @@ describe("LiveTimeline", () => {
       expect(text).toMatch(/turn 2/i);
       renameSync(`${logPath}.moved`, logPath);
       // What the live fold shows equals a fold of the whole log now.
-      const whole = timeline.renderTimeline(await timeline.foldTimelineFile(logPath));
-      expect(text).toBe(whole);
+      const folded = await timeline.foldTimelineFile(logPath);
+      expect(text).toBe(timeline.renderTimeline(folded));
+      // The TUI's bars come from the same fold.
+      expect(await live.chart()).toEqual(timeline.timelineChart(folded));
     } finally {
       await wired.close();
     }

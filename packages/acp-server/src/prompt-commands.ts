@@ -57,9 +57,11 @@ export function contextTable(view: ContextView): string {
   const lines = [
     `${view.usedTokens} of ${view.window} tokens in use (${pct(view.window > 0 ? (view.usedTokens / view.window) * 100 : 0)})`,
     "",
-    "| category | tokens | % |",
-    "| --- | ---: | ---: |",
-    ...view.rows.map((row) => `| ${row.category} | ${row.tokens} | ${pct(row.percent)} |`),
+    "| group | category | bytes | tokens | % of window |",
+    "| --- | --- | ---: | ---: | ---: |",
+    ...view.rows.map(
+      (row) => `| ${row.group} | ${row.category} | ${row.bytes} | ${row.tokens} | ${pct(row.percent)} |`,
+    ),
     "",
     view.tokenNote,
   ];

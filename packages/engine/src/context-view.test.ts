@@ -1,6 +1,6 @@
 import type { Message, Tier1 } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
-import { buildContextView, contextTokensOf } from "./context-view.js";
+import { type BlockSize, buildContextView, contextTokensOf } from "./context-view.js";
 
 const tier1: Tier1 = {
   tools: [
@@ -48,22 +48,52 @@ describe("buildContextView", () => {
       history,
       window: 10_000,
       describe: {},
-      tier2Bytes: 200,
+      tier2: { skill_body: 200 },
       estimate,
     });
     const tokens = Object.fromEntries(view.rows.map((r) => [r.category, r.tokens]));
-    expect(tokens["canonical sections"]).toBe(200);
-    expect(tokens["instruction index"]).toBe(75);
+    expect(tokens["system sections"]).toBe(200);
+    expect(tokens.instructions).toBe(75);
     expect(tokens["skill index"]).toBe(30);
     expect(tokens["session facts"]).toBe(53);
-    expect(tokens["Tier-2 loads"]).toBe(50);
-    expect(tokens.messages).toBe(150);
+    expect(tokens["skill bodies"]).toBe(50);
+    expect(tokens.conversation).toBe(150);
     expect(tokens.gateways).toBeGreaterThan(25);
     expect(tokens["core tools"]).toBeGreaterThan(100);
     expect(view.usedTokens + (tokens["free space"] ?? 0)).toBe(10_000);
     expect(view.usedTokens).toBe(view.estimatedTokens);
     const percent = view.rows.reduce((a, r) => a + r.percent, 0);
     expect(percent).toBeCloseTo(100);
+    const shares = view.rows.filter((r) => r.category !== "free space").reduce((a, r) => a + r.share, 0);
+    expect(shares).toBeCloseTo(1);
+  });
+
+  it("measures bytes too, and takes Tier-2 loads out of tool outputs before the conversation", () => {
+    const withTools: Message[] = [
+      ...history,
+      {
+        role: "assistant",
+        content: [{ type: "tool_use", id: "t1", name: "skill", input: { name: "pdf" } }],
+      },
+      { role: "user", content: [{ type: "tool_result", toolUseId: "t1", content: "é".repeat(300) }] },
+    ];
+    const view = buildContextView({
+      tier1,
+      history: withTools,
+      window: 10_000,
+      describe: {},
+      tier2: { deferred_schema: 400, mcp_catalog: 1000 },
+      estimate,
+    });
+    const row = (c: string) => view.rows.find((r) => r.category === c)!;
+    // 300 two-byte characters: 75 tokens, 600 bytes; the deferred schema takes 100 / 400 of them.
+    expect(row("deferred schemas")).toMatchObject({ tokens: 100, bytes: 400, group: "Tier-2 loads" });
+    // The catalog takes what is left of the tool outputs, then the rest from the conversation.
+    expect(row("tool outputs")).toMatchObject({ tokens: 0, bytes: 0 });
+    expect(row("MCP catalogs").bytes).toBe(1000);
+    expect(row("core tools").bytes).toBeGreaterThan(400);
+    expect(view.estimatedBytes).toBe(view.rows.reduce((a, r) => a + r.bytes, 0));
+    expect(row("free space")).toMatchObject({ bytes: 0, group: "free" });
   });
 
   it("passes the lean-context fields through and leaves absent ones undefined", () => {
@@ -79,15 +109,14 @@ describe("buildContextView", () => {
           events: [{ kind: "reminder", detail: "todos" }],
         },
       },
-      tier2Bytes: 0,
+      tier2: {},
       estimate,
     });
     expect(view.leanContext?.registry).toEqual({ wireTools: 2 });
     expect(view.leanContext?.snapshot).toBeUndefined();
     expect(view.leanContext?.events).toHaveLength(1);
     expect(
-      buildContextView({ tier1, history: [], window: 1000, describe: {}, tier2Bytes: 0, estimate })
-        .leanContext,
+      buildContextView({ tier1, history: [], window: 1000, describe: {}, tier2: {}, estimate }).leanContext,
     ).toBeUndefined();
   });
 
@@ -97,8 +126,8 @@ describe("buildContextView", () => {
       counted.push(text);
       return estimate(text);
     };
-    const cache = new WeakMap<object, number>();
-    const inputs = { tier1, window: 10_000, describe: {}, tier2Bytes: 0, estimate: spy, cache };
+    const cache = new WeakMap<object, BlockSize>();
+    const inputs = { tier1, window: 10_000, describe: {}, tier2: {}, estimate: spy, cache };
     const first = buildContextView({ ...inputs, history });
     const blocksSoFar = counted.length;
     expect(blocksSoFar).toBe(tier1.tools.length + tier1.system.length + 3);

@@ -1,40 +1,64 @@
 /**
- * The `/context` inspector's data, built from what the session already has — no provider call:
- * - Tier 1 (tool specs and system sections) split by the role its assembler gave each tool
- *   (`core` or `gateway`) and section (`canonical`, `gateways`, `instructions`, `skills`); a
- *   Tier 1 without roles counts its tools as core and its sections as canonical;
- * - history: the session-facts block (the first user text starting `<session-facts>`), Tier-2
- *   loads (the bytes the log's `tier2_load` events recorded, taken out of the messages) and the
- *   remaining messages;
- * - free space: the window minus everything above (never below zero).
- * Tokens are estimates (`estimate(text)`), labelled as such; the `picasso-lean-context` value of
- * `settings/describe` is passed through, and absent fields show as "not recorded"; so is the
- * `picasso-mcp` value: each MCP server's state (not spawned / running / failed / exited), tool
- * count and catalog bytes.
- * With a `cache`, each tool spec, system block and history block is estimated once: the key is the
+ * The `/context` inspector's data — the context map — built from what the session already has, no
+ * provider call. Every token and byte in the window falls in one category, each in one group:
+ * - Tier 1: `core tools` and `gateways` (tool specs by the role the assembler gave them; the
+ *   gateways section counts with the gateway tools), `system sections` (canonical), `instructions`
+ *   (the instruction index) and `skill index`; a Tier 1 without roles counts its tools as core and
+ *   its sections as system sections;
+ * - history: `session facts` (the first user text starting `<session-facts>`), `tool outputs`
+ *   (tool results) and `conversation` (everything else: user input, replies, tool calls, reminders);
+ * - Tier-2 loads, by the kind the log's `tier2_load` events recorded: `deferred schemas`,
+ *   `MCP catalogs`, `skill bodies`, `memories` and `other Tier-2` (reminders, instructions, plan
+ *   mode). A load arrives inside a tool result or a reminder, so its size is taken out of tool
+ *   outputs first, then out of the conversation (never below zero); its tokens are its bytes ÷ 4;
+ * - free space: the window minus the context in use (never below zero).
+ * Bytes are UTF-8 bytes of the text estimated; tokens are o200k estimates (`estimate(text)`),
+ * labelled as such, with the provider-reported figure beside them when a request reported one.
+ * The `picasso-lean-context` value of `settings/describe` is passed through, and absent fields
+ * show as "not recorded"; so is the `picasso-mcp` value: each MCP server's state (not spawned /
+ * running / failed / exited), tool count and catalog bytes.
+ * With a `cache`, each tool spec, system block and history block is measured once: the key is the
  * object itself (history is append-only and its blocks are never edited), so asking again counts
  * only what is new.
- * One model for every surface: the TUI's `/context` panel renders it, ACP's `_picasso/context`
- * returns it (live-context-view.ts builds it for a running session).
+ * One model for every surface: the TUI's `/context` map and pager render it, ACP's
+ * `_picasso/context` returns it (live-context-view.ts builds it for a running session).
  */
-import type { Message, Tier1, Tier1SectionRole, Usage } from "@picasso/protocol";
+import type { Message, Tier1, Tier1SectionRole, Tier2Kind, Usage } from "@picasso/protocol";
 import { canonicalJson } from "@picasso/protocol/basics";
 
-export type ContextCategory =
-  | "canonical sections"
-  | "core tools"
-  | "gateways"
-  | "instruction index"
-  | "skill index"
-  | "session facts"
-  | "messages"
-  | "Tier-2 loads"
-  | "free space";
+export type ContextGroup = "Tier 1" | "history" | "Tier-2 loads" | "free";
+
+/** The map's categories, in the order they are shown, with the group each belongs to. */
+export const CONTEXT_CATEGORIES = {
+  "core tools": "Tier 1",
+  gateways: "Tier 1",
+  "system sections": "Tier 1",
+  instructions: "Tier 1",
+  "skill index": "Tier 1",
+  "session facts": "history",
+  conversation: "history",
+  "tool outputs": "history",
+  "deferred schemas": "Tier-2 loads",
+  "MCP catalogs": "Tier-2 loads",
+  "skill bodies": "Tier-2 loads",
+  memories: "Tier-2 loads",
+  "other Tier-2": "Tier-2 loads",
+  "free space": "free",
+} as const satisfies Record<string, ContextGroup>;
+
+export type ContextCategory = keyof typeof CONTEXT_CATEGORIES;
 
 export interface ContextRow {
   category: ContextCategory;
+  group: ContextGroup;
+  /** UTF-8 bytes (free space: none). */
+  bytes: number;
+  /** o200k estimate (free space: the window minus the context in use). */
   tokens: number;
+  /** Share of the window, 0–100. */
   percent: number;
+  /** Share of the estimated context in use, 0–1 (free space: of the window) — what the map's bars show. */
+  share: number;
 }
 
 export interface ContextView {
@@ -46,6 +70,8 @@ export interface ContextView {
   usedTokens: number;
   /** The categories' o200k estimates, summed. */
   estimatedTokens: number;
+  /** The categories' bytes, summed. */
+  estimatedBytes: number;
   /** The provider-reported context at the last request (prompt + reply), if any. */
   reportedPromptTokens: number | undefined;
   rows: ContextRow[];
@@ -74,77 +100,119 @@ export interface LeanContextFields {
   events: unknown[];
 }
 
+/** What one tool spec or block measures: its estimated tokens and UTF-8 bytes. */
+export interface BlockSize {
+  tokens: number;
+  bytes: number;
+}
+
 export interface ContextInputs {
   tier1: Tier1;
   history: readonly Message[];
   window: number;
   describe: Record<string, unknown>;
-  tier2Bytes: number;
+  /** Bytes of the Tier-2 loads the log recorded, by kind. */
+  tier2: Partial<Record<Tier2Kind, number>>;
   reportedPromptTokens?: number;
   estimate: (text: string) => number;
-  /** Estimates already made, by the block or spec they were made for. */
-  cache?: WeakMap<object, number>;
+  /** Sizes already measured, by the block or spec they were measured for. */
+  cache?: WeakMap<object, BlockSize>;
 }
 
 const SECTION_CATEGORY: Record<Tier1SectionRole, ContextCategory> = {
-  canonical: "canonical sections",
+  canonical: "system sections",
   gateways: "gateways",
-  instructions: "instruction index",
+  instructions: "instructions",
   skills: "skill index",
 };
 
+const TIER2_CATEGORY: Record<Tier2Kind, ContextCategory> = {
+  deferred_schema: "deferred schemas",
+  mcp_catalog: "MCP catalogs",
+  skill_body: "skill bodies",
+  memory_body: "memories",
+  reminder: "other Tier-2",
+  instruction: "other Tier-2",
+  plan_mode: "other Tier-2",
+};
+
+/** The size of `text`, measured once per `owner` when a cache is given. */
+export function measureBlock(
+  owner: object,
+  text: () => string,
+  estimate: (text: string) => number,
+  cache?: WeakMap<object, BlockSize>,
+): BlockSize {
+  const known = cache?.get(owner);
+  if (known !== undefined) return known;
+  const t = text();
+  const size = { tokens: estimate(t), bytes: Buffer.byteLength(t) };
+  cache?.set(owner, size);
+  return size;
+}
+
 export function buildContextView(input: ContextInputs): ContextView {
-  const { tier1, estimate, cache } = input;
-  const tokens = (owner: object, text: () => string): number => {
-    const known = cache?.get(owner);
-    if (known !== undefined) return known;
-    const counted = estimate(text());
-    cache?.set(owner, counted);
-    return counted;
-  };
-  const sum: Record<ContextCategory, number> = {
-    "canonical sections": 0,
-    "core tools": 0,
-    gateways: 0,
-    "instruction index": 0,
-    "skill index": 0,
-    "session facts": 0,
-    messages: 0,
-    "Tier-2 loads": 0,
-    "free space": 0,
+  const { tier1 } = input;
+  const measure = (owner: object, text: () => string) =>
+    measureBlock(owner, text, input.estimate, input.cache);
+  const sum = Object.fromEntries(
+    Object.keys(CONTEXT_CATEGORIES).map((c) => [c, { tokens: 0, bytes: 0 }]),
+  ) as Record<ContextCategory, BlockSize>;
+  const add = (category: ContextCategory, size: BlockSize) => {
+    sum[category].tokens += size.tokens;
+    sum[category].bytes += size.bytes;
   };
   const toolRole = new Map(tier1.toolSizes.map((t) => [t.name, t.role]));
   const sectionRole = new Map(tier1.sections.map((s) => [s.id, s.role]));
   for (const spec of tier1.tools)
-    sum[toolRole.get(spec.name) === "gateway" ? "gateways" : "core tools"] += tokens(spec, () =>
-      canonicalJson(spec),
+    add(
+      toolRole.get(spec.name) === "gateway" ? "gateways" : "core tools",
+      measure(spec, () => canonicalJson(spec)),
     );
   for (const block of tier1.system)
-    sum[SECTION_CATEGORY[sectionRole.get(block.id) ?? "canonical"]] += tokens(block, () => block.text);
-  let historyTokens = 0;
+    add(
+      SECTION_CATEGORY[sectionRole.get(block.id) ?? "canonical"],
+      measure(block, () => block.text),
+    );
   input.history.forEach((message, index) => {
     for (const block of message.content) {
-      const n = tokens(block, () => blockText(block));
+      const size = measure(block, () => blockText(block));
       if (index === 0 && block.type === "text" && block.text.startsWith("<session-facts>"))
-        sum["session facts"] += n;
-      else historyTokens += n;
+        add("session facts", size);
+      else add(block.type === "tool_result" ? "tool outputs" : "conversation", size);
     }
   });
-  const tier2 = Math.min(historyTokens, Math.ceil(input.tier2Bytes / 4));
-  sum["Tier-2 loads"] = tier2;
-  sum.messages = historyTokens - tier2;
-  const estimated = Object.values(sum).reduce((a, b) => a + b, 0);
+  for (const [kind, bytes = 0] of Object.entries(input.tier2) as [Tier2Kind, number | undefined][]) {
+    const load = { tokens: Math.ceil(bytes / 4), bytes };
+    for (const from of ["tool outputs", "conversation"] as const) {
+      const taken = {
+        tokens: Math.min(load.tokens, sum[from].tokens),
+        bytes: Math.min(load.bytes, sum[from].bytes),
+      };
+      sum[from].tokens -= taken.tokens;
+      sum[from].bytes -= taken.bytes;
+      add(TIER2_CATEGORY[kind], taken);
+      load.tokens -= taken.tokens;
+      load.bytes -= taken.bytes;
+    }
+  }
+  const sizes = Object.values(sum);
+  const estimated = sizes.reduce((a, b) => a + b.tokens, 0);
   const used = input.reportedPromptTokens ?? estimated;
-  sum["free space"] = Math.max(0, input.window - used);
+  sum["free space"].tokens = Math.max(0, input.window - used);
   const rows = (Object.keys(sum) as ContextCategory[]).map((category) => ({
     category,
-    tokens: sum[category],
-    percent: input.window > 0 ? (sum[category] / input.window) * 100 : 0,
+    group: CONTEXT_CATEGORIES[category],
+    bytes: sum[category].bytes,
+    tokens: sum[category].tokens,
+    percent: input.window > 0 ? (sum[category].tokens / input.window) * 100 : 0,
+    share: ratio(sum[category].tokens, category === "free space" ? input.window : estimated),
   }));
   return {
     window: input.window,
     usedTokens: used,
     estimatedTokens: estimated,
+    estimatedBytes: sizes.reduce((a, b) => a + b.bytes, 0),
     reportedPromptTokens: input.reportedPromptTokens,
     rows,
     leanContext: leanContextFields(input.describe["picasso-lean-context"]),
@@ -152,6 +220,10 @@ export function buildContextView(input: ContextInputs): ContextView {
     mcpServers: mcpServerRows(input.describe["picasso-mcp"]),
     tokenNote: "token counts are o200k estimates; the provider's own count is shown when a request was made",
   };
+}
+
+function ratio(part: number, whole: number): number {
+  return whole > 0 ? part / whole : 0;
 }
 
 function objectOrUndefined(value: unknown): Record<string, unknown> | undefined {

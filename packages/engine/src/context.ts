@@ -6,7 +6,9 @@
 export {
   blockText,
   buildContextView,
+  CONTEXT_CATEGORIES,
   type ContextCategory,
+  type ContextGroup,
   type ContextInputs,
   type ContextRow,
   type ContextView,

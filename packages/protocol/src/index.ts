@@ -13,4 +13,12 @@ export * from "./plugin.js";
 export * from "./request.js";
 export * from "./session-events.js";
 export * from "./tier1.js";
+export type {
+  ChartBar,
+  ChartDrop,
+  ChartMarker,
+  ChartTotals,
+  ChartTrack,
+  TimelineChart,
+} from "./timeline-chart.js";
 export { estimateTokens, TOKEN_ESTIMATE_NOTE } from "./tokens.js";

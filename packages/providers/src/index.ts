@@ -7,7 +7,7 @@
  */
 export { AnthropicProvider, type AnthropicProviderOptions } from "./anthropic.js";
 export { type CreateProviderOptions, createProvider, type ProviderChoice } from "./create-provider.js";
-export { defaultModelFor } from "./models.js";
+export { contextWindowFor, defaultModelFor } from "./models.js";
 export { OpenAIProvider, type OpenAIProviderOptions } from "./openai.js";
 export type { RetryPolicy } from "./retry.js";
 export {

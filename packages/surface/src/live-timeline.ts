@@ -1,6 +1,6 @@
 /**
  * The context timeline of a live session, kept up to date instead of re-folding the log each time
- * it is asked for: the TUI's `/context timeline` renders it, ACP's `_picasso/context/timeline`
+ * it is asked for: the TUI's `/context timeline` draws its bars (`chart`), ACP's `_picasso/context/timeline`
  * returns its snapshot (the same `Timeline` as `picasso context timeline --json`). The first request folds the log once (a resumed session's earlier turns are in
  * it), while already listening to the session's events; from then on each logged event is folded
  * as it happens, and asking again renders the fold's current snapshot. Events published while the
@@ -8,7 +8,7 @@
  */
 import type { Session } from "@picasso/engine";
 import type { Timeline } from "@picasso/lean-context/timeline";
-import type { LogEvent, SessionEvent } from "@picasso/protocol";
+import type { LogEvent, SessionEvent, TimelineChart } from "@picasso/protocol";
 
 export type { Timeline };
 
@@ -28,6 +28,11 @@ export class LiveTimeline {
   /** The timeline so far, as the per-turn text table. */
   async render(): Promise<string> {
     return this.timeline.renderTimeline(await this.snapshot());
+  }
+
+  /** The timeline so far, as bars per step (`timelineChart`). */
+  async chart(): Promise<TimelineChart> {
+    return this.timeline.timelineChart(await this.snapshot());
   }
 
   /** The timeline so far, as data (schema: docs/timeline.md). */

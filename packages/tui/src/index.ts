@@ -1,6 +1,8 @@
 /**
  * @picasso/tui — the interactive coding session in Ink. It renders the engine's event stream and
  * calls session methods; it never talks to a provider. The CLI supplies a `SessionHost`.
+ * `@picasso/tui/context-map` is the `/context` map's lines and `contextMapText` alone — no Ink, no
+ * React — for `picasso context`.
  */
 export { App } from "./app/App.js";
 export { type RunTuiOptions, runTui } from "./app/run-tui.js";

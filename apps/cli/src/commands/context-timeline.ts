@@ -1,21 +1,27 @@
 /**
- * `picasso context timeline [thread] [--last] [--json]`: the context timeline of a saved session,
+ * `picasso context timeline [thread] [--last] [--json | --html FILE]`: the context timeline of a saved session,
  * folded from its log with no engine running and no model call (`@picasso/lean-context/timeline`).
  *
  * `thread` is a path to a log file, or a session id of the current workspace (looked up in
  * `$PICASSO_HOME/sessions/<project-key>/`; a unique prefix of an id is enough). `--last`, or no
  * thread at all, takes the workspace's newest session. Text output is the per-turn table; `--json`
- * the documented schema (docs/timeline.md). Lines of the log that are not events (a crashed
+ * the documented schema (docs/timeline.md); `--html FILE` writes one self-contained page (the
+ * per-step chart, the per-turn table, what entered, drops with their reason) and prints where. Lines of the log that are not events (a crashed
  * session's torn last line, a corrupt line) and fold problems are reported on stderr, one line
  * each, and the rest is folded. Bad input is a `UserError` (one line, exit 2).
  *
  * Registered as a subcommand of `picasso context`; the parent's options are made positional so
  * `picasso context --json` and `picasso context timeline --json` each get their own `--json`.
  */
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, realpathSync, writeFileSync } from "node:fs";
 import { isAbsolute, resolve, sep } from "node:path";
 import { defaultPicassoHome, listSessions, projectSessionsDir, type SessionFile } from "@picasso/engine";
-import { foldTimelineFile, renderTimeline, type Timeline } from "@picasso/lean-context/timeline";
+import {
+  foldTimelineFile,
+  renderTimeline,
+  renderTimelineHtml,
+  type Timeline,
+} from "@picasso/lean-context/timeline";
 import { UserError } from "@picasso/protocol";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
@@ -23,6 +29,8 @@ import type { Command } from "commander";
 export interface TimelineFlags {
   last?: boolean;
   json?: boolean;
+  /** Write the HTML page to this file. */
+  html?: string;
 }
 
 export interface TimelineIo {
@@ -88,6 +96,7 @@ export async function timelineOutput(
   flags: TimelineFlags,
   io: TimelineIo = {},
 ): Promise<{ text: string; timeline: Timeline }> {
+  if (flags.json && flags.html !== undefined) throw new UserError("give --json or --html FILE, not both");
   const path = resolveTimelineLog(thread, flags, io);
   const warn = io.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   const timeline = await foldTimelineFile(path);
@@ -97,10 +106,26 @@ export async function timelineOutput(
       `picasso: ${path}:${skip.line}: ${skip.torn ? "torn final line skipped (the session did not finish writing it)" : "line skipped"} — ${skip.reason}`,
     );
   for (const problem of timeline.problems) warn(`picasso: ${path}: ${problem}`);
+  if (flags.html !== undefined)
+    return { text: writeHtml(resolve(io.cwd ?? process.cwd(), flags.html), timeline), timeline };
   const text = flags.json
     ? `${JSON.stringify(timeline, null, 2)}\n`
     : renderTimeline(timeline, { omitNotes: true });
   return { text, timeline };
+}
+
+/** Write the page; what the command prints: where, and how big. */
+function writeHtml(file: string, timeline: Timeline): string {
+  const html = renderTimelineHtml(timeline);
+  try {
+    writeFileSync(file, html);
+  } catch (error) {
+    throw new UserError(
+      `--html: cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
+  }
+  const kb = (Buffer.byteLength(html) / 1024).toFixed(1);
+  return `wrote ${file} (${timeline.totals.steps} steps, ${kb} KB)\n`;
 }
 
 /** Add `timeline` under the `context` command. */
@@ -117,6 +142,10 @@ export function registerTimeline(context: Command): void {
     )
     .option("--last", "the newest session of this workspace (the default when no thread is given)")
     .option("--json", "print the timeline as JSON (schema: docs/timeline.md)")
+    .option(
+      "--html <file>",
+      "write the timeline as one self-contained HTML page (chart per step, turns, drops) to <file>",
+    )
     .action(async (thread: string | undefined, flags: TimelineFlags) => {
       const { text } = await timelineOutput(thread, flags);
       process.stdout.write(text);

@@ -67,10 +67,26 @@ describe("picasso context", () => {
     const root = workspace();
     const env = { PICASSO_HOME: mkdtempSync(join(tmpdir(), "cli-home-")) };
     const text = await contextOutput({}, { cwd: root, env });
-    expect(text).toMatch(/^Tier 1 \(cli, mode default\) {2}hash [0-9a-f]{64}/);
+    expect(text).toMatch(/\nTier 1 \(cli, mode default\) {2}hash [0-9a-f]{64}/);
     expect(text).toMatch(/ {2}harness:identity +\d+ B +\d+ ~tok/);
     expect(text).toContain("CAPPED, cut in AGENTS.md");
     expect(text).toContain("token counts are estimates");
+  });
+
+  it("opens with the context map of a new session: Tier 1 only, in the provider's window", async () => {
+    const root = workspace();
+    const env = { PICASSO_HOME: mkdtempSync(join(tmpdir(), "cli-home-")) };
+    const text = await contextOutput({}, { cwd: root, env });
+    expect(text).toMatch(/^Context window: \S+ of 200k used \([\d.]+%\), \S+ free\n/);
+    expect(text).toMatch(/\n▓ core tools +▓+ +[\d.]+ KB +\S+ +[\d.]+%\n/);
+    expect(text).toMatch(/\n▚ instructions +▚+ /);
+    expect(text).toMatch(/\n■ conversation +— +— +—\n/);
+    const report = JSON.parse(await contextOutput({ json: true }, { cwd: root, env }));
+    expect(report.map.window).toBe(200_000);
+    expect(
+      report.map.rows.find((r: { category: string }) => r.category === "core tools").bytes,
+    ).toBeGreaterThan(0);
+    expect(report.map.reportedPromptTokens).toBeUndefined();
   });
 
   it("warns about an instruction file cut at the cap or left out for not being UTF-8 text", async () => {

@@ -1,20 +1,24 @@
 /**
- * `picasso context [--json] [--mode default|plan|auto]`: the Tier-1 composition of the current
- * workspace — each section and tool with bytes and estimated tokens, totals, caps hit, the
- * Tier-1 hash and the eager baseline it is compared with. No engine, no provider, no model call:
+ * `picasso context [--json] [--mode default|plan|auto]`: the context map of a new session of the
+ * current workspace (the `/context` model, `buildContextView`, over its Tier 1 and no history, in
+ * the configured provider's window), then the Tier-1 composition — each section and tool with
+ * bytes and estimated tokens, totals, caps hit, the Tier-1 hash and the eager baseline it is
+ * compared with. `--json` has the report with the map's model under `map`. No engine, no provider, no model call:
  * it assembles Tier 1 from the same composition, instruction files and tools a session uses — the
  * configured MCP servers' gateways included (their cached tools count on the eager side).
  */
-import { defaultPicassoHome } from "@picasso/engine";
+import { buildContextView, defaultPicassoHome } from "@picasso/engine";
 import {
   createLeanContextPlugin,
   inspectWorkspace,
   loadComposition,
   renderContextReport,
 } from "@picasso/lean-context";
-import { canonicalJson } from "@picasso/protocol";
+import { canonicalJson, estimateTokens } from "@picasso/protocol";
+import { contextWindowFor, resolveProviderSelection } from "@picasso/providers";
 import { composedTools, createSessionMemory, mcpPluginFor } from "@picasso/surface";
 import { createToolRuntime } from "@picasso/tools";
+import { contextMapText } from "@picasso/tui/context-map";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
 import { parseMode } from "../wiring.js";
@@ -54,7 +58,7 @@ export async function contextOutput(
       version: "context",
       ...(options.env ? { env: options.env } : {}),
     });
-    const { report } = inspectWorkspace({
+    const { report, assembly } = inspectWorkspace({
       cwd,
       picassoHome,
       surface: "cli",
@@ -62,9 +66,19 @@ export async function contextOutput(
       tools: composedTools(composition, { leanContext, toolRuntime: runtime, memory, mcp }),
       entries: mcp.catalogEntries(),
     });
+    const env = options.env ?? process.env;
+    const selection = resolveProviderSelection({ env, picassoHome });
+    const map = buildContextView({
+      tier1: assembly.tier1,
+      history: [],
+      window: selection.contextWindow ?? contextWindowFor(selection.provider),
+      describe: {},
+      tier2: {},
+      estimate: estimateTokens,
+    });
     return flags.json
-      ? `${JSON.stringify(JSON.parse(canonicalJson(report)), null, 2)}\n`
-      : `${renderContextReport(report)}\n`;
+      ? `${JSON.stringify({ ...JSON.parse(canonicalJson(report)), map }, null, 2)}\n`
+      : `${contextMapText(map, 100)}\n${renderContextReport(report)}\n`;
   } finally {
     closeMemory();
     await runtime.dispose();

@@ -9,6 +9,7 @@
  */
 import type { Session } from "@picasso/engine";
 import { defaultPicassoHome, listSessions } from "@picasso/engine/sessions";
+import type { TimelineChart } from "@picasso/protocol";
 import { runTui, type SessionHost } from "@picasso/tui";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { defaultAction } from "../default-action.js";
@@ -52,7 +53,7 @@ export async function startInteractive(
       };
     },
     listSessions: () => listSessions(picassoHome, workspaceRoot),
-    timeline: renderTimeline,
+    timeline: timelineChart,
     memory: async (args) => (await import("../memory-text.js")).memoryText(args, { env }),
     resumeCommand: (id) => resumeCommand(id),
     async sandboxReport() {
@@ -75,7 +76,7 @@ export async function startInteractive(
 }
 
 /** One live timeline per session, folded once and then kept up to date (@picasso/surface). */
-async function renderTimeline(session: Session): Promise<string> {
+async function timelineChart(session: Session): Promise<TimelineChart> {
   const { liveTimeline } = await import("@picasso/surface");
-  return (await liveTimeline(session)).render();
+  return (await liveTimeline(session)).chart();
 }

@@ -5,6 +5,7 @@
  * Deterministic: the same timeline always renders the same text.
  */
 import type {
+  CacheDrop,
   Timeline,
   TimelineEntry,
   TimelineLane,
@@ -35,7 +36,7 @@ export function formatShare(share: number | null): string {
   return share === null ? NR : `${(share * 100).toFixed(1)}%`;
 }
 
-function entryLabel(entry: TimelineEntry): string {
+export function entryLabel(entry: TimelineEntry): string {
   const times = entry.count > 1 ? ` ×${entry.count}` : "";
   const failed = entry.failed > 0 ? `, ${entry.failed} failed` : "";
   switch (entry.kind) {
@@ -50,16 +51,19 @@ function entryLabel(entry: TimelineEntry): string {
   }
 }
 
+/** Where a drop's prefix first differed: `at message 12`, `at tools`, or why it did not differ. */
+export function dropWhere(drop: CacheDrop): string {
+  return drop.firstDifference.segment === "message"
+    ? `at message ${drop.firstDifference.index}`
+    : drop.firstDifference.segment === "none"
+      ? "with the prefix unchanged (expired or evicted)"
+      : `at ${drop.firstDifference.segment}`;
+}
+
 function prefixLabel(step: TimelineStep): string {
   const drop = step.cacheDrop;
   if (step.prefixCheck !== "dropped" || !drop) return step.prefixCheck.replace(/_/g, " ");
-  const where =
-    drop.firstDifference.segment === "message"
-      ? `at message ${drop.firstDifference.index}`
-      : drop.firstDifference.segment === "none"
-        ? "with the prefix unchanged (expired or evicted)"
-        : `at ${drop.firstDifference.segment}`;
-  return `DROPPED −${formatCount(drop.lostTokens)} ${where}${drop.afterCompaction ? " (after compaction)" : ""}`;
+  return `DROPPED −${formatCount(drop.lostTokens)} ${dropWhere(drop)}${drop.afterCompaction ? " (after compaction)" : ""}`;
 }
 
 /** Left-align the first column, right-align numbers, leave the last column ragged. */

@@ -15,6 +15,7 @@ import { MessageList } from "../components/MessageList.js";
 import { Picker } from "../components/Picker.js";
 import { QuestionDialog } from "../components/QuestionDialog.js";
 import { StatusLine } from "../components/StatusLine.js";
+import { TimelinePager } from "../components/TimelinePager.js";
 import { type Theme, ThemeContext, themeFor } from "../components/theme.js";
 import { WorkingLine } from "../components/WorkingLine.js";
 import { listWorkspaceFiles } from "../input/workspace-files.js";
@@ -54,7 +55,8 @@ export function App({
     state.approval !== undefined ||
     state.picker !== undefined ||
     state.question !== undefined ||
-    state.contextPanel !== undefined;
+    state.contextPanel !== undefined ||
+    state.timelinePanel !== undefined;
   useKeys((key) => {
     if (key.kind !== "key") return;
     if (key.name === "shift-tab") controller.cycleMode();
@@ -119,6 +121,13 @@ export function App({
             width={width}
             height={Math.max(8, rows - CONTEXT_PANEL_RESERVED_ROWS)}
             onClose={() => controller.closeContext()}
+          />
+        ) : state.timelinePanel ? (
+          <TimelinePager
+            chart={state.timelinePanel}
+            width={width}
+            height={Math.max(8, rows - CONTEXT_PANEL_RESERVED_ROWS)}
+            onClose={() => controller.closeTimeline()}
           />
         ) : null}
         {state.hint ? <Text color={theme.warn}>{state.hint}</Text> : null}

@@ -1,6 +1,7 @@
 import type { ApprovalAnswer } from "@picasso/engine";
 import { describe, expect, it } from "vitest";
 import { type FakeEvent, FakeSessionEvents } from "../test-support/fake-session.js";
+import { timelineChartFixture } from "../test-support/timeline-chart-fixture.js";
 import { SessionController } from "./session-controller.js";
 import type { OpenedSession, SessionHost } from "./session-host.js";
 
@@ -234,6 +235,20 @@ describe("SessionController", () => {
     await c.start();
     await c.runCommand("context", "timeline");
     expect(c.store.state.items.at(-1)).toMatchObject({ text: "the context timeline is not available yet" });
+  });
+
+  it("/context timeline opens the bars the surface folds, and closing leaves one line", async () => {
+    const chart = timelineChartFixture();
+    const c = new SessionController({
+      ...host([fakeSession("s1", async function* () {})]),
+      timeline: async () => chart,
+    });
+    await c.start();
+    await c.runCommand("context", "timeline");
+    expect(c.store.state.timelinePanel).toBe(chart);
+    c.closeTimeline();
+    expect(c.store.state.timelinePanel).toBeUndefined();
+    expect(c.store.state.items.at(-1)).toMatchObject({ text: "/context timeline: 9 steps, 2 prefix drops" });
   });
 
   it("/sandbox shows the surface's live check, or says it cannot check", async () => {

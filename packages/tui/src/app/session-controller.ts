@@ -16,7 +16,7 @@
  */
 import type { ApprovalAnswer, Approver } from "@picasso/engine";
 import { type ContextView, contextTokensOf, liveContextView } from "@picasso/engine/context";
-import type { PermissionMode, SessionEvent } from "@picasso/protocol";
+import type { PermissionMode, SessionEvent, TimelineChart } from "@picasso/protocol";
 import { closeMatches, findCommand, parseSlash, SLASH_COMMANDS } from "../commands/command-registry.js";
 import { MOCK_HINT } from "../commands/model.js";
 import type { CommandContext, PickerOption, SlashCommand } from "../commands/slash-command.js";
@@ -27,7 +27,7 @@ import type { NewItem, TranscriptItem } from "../transcript/transcript.js";
 import { DialogBridge } from "./dialog-bridge.js";
 import type { OpenedSession, SessionChoice, SessionHost } from "./session-host.js";
 import { openingItems, openingStatus } from "./session-view.js";
-import { initialTuiState, TuiStore } from "./tui-state.js";
+import { initialTuiState, type TuiState, TuiStore } from "./tui-state.js";
 
 const MODES: PermissionMode[] = ["default", "plan", "auto"];
 
@@ -376,17 +376,34 @@ export class SessionController implements CommandContext {
   closeContext(): void {
     const view = this.store.state.contextPanel;
     if (!view) return;
-    this.store.set({ contextPanel: undefined });
-    this.print({
-      kind: "notice",
-      tone: "info",
-      text: `/context: ${compactNumber(view.usedTokens)} of ${compactNumber(view.window)} tokens in use (${view.window > 0 ? ((view.usedTokens / view.window) * 100).toFixed(1) : "?"}%)`,
-    });
-    this.store.flush();
+    this.closePanel(
+      { contextPanel: undefined },
+      `/context: ${compactNumber(view.usedTokens)} of ${compactNumber(view.window)} tokens in use (${view.window > 0 ? ((view.usedTokens / view.window) * 100).toFixed(1) : "?"}%)`,
+    );
   }
 
-  async timeline(): Promise<string | undefined> {
+  async timeline(): Promise<TimelineChart | undefined> {
     return this.host.timeline ? this.host.timeline(this.session) : undefined;
+  }
+
+  showTimeline(chart: TimelineChart): void {
+    this.store.set({ timelinePanel: chart }, true);
+  }
+
+  /** Close the /context timeline, leaving one line about it in the history. */
+  closeTimeline(): void {
+    const chart = this.store.state.timelinePanel;
+    if (!chart) return;
+    this.closePanel(
+      { timelinePanel: undefined },
+      `/context timeline: ${chart.steps} step${chart.steps === 1 ? "" : "s"}, ${chart.totals.drops} prefix drop${chart.totals.drops === 1 ? "" : "s"}`,
+    );
+  }
+
+  private closePanel(patch: Partial<TuiState>, line: string): void {
+    this.store.set(patch);
+    this.print({ kind: "notice", tone: "info", text: line });
+    this.store.flush();
   }
 
   async sandboxReport(): Promise<string | undefined> {

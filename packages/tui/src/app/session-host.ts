@@ -4,7 +4,7 @@
  * the context timeline. The TUI never creates providers itself.
  */
 import type { Approver, Session } from "@picasso/engine";
-import type { AskUserRequest } from "@picasso/protocol";
+import type { AskUserRequest, TimelineChart } from "@picasso/protocol";
 
 export interface OpenedSession {
   session: Session;
@@ -49,8 +49,8 @@ export interface SessionHost {
   open(request: OpenRequest): Promise<OpenedSession>;
   /** This workspace's sessions, most recently written first (`path`: the log, for titles). */
   listSessions(): { id: string; mtimeMs: number; path?: string }[];
-  /** The live session's context timeline as text; undefined when the timeline fold is not available. */
-  timeline?(session: Session): Promise<string | undefined>;
+  /** The live session's context timeline as bars; undefined when the timeline fold is not available. */
+  timeline?(session: Session): Promise<TimelineChart | undefined>;
   /** `/sandbox`: what the command sandbox allows and refuses here, checked live, as text. */
   sandboxReport?(): Promise<string>;
   /**

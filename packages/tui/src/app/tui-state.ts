@@ -5,6 +5,7 @@
  */
 
 import type { ContextView } from "@picasso/engine/context";
+import type { TimelineChart } from "@picasso/protocol";
 import type { PickerOption } from "../commands/slash-command.js";
 import type { ApprovalPrompt } from "../components/ApprovalDialog.js";
 import type { StatusInfo } from "../status/status-model.js";
@@ -22,6 +23,8 @@ export interface TuiState {
   picker: { title: string; options: PickerOption[]; onPick: (value: string) => void } | undefined;
   /** The /context panel, open until the user closes it. */
   contextPanel: ContextView | undefined;
+  /** The /context timeline bars, open until the user closes them. */
+  timelinePanel: TimelineChart | undefined;
   status: StatusInfo;
   /** A transient line above the prompt ("press Ctrl+C again to exit"). */
   hint: string | undefined;
@@ -39,6 +42,7 @@ export function initialTuiState(): TuiState {
     question: undefined,
     picker: undefined,
     contextPanel: undefined,
+    timelinePanel: undefined,
     status: {
       provider: "",
       model: "",

@@ -1,7 +1,8 @@
 /**
  * `/context`: the context inspector panel (categories, tokens, %, lean-context fields), paged to
  * the terminal's height until the user closes it.
- * `/context timeline`: the session's context timeline, when the timeline fold is available.
+ * `/context timeline`: the session's context timeline as bars per step, when the timeline fold is
+ * available.
  */
 import type { SlashCommand } from "./slash-command.js";
 
@@ -14,12 +15,9 @@ export const contextCommand: SlashCommand = {
   description: "what fills the context window; `timeline` for its history",
   async run(args, ctx) {
     if (args.trim() === "timeline") {
-      const text = await ctx.timeline();
-      ctx.print(
-        text === undefined
-          ? { kind: "notice", tone: "info", text: TIMELINE_UNAVAILABLE }
-          : { kind: "expanded", title: "context timeline", text },
-      );
+      const chart = await ctx.timeline();
+      if (chart === undefined) ctx.print({ kind: "notice", tone: "info", text: TIMELINE_UNAVAILABLE });
+      else ctx.showTimeline(chart);
       return;
     }
     if (args.trim() !== "") {

@@ -4,7 +4,7 @@
  */
 
 import type { ContextView } from "@picasso/engine/context";
-import type { PermissionMode } from "@picasso/protocol";
+import type { PermissionMode, TimelineChart } from "@picasso/protocol";
 import type { NewItem } from "../transcript/transcript.js";
 
 export interface PickerOption {
@@ -27,8 +27,10 @@ export interface CommandContext {
   contextView(): Promise<ContextView>;
   /** Open the /context panel (it pages through the view and is closed by the user). */
   showContext(view: ContextView): void;
-  /** The timeline of the live session rendered as text, or undefined when the fold is not available. */
-  timeline(): Promise<string | undefined>;
+  /** The timeline of the live session as bars, or undefined when the fold is not available. */
+  timeline(): Promise<TimelineChart | undefined>;
+  /** Open the /context timeline bars (scrolled and closed by the user). */
+  showTimeline(chart: TimelineChart): void;
   /** `/sandbox`'s report, or undefined when the surface cannot check the sandbox. */
   sandboxReport(): Promise<string | undefined>;
   /** `/memory …` answered by the surface, or undefined when it has no memory. */

@@ -1,43 +1,30 @@
 import type { ContextView } from "@picasso/engine/context";
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
-import { tick, waitForFrame } from "../test-support/wait-for-frame.js";
+import { contextViewFixture } from "../test-support/context-view-fixture.js";
+import { closesPerKey, tick, waitForFrame } from "../test-support/wait-for-frame.js";
 import { ContextPager, ContextPanel } from "./ContextPanel.js";
 
-const view: ContextView = {
-  window: 200_000,
-  usedTokens: 5_000,
-  estimatedTokens: 5_000,
-  reportedPromptTokens: undefined,
-  rows: [
-    { category: "canonical sections", tokens: 1500, percent: 0.75 },
-    { category: "core tools", tokens: 1000, percent: 0.5 },
-    { category: "gateways", tokens: 300, percent: 0.15 },
-    { category: "instruction index", tokens: 80, percent: 0.04 },
-    { category: "skill index", tokens: 90, percent: 0.045 },
-    { category: "session facts", tokens: 60, percent: 0.03 },
-    { category: "messages", tokens: 1970, percent: 0.985 },
-    { category: "Tier-2 loads", tokens: 0, percent: 0 },
-    { category: "free space", tokens: 195_000, percent: 97.5 },
-  ],
-  leanContext: {
-    registry: { wireTools: 10, deferredTools: 3 },
-    snapshot: undefined,
-    counters: { totalSteps: 4, remindersInjected: 1 },
-    events: [{ kind: "reminder", detail: "todos (120 bytes)", turn: 2, step: 1 }],
-  },
-  memory: undefined,
-  mcpServers: [],
-  tokenNote: "estimates",
-};
+const view: ContextView = contextViewFixture();
 
 describe("ContextPanel", () => {
-  it("shows every category with tokens and %", () => {
+  it("opens with the map: the window's fill, then every category with bytes, tokens and share", () => {
     const frame = render(<ContextPanel view={view} width={100} />).lastFrame()!;
-    expect(frame).toContain("Context window: 5.0k of 200k tokens (2.5%)");
-    for (const row of view.rows) expect(frame).toContain(row.category);
-    expect(frame).toMatch(/canonical sections\s+1.5k\s+0.8%/);
-    expect(frame).toMatch(/free space\s+195k\s+97.5%/);
+    expect(frame).toContain("Context window: 5.0k of 200k used (2.5%), 195k free");
+    expect(frame).toContain("provider: no request yet · estimated 5.0k tokens, 19.8 KB");
+    for (const row of view.rows.filter((r) => r.category !== "free space"))
+      expect(frame).toContain(row.category);
+    expect(frame).toMatch(/system sections +█+ +5\.9 KB +1\.5k +30\.0%/);
+    expect(frame).toMatch(/MCP catalogs +— +— +—/);
+    for (const group of ["Tier 1 · 3.0k tokens", "history · 1.9k tokens", "Tier-2 loads · 170 tokens"])
+      expect(frame).toContain(group);
+  });
+
+  it("puts the provider-reported figure beside the estimate", () => {
+    const reported = { ...view, usedTokens: 5200, reportedPromptTokens: 5200 };
+    const frame = render(<ContextPanel view={reported} width={100} />).lastFrame()!;
+    expect(frame).toContain("Context window: 5.2k of 200k used (2.6%)");
+    expect(frame).toContain("provider-reported 5.2k · estimated 5.0k tokens");
   });
 
   it("shows the lean-context fields and says what was not recorded", () => {
@@ -47,7 +34,6 @@ describe("ContextPanel", () => {
     expect(frame).toContain("snapshot: not recorded");
     expect(frame).toContain("totalSteps: 4");
     expect(frame).toContain("reminder: todos (120 bytes) (turn 2, step 1)");
-    expect(frame).toContain("in use: estimated (5.0k); no request reported usage yet");
   });
 
   it("says none yet for an empty event journal (it was recorded, it is empty)", () => {
@@ -145,7 +131,7 @@ describe("ContextPager", () => {
     const frame = lastFrame()!;
     expect(frame.split("\n").length).toBeLessThanOrEqual(20);
     expect(frame.split("\n").every((line) => line.length <= 60)).toBe(true);
-    expect(frame).toContain("Context window: 5.0k of 200k tokens (2.5%)");
+    expect(frame).toContain("Context window: 5.0k of 200k used (2.5%)");
     expect(frame).not.toContain("events (newest first)");
     expect(frame).toMatch(/lines 1–17 of \d+/);
     expect(frame).toContain("Esc close");
@@ -177,13 +163,6 @@ describe("ContextPager", () => {
   });
 
   it("closes with Esc or q", async () => {
-    for (const key of ["\x1b", "q"]) {
-      const { stdin, closed } = await pager();
-      stdin.write(key);
-      // Esc is told apart from an escape sequence after a short wait.
-      const started = Date.now();
-      while (closed() === 0 && Date.now() - started < 2000) await new Promise((r) => setTimeout(r, 5));
-      expect(closed()).toBe(1);
-    }
+    expect(await closesPerKey(["\x1b", "q"], () => pager())).toEqual([1, 1]);
   });
 });

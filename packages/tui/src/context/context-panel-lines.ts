@@ -1,11 +1,8 @@
 /**
  * The `/context` panel as lines of styled text, each fitting `width` columns, so the panel can be
  * shown a screenful at a time (components/ContextPanel.tsx). In order:
- * - the headline (tokens used of the window, %);
- * - the bar: one glyph per category, cells proportional to tokens, at least one cell for a
- *   category with any tokens, never wider than `width` (or 80) — the largest category gives way;
- * - one row per category: glyph, name, tokens, % of the window;
- * - the provider-reported prompt tokens and the note on estimates;
+ * - the context map (context-map-lines.ts): the window's fill, then a bar per category;
+ * - the note on estimates;
  * - `picasso-lean-context`: `registry`, `snapshot`, `counters` (one `key: value` line each, a long
  *   value wrapped under its key, values over 160 characters cut) and up to 8 newest `events`;
  * - `picasso-memory` (when the memory plugin is mounted): the database, how many memories, the
@@ -14,43 +11,10 @@
  * Anything not recorded says `not recorded`.
  */
 
-import type { ContextCategory, ContextView } from "@picasso/engine/context";
-import { wrapSpans } from "../markdown/wrap-spans.js";
+import type { ContextView } from "@picasso/engine/context";
 import { compactNumber } from "../status/status-model.js";
-
-export interface PanelSegment {
-  text: string;
-  bold?: boolean;
-  dim?: boolean;
-  /** Coloured like this category (when colours are on). */
-  category?: ContextCategory;
-}
-
-export type PanelLine = PanelSegment[];
-
-export const GLYPHS: Record<ContextCategory, string> = {
-  "canonical sections": "█",
-  "core tools": "▓",
-  gateways: "▒",
-  "instruction index": "▚",
-  "skill index": "▞",
-  "session facts": "▤",
-  messages: "■",
-  "Tier-2 loads": "▥",
-  "free space": "·",
-};
-
-export const CATEGORY_COLORS: Record<ContextCategory, string> = {
-  "canonical sections": "blue",
-  "core tools": "cyan",
-  gateways: "magenta",
-  "instruction index": "yellow",
-  "skill index": "green",
-  "session facts": "white",
-  messages: "greenBright",
-  "Tier-2 loads": "red",
-  "free space": "gray",
-};
+import { contextMapLines } from "./context-map-lines.js";
+import { type PanelLine, wrapped } from "./panel-line.js";
 
 const NEWEST_EVENTS = 8;
 const VALUE_CHARS = 160;
@@ -58,29 +22,7 @@ const VALUE_CHARS = 160;
 export function contextPanelLines(view: ContextView, width: number): PanelLine[] {
   const room = Math.max(20, width);
   const lines: PanelLine[] = [
-    [
-      {
-        text: `Context window: ${compactNumber(view.usedTokens)} of ${compactNumber(view.window)} tokens (${pct(view.usedTokens, view.window)})`,
-        bold: true,
-      },
-    ],
-    bar(view, Math.min(80, room)),
-    ...view.rows.map(
-      (row): PanelLine => [
-        { text: `${GLYPHS[row.category]} `, category: row.category },
-        {
-          text: `${row.category.padEnd(20)}${compactNumber(row.tokens).padStart(8)} ${`${row.percent.toFixed(1)}%`.padStart(7)}`,
-        },
-      ],
-    ),
-    ...wrapped(
-      view.reportedPromptTokens === undefined
-        ? `in use: estimated (${compactNumber(view.estimatedTokens)}); no request reported usage yet`
-        : `in use: provider-reported at the last request (the status line's figure); the rows are estimates summing to ${compactNumber(view.estimatedTokens)}`,
-      room,
-      0,
-      { dim: true },
-    ),
+    ...contextMapLines(view, room),
     ...wrapped(view.tokenNote, room, 0, { dim: true }),
     [],
     [{ text: "picasso-lean-context", bold: true }],
@@ -112,25 +54,6 @@ export function contextPanelLines(view: ContextView, width: number): PanelLine[]
   return lines;
 }
 
-function bar(view: ContextView, width: number): PanelLine {
-  const cells = view.rows.map((row) => {
-    const share = Math.round((row.tokens / Math.max(1, view.window)) * width);
-    return row.tokens > 0 ? Math.max(1, share) : 0;
-  });
-  let over = cells.reduce((a, b) => a + b, 0) - width;
-  while (over > 0) {
-    const largest = cells.indexOf(Math.max(...cells));
-    const give = Math.min(over, cells[largest]! - 1);
-    if (give <= 0) break;
-    cells[largest]! -= give;
-    over -= give;
-  }
-  return view.rows.map((row, i) => ({
-    text: GLYPHS[row.category].repeat(cells[i]!),
-    category: row.category,
-  }));
-}
-
 function field(name: string, value: unknown, width: number): PanelLine[] {
   if (value === undefined || value === null)
     return [[{ text: `${name}: ` }, { text: "not recorded", dim: true }]];
@@ -141,17 +64,6 @@ function field(name: string, value: unknown, width: number): PanelLine[] {
       wrapped(`${key}: ${v === undefined || v === null ? "not recorded" : short(v)}`, width, 2),
     ),
   ];
-}
-
-/** `text` wrapped to `width` at `indent`; continuation lines two columns further in. */
-function wrapped(text: string, width: number, indent: number, style: Omit<PanelSegment, "text"> = {}) {
-  const first = " ".repeat(indent);
-  const rest = " ".repeat(indent + 2);
-  return wrapSpans([{ kind: "text", text }], Math.max(10, width - indent - 2)).map(
-    (spans, i): PanelLine => [
-      { text: (i === 0 ? first : rest) + spans.map((s) => s.text).join(""), ...style },
-    ],
-  );
 }
 
 function short(value: unknown): string {
@@ -173,8 +85,4 @@ function mcpLine(server: ContextView["mcpServers"][number]): string {
   const tools = server.tools === null ? "no catalog yet" : `${server.tools} tools`;
   const bytes = server.catalogBytes === null ? "" : `, catalog ${compactNumber(server.catalogBytes)} bytes`;
   return `${server.name}_call: ${state} · ${tools}${bytes}${server.error ? ` · ${server.error}` : ""}`;
-}
-
-function pct(part: number, whole: number): string {
-  return whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : "not recorded";
 }

@@ -1,0 +1,117 @@
+/**
+ * `timelineChart(timeline)`: the timeline as bars (`TimelineChart`, @picasso/protocol), the one
+ * model the TUI's `/context timeline` and the HTML page draw. Pure.
+ *
+ * - One track per lane in order of first appearance (main first); one bar per step in log order,
+ *   split into cache read, cache write and uncached input as reported (null stays null).
+ * - A bar whose prefix check is `dropped` carries the drop: tokens lost and where the prefix first
+ *   differed (render-timeline.ts's wording), and whether a compaction came before it.
+ * - The log groups what entered the context by turn and lane, so the entries, the compactions and
+ *   the Tier-2 loads of a lane's turn ride on that turn's first bar of the lane.
+ * - Totals: the session totals; the cost saved is what the prompts would have cost uncached (every
+ *   prompt token at 1×) minus the input-token equivalents paid; null when any step lacks a figure
+ *   it needs (a partial sum would flatter or shame the cache).
+ */
+import type { ChartBar, ChartMarker, ChartTotals, ChartTrack, TimelineChart } from "@picasso/protocol";
+import { dropWhere, entryLabel, formatBytes } from "./render-timeline.js";
+import type { Timeline, TimelineLane, TimelineStep, TokenTotals } from "./timeline-types.js";
+
+export function timelineChart(timeline: Timeline): TimelineChart {
+  const tracks = new Map<string, ChartTrack>();
+  for (const turn of timeline.turns)
+    for (const lane of turn.lanes) {
+      let track = tracks.get(lane.lane);
+      if (!track) {
+        track = { lane: lane.lane, label: trackLabel(lane), bars: [] };
+        tracks.set(lane.lane, track);
+      }
+      lane.steps.forEach((step, i) => {
+        track.bars.push(bar(turn.turn, lane, step, i === 0));
+      });
+    }
+  const all = [...tracks.values()];
+  const bars = all.flatMap((t) => t.bars);
+  return {
+    tracks: all,
+    steps: bars.length,
+    maxPromptTokens: Math.max(0, ...bars.map(promptOf)),
+    totals: chartTotals(timeline.totals),
+  };
+}
+
+function trackLabel(lane: TimelineLane): string {
+  return lane.subagent ? `${lane.lane} · subagent: "${lane.subagent.taskPreview}"` : lane.lane;
+}
+
+function bar(turn: number, lane: TimelineLane, step: TimelineStep, firstOfTurn: boolean): ChartBar {
+  const drop = step.prefixCheck === "dropped" ? step.cacheDrop : null;
+  return {
+    turn,
+    lane: lane.lane,
+    step: step.step,
+    compaction: step.purpose === "compaction",
+    cacheRead: step.usage.cacheReadTokens,
+    cacheWrite: step.usage.cacheWriteTokens,
+    uncached: step.usage.inputTokens,
+    output: step.usage.outputTokens,
+    drop: drop
+      ? {
+          lostTokens: drop.lostTokens,
+          reason:
+            drop.firstDifference.segment === "none"
+              ? "prefix unchanged (cache expired or evicted)"
+              : `prefix changed ${dropWhere(drop)}`,
+          afterCompaction: drop.afterCompaction,
+        }
+      : null,
+    markers: firstOfTurn ? markers(lane) : [],
+    entered: firstOfTurn ? lane.entries.map(entryLabel) : [],
+  };
+}
+
+function markers(lane: TimelineLane): ChartMarker[] {
+  return [
+    ...lane.compactions.map(
+      (c): ChartMarker => ({
+        kind: "compaction",
+        label: `compaction (${c.trigger}): ${c.removedMessages} messages → ${formatBytes(c.summaryBytes)}`,
+      }),
+    ),
+    ...lane.entries
+      .filter((e) => e.kind === "tier2")
+      .map(
+        (e): ChartMarker => ({
+          kind: "tier2",
+          label: `${e.tier2Kind} ${e.name}${e.count > 1 ? ` ×${e.count}` : ""} ${formatBytes(e.bytes)}`,
+        }),
+      ),
+  ];
+}
+
+function promptOf(bar: ChartBar): number {
+  return (bar.cacheRead ?? 0) + (bar.cacheWrite ?? 0) + (bar.uncached ?? 0);
+}
+
+function chartTotals(totals: TokenTotals): ChartTotals {
+  const { inputTokens, cacheReadTokens, cacheWriteTokens, costInputEquivalent } = totals;
+  const missing = totals.stepsMissing;
+  // A step that did not report its figures would make the comparison partial: then it is not made.
+  const withoutCache =
+    inputTokens === null || cacheReadTokens === null || missing.inputTokens || missing.cacheReadTokens
+      ? null
+      : inputTokens + cacheReadTokens + (cacheWriteTokens ?? 0);
+  return {
+    cacheRead: cacheReadTokens,
+    cacheWrite: cacheWriteTokens,
+    uncached: inputTokens,
+    output: totals.outputTokens,
+    drops: totals.cacheDrops,
+    lostTokens: totals.lostTokens,
+    cost: costInputEquivalent,
+    costWithoutCache: withoutCache,
+    saved:
+      withoutCache === null || costInputEquivalent === null || missing.costInputEquivalent
+        ? null
+        : Math.round(withoutCache - costInputEquivalent),
+  };
+}
