@@ -40,7 +40,6 @@ let launched: Promise<Browser> | undefined;
 function browser(): Promise<Browser> {
   launched ??= (async () => {
     const executablePath = chromiumPath();
-    mkdirSync(OUTPUT, { recursive: true });
     return puppeteer.launch({
       executablePath,
       headless: true,
@@ -55,6 +54,7 @@ afterAll(async () => {
 
 async function open(name: string, timeline: Timeline) {
   const file = join(OUTPUT, `${name}.html`);
+  mkdirSync(OUTPUT, { recursive: true });
   writeFileSync(file, renderTimelineHtml(timeline));
   const page = await (await browser()).newPage();
   const problems: string[] = [];
