@@ -21,7 +21,8 @@ export function normaliseGlob(glob: string): string {
  */
 export function globMatcher(glob: string): (relPath: string) => boolean {
   const pattern = normaliseGlob(glob);
-  return picomatch(pattern, { dot: true, posix: true, basename: !pattern.includes("/") });
+  const isMatch = picomatch(pattern, { dot: true, posix: true, basename: !pattern.includes("/") });
+  return (relPath) => isMatch(relPath);
 }
 
 /** Why a glob cannot be compiled, or undefined when it can. */

@@ -1,31 +1,36 @@
 /**
- * Walking the files of a folder the way a developer sees the project.
+ * Walking the files of a folder the way a developer (and ripgrep) sees the project.
  *
- * Rules: `.git` and `node_modules` folders are never entered; `.gitignore` files are honoured
- * at every level, from the workspace root down to each folder visited (rules of a deeper file are
- * applied after those above it, so its `!pattern` can re-include a path); symlinks are not
- * followed (no loops, no escapes). A start folder that is itself ignored is searched anyway
- * (the caller named it), without the rules above it. Entries are visited in name order, so results are stable.
+ * Rules: `.git` and `node_modules` folders are never entered; `.gitignore` files are honoured at
+ * every level, from the filesystem root down to each folder visited, as ripgrep does (rules of a
+ * deeper file are applied after those above it, so its `!pattern` can re-include a path); other
+ * dot files are walked like any file; symlinks are not followed (no loops, no escapes). A start
+ * folder that is itself ignored is walked anyway (the caller named it), without the rules above
+ * it. The walk is tinyglobby's (fdir); the `.gitignore` rules are applied as each folder is read,
+ * so an ignored folder is never entered. Results are in walk order (`compareWalkOrder`): by path,
+ * one segment at a time, which is also the order a depth-first walk in name order gives.
  */
 import type { Dirent } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
-import { dirname, join, relative, sep } from "node:path";
+import { readdir as readdirCallback } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
-import { isInside } from "./workspace-path.js";
+import { glob } from "tinyglobby";
 
-const ALWAYS_SKIPPED = new Set([".git", "node_modules"]);
+export const ALWAYS_SKIPPED = new Set([".git", "node_modules"]);
 
-interface IgnoreLevel {
+export interface IgnoreLevel {
   base: string;
   rules: Ignore;
 }
 
-async function loadLevel(dir: string): Promise<IgnoreLevel | undefined> {
+export async function loadIgnoreLevel(dir: string): Promise<IgnoreLevel | undefined> {
   const text = await readFile(join(dir, ".gitignore"), "utf8").catch(() => undefined);
   return text === undefined ? undefined : { base: dir, rules: ignore().add(text) };
 }
 
-function isIgnored(levels: IgnoreLevel[], abs: string, isDir: boolean): boolean {
+/** Whether `abs` is ignored by the levels, applied outermost first (a later `!rule` re-includes). */
+export function isIgnored(levels: readonly IgnoreLevel[], abs: string, isDir: boolean): boolean {
   let ignored = false;
   for (const level of levels) {
     const rel = relative(level.base, abs).split(sep).join("/");
@@ -37,47 +42,82 @@ function isIgnored(levels: IgnoreLevel[], abs: string, isDir: boolean): boolean 
   return ignored;
 }
 
-/** `.gitignore` levels of the folders from `root` down to (excluding) `start`. */
-async function ancestorLevels(root: string, start: string): Promise<IgnoreLevel[]> {
-  if (!isInside(root, start) || root === start) return [];
+/** `.gitignore` levels of the folders above `start`, outermost first. */
+export async function ancestorIgnoreLevels(start: string): Promise<IgnoreLevel[]> {
   const chain: string[] = [];
-  for (let dir = dirname(start); isInside(root, dir); dir = dirname(dir)) {
+  for (let dir = dirname(start); ; dir = dirname(dir)) {
     chain.unshift(dir);
-    if (dir === root) break;
+    if (dirname(dir) === dir) break;
   }
-  const levels = await Promise.all(chain.map(loadLevel));
+  const levels = await Promise.all(chain.map(loadIgnoreLevel));
   return levels.filter((l): l is IgnoreLevel => l !== undefined);
 }
 
+/** The levels a walk from `start` inherits: those above it, or none when they ignore `start`. */
+export async function inheritedIgnoreLevels(start: string): Promise<IgnoreLevel[]> {
+  const above = await ancestorIgnoreLevels(start);
+  return isIgnored(above, start, true) ? [] : above;
+}
+
+/** Order of walk results: by relative path one segment at a time (`a/b` before `a.txt`). */
+export function compareWalkOrder(a: string, b: string): number {
+  const as = a.split("/");
+  const bs = b.split("/");
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    if (as[i] !== bs[i]) return as[i]! < bs[i]! ? -1 : 1;
+  }
+  return as.length - bs.length;
+}
+
 export interface WalkOptions {
-  workspaceRoot: string;
   signal?: AbortSignal;
 }
 
-/** Every non-ignored regular file under `start`, as absolute paths, in a stable order. */
-export async function* walkFiles(start: string, options: WalkOptions): AsyncGenerator<string> {
-  const inherited = await ancestorLevels(options.workspaceRoot, start);
-  async function* visit(dir: string, levels: IgnoreLevel[]): AsyncGenerator<string> {
-    if (options.signal?.aborted) return;
-    const own = await loadLevel(dir);
-    const here = own ? [...levels, own] : levels;
-    let entries: Dirent[];
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
+type ReaddirCallback = (error: NodeJS.ErrnoException | null, entries: Dirent[]) => void;
+
+/** Every non-ignored regular file under `start`, as absolute paths, in walk order. */
+export async function walkFiles(start: string, options: WalkOptions = {}): Promise<string[]> {
+  const root = resolve(start);
+  const levelsOf = new Map<string, Promise<IgnoreLevel[]>>();
+  levelsOf.set(dirname(root), inheritedIgnoreLevels(root));
+  const levelsFor = (dir: string): Promise<IgnoreLevel[]> => {
+    let levels = levelsOf.get(dir);
+    if (!levels) {
+      levels = Promise.all([levelsFor(dirname(dir)), loadIgnoreLevel(dir)]).then(([above, own]) =>
+        own ? [...above, own] : above,
+      );
+      levelsOf.set(dir, levels);
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      const abs = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (ALWAYS_SKIPPED.has(entry.name) || isIgnored(here, abs, true)) continue;
-        yield* visit(abs, here);
-      } else if (entry.isFile() && !isIgnored(here, abs, false)) {
-        yield abs;
-      }
-    }
-  }
-  // A folder named explicitly is searched even when it is itself ignored (e.g. `dist`).
-  yield* visit(start, isIgnored(inherited, start, true) ? [] : inherited);
+    return levels;
+  };
+  // fdir reads each folder through this: entries the rules ignore are dropped before it sees them.
+  const readdir = (path: string, opts: { withFileTypes: true }, done: ReaddirCallback) => {
+    const dir = resolve(path);
+    readdirCallback(dir, opts, (error, entries) => {
+      if (error) return done(error, []);
+      levelsFor(dir).then(
+        (levels) =>
+          done(
+            null,
+            entries.filter((entry) => {
+              const isDir = entry.isDirectory();
+              if (isDir && ALWAYS_SKIPPED.has(entry.name)) return false;
+              return !isIgnored(levels, join(dir, entry.name), isDir);
+            }),
+          ),
+        (failure: NodeJS.ErrnoException) => done(failure, []),
+      );
+    });
+  };
+  const found = await glob("**", {
+    cwd: root,
+    dot: true,
+    onlyFiles: true,
+    followSymbolicLinks: false,
+    expandDirectories: false,
+    fs: { readdir: readdir as unknown as typeof readdirCallback },
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  found.sort(compareWalkOrder);
+  return found.map((rel) => join(root, rel));
 }

@@ -3,21 +3,26 @@
  *
  * Rules: folders first, then files, each level in name order; folders end with `/` and show
  * how many entries they hold when not expanded; files show their size. `.gitignore` rules are
- * honoured (ignored entries are counted, not listed) and `.git` / `node_modules` are listed but
- * never expanded. `depth` (1–6, default 2) is how many levels are expanded; the listing stops at
+ * honoured as in workspace-walk.ts, those of the folders above included (ignored entries are
+ * counted, not listed); `.git` / `node_modules` are listed but never expanded. `depth` (1–6, default 2) is how many levels are expanded; the listing stops at
  * 500 entries and says how many were left out.
  */
 import type { Dirent } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
-import ignore, { type Ignore } from "ignore";
 import { defineTool, toolError } from "../define-tool.js";
 import { optionalBoolean, optionalInteger, optionalString } from "../tool-input.js";
 import { resolveWorkspacePath } from "../workspace-path.js";
+import {
+  ALWAYS_SKIPPED,
+  type IgnoreLevel,
+  inheritedIgnoreLevels,
+  isIgnored,
+  loadIgnoreLevel,
+} from "../workspace-walk.js";
 
 const MAX_ENTRIES = 500;
-const NEVER_EXPANDED = new Set([".git", "node_modules"]);
 
 function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -29,7 +34,7 @@ interface Walk {
   lines: string[];
   omitted: number;
   ignored: number;
-  rules: { base: string; rules: Ignore }[];
+  rules: IgnoreLevel[];
   showIgnored: boolean;
 }
 
@@ -42,26 +47,13 @@ async function entriesOf(dir: string): Promise<Dirent[]> {
   });
 }
 
-function ignoredBy(walk: Walk, abs: string, isDir: boolean): boolean {
-  let ignored = false;
-  for (const level of walk.rules) {
-    const rel = relative(level.base, abs).split(sep).join("/");
-    if (rel === "" || rel.startsWith("..")) continue;
-    const result = level.rules.test(isDir ? `${rel}/` : rel);
-    if (result.ignored) ignored = true;
-    else if (result.unignored) ignored = false;
-  }
-  return ignored;
-}
-
 async function visit(dir: string, prefix: string, depth: number, walk: Walk): Promise<void> {
-  const gitignore = await readFile(join(dir, ".gitignore"), "utf8").catch(() => undefined);
-  const pushed = gitignore !== undefined;
-  if (pushed) walk.rules.push({ base: dir, rules: ignore().add(gitignore) });
+  const own = await loadIgnoreLevel(dir);
+  if (own) walk.rules.push(own);
   for (const entry of await entriesOf(dir)) {
     const abs = join(dir, entry.name);
     const isDir = entry.isDirectory();
-    if (!walk.showIgnored && !NEVER_EXPANDED.has(entry.name) && ignoredBy(walk, abs, isDir)) {
+    if (!walk.showIgnored && !ALWAYS_SKIPPED.has(entry.name) && isIgnored(walk.rules, abs, isDir)) {
       walk.ignored++;
       continue;
     }
@@ -70,7 +62,7 @@ async function visit(dir: string, prefix: string, depth: number, walk: Walk): Pr
       continue;
     }
     if (isDir) {
-      const expand = depth > 1 && !NEVER_EXPANDED.has(entry.name);
+      const expand = depth > 1 && !ALWAYS_SKIPPED.has(entry.name);
       if (expand) {
         walk.lines.push(`${prefix}${entry.name}/`);
         await visit(abs, `${prefix}  `, depth - 1, walk);
@@ -85,7 +77,7 @@ async function visit(dir: string, prefix: string, depth: number, walk: Walk): Pr
       walk.lines.push(`${prefix}${entry.name}${info ? `  ${size(info.size)}` : ""}`);
     }
   }
-  if (pushed) walk.rules.pop();
+  if (own) walk.rules.pop();
 }
 
 async function runListDir(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
@@ -98,7 +90,8 @@ async function runListDir(input: Record<string, unknown>, ctx: ToolContext): Pro
   if (!info) return toolError(`Folder not found: ${where}.`);
   if (!info.isDirectory()) return toolError(`${target.shown} is a file, not a folder; use read to open it.`);
 
-  const walk: Walk = { lines: [], omitted: 0, ignored: 0, rules: [], showIgnored };
+  const rules = await inheritedIgnoreLevels(target.abs);
+  const walk: Walk = { lines: [], omitted: 0, ignored: 0, rules, showIgnored };
   await visit(target.abs, "", depth, walk);
   const head = `${target.shown === "." ? "./" : `${target.shown}/`}`;
   const notes: string[] = [];

@@ -1,0 +1,217 @@
+/**
+ * The search engine used when `rg` (ripgrep) is on the PATH: ripgrep walks and matches, this
+ * module keeps the rules of search-findings.ts so results equal the JavaScript walk's.
+ *
+ * Two `rg` runs, side by side, from the search folder:
+ * 1. `rg --files --max-filesize 5M --debug`: the files searched (then filtered by the glob); the
+ *    debug log's "ignoring <path>: <n> bytes" lines name the files skipped for size.
+ * 2. `rg --json -a --max-filesize 5M -e <pattern>`: candidate lines. ripgrep's regex dialect is
+ *    not JavaScript's, so every line it returns is tested again with the JavaScript regex; for
+ *    the usual patterns (literals, classes, `\w \d \s .`, case folding) ripgrep's Unicode matching
+ *    finds a superset of the lines, so the result is the JavaScript one. A pattern ripgrep cannot
+ *    read (even with `--engine auto`, which brings PCRE2 for lookarounds and backreferences)
+ *    makes `searchWithRipgrep` return undefined, and the caller uses the JavaScript walk.
+ * Both runs see the project as workspace-walk.ts does: hidden files in, `.gitignore` files only
+ * (not `.ignore`, `.rgignore`, the global excludes or `.git/info/exclude`) even outside a git
+ * repository, those of parent folders too unless they ignore the search folder itself, `.git`
+ * and `node_modules` folders out, symlinks not followed, no user `rg` config. `-a` searches binary
+ * files as text; a file with a candidate line is then checked for a NUL in its first 8 KiB, and a
+ * binary one is read and judged exactly as the JavaScript walk would.
+ */
+import { spawn } from "node:child_process";
+import { accessSync, constants } from "node:fs";
+import { open, readFile } from "node:fs/promises";
+import { delimiter, join } from "node:path";
+import { decodeLenient } from "../text-file.js";
+import { inheritedIgnoreLevels } from "../workspace-walk.js";
+import {
+  addHit,
+  BINARY_SCAN_BYTES,
+  binaryHasMatch,
+  type FileHits,
+  type Findings,
+  isBinary,
+  isLineMatch,
+  type SearchQuery,
+  wholeTextCheck,
+} from "./search-findings.js";
+
+const found = new Map<string, string | undefined>();
+
+/** The `rg` executable on `PATH`, or undefined (looked up once per PATH). */
+export function findRipgrep(path = process.env.PATH ?? ""): string | undefined {
+  if (found.has(path)) return found.get(path);
+  let hit: string | undefined;
+  for (const dir of path.split(delimiter)) {
+    if (dir === "") continue;
+    const candidate = join(dir, process.platform === "win32" ? "rg.exe" : "rg");
+    try {
+      accessSync(candidate, constants.X_OK);
+      hit = candidate;
+      break;
+    } catch {}
+  }
+  found.set(path, hit);
+  return hit;
+}
+
+async function commonFlags(root: string): Promise<string[]> {
+  const parentsIgnoreRoot = (await inheritedIgnoreLevels(root)).length === 0;
+  return [
+    "--no-config",
+    "--hidden",
+    "--no-require-git",
+    "--no-ignore-dot",
+    "--no-ignore-global",
+    "--no-ignore-exclude",
+    ...(parentsIgnoreRoot ? ["--no-ignore-parent"] : []),
+    "--max-filesize",
+    "5M",
+    "-g",
+    "!.git/",
+    "-g",
+    "!node_modules/",
+  ];
+}
+
+interface Run {
+  code: number | null;
+  stderr: string;
+}
+
+/** Runs rg in `cwd`, handing each stdout chunk to `onData`. */
+function runRg(
+  rg: string,
+  args: string[],
+  cwd: string,
+  signal: AbortSignal,
+  onData: (chunk: Buffer) => void,
+) {
+  return new Promise<Run>((resolve) => {
+    const child = spawn(rg, args, { cwd, signal, stdio: ["ignore", "pipe", "pipe"] });
+    const errors: Buffer[] = [];
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (chunk: Buffer) => errors.push(chunk));
+    child.on("error", () => resolve({ code: -1, stderr: "" }));
+    child.on("close", (code) => resolve({ code, stderr: Buffer.concat(errors).toString("utf8") }));
+  });
+}
+
+/** Splits a byte stream at a separator byte, decoding each record as UTF-8. */
+function records(separator: number, onRecord: (record: Buffer) => void) {
+  let rest = Buffer.alloc(0);
+  return {
+    push(chunk: Buffer) {
+      let data = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
+      let at = data.indexOf(separator);
+      while (at !== -1) {
+        onRecord(data.subarray(0, at));
+        data = data.subarray(at + 1);
+        at = data.indexOf(separator);
+      }
+      rest = Buffer.from(data);
+    },
+    end() {
+      if (rest.length > 0) onRecord(rest);
+    },
+  };
+}
+
+const relOf = (path: string) => (path.startsWith("./") ? path.slice(2) : path);
+
+type RgText = { text: string } | { bytes: string };
+const rgText = (value: RgText): string =>
+  "text" in value ? value.text : decodeLenient(Buffer.from(value.bytes, "base64"));
+
+/** Files under `root` as rg sees them: those searched, and those skipped for size. */
+async function listFiles(rg: string, root: string, flags: string[], signal: AbortSignal) {
+  const files: string[] = [];
+  const list = records(0, (record) => files.push(relOf(record.toString("utf8"))));
+  const run = await runRg(rg, ["--files", "-0", "--debug", ...flags, "."], root, signal, (c) => list.push(c));
+  list.end();
+  const large: string[] = [];
+  for (const line of run.stderr.split("\n")) {
+    const skipped = /ignoring (.+): \d+ bytes$/.exec(line);
+    if (skipped) large.push(relOf(skipped[1]!));
+  }
+  return { ok: run.code === 0 || run.code === 1, files, large };
+}
+
+/** Candidate lines from rg, kept when the JavaScript regex matches them too. */
+async function matchLines(rg: string, query: SearchQuery, flags: string[]) {
+  const byFile = new Map<string, FileHits>();
+  let summary = false;
+  const json = records(10, (record) => {
+    const message = JSON.parse(record.toString("utf8")) as {
+      type: string;
+      data: { path?: RgText; lines?: RgText; line_number?: number };
+    };
+    if (message.type === "summary") summary = true;
+    if (message.type !== "match" || !message.data.path || !message.data.lines) return;
+    const rel = relOf(rgText(message.data.path));
+    if (!query.matches(rel)) return;
+    const line = rgText(message.data.lines).replace(/\r?\n$/, "");
+    if (!isLineMatch(query.regex, line)) return;
+    let file = byFile.get(rel);
+    if (!file) {
+      file = { rel, abs: join(query.root, rel), lines: [], total: 0 };
+      byFile.set(rel, file);
+    }
+    addHit(file, message.data.line_number ?? 0, line, query.limit);
+  });
+  const args = ["--json", "-a", "--crlf", "--engine", "auto", ...(query.caseInsensitive ? ["-i"] : [])];
+  const run = await runRg(rg, [...args, ...flags, "-e", query.pattern, "."], query.root, query.signal, (c) =>
+    json.push(c),
+  );
+  json.end();
+  return { ok: summary && run.code !== null && run.code <= 2, files: [...byFile.values()] };
+}
+
+async function headIsBinary(abs: string): Promise<boolean> {
+  const handle = await open(abs, "r").catch(() => undefined);
+  if (!handle) return false;
+  try {
+    const head = Buffer.alloc(BINARY_SCAN_BYTES);
+    const { bytesRead } = await handle.read(head, 0, BINARY_SCAN_BYTES, 0);
+    return isBinary(head.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The findings for `query`, or undefined when rg could not run it (use the JavaScript walk). */
+export async function searchWithRipgrep(rg: string, query: SearchQuery): Promise<Findings | undefined> {
+  const flags = await commonFlags(query.root);
+  const [listing, lines] = await Promise.all([
+    listFiles(rg, query.root, flags, query.signal),
+    matchLines(rg, query, flags),
+  ]);
+  if (!listing.ok || !lines.ok) return undefined;
+  const findings: Findings = {
+    files: listing.files.filter((rel) => query.matches(rel)).length,
+    hits: [],
+    binaryWithMatches: 0,
+    large: listing.large.filter((rel) => query.matches(rel)).length,
+  };
+  findings.files += findings.large;
+  const precheck = wholeTextCheck(query.regex);
+  for (const file of lines.files) {
+    if (!(await headIsBinary(file.abs))) findings.hits.push(file);
+    else if (binaryHasMatch(await readFile(file.abs), query.regex, precheck)) findings.binaryWithMatches++;
+  }
+  return findings;
+}
+
+/** Every file rg lists under `root` (glob-only searches), or undefined when it could not run. */
+export async function listWithRipgrep(
+  rg: string,
+  root: string,
+  matches: (rel: string) => boolean,
+  signal: AbortSignal,
+): Promise<{ abs: string; rel: string }[] | undefined> {
+  const listing = await listFiles(rg, root, await commonFlags(root), signal);
+  if (!listing.ok) return undefined;
+  return [...listing.files, ...listing.large]
+    .filter((rel) => matches(rel))
+    .map((rel) => ({ rel, abs: join(root, rel) }));
+}
