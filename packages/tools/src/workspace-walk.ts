@@ -13,7 +13,7 @@
 import type { Dirent } from "node:fs";
 import { readdir as readdirCallback } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { glob } from "tinyglobby";
 
@@ -33,8 +33,10 @@ export async function loadIgnoreLevel(dir: string): Promise<IgnoreLevel | undefi
 export function isIgnored(levels: readonly IgnoreLevel[], abs: string, isDir: boolean): boolean {
   let ignored = false;
   for (const level of levels) {
-    const rel = relative(level.base, abs).split(sep).join("/");
-    if (rel === "" || rel === ".." || rel.startsWith("../")) continue;
+    // Plain slicing, not path.relative: this runs for every entry of the walk.
+    const base = level.base.endsWith(sep) ? level.base : `${level.base}${sep}`;
+    if (!abs.startsWith(base)) continue;
+    const rel = sep === "/" ? abs.slice(base.length) : abs.slice(base.length).split(sep).join("/");
     const result = level.rules.test(isDir ? `${rel}/` : rel);
     if (result.ignored) ignored = true;
     else if (result.unignored) ignored = false;
@@ -61,12 +63,16 @@ export async function inheritedIgnoreLevels(start: string): Promise<IgnoreLevel[
 
 /** Order of walk results: by relative path one segment at a time (`a/b` before `a.txt`). */
 export function compareWalkOrder(a: string, b: string): number {
-  const as = a.split("/");
-  const bs = b.split("/");
-  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
-    if (as[i] !== bs[i]) return as[i]! < bs[i]! ? -1 : 1;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(i);
+    if (ca === cb) continue;
+    if (ca === 47) return -1; // "/" ends a segment: the shorter name sorts first
+    if (cb === 47) return 1;
+    return ca - cb;
   }
-  return as.length - bs.length;
+  return a.length - b.length;
 }
 
 export interface WalkOptions {

@@ -1,16 +1,17 @@
 /**
- * The search engine used when ripgrep is not installed: the project walk (workspace-walk.ts), then
- * bounded parallel reads.
+ * The search engine used when ripgrep is not installed: the project walk (workspace-walk.ts),
+ * then the reads.
  *
- * Order of work: walk and filter by the glob; then up to 16 files are open at once, each one
- * read in one go (size checked on its open handle), tested whole by a multiline pre-check
- * (search-findings.ts) and split into lines only when that finds something. The regexes are
- * compiled once per search. Results land in walk order whatever order the reads finish in.
- * There is no file-count stop: the search stops when it has run 20 s (then it says how many
- * files it got through) or when interrupted.
+ * Order of work: walk and filter by the glob; then each file is opened, its size checked on the
+ * handle, read in one go, tested whole by a multiline pre-check (search-findings.ts) and split
+ * into lines only when that finds something. The regexes are compiled once per search. Reads are
+ * synchronous, in slices of 12 ms between which the event loop runs (the TUI stays live and an
+ * interrupt is seen): on small files that measured twice as fast as 16 parallel async reads,
+ * whose per-call overhead outweighs the overlap. There is no file-count stop: the search stops
+ * when it has run 20 s (then it says how many files it got through) or when interrupted.
  */
-import { open } from "node:fs/promises";
-import { relative, sep } from "node:path";
+import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
+import { basename, sep } from "node:path";
 import { walkFiles } from "../workspace-walk.js";
 import {
   binaryHasMatch,
@@ -23,7 +24,7 @@ import {
   wholeTextCheck,
 } from "./search-findings.js";
 
-const PARALLEL_READS = 16;
+const SLICE_MS = 12;
 export const SEARCH_TIME_BUDGET_MS = 20_000;
 
 /** The files a search looks at: the walk of `root`, or the one file named, filtered by the glob. */
@@ -33,25 +34,34 @@ export async function filesToSearch(
   matches: (rel: string) => boolean,
   signal: AbortSignal,
 ): Promise<{ abs: string; rel: string }[]> {
-  const all = single ? [single] : await walkFiles(root, { signal });
-  return all
-    .map((abs) => ({ abs, rel: relative(root, abs).split(sep).join("/") }))
+  if (single) return [{ abs: single, rel: basename(single) }].filter((file) => matches(file.rel));
+  const prefix = root.endsWith(sep) ? root.length : root.length + 1;
+  const toRel =
+    sep === "/"
+      ? (abs: string) => abs.slice(prefix)
+      : (abs: string) => abs.slice(prefix).split(sep).join("/");
+  return (await walkFiles(root, { signal }))
+    .map((abs) => ({ abs, rel: toRel(abs) }))
     .filter((file) => matches(file.rel));
 }
 
 type Outcome = { kind: "text"; hits: FileHits } | { kind: "binary" } | { kind: "large" } | { kind: "gone" };
 
-async function searchOne(
+function searchOne(
   file: { abs: string; rel: string },
   query: SearchQuery,
   precheck: RegExp | undefined,
-): Promise<Outcome> {
-  const handle = await open(file.abs, "r").catch(() => undefined);
-  if (!handle) return { kind: "gone" };
+): Outcome {
+  let fd: number;
   try {
-    const info = await handle.stat();
-    if (info.size > MAX_FILE_BYTES) return { kind: "large" };
-    const bytes = await handle.readFile();
+    fd = openSync(file.abs, "r");
+  } catch {
+    return { kind: "gone" };
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size > MAX_FILE_BYTES) return { kind: "large" };
+    const bytes = readFileSync(fd);
     if (isBinary(bytes))
       return binaryHasMatch(bytes, query.regex, precheck) ? { kind: "binary" } : { kind: "gone" };
     const hits: FileHits = { rel: file.rel, abs: file.abs, lines: [], total: 0 };
@@ -60,9 +70,11 @@ async function searchOne(
   } catch {
     return { kind: "gone" };
   } finally {
-    await handle.close().catch(() => undefined);
+    closeSync(fd);
   }
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function searchWithJs(
   query: SearchQuery,
@@ -70,32 +82,26 @@ export async function searchWithJs(
   budgetMs = SEARCH_TIME_BUDGET_MS,
 ): Promise<Findings> {
   const precheck = wholeTextCheck(query.regex);
-  const outcomes: (Outcome | undefined)[] = new Array(files.length);
-  const deadline = Date.now() + budgetMs;
-  let next = 0;
-  let outOfTime = false;
-  const worker = async () => {
-    while (next < files.length && !query.signal.aborted) {
-      if (Date.now() > deadline) {
-        outOfTime = true;
-        return;
-      }
-      const index = next++;
-      outcomes[index] = await searchOne(files[index]!, query, precheck);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, files.length) }, worker));
   const findings: Findings = { files: files.length, hits: [], binaryWithMatches: 0, large: 0 };
+  const deadline = Date.now() + budgetMs;
   let searched = 0;
-  for (const outcome of outcomes) {
-    if (!outcome) continue;
+  let sliceEnd = Date.now() + SLICE_MS;
+  for (const file of files) {
+    if (Date.now() > sliceEnd) {
+      await nextTurn();
+      if (query.signal.aborted) break;
+      if (Date.now() > deadline) {
+        findings.stopped = `Stopped after ${budgetMs / 1000} s with ${searched} of ${files.length} files searched; narrow the path or glob.`;
+        break;
+      }
+      sliceEnd = Date.now() + SLICE_MS;
+    }
+    const outcome = searchOne(file, query, precheck);
     searched++;
     if (outcome.kind === "text" && outcome.hits.total > 0) findings.hits.push(outcome.hits);
     else if (outcome.kind === "binary") findings.binaryWithMatches++;
     else if (outcome.kind === "large") findings.large++;
   }
-  if (outOfTime)
-    findings.stopped = `Stopped after ${budgetMs / 1000} s with ${searched} of ${files.length} files searched; narrow the path or glob.`;
   return findings;
 }
 

@@ -2,15 +2,18 @@
  * The search engine used when `rg` (ripgrep) is on the PATH: ripgrep walks and matches, this
  * module keeps the rules of search-findings.ts so results equal the JavaScript walk's.
  *
- * Two `rg` runs, side by side, from the search folder:
+ * Two `rg` runs from the search folder, side by side:
  * 1. `rg --files --max-filesize 5M --debug`: the files searched (then filtered by the glob); the
- *    debug log's "ignoring <path>: <n> bytes" lines name the files skipped for size.
- * 2. `rg --json -a --max-filesize 5M -e <pattern>`: candidate lines. ripgrep's regex dialect is
- *    not JavaScript's, so every line it returns is tested again with the JavaScript regex; for
- *    the usual patterns (literals, classes, `\w \d \s .`, case folding) ripgrep's Unicode matching
- *    finds a superset of the lines, so the result is the JavaScript one. A pattern ripgrep cannot
- *    read (even with `--engine auto`, which brings PCRE2 for lookarounds and backreferences)
- *    makes `searchWithRipgrep` return undefined, and the caller uses the JavaScript walk.
+ *    debug log's "ignoring <path>: <n> bytes" lines name the files skipped for size. (The
+ *    `searches` count of `--json`'s summary is not the number of files: it skips some.)
+ * 2. `rg --json -a --max-filesize 5M -e <pattern>`: candidate lines.
+ * ripgrep's regex dialect is not JavaScript's, so every line run 1 returns is tested again with
+ * the JavaScript regex; for the usual patterns (literals, classes, `\w \d \s .`, case folding)
+ * ripgrep's Unicode matching finds a superset of the lines, so the result is the JavaScript one.
+ * Known exceptions: `.` or a negated class that would have to match an invalid UTF-8 byte, and
+ * `\b` beside a non-ASCII letter (ripgrep finds fewer lines). A pattern ripgrep cannot read (even
+ * with `--engine auto`, which brings PCRE2 for lookarounds and backreferences) makes
+ * `searchWithRipgrep` return undefined, and the caller uses the JavaScript walk.
  * Both runs see the project as workspace-walk.ts does: hidden files in, `.gitignore` files only
  * (not `.ignore`, `.rgignore`, the global excludes or `.git/info/exclude`) even outside a git
  * repository, those of parent folders too unless they ignore the search folder itself, `.git`
@@ -19,9 +22,9 @@
  * binary one is read and judged exactly as the JavaScript walk would.
  */
 import { spawn } from "node:child_process";
-import { accessSync, constants } from "node:fs";
-import { open, readFile } from "node:fs/promises";
+import { accessSync, closeSync, constants, openSync, readFileSync, readSync } from "node:fs";
 import { delimiter, join } from "node:path";
+import { StringDecoder } from "node:string_decoder";
 import { decodeLenient } from "../text-file.js";
 import { inheritedIgnoreLevels } from "../workspace-walk.js";
 import {
@@ -97,22 +100,19 @@ function runRg(
   });
 }
 
-/** Splits a byte stream at a separator byte, decoding each record as UTF-8. */
-function records(separator: number, onRecord: (record: Buffer) => void) {
-  let rest = Buffer.alloc(0);
+/** Splits a UTF-8 byte stream into records at `separator` (strings: cheaper than sub-buffers). */
+function records(separator: string, onRecord: (record: string) => void) {
+  const decoder = new StringDecoder("utf8");
+  let rest = "";
   return {
     push(chunk: Buffer) {
-      let data = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
-      let at = data.indexOf(separator);
-      while (at !== -1) {
-        onRecord(data.subarray(0, at));
-        data = data.subarray(at + 1);
-        at = data.indexOf(separator);
-      }
-      rest = Buffer.from(data);
+      const parts = (rest + decoder.write(chunk)).split(separator);
+      rest = parts.pop() ?? "";
+      for (const part of parts) onRecord(part);
     },
     end() {
-      if (rest.length > 0) onRecord(rest);
+      const last = rest + decoder.end();
+      if (last !== "") onRecord(last);
     },
   };
 }
@@ -123,31 +123,37 @@ type RgText = { text: string } | { bytes: string };
 const rgText = (value: RgText): string =>
   "text" in value ? value.text : decodeLenient(Buffer.from(value.bytes, "base64"));
 
-/** Files under `root` as rg sees them: those searched, and those skipped for size. */
-async function listFiles(rg: string, root: string, flags: string[], signal: AbortSignal) {
-  const files: string[] = [];
-  const list = records(0, (record) => files.push(relOf(record.toString("utf8"))));
-  const run = await runRg(rg, ["--files", "-0", "--debug", ...flags, "."], root, signal, (c) => list.push(c));
-  list.end();
+/** Files rg skipped for size, from its `--debug` log ("ignoring ./a.bin: 6000000 bytes"). */
+function skippedForSize(stderr: string): string[] {
   const large: string[] = [];
-  for (const line of run.stderr.split("\n")) {
+  for (const line of stderr.split("\n")) {
     const skipped = /ignoring (.+): \d+ bytes$/.exec(line);
     if (skipped) large.push(relOf(skipped[1]!));
   }
-  return { ok: run.code === 0 || run.code === 1, files, large };
+  return large;
 }
+
+/** Files under `root` as rg sees them: those searched, and those skipped for size. */
+async function listFiles(rg: string, root: string, flags: string[], signal: AbortSignal) {
+  const files: string[] = [];
+  const list = records("\0", (record) => files.push(relOf(record)));
+  const run = await runRg(rg, ["--files", "-0", "--debug", ...flags, "."], root, signal, (c) => list.push(c));
+  list.end();
+  return { ok: run.code === 0 || run.code === 1, files, large: skippedForSize(run.stderr) };
+}
+
+type RgMessage = { type: string; data: { path?: RgText; lines?: RgText; line_number?: number } };
 
 /** Candidate lines from rg, kept when the JavaScript regex matches them too. */
 async function matchLines(rg: string, query: SearchQuery, flags: string[]) {
   const byFile = new Map<string, FileHits>();
   let summary = false;
-  const json = records(10, (record) => {
-    const message = JSON.parse(record.toString("utf8")) as {
-      type: string;
-      data: { path?: RgText; lines?: RgText; line_number?: number };
-    };
-    if (message.type === "summary") summary = true;
-    if (message.type !== "match" || !message.data.path || !message.data.lines) return;
+  const json = records("\n", (record) => {
+    // Only match lines are parsed (rg writes their "type" first, the summary's last).
+    if (record.endsWith('"type":"summary"}')) summary = true;
+    if (!record.startsWith('{"type":"match"')) return;
+    const message = JSON.parse(record) as RgMessage;
+    if (!message.data.path || !message.data.lines) return;
     const rel = relOf(rgText(message.data.path));
     if (!query.matches(rel)) return;
     const line = rgText(message.data.lines).replace(/\r?\n$/, "");
@@ -159,7 +165,15 @@ async function matchLines(rg: string, query: SearchQuery, flags: string[]) {
     }
     addHit(file, message.data.line_number ?? 0, line, query.limit);
   });
-  const args = ["--json", "-a", "--crlf", "--engine", "auto", ...(query.caseInsensitive ? ["-i"] : [])];
+  const args = [
+    "--json",
+    "-a",
+    "--crlf",
+    "--engine",
+    "auto",
+    "--debug",
+    ...(query.caseInsensitive ? ["-i"] : []),
+  ];
   const run = await runRg(rg, [...args, ...flags, "-e", query.pattern, "."], query.root, query.signal, (c) =>
     json.push(c),
   );
@@ -167,15 +181,19 @@ async function matchLines(rg: string, query: SearchQuery, flags: string[]) {
   return { ok: summary && run.code !== null && run.code <= 2, files: [...byFile.values()] };
 }
 
-async function headIsBinary(abs: string): Promise<boolean> {
-  const handle = await open(abs, "r").catch(() => undefined);
-  if (!handle) return false;
+const head = Buffer.allocUnsafe(BINARY_SCAN_BYTES);
+
+function headIsBinary(abs: string): boolean {
+  let fd: number;
   try {
-    const head = Buffer.alloc(BINARY_SCAN_BYTES);
-    const { bytesRead } = await handle.read(head, 0, BINARY_SCAN_BYTES, 0);
-    return isBinary(head.subarray(0, bytesRead));
+    fd = openSync(abs, "r");
+  } catch {
+    return false;
+  }
+  try {
+    return isBinary(head.subarray(0, readSync(fd, head, 0, BINARY_SCAN_BYTES, 0)));
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
@@ -186,18 +204,14 @@ export async function searchWithRipgrep(rg: string, query: SearchQuery): Promise
     listFiles(rg, query.root, flags, query.signal),
     matchLines(rg, query, flags),
   ]);
-  if (!listing.ok || !lines.ok) return undefined;
-  const findings: Findings = {
-    files: listing.files.filter((rel) => query.matches(rel)).length,
-    hits: [],
-    binaryWithMatches: 0,
-    large: listing.large.filter((rel) => query.matches(rel)).length,
-  };
-  findings.files += findings.large;
+  if (!lines.ok || !listing.ok) return undefined;
+  const large = listing.large.filter((rel) => query.matches(rel)).length;
+  const searched = listing.files.filter((rel) => query.matches(rel)).length;
+  const findings: Findings = { files: searched + large, hits: [], binaryWithMatches: 0, large };
   const precheck = wholeTextCheck(query.regex);
   for (const file of lines.files) {
-    if (!(await headIsBinary(file.abs))) findings.hits.push(file);
-    else if (binaryHasMatch(await readFile(file.abs), query.regex, precheck)) findings.binaryWithMatches++;
+    if (!headIsBinary(file.abs)) findings.hits.push(file);
+    else if (binaryHasMatch(readFileSync(file.abs), query.regex, precheck)) findings.binaryWithMatches++;
   }
   return findings;
 }
