@@ -193,3 +193,28 @@ export function parseMarkdown(source: string): SourcedBlock[] {
   while (out[out.length - 1]?.block.kind === "blank") out.pop();
   return out;
 }
+
+/**
+ * A streaming reply cut where appending text can no longer change what is before the cut: after
+ * the last top-level block but one (and the blank lines after it). The last block may still grow
+ * (a paragraph, a list, a table, an open fence), so it stays in `rest`; `settled` is "" until a
+ * second block has started. Reference-style link definitions arriving later are not applied to
+ * settled text (replies rarely use them).
+ */
+export function splitSettled(text: string): { settled: string; rest: string } {
+  const tokens = Lexer.lex(text, { gfm: true });
+  let last = tokens.length - 1;
+  while (last >= 0 && tokens[last]!.type === "space") last--;
+  if (last < 1) return { settled: "", rest: text };
+  const at = tokens.slice(0, last).reduce((n, token) => n + token.raw.length, 0);
+  // The lexer's raw texts add up to the source; if they ever do not, nothing is settled.
+  if (
+    text.slice(at) !==
+    tokens
+      .slice(last)
+      .map((t) => t.raw)
+      .join("")
+  )
+    return { settled: "", rest: text };
+  return { settled: text.slice(0, at), rest: text.slice(at) };
+}
