@@ -147,6 +147,10 @@ describe("MessageList streaming in settled blocks", () => {
     const frame = render(
       <MessageList items={parts} live={{ text: "Second step", tools: [], continued: true }} />,
     ).lastFrame()!;
-    expect(frame.split("\n").filter((l) => l.trim() !== "")).toEqual(["● Plan", "  First step.", "  Second step"]);
+    expect(frame.split("\n").filter((l) => l.trim() !== "")).toEqual([
+      "● Plan",
+      "  First step.",
+      "  Second step",
+    ]);
   });
 });

@@ -24,7 +24,11 @@ function fold(events: Body[]): { live: LiveArea; finished: NewItem[] } {
 
 describe("applyEvent", () => {
   it("prints a streaming reply's settled blocks as they settle, keeping only the last one live", () => {
-    const deltas = ["# Title\n\nFirst para", "graph.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n", "\n```ts\nconst x = 1;\n"];
+    const deltas = [
+      "# Title\n\nFirst para",
+      "graph.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+      "\n```ts\nconst x = 1;\n",
+    ];
     const streaming = fold(deltas.map((text) => ({ type: "text_delta", lane: "main", text })));
     expect(streaming.finished).toEqual([
       { kind: "assistant", text: "# Title", lane: "main" },
