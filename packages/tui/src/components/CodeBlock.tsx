@@ -4,7 +4,7 @@
  * never loaded. Highlighting is memoised per block, so a streaming reply does not highlight the
  * same finished code again on every frame.
  */
-import { Box, Text } from "ink";
+import { Text } from "ink";
 import { useEffect, useMemo, useState } from "react";
 import {
   type CodeToken,
@@ -12,6 +12,7 @@ import {
   loadedHighlighter,
   loadHighlighter,
 } from "../markdown/highlight-code.js";
+import { LeftRuled } from "./LeftRuled.js";
 import { useTheme } from "./theme.js";
 
 function useHighlighter(wanted: boolean): Highlighter | undefined {
@@ -39,15 +40,7 @@ export function CodeBlock({ language, lines }: { language: string; lines: string
     [code, language, highlighter, theme.syntax],
   );
   return (
-    <Box
-      flexDirection="column"
-      borderStyle="single"
-      borderTop={false}
-      borderRight={false}
-      borderBottom={false}
-      borderColor={theme.dim}
-      paddingLeft={1}
-    >
+    <LeftRuled>
       <Text dimColor>{language || "code"}</Text>
       {tokens.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: code lines are positional
@@ -62,6 +55,6 @@ export function CodeBlock({ language, lines }: { language: string; lines: string
               ))}
         </Text>
       ))}
-    </Box>
+    </LeftRuled>
   );
 }

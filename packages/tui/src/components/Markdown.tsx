@@ -16,6 +16,7 @@ import { type MarkdownBlock, parseMarkdown } from "../markdown/markdown-blocks.j
 import { layoutTable, tableBorder } from "../markdown/table-layout.js";
 import { wrapSpans } from "../markdown/wrap-spans.js";
 import { CodeBlock } from "./CodeBlock.js";
+import { LeftRuled } from "./LeftRuled.js";
 import { useTheme } from "./theme.js";
 
 export function Markdown({ text, width }: { text: string; width: number }) {
@@ -74,16 +75,9 @@ function MarkdownBlockView({ block, width }: { block: MarkdownBlock; width: numb
       );
     case "quote":
       return (
-        <Box
-          borderStyle="bold"
-          borderTop={false}
-          borderRight={false}
-          borderBottom={false}
-          borderColor={theme.dim}
-          paddingLeft={1}
-        >
+        <LeftRuled bold>
           <Blocks blocks={block.blocks} width={width - 2} />
-        </Box>
+        </LeftRuled>
       );
     case "code":
       return <CodeBlock language={block.language} lines={block.lines} />;
