@@ -11,6 +11,7 @@ import { globMatcher } from "../glob-pattern.js";
 import { runSearch } from "../search.js";
 import { createTestContext, type TestContext } from "../test-context.js";
 import { findRipgrep, searchWithRipgrep } from "./ripgrep.js";
+import { requiredLiteral } from "./search-findings.js";
 
 let ctx: TestContext;
 const rg = findRipgrep();
@@ -136,5 +137,18 @@ describe("search engines", () => {
     expect(out.content).toContain(`long.txt:1: ${"x".repeat(300)}…`);
     expect(out.content).not.toContain("long.txt:2");
     expect(out.content).toContain("[1 binary file(s) with matches skipped. 1 file(s) over 5 MiB skipped.]");
+  });
+});
+
+describe("requiredLiteral", () => {
+  it("finds the longest literal run every match needs, or none when unsure", () => {
+    expect(requiredLiteral(/load\w+Config\(/)).toBe("Config(");
+    expect(requiredLiteral(/^\s*return load/)).toBe("return load");
+    expect(requiredLiteral(/needles?/)).toBe("needle");
+    expect(requiredLiteral(/(ne)\1dle/)).toBe("dle");
+    expect(requiredLiteral(/a[bcd]ef(gh)*ij\.k/)).toBe("ij.k");
+    expect(requiredLiteral(/needle|haystack/)).toBeUndefined();
+    expect(requiredLiteral(/needle/i)).toBeUndefined();
+    expect(requiredLiteral(/ab/)).toBeUndefined();
   });
 });

@@ -82,6 +82,47 @@ export function wholeTextCheck(regex: RegExp): RegExp | undefined {
   return new RegExp(regex.source, `${regex.flags.replace("m", "")}m`);
 }
 
+/**
+ * An ASCII string every match of `regex` contains, found without a regex parser: the longest run
+ * of literal characters outside groups, classes and escapes, in a pattern with no `|`; a
+ * character followed by a quantifier is left out. Undefined when there is none worth using (under
+ * 3 characters) or the regex ignores case. A file whose bytes lack it cannot have a matching
+ * line (invalid UTF-8 decodes to U+FFFD, never to ASCII), so it is not even decoded.
+ */
+export function requiredLiteral(regex: RegExp): string | undefined {
+  const source = regex.source;
+  if (regex.flags.includes("i") || source.includes("|")) return undefined;
+  let best = "";
+  let run = "";
+  const end = () => {
+    if (run.length > best.length) best = run;
+    run = "";
+  };
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]!;
+    let literal: string | undefined;
+    if (ch === "\\") {
+      const next = source[++i] ?? "";
+      literal = /[A-Za-z0-9]/.test(next) ? undefined : next;
+    } else if (ch === "[") {
+      while (i < source.length && source[i] !== "]") i += source[i] === "\\" ? 2 : 1;
+    } else if (ch === "(") {
+      let depth = 1;
+      while (++i < source.length && depth > 0) {
+        if (source[i] === "\\") i++;
+        else if (source[i] === "(") depth++;
+        else if (source[i] === ")") depth--;
+      }
+      i--;
+    } else if (!"^$.*+?{}()".includes(ch)) literal = ch;
+    const quantified = /[*+?{]/.test(source[i + 1] ?? "");
+    if (literal !== undefined && !quantified && literal.charCodeAt(0) < 128) run += literal;
+    else end();
+  }
+  end();
+  return best.length >= 3 ? best : undefined;
+}
+
 /** The matching lines of a text file's bytes (already known not to be binary). */
 export function searchText(
   bytes: Uint8Array,
