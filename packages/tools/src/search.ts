@@ -137,7 +137,7 @@ function formatResult(
   if (findings.large > 0) notes.push(`${findings.large} file(s) over 5 MiB skipped.`);
   const summary = `${total} ${unit} for ${what} under ${query.where}`;
   if (shown.length === 0) {
-    const searched = query.contents ? ` (${findings.files} files searched)` : "";
+    const searched = query.contents ? ` (${findings.files ?? 0} files searched)` : "";
     const content = [`No ${unit} for ${what} under ${query.where}${searched}.`, ...notes].join(" ");
     return { content, display: { kind: "text", text: summary } };
   }

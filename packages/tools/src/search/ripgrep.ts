@@ -2,11 +2,12 @@
  * The search engine used when `rg` (ripgrep) is on the PATH: ripgrep walks and matches, this
  * module keeps the rules of search-findings.ts so results equal the JavaScript walk's.
  *
- * Two `rg` runs from the search folder, side by side:
- * 1. `rg --files --max-filesize 5M --debug`: the files searched (then filtered by the glob); the
- *    debug log's "ignoring <path>: <n> bytes" lines name the files skipped for size. (The
- *    `searches` count of `--json`'s summary is not the number of files: it skips some.)
- * 2. `rg --json -a --max-filesize 5M -e <pattern>`: candidate lines.
+ * `rg` runs from the search folder:
+ * 1. `rg --json -a --max-filesize 5M --debug -e <pattern>`: candidate lines; the debug log's
+ *    "ignoring <path>: <n> bytes" lines name the files skipped for size.
+ * 2. only when nothing matched, `rg --files --max-filesize 5M`: the files searched, counted
+ *    (after the glob) for the "N files searched" of the answer. (The `searches` count of
+ *    `--json`'s summary is not the number of files: it skips some.)
  * ripgrep's regex dialect is not JavaScript's, so every line run 1 returns is tested again with
  * the JavaScript regex; for the usual patterns (literals, classes, `\w \d \s .`, case folding)
  * ripgrep's Unicode matching finds a superset of the lines, so the result is the JavaScript one.
@@ -178,7 +179,8 @@ async function matchLines(rg: string, query: SearchQuery, flags: string[]) {
     json.push(c),
   );
   json.end();
-  return { ok: summary && run.code !== null && run.code <= 2, files: [...byFile.values()] };
+  const ok = summary && run.code !== null && run.code <= 2;
+  return { ok, files: [...byFile.values()], large: skippedForSize(run.stderr) };
 }
 
 const head = Buffer.allocUnsafe(BINARY_SCAN_BYTES);
@@ -200,18 +202,19 @@ function headIsBinary(abs: string): boolean {
 /** The findings for `query`, or undefined when rg could not run it (use the JavaScript walk). */
 export async function searchWithRipgrep(rg: string, query: SearchQuery): Promise<Findings | undefined> {
   const flags = await commonFlags(query.root);
-  const [listing, lines] = await Promise.all([
-    listFiles(rg, query.root, flags, query.signal),
-    matchLines(rg, query, flags),
-  ]);
-  if (!lines.ok || !listing.ok) return undefined;
-  const large = listing.large.filter((rel) => query.matches(rel)).length;
-  const searched = listing.files.filter((rel) => query.matches(rel)).length;
-  const findings: Findings = { files: searched + large, hits: [], binaryWithMatches: 0, large };
+  const lines = await matchLines(rg, query, flags);
+  if (!lines.ok) return undefined;
+  const large = lines.large.filter((rel) => query.matches(rel)).length;
+  const findings: Findings = { files: undefined, hits: [], binaryWithMatches: 0, large };
   const precheck = wholeTextCheck(query.regex);
   for (const file of lines.files) {
     if (!headIsBinary(file.abs)) findings.hits.push(file);
     else if (binaryHasMatch(readFileSync(file.abs), query.regex, precheck)) findings.binaryWithMatches++;
+  }
+  if (findings.hits.length === 0) {
+    const listing = await listFiles(rg, query.root, flags, query.signal);
+    if (!listing.ok) return undefined;
+    findings.files = listing.files.filter((rel) => query.matches(rel)).length + large;
   }
   return findings;
 }

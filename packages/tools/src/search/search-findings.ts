@@ -31,8 +31,11 @@ export interface FileHits {
 }
 
 export interface Findings {
-  /** Files the search looked at (matching the glob), binary and large ones included. */
-  files: number;
+  /**
+   * Files the search looked at (matching the glob), binary and large ones included. Only shown
+   * when nothing matched, so an engine may leave it undefined when there are hits.
+   */
+  files: number | undefined;
   /** Files with matching lines; for a glob-only search, every file found (total 1). */
   hits: FileHits[];
   binaryWithMatches: number;
