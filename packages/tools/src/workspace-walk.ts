@@ -13,7 +13,7 @@
 import type { Dirent } from "node:fs";
 import { readdir as readdirCallback } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, join, resolve, sep } from "node:path";
+import { basename, dirname, join, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { glob } from "tinyglobby";
 
@@ -81,9 +81,22 @@ export interface WalkOptions {
 
 type ReaddirCallback = (error: NodeJS.ErrnoException | null, entries: Dirent[]) => void;
 
-/** Every non-ignored regular file under `start`, as absolute paths, in walk order. */
-export async function walkFiles(start: string, options: WalkOptions = {}): Promise<string[]> {
-  const root = resolve(start);
+interface CrawlOptions extends WalkOptions {
+  /** Folder levels read below `root` (0: only `root`); default all. */
+  deep?: number;
+  onlyFiles: boolean;
+  /** Keep ignored entries too (they are still counted). */
+  includeIgnored?: boolean;
+  /** Each folder read, with the entries kept and how many the rules dropped. */
+  onFolder?: (dir: string, kept: Dirent[], ignored: number) => void;
+}
+
+/**
+ * tinyglobby (fdir) over `root`, reading each folder through an adapter that applies the rules:
+ * ignored entries are dropped before fdir sees them, and a `.git` / `node_modules` folder is
+ * kept as an entry but read as empty. Returns paths relative to `root`, in fdir's order.
+ */
+function crawl(root: string, options: CrawlOptions): Promise<string[]> {
   const levelsOf = new Map<string, Promise<IgnoreLevel[]>>();
   levelsOf.set(dirname(root), inheritedIgnoreLevels(root));
   const levelsFor = (dir: string): Promise<IgnoreLevel[]> => {
@@ -96,34 +109,69 @@ export async function walkFiles(start: string, options: WalkOptions = {}): Promi
     }
     return levels;
   };
-  // fdir reads each folder through this: entries the rules ignore are dropped before it sees them.
   const readdir = (path: string, opts: { withFileTypes: true }, done: ReaddirCallback) => {
     const dir = resolve(path);
+    if (dir !== root && ALWAYS_SKIPPED.has(basename(dir))) return done(null, []);
     readdirCallback(dir, opts, (error, entries) => {
       if (error) return done(error, []);
       levelsFor(dir).then(
-        (levels) =>
-          done(
-            null,
-            entries.filter((entry) => {
-              const isDir = entry.isDirectory();
-              if (isDir && ALWAYS_SKIPPED.has(entry.name)) return false;
-              return !isIgnored(levels, join(dir, entry.name), isDir);
-            }),
-          ),
+        (levels) => {
+          let ignored = 0;
+          const kept = entries.filter((entry) => {
+            const isDir = entry.isDirectory();
+            if (isDir && ALWAYS_SKIPPED.has(entry.name)) return true;
+            if (!isIgnored(levels, join(dir, entry.name), isDir)) return true;
+            ignored++;
+            return options.includeIgnored === true;
+          });
+          options.onFolder?.(dir, kept, ignored);
+          done(null, kept);
+        },
         (failure: NodeJS.ErrnoException) => done(failure, []),
       );
     });
   };
-  const found = await glob("**", {
+  return glob("**", {
     cwd: root,
     dot: true,
-    onlyFiles: true,
+    onlyFiles: options.onlyFiles,
     followSymbolicLinks: false,
     expandDirectories: false,
     fs: { readdir: readdir as unknown as typeof readdirCallback },
+    ...(options.deep !== undefined ? { deep: options.deep } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
+}
+
+/** Every non-ignored regular file under `start`, as absolute paths, in walk order. */
+export async function walkFiles(start: string, options: WalkOptions = {}): Promise<string[]> {
+  const root = resolve(start);
+  const found = await crawl(root, { ...options, onlyFiles: true });
   found.sort(compareWalkOrder);
   return found.map((rel) => join(root, rel));
+}
+
+export interface FolderListings {
+  /** Entries of each folder read (absolute path), as the rules keep them, unsorted. */
+  folders: Map<string, Dirent[]>;
+  /** Entries the rules dropped, over all folders read. */
+  ignored: number;
+}
+
+/** The folders `levels` deep under `start` (1: `start` alone), each with its entries. */
+export async function listFolders(
+  start: string,
+  options: WalkOptions & { levels: number; includeIgnored: boolean },
+): Promise<FolderListings> {
+  const listings: FolderListings = { folders: new Map(), ignored: 0 };
+  await crawl(resolve(start), {
+    ...options,
+    onlyFiles: false,
+    deep: options.levels - 1,
+    onFolder: (dir, kept, ignored) => {
+      listings.folders.set(dir, kept);
+      listings.ignored += ignored;
+    },
+  });
+  return listings;
 }
