@@ -137,6 +137,8 @@ function crawl(root: string, options: CrawlOptions): Promise<string[]> {
     onlyFiles: options.onlyFiles,
     followSymbolicLinks: false,
     expandDirectories: false,
+    // fdir only ever calls readdir(path, { withFileTypes: true }, callback); the adapter is
+    // typed for that form, not for all of fs.readdir's overloads.
     fs: { readdir: readdir as unknown as typeof readdirCallback },
     ...(options.deep !== undefined ? { deep: options.deep } : {}),
     ...(options.signal ? { signal: options.signal } : {}),

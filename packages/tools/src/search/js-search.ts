@@ -100,7 +100,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export async function searchWithJs(
   query: SearchQuery,
   files: { abs: string; rel: string }[],
-  budgetMs = SEARCH_TIME_BUDGET_MS,
+  { budgetMs, sliceMs } = { budgetMs: SEARCH_TIME_BUDGET_MS, sliceMs: SLICE_MS },
 ): Promise<Findings> {
   const literal = requiredLiteral(query.regex);
   const checks = {
@@ -110,16 +110,16 @@ export async function searchWithJs(
   const findings: Findings = { files: files.length, hits: [], binaryWithMatches: 0, large: 0 };
   const deadline = Date.now() + budgetMs;
   let searched = 0;
-  let sliceEnd = Date.now() + SLICE_MS;
+  let sliceEnd = Date.now() + sliceMs;
   for (const file of files) {
-    if (Date.now() > sliceEnd) {
+    if (Date.now() >= sliceEnd) {
       await nextTurn();
       if (query.signal.aborted) break;
-      if (Date.now() > deadline) {
+      if (Date.now() >= deadline) {
         findings.stopped = `Stopped after ${budgetMs / 1000} s with ${searched} of ${files.length} files searched; narrow the path or glob.`;
         break;
       }
-      sliceEnd = Date.now() + SLICE_MS;
+      sliceEnd = Date.now() + sliceMs;
     }
     const outcome = searchOne(file, query, checks);
     searched++;

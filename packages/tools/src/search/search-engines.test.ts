@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { globMatcher } from "../glob-pattern.js";
 import { runSearch } from "../search.js";
 import { createTestContext, type TestContext } from "../test-context.js";
+import { filesToSearch, searchWithJs } from "./js-search.js";
 import { findRipgrep, searchWithRipgrep } from "./ripgrep.js";
 import { requiredLiteral } from "./search-findings.js";
 
@@ -150,5 +151,27 @@ describe("requiredLiteral", () => {
     expect(requiredLiteral(/needle|haystack/)).toBeUndefined();
     expect(requiredLiteral(/needle/i)).toBeUndefined();
     expect(requiredLiteral(/ab/)).toBeUndefined();
+  });
+});
+
+describe("the JavaScript walk's time budget", () => {
+  it("stops when the budget is spent and says how far it got", async () => {
+    const query = {
+      root: ctx.root,
+      pattern: "needle",
+      regex: /needle/,
+      caseInsensitive: false,
+      matches: globMatcher("**"),
+      limit: 100,
+      signal: ctx.signal,
+    };
+    const files = await filesToSearch(ctx.root, undefined, query.matches, ctx.signal);
+    const found = await searchWithJs(query, files, { budgetMs: 0, sliceMs: 0 });
+    expect(found.stopped).toBe(
+      `Stopped after 0 s with 0 of ${files.length} files searched; narrow the path or glob.`,
+    );
+    const unhurried = await searchWithJs(query, files);
+    expect(unhurried.stopped).toBeUndefined();
+    expect(unhurried.hits.length).toBeGreaterThan(0);
   });
 });
