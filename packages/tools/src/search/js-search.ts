@@ -11,7 +11,6 @@
  * whose per-call overhead outweighs the overlap. There is no file-count stop: the search stops
  * when it has run 20 s (then it says how many files it got through) or when interrupted.
  */
-import { closeSync, openSync, readSync } from "node:fs";
 import { basename, sep } from "node:path";
 import { walkFiles } from "../workspace-walk.js";
 import {
@@ -20,6 +19,7 @@ import {
   type Findings,
   isBinary,
   MAX_FILE_BYTES,
+  readStart,
   requiredLiteral,
   type SearchQuery,
   searchText,
@@ -49,32 +49,14 @@ export async function filesToSearch(
 
 type Outcome = { kind: "text"; hits: FileHits } | { kind: "binary" } | { kind: "large" } | { kind: "none" };
 
-// One buffer for every read (searchOne is synchronous): no allocation, and no fstat, per file.
+// One buffer for every read (searchOne is synchronous): no allocation per file. A file that
+// fills it past MAX_FILE_BYTES is large.
 let readBuffer: Buffer | undefined;
 
-/** The file's bytes, or "large" past MAX_FILE_BYTES, or undefined when it cannot be read. */
 function readSmall(abs: string): Buffer | "large" | undefined {
   readBuffer ??= Buffer.allocUnsafe(MAX_FILE_BYTES + 1);
-  let fd: number;
-  try {
-    fd = openSync(abs, "r");
-  } catch {
-    return undefined;
-  }
-  try {
-    let size = 0;
-    for (;;) {
-      const got = readSync(fd, readBuffer, size, readBuffer.length - size, null);
-      if (got === 0) break;
-      size += got;
-      if (size > MAX_FILE_BYTES) return "large";
-    }
-    return readBuffer.subarray(0, size);
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+  const bytes = readStart(abs, readBuffer);
+  return bytes && bytes.length > MAX_FILE_BYTES ? "large" : bytes;
 }
 
 interface Prechecks {

@@ -23,7 +23,7 @@
  * binary one is read and judged exactly as the JavaScript walk would.
  */
 import { spawn } from "node:child_process";
-import { accessSync, closeSync, constants, openSync, readFileSync, readSync } from "node:fs";
+import { accessSync, constants, readFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { decodeLenient } from "../text-file.js";
@@ -36,6 +36,7 @@ import {
   type Findings,
   isBinary,
   isLineMatch,
+  readStart,
   type SearchQuery,
   wholeTextCheck,
 } from "./search-findings.js";
@@ -184,20 +185,7 @@ async function matchLines(rg: string, query: SearchQuery, flags: string[]) {
 }
 
 const head = Buffer.allocUnsafe(BINARY_SCAN_BYTES);
-
-function headIsBinary(abs: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(abs, "r");
-  } catch {
-    return false;
-  }
-  try {
-    return isBinary(head.subarray(0, readSync(fd, head, 0, BINARY_SCAN_BYTES, 0)));
-  } finally {
-    closeSync(fd);
-  }
-}
+const headIsBinary = (abs: string) => isBinary(readStart(abs, head) ?? Buffer.alloc(0));
 
 /** The findings for `query`, or undefined when rg could not run it (use the JavaScript walk). */
 export async function searchWithRipgrep(rg: string, query: SearchQuery): Promise<Findings | undefined> {
