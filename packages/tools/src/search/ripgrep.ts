@@ -60,8 +60,10 @@ export function findRipgrep(path = process.env.PATH ?? ""): string | undefined {
   return hit;
 }
 
+/** rg flags for the project view of workspace-walk.ts (see the module comment). */
 async function commonFlags(root: string): Promise<string[]> {
-  const parentsIgnoreRoot = (await inheritedIgnoreLevels(root)).length === 0;
+  // No rules above the root, or rules that ignore the root itself: then none apply (as in the walk).
+  const noParentRules = (await inheritedIgnoreLevels(root)).length === 0;
   return [
     "--no-config",
     "--hidden",
@@ -69,7 +71,7 @@ async function commonFlags(root: string): Promise<string[]> {
     "--no-ignore-dot",
     "--no-ignore-global",
     "--no-ignore-exclude",
-    ...(parentsIgnoreRoot ? ["--no-ignore-parent"] : []),
+    ...(noParentRules ? ["--no-ignore-parent"] : []),
     "--max-filesize",
     "5M",
     "-g",
