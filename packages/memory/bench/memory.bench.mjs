@@ -16,6 +16,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { rng } from "../../../scripts/bench-random.mjs";
 import { MemoryService, MemoryStore, memoryFacts, openMemoryDb } from "../dist/index.js";
 
 function bench(name, value, unit, note) {
@@ -27,17 +28,6 @@ const pct = (xs, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 };
 
-// A deterministic generator (mulberry32), so every run builds the same corpus.
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = rng(42);
 const SYLLABLES = [
   "ka",

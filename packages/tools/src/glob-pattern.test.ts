@@ -28,3 +28,12 @@ describe("globMatcher", () => {
     expect(globMatcher("a.txt")("abtxt")).toBe(false);
   });
 });
+
+describe("globMatcher edge cases kept from the hand-written matcher", () => {
+  it("matches dot files, ** without a slash, and a nested brace", () => {
+    expect(globMatcher("*.md")(".github/.notes.md")).toBe(true);
+    expect(globMatcher("src/**")("src/a/b/c.ts")).toBe(true);
+    expect(globMatcher("*.{ts,{md,txt}}")("docs/a.txt")).toBe(true);
+    expect(globMatcher("src/**/*.ts")("lib/src/a.ts")).toBe(false);
+  });
+});

@@ -1,62 +1,36 @@
 /**
- * Glob patterns over workspace paths, compiled to regular expressions.
+ * Glob patterns over workspace paths, matched by picomatch.
  *
- * Syntax: `*` any run of characters except `/`; `?` one such character; `**` any run including
- * `/` (and `**\/` also matches nothing, so `src/**\/*.ts` includes `src/a.ts`); `{a,b}` either
- * alternative (nesting allowed); `[abc]`, `[a-z]`, `[!x]` character classes. A pattern without
- * `/` matches the file name at any depth (`*.ts`); one with `/` matches the path relative to
- * the search folder. A leading `./` is ignored.
+ * Syntax (picomatch): `*` any run of characters except `/`; `?` one such character; `**` any run
+ * including `/` (and `**\/` also matches nothing, so `src/**\/*.ts` includes `src/a.ts`); `{a,b}`
+ * either alternative (nesting allowed); `[abc]`, `[a-z]`, `[!x]` character classes; extglobs such
+ * as `+(a|b)`. Dot files match like any other name. A pattern without `/` matches the file name at
+ * any depth (`*.ts`); one with `/` matches the path relative to the search folder. A leading `./`
+ * is ignored.
  */
+import picomatch from "picomatch";
 
-function escapeRegex(ch: string): string {
-  return /[\\^$.*+?()[\]{}|/]/.test(ch) ? `\\${ch}` : ch;
+/** The pattern as matched: without a leading `./`. */
+export function normaliseGlob(glob: string): string {
+  return glob.replace(/^\.\//, "");
 }
 
-export function globToRegExp(glob: string): RegExp {
-  let source = "";
-  let braces = 0;
-  for (let i = 0; i < glob.length; i++) {
-    const ch = glob[i]!;
-    if (ch === "*") {
-      if (glob[i + 1] === "*") {
-        const slashAfter = glob[i + 2] === "/";
-        source += slashAfter ? "(?:.*/)?" : ".*";
-        i += slashAfter ? 2 : 1;
-      } else {
-        source += "[^/]*";
-      }
-    } else if (ch === "?") {
-      source += "[^/]";
-    } else if (ch === "{") {
-      braces++;
-      source += "(?:";
-    } else if (ch === "}" && braces > 0) {
-      braces--;
-      source += ")";
-    } else if (ch === "," && braces > 0) {
-      source += "|";
-    } else if (ch === "[") {
-      const end = glob.indexOf("]", i + 2);
-      if (end === -1) {
-        source += "\\[";
-      } else {
-        let body = glob.slice(i + 1, end);
-        if (body.startsWith("!")) body = `^${body.slice(1)}`;
-        source += `[${body.replace(/\\/g, "\\\\")}]`;
-        i = end;
-      }
-    } else {
-      source += escapeRegex(ch);
-    }
-  }
-  source += ")".repeat(braces);
-  return new RegExp(`^${source}$`);
-}
-
-/** A predicate over paths relative to the search folder (forward slashes). */
+/**
+ * A predicate over paths relative to the search folder (forward slashes). `posix` makes `[!x]` a
+ * negated class, as in a shell, instead of picomatch's literal-or-class reading.
+ */
 export function globMatcher(glob: string): (relPath: string) => boolean {
-  const pattern = glob.replace(/^\.\//, "");
-  const regex = globToRegExp(pattern);
-  if (pattern.includes("/")) return (relPath) => regex.test(relPath);
-  return (relPath) => regex.test(relPath.slice(relPath.lastIndexOf("/") + 1));
+  const pattern = normaliseGlob(glob);
+  const isMatch = picomatch(pattern, { dot: true, posix: true, basename: !pattern.includes("/") });
+  return (relPath) => isMatch(relPath);
+}
+
+/** Why a glob cannot be compiled, or undefined when it can. */
+export function globError(glob: string): string | undefined {
+  try {
+    picomatch.makeRe(normaliseGlob(glob), { posix: true });
+    return undefined;
+  } catch (error) {
+    return `Invalid glob ${JSON.stringify(glob)}: ${(error as Error).message}.`;
+  }
 }

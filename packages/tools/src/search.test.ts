@@ -39,7 +39,7 @@ describe("search", () => {
   it("skips binary files and says so", async () => {
     const out = await searchTool.run({ pattern: "load" }, ctx);
     expect(out.content).not.toContain("logo.png");
-    expect(out.content).toContain("1 binary file(s) skipped");
+    expect(out.content).toContain("1 binary file(s) with matches skipped");
   });
 
   it("lists files by glob", async () => {

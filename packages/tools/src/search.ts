@@ -2,37 +2,34 @@
  * `search`: find lines by regular expression and/or files by glob, the way `git grep` would see them.
  *
  * Rules: at least one of `pattern` (JavaScript regex over each line of file contents) and `glob`
- * (over paths) is given; with both, only files matching the glob are searched. The walk honours
- * `.gitignore`, skips `.git` and `node_modules`, skips binary files (NUL in the first 8 KiB) and
- * files over 5 MiB, and stops after 50,000 files. Content matches print `path:line: text` with the
- * text cut at 300 characters; glob-only results print one path per line. At most `max_results`
+ * (over paths, glob-pattern.ts) is given; with both, only files matching the glob are searched.
+ * The engine is ripgrep when `rg` is on the PATH (search/ripgrep.ts), else a JavaScript walk
+ * (search/js-search.ts); both follow the same rules (workspace-walk.ts, search/search-findings.ts)
+ * and give the same results: `.gitignore` honoured, `.git` and `node_modules` skipped, binary
+ * files (NUL in the first 8 KiB) and files over 5 MiB skipped and counted. Content matches print
+ * `path:line: text` with the text cut at 300 characters, sorted by path (one segment at a time)
+ * then line; glob-only results print one path per line in the same order. At most `max_results`
  * lines are shown (default 100), followed by how many more were not shown. Paths are relative to
- * the working folder.
+ * the working folder. The JavaScript walk has a time budget instead of a file limit.
  */
-import { readFile, stat } from "node:fs/promises";
-import { basename, relative, sep } from "node:path";
+import { stat } from "node:fs/promises";
+import { dirname } from "node:path";
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
 import { defineTool, toolError } from "./define-tool.js";
-import { globMatcher } from "./glob-pattern.js";
-import { decodeLenient } from "./text-file.js";
+import { globError, globMatcher } from "./glob-pattern.js";
+import { filesToSearch, listingFindings, searchWithJs } from "./search/js-search.js";
+import { findRipgrep, listWithRipgrep, searchWithRipgrep } from "./search/ripgrep.js";
+import type { Findings, SearchQuery } from "./search/search-findings.js";
 import { optionalBoolean, optionalInteger, optionalString } from "./tool-input.js";
 import { resolveWorkspacePath, showPath } from "./workspace-path.js";
-import { walkFiles } from "./workspace-walk.js";
+import { compareWalkOrder } from "./workspace-walk.js";
 
 export const SEARCH_DEFAULT_RESULTS = 100;
 export const SEARCH_MAX_RESULTS = 2000;
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
-const MAX_FILES = 50_000;
-const MAX_TEXT_CHARS = 300;
-const MAX_TESTED_LINE_CHARS = 10_000;
 
-interface Tally {
-  shown: string[];
-  hidden: number;
-  files: number;
-  skippedBinary: number;
-  skippedLarge: number;
-  stoppedEarly: boolean;
+export interface SearchEngine {
+  /** The `rg` executable to use, or undefined for the JavaScript walk. */
+  ripgrep: string | undefined;
 }
 
 function compileRegex(pattern: string, caseInsensitive: boolean): RegExp | string {
@@ -46,34 +43,27 @@ function compileRegex(pattern: string, caseInsensitive: boolean): RegExp | strin
   }
 }
 
-async function searchFile(abs: string, shown: string, regex: RegExp, limit: number, tally: Tally) {
-  const info = await stat(abs).catch(() => undefined);
-  if (!info) return;
-  if (info.size > MAX_FILE_BYTES) {
-    tally.skippedLarge++;
-    return;
+async function find(
+  query: SearchQuery,
+  single: string | undefined,
+  glob: string | undefined,
+  engine: SearchEngine,
+): Promise<Findings> {
+  const rg = single ? undefined : engine.ripgrep;
+  if (!query.pattern && glob) {
+    const listed = rg ? await listWithRipgrep(rg, query.root, query.matches, query.signal) : undefined;
+    return listingFindings(listed ?? (await filesToSearch(query.root, single, query.matches, query.signal)));
   }
-  const bytes = await readFile(abs).catch(() => undefined);
-  if (!bytes) return;
-  if (bytes.subarray(0, 8192).includes(0)) {
-    tally.skippedBinary++;
-    return;
-  }
-  const lines = decodeLenient(bytes).split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (!regex.test(line.length > MAX_TESTED_LINE_CHARS ? line.slice(0, MAX_TESTED_LINE_CHARS) : line))
-      continue;
-    if (tally.shown.length >= limit) {
-      tally.hidden++;
-      continue;
-    }
-    const text = line.length > MAX_TEXT_CHARS ? `${line.slice(0, MAX_TEXT_CHARS)}…` : line;
-    tally.shown.push(`${shown}:${i + 1}: ${text.trim()}`);
-  }
+  const viaRg = rg ? await searchWithRipgrep(rg, query) : undefined;
+  if (viaRg || query.signal.aborted) return viaRg ?? { files: 0, hits: [], binaryWithMatches: 0, large: 0 };
+  return searchWithJs(query, await filesToSearch(query.root, single, query.matches, query.signal));
 }
 
-async function runSearch(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
+export async function runSearch(
+  input: Record<string, unknown>,
+  ctx: ToolContext,
+  engine: SearchEngine = { ripgrep: findRipgrep() },
+): Promise<ToolOutput> {
   const pattern = optionalString(input, "pattern");
   const glob = optionalString(input, "glob");
   const path = optionalString(input, "path");
@@ -84,69 +74,74 @@ async function runSearch(input: Record<string, unknown>, ctx: ToolContext): Prom
   }
   const regex = pattern ? compileRegex(pattern, caseInsensitive) : undefined;
   if (typeof regex === "string") return toolError(regex);
+  const invalidGlob = glob ? globError(glob) : undefined;
+  if (invalidGlob) return toolError(invalidGlob);
 
   const target = resolveWorkspacePath(ctx, path && path.trim() !== "" ? path : ".");
   if (!target.ok) return toolError(target.error);
   const info = await stat(target.abs).catch(() => undefined);
   if (!info) return toolError(`Folder not found: ${path}. Search from "." to look everywhere.`);
-  const matches = glob ? globMatcher(glob) : () => true;
-  const tally: Tally = {
-    shown: [],
-    hidden: 0,
-    files: 0,
-    skippedBinary: 0,
-    skippedLarge: 0,
-    stoppedEarly: false,
+  const single = info.isDirectory() ? undefined : target.abs;
+  const query: SearchQuery = {
+    root: single ? dirname(single) : target.abs,
+    pattern: pattern ?? "",
+    regex: regex ?? /(?:)/,
+    caseInsensitive,
+    matches: glob ? globMatcher(glob) : () => true,
+    limit,
+    signal: ctx.signal,
   };
-
-  const files = info.isDirectory()
-    ? walkFiles(target.abs, { workspaceRoot: ctx.workspaceRoot, signal: ctx.signal })
-    : single(target.abs);
-  for await (const abs of files) {
-    if (ctx.signal.aborted) return toolError("search was interrupted.");
-    const rel = (info.isDirectory() ? relative(target.abs, abs) : basename(abs)).split(sep).join("/");
-    if (!matches(rel)) continue;
-    if (++tally.files > MAX_FILES) {
-      tally.stoppedEarly = true;
-      break;
-    }
-    const shown = showPath(ctx, abs);
-    if (regex) await searchFile(abs, shown, regex, limit, tally);
-    else if (tally.shown.length < limit) tally.shown.push(shown);
-    else tally.hidden++;
-  }
-  return formatResult(tally, { pattern, glob, where: target.shown, contents: regex !== undefined });
-}
-
-async function* single(abs: string): AsyncGenerator<string> {
-  yield abs;
+  const findings = await find(query, single, glob, engine);
+  if (ctx.signal.aborted) return toolError("search was interrupted.");
+  return formatResult(findings, ctx, limit, {
+    pattern,
+    glob,
+    where: target.shown,
+    contents: regex !== undefined,
+  });
 }
 
 function formatResult(
-  tally: Tally,
+  findings: Findings,
+  ctx: ToolContext,
+  limit: number,
   query: { pattern?: string; glob?: string; where: string; contents: boolean },
 ): ToolOutput {
+  const hits = [...findings.hits].sort((a, b) => compareWalkOrder(a.rel, b.rel));
+  const shown: string[] = [];
+  let total = 0;
+  for (const file of hits) {
+    total += file.total;
+    const path = showPath(ctx, file.abs);
+    if (!query.contents) {
+      if (shown.length < limit) shown.push(path);
+      continue;
+    }
+    for (const hit of file.lines) {
+      if (shown.length >= limit) break;
+      shown.push(`${path}:${hit.line}: ${hit.text}`);
+    }
+  }
+  const hidden = total - shown.length;
   const what = [query.pattern ? `/${query.pattern}/` : "", query.glob ? `files ${query.glob}` : ""]
     .filter(Boolean)
     .join(" in ");
   const notes: string[] = [];
   const unit = query.contents ? "matches" : "files";
-  if (tally.hidden > 0) {
-    notes.push(
-      `${tally.hidden} more ${unit} not shown; narrow the pattern, glob or path, or raise max_results.`,
-    );
+  if (hidden > 0) {
+    notes.push(`${hidden} more ${unit} not shown; narrow the pattern, glob or path, or raise max_results.`);
   }
-  if (tally.stoppedEarly) notes.push(`Stopped after ${MAX_FILES} files; narrow the path or glob.`);
-  if (tally.skippedBinary > 0) notes.push(`${tally.skippedBinary} binary file(s) skipped.`);
-  if (tally.skippedLarge > 0) notes.push(`${tally.skippedLarge} file(s) over 5 MiB skipped.`);
-  const total = tally.shown.length + tally.hidden;
+  if (findings.stopped) notes.push(findings.stopped);
+  if (findings.binaryWithMatches > 0)
+    notes.push(`${findings.binaryWithMatches} binary file(s) with matches skipped.`);
+  if (findings.large > 0) notes.push(`${findings.large} file(s) over 5 MiB skipped.`);
   const summary = `${total} ${unit} for ${what} under ${query.where}`;
-  if (tally.shown.length === 0) {
-    const searched = query.contents ? ` (${Math.min(tally.files, MAX_FILES)} files searched)` : "";
+  if (shown.length === 0) {
+    const searched = query.contents ? ` (${findings.files ?? 0} files searched)` : "";
     const content = [`No ${unit} for ${what} under ${query.where}${searched}.`, ...notes].join(" ");
     return { content, display: { kind: "text", text: summary } };
   }
-  const content = tally.shown.join("\n") + (notes.length > 0 ? `\n\n[${notes.join(" ")}]` : "");
+  const content = shown.join("\n") + (notes.length > 0 ? `\n\n[${notes.join(" ")}]` : "");
   return { content, display: { kind: "text", text: summary } };
 }
 
@@ -177,5 +172,5 @@ export const searchTool = defineTool({
   required: [],
   effect: "read",
   family: "fs",
-  run: runSearch,
+  run: (input, ctx) => runSearch(input, ctx),
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../test-context.js";
@@ -74,6 +74,26 @@ describe("list_dir", () => {
     );
     const flat = await listDirTool.run({ path: "src", depth: 1, include_ignored: true }, ctx);
     expect(flat.content).toBe("src/\n  lib/ (1 entry)\n  index.ts  2.0 KB");
+  });
+
+  it("walks nested .gitignore files, lists symlinks and never expands .git", async () => {
+    put("pkg/.gitignore", "*.gen.ts\n");
+    put("pkg/a.gen.ts");
+    put("pkg/b.ts", "bb");
+    put(".git/HEAD", "ref");
+    symlinkSync(join(ctx.root, "pkg/b.ts"), join(ctx.root, "link.ts"));
+    const out = await listDirTool.run({ depth: 3 }, ctx);
+    expect(out.content).toBe(
+      [
+        "./",
+        "  .git/ (1 entry)",
+        "  pkg/",
+        "    .gitignore  9 B",
+        "    b.ts  2 B",
+        "  link.ts -> (symlink)",
+        "(1 entries ignored by .gitignore not listed; include_ignored shows them)",
+      ].join("\n"),
+    );
   });
 
   it("refuses a file and a missing folder", async () => {

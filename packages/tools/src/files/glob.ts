@@ -11,16 +11,15 @@
 import { stat } from "node:fs/promises";
 import { relative, sep } from "node:path";
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
-import picomatch from "picomatch";
 import { glob as tinyglob } from "tinyglobby";
 import { defineTool, toolError } from "../define-tool.js";
+import { globError, globMatcher, normaliseGlob } from "../glob-pattern.js";
 import { optionalBoolean, optionalInteger, optionalString, requiredString } from "../tool-input.js";
 import { resolveWorkspacePath, showPath } from "../workspace-path.js";
 import { walkFiles } from "../workspace-walk.js";
 
 const DEFAULT_RESULTS = 200;
 const MAX_RESULTS = 5000;
-const MAX_FILES = 100_000;
 
 const toPosix = (p: string) => p.split(sep).join("/");
 
@@ -29,9 +28,9 @@ async function matchingFiles(
   pattern: string,
   includeIgnored: boolean,
   ctx: ToolContext,
-): Promise<{ files: string[]; stoppedEarly: boolean }> {
+): Promise<string[]> {
   if (includeIgnored) {
-    const found = await tinyglob(pattern.includes("/") ? pattern : `**/${pattern}`, {
+    return tinyglob(pattern.includes("/") ? pattern : `**/${pattern}`, {
       cwd: root,
       absolute: true,
       dot: true,
@@ -39,37 +38,28 @@ async function matchingFiles(
       followSymbolicLinks: false,
       ignore: ["**/.git/**"],
     });
-    return { files: found.slice(0, MAX_FILES), stoppedEarly: found.length > MAX_FILES };
   }
-  const isMatch = picomatch(pattern, { dot: true, basename: !pattern.includes("/") });
-  const files: string[] = [];
-  let seen = 0;
-  for await (const abs of walkFiles(root, { workspaceRoot: ctx.workspaceRoot, signal: ctx.signal })) {
-    if (++seen > MAX_FILES) return { files, stoppedEarly: true };
-    if (isMatch(toPosix(relative(root, abs)))) files.push(abs);
-  }
-  return { files, stoppedEarly: false };
+  const isMatch = globMatcher(pattern);
+  const walked = await walkFiles(root, { signal: ctx.signal });
+  return walked.filter((abs) => isMatch(toPosix(relative(root, abs))));
 }
 
 async function runGlob(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
-  const pattern = requiredString(input, "pattern").replace(/^\.\//, "");
+  const pattern = normaliseGlob(requiredString(input, "pattern"));
   const where = optionalString(input, "path") ?? ".";
   const includeIgnored = optionalBoolean(input, "include_ignored") ?? false;
   const limit = optionalInteger(input, "max_results", 1, MAX_RESULTS) ?? DEFAULT_RESULTS;
   if (pattern.startsWith("/") || pattern.split("/").includes(".."))
     return toolError(`The pattern ${pattern} must be relative to path; put the folder in "path" instead.`);
-  try {
-    picomatch.makeRe(pattern);
-  } catch (error) {
-    return toolError(`Invalid glob ${JSON.stringify(pattern)}: ${(error as Error).message}.`);
-  }
+  const invalid = globError(pattern);
+  if (invalid) return toolError(invalid);
   const target = resolveWorkspacePath(ctx, where);
   if (!target.ok) return toolError(target.error);
   const info = await stat(target.abs).catch(() => undefined);
   if (!info?.isDirectory())
     return toolError(`${where} is not a folder; give the folder to search in "path".`);
 
-  const { files, stoppedEarly } = await matchingFiles(target.abs, pattern, includeIgnored, ctx);
+  const files = await matchingFiles(target.abs, pattern, includeIgnored, ctx);
   const dated = await Promise.all(
     files.map(async (abs) => ({ abs, mtime: (await stat(abs).catch(() => undefined))?.mtimeMs ?? 0 })),
   );
@@ -80,7 +70,6 @@ async function runGlob(input: Record<string, unknown>, ctx: ToolContext): Promis
     notes.push(
       `${dated.length - limit} more files not shown; narrow the pattern or path, or raise max_results.`,
     );
-  if (stoppedEarly) notes.push(`Stopped after ${MAX_FILES} files; narrow the path.`);
   if (lines.length === 0) {
     const hint = includeIgnored ? "" : " (ignored files are skipped; set include_ignored to look there too)";
     return { content: `No files match ${pattern} under ${target.shown}${hint}.` };

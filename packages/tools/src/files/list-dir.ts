@@ -1,23 +1,26 @@
 /**
  * `list_dir`: a folder as a tree, a few levels deep, the way the project sees it.
  *
+ * The folders are read by the project walk (workspace-walk.ts `listFolders`: tinyglobby, the
+ * `.gitignore` rules applied as each folder is read), `depth` levels deep; this module only
+ * draws them.
+ *
  * Rules: folders first, then files, each level in name order; folders end with `/` and show
  * how many entries they hold when not expanded; files show their size. `.gitignore` rules are
- * honoured (ignored entries are counted, not listed) and `.git` / `node_modules` are listed but
- * never expanded. `depth` (1–6, default 2) is how many levels are expanded; the listing stops at
+ * honoured as in workspace-walk.ts, those of the folders above included (ignored entries are
+ * counted, not listed); `.git` / `node_modules` are listed but never expanded. `depth` (1–6, default 2) is how many levels are expanded; the listing stops at
  * 500 entries and says how many were left out.
  */
 import type { Dirent } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
-import ignore, { type Ignore } from "ignore";
 import { defineTool, toolError } from "../define-tool.js";
 import { optionalBoolean, optionalInteger, optionalString } from "../tool-input.js";
 import { resolveWorkspacePath } from "../workspace-path.js";
+import { ALWAYS_SKIPPED, listFolders } from "../workspace-walk.js";
 
 const MAX_ENTRIES = 500;
-const NEVER_EXPANDED = new Set([".git", "node_modules"]);
 
 function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -28,52 +31,28 @@ function size(bytes: number): string {
 interface Walk {
   lines: string[];
   omitted: number;
-  ignored: number;
-  rules: { base: string; rules: Ignore }[];
-  showIgnored: boolean;
+  folders: Map<string, Dirent[]>;
 }
 
-async function entriesOf(dir: string): Promise<Dirent[]> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => [] as Dirent[]);
-  return entries.sort((a, b) => {
+function sortedEntries(entries: readonly Dirent[]): Dirent[] {
+  return [...entries].sort((a, b) => {
     const ad = a.isDirectory() ? 0 : 1;
     const bd = b.isDirectory() ? 0 : 1;
     return ad - bd || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   });
 }
 
-function ignoredBy(walk: Walk, abs: string, isDir: boolean): boolean {
-  let ignored = false;
-  for (const level of walk.rules) {
-    const rel = relative(level.base, abs).split(sep).join("/");
-    if (rel === "" || rel.startsWith("..")) continue;
-    const result = level.rules.test(isDir ? `${rel}/` : rel);
-    if (result.ignored) ignored = true;
-    else if (result.unignored) ignored = false;
-  }
-  return ignored;
-}
-
-async function visit(dir: string, prefix: string, depth: number, walk: Walk): Promise<void> {
-  const gitignore = await readFile(join(dir, ".gitignore"), "utf8").catch(() => undefined);
-  const pushed = gitignore !== undefined;
-  if (pushed) walk.rules.push({ base: dir, rules: ignore().add(gitignore) });
-  for (const entry of await entriesOf(dir)) {
-    const abs = join(dir, entry.name);
-    const isDir = entry.isDirectory();
-    if (!walk.showIgnored && !NEVER_EXPANDED.has(entry.name) && ignoredBy(walk, abs, isDir)) {
-      walk.ignored++;
-      continue;
-    }
+async function visit(dir: string, prefix: string, walk: Walk): Promise<void> {
+  for (const entry of sortedEntries(walk.folders.get(dir) ?? [])) {
     if (walk.lines.length >= MAX_ENTRIES) {
       walk.omitted++;
       continue;
     }
-    if (isDir) {
-      const expand = depth > 1 && !NEVER_EXPANDED.has(entry.name);
-      if (expand) {
+    const abs = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (walk.folders.has(abs) && !ALWAYS_SKIPPED.has(entry.name)) {
         walk.lines.push(`${prefix}${entry.name}/`);
-        await visit(abs, `${prefix}  `, depth - 1, walk);
+        await visit(abs, `${prefix}  `, walk);
       } else {
         const count = (await readdir(abs).catch(() => [])).length;
         walk.lines.push(`${prefix}${entry.name}/ (${count} entr${count === 1 ? "y" : "ies"})`);
@@ -85,7 +64,6 @@ async function visit(dir: string, prefix: string, depth: number, walk: Walk): Pr
       walk.lines.push(`${prefix}${entry.name}${info ? `  ${size(info.size)}` : ""}`);
     }
   }
-  if (pushed) walk.rules.pop();
 }
 
 async function runListDir(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
@@ -98,14 +76,19 @@ async function runListDir(input: Record<string, unknown>, ctx: ToolContext): Pro
   if (!info) return toolError(`Folder not found: ${where}.`);
   if (!info.isDirectory()) return toolError(`${target.shown} is a file, not a folder; use read to open it.`);
 
-  const walk: Walk = { lines: [], omitted: 0, ignored: 0, rules: [], showIgnored };
-  await visit(target.abs, "", depth, walk);
+  const listings = await listFolders(target.abs, {
+    levels: depth,
+    includeIgnored: showIgnored,
+    signal: ctx.signal,
+  });
+  const walk: Walk = { lines: [], omitted: 0, folders: listings.folders };
+  await visit(target.abs, "", walk);
   const head = `${target.shown === "." ? "./" : `${target.shown}/`}`;
   const notes: string[] = [];
   if (walk.lines.length === 0) notes.push("(empty)");
   if (walk.omitted > 0) notes.push(`… ${walk.omitted} more entries not listed; list a subfolder.`);
-  if (walk.ignored > 0)
-    notes.push(`(${walk.ignored} entries ignored by .gitignore not listed; include_ignored shows them)`);
+  if (!showIgnored && listings.ignored > 0)
+    notes.push(`(${listings.ignored} entries ignored by .gitignore not listed; include_ignored shows them)`);
   return {
     content: [head, ...walk.lines.map((l) => `  ${l}`), ...notes].join("\n"),
     display: { kind: "text", text: `${head} — ${walk.lines.length} entries` },

@@ -3,7 +3,7 @@
  * when colours are off. Used inside a `<Text>` that sets the line's own colour.
  */
 import { Text } from "ink";
-import type { Inline } from "../markdown/parse-markdown.js";
+import type { Inline } from "../markdown/inline-spans.js";
 import { useTheme } from "./theme.js";
 
 export function CodeText({ spans }: { spans: readonly Inline[] }) {

@@ -6,7 +6,7 @@
  * the space it broke at. At least 10 columns are left for the text after an indent.
  */
 import { Box, Text } from "ink";
-import { parseCodeSpans } from "../markdown/parse-markdown.js";
+import { parseCodeSpans } from "../markdown/inline-spans.js";
 import { wrapSpans } from "../markdown/wrap-spans.js";
 import { CodeText } from "./CodeText.js";
 

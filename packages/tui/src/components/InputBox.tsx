@@ -28,7 +28,7 @@ import {
 import type { KeyPress } from "../keys/key-decoder.js";
 import { useKeys } from "../keys/use-keys.js";
 import { useLatestState } from "../keys/use-latest-state.js";
-import { parseCodeSpans } from "../markdown/parse-markdown.js";
+import { parseCodeSpans } from "../markdown/inline-spans.js";
 import { CodeText } from "./CodeText.js";
 import { useTheme } from "./theme.js";
 

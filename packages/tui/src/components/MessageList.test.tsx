@@ -137,3 +137,20 @@ describe("MessageList", () => {
     for (const line of lines.slice(commands + 1)) expect(line).toMatch(/^ {2}\S/);
   });
 });
+
+describe("MessageList streaming in settled blocks", () => {
+  it("shows a continued part of a reply without a bullet of its own", () => {
+    const parts: TranscriptItem[] = [
+      { id: 1, kind: "assistant", lane: "main", text: "# Plan" },
+      { id: 2, kind: "assistant", lane: "main", text: "First step.", continued: true },
+    ];
+    const frame = render(
+      <MessageList items={parts} live={{ text: "Second step", tools: [], continued: true }} />,
+    ).lastFrame()!;
+    expect(frame.split("\n").filter((l) => l.trim() !== "")).toEqual([
+      "● Plan",
+      "  First step.",
+      "  Second step",
+    ]);
+  });
+});

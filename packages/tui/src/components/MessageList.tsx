@@ -43,7 +43,9 @@ export function LiveView({ live, width }: { live: LiveArea; width: number }) {
   return (
     <Box flexDirection="column">
       {live.thinking && live.text === "" ? <Text dimColor>✻ thinking…</Text> : null}
-      {live.text !== "" ? <AssistantText text={live.text} width={width} /> : null}
+      {live.text !== "" ? (
+        <AssistantText text={live.text} width={width} continued={live.continued === true} />
+      ) : null}
       {live.tools.map((call) => (
         <ToolLine key={call.toolUseId} call={call} width={width} />
       ))}
@@ -66,7 +68,7 @@ export function HistoryItem({ item, width }: { item: TranscriptItem; width: numb
         </Box>
       );
     case "assistant":
-      return <AssistantText text={item.text} width={width} />;
+      return <AssistantText text={item.text} width={width} continued={item.continued === true} />;
     case "tool":
       return <ToolLine call={item} width={width} />;
     case "notice":
@@ -96,12 +98,13 @@ export function HistoryItem({ item, width }: { item: TranscriptItem; width: numb
   }
 }
 
-function AssistantText({ text, width }: { text: string; width: number }) {
+/** A reply, or (`continued`) a later part of one, which keeps the indent but not the bullet. */
+function AssistantText({ text, width, continued }: { text: string; width: number; continued: boolean }) {
   const theme = useTheme();
   return (
     <Box>
       <Box flexShrink={0}>
-        <Text color={theme.accent}>{"● "}</Text>
+        <Text color={theme.accent}>{continued ? "  " : "● "}</Text>
       </Box>
       <Box flexDirection="column" flexGrow={1}>
         <Markdown text={text} width={width - 2} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseInline } from "./parse-markdown.js";
+import { parseInline } from "./markdown-blocks.js";
 import { wrapSpans } from "./wrap-spans.js";
 
 const text = (lines: ReturnType<typeof wrapSpans>) => lines.map((l) => l.map((s) => s.text).join(""));

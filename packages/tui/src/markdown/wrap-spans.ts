@@ -1,11 +1,11 @@
 /**
- * Word-wrapping styled inline spans (parse-markdown.ts) to a width, for replies. Ink wraps text
+ * Word-wrapping styled inline spans (inline-spans.ts) to a width, for replies. Ink wraps text
  * itself, but keeps the space it broke at as the first character of the next line; here a line
  * never starts or ends with the spaces it was broken at. A word is a run of non-space characters,
  * even across spans (`**bold**,` stays one word); a word longer than the width is cut hard.
  * Widths count code points. Returns at least one (possibly empty) line.
  */
-import type { Inline } from "./parse-markdown.js";
+import type { Inline } from "./inline-spans.js";
 
 type Piece = Inline;
 
@@ -61,7 +61,7 @@ function units(spans: readonly Inline[]): Unit[] {
     for (const match of span.text.matchAll(/\s+|\S+/g)) {
       const text = match[0];
       const space = /^\s/.test(text);
-      const piece = { kind: span.kind, text: space ? " ".repeat([...text].length) : text };
+      const piece = { ...span, text: space ? " ".repeat([...text].length) : text };
       const last = out[out.length - 1];
       if (last && last.space === space) {
         last.pieces.push(piece);
@@ -83,8 +83,8 @@ function cut(pieces: readonly Piece[], n: number): [Piece[], Piece[]] {
       head.push(piece);
       left -= chars.length;
     } else if (left > 0) {
-      head.push({ kind: piece.kind, text: chars.slice(0, left).join("") });
-      tail.push({ kind: piece.kind, text: chars.slice(left).join("") });
+      head.push({ ...piece, text: chars.slice(0, left).join("") });
+      tail.push({ ...piece, text: chars.slice(left).join("") });
       left = 0;
     } else tail.push(piece);
   }
@@ -95,7 +95,7 @@ function merge(pieces: readonly Piece[]): Inline[] {
   const out: Inline[] = [];
   for (const piece of pieces) {
     const last = out[out.length - 1];
-    if (last && last.kind === piece.kind) last.text += piece.text;
+    if (last && last.kind === piece.kind && last.url === piece.url) last.text += piece.text;
     else out.push({ ...piece });
   }
   return out;

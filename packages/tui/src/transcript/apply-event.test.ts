@@ -23,6 +23,34 @@ function fold(events: Body[]): { live: LiveArea; finished: NewItem[] } {
 }
 
 describe("applyEvent", () => {
+  it("prints a streaming reply's settled blocks as they settle, keeping only the last one live", () => {
+    const deltas = [
+      "# Title\n\nFirst para",
+      "graph.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+      "\n```ts\nconst x = 1;\n",
+    ];
+    const streaming = fold(deltas.map((text) => ({ type: "text_delta", lane: "main", text })));
+    expect(streaming.finished).toEqual([
+      { kind: "assistant", text: "# Title", lane: "main" },
+      { kind: "assistant", text: "First paragraph.", lane: "main", continued: true },
+      { kind: "assistant", text: "| a | b |\n|---|---|\n| 1 | 2 |", lane: "main", continued: true },
+    ]);
+    expect(streaming.live).toMatchObject({ text: "```ts\nconst x = 1;\n", continued: true });
+    const done = fold([
+      ...deltas.map((text) => ({ type: "text_delta", lane: "main", text })),
+      { type: "text_delta", lane: "main", text: "```" },
+      { type: "message", lane: "main", source: "assistant", message: {} },
+    ]);
+    expect(done.finished.at(-1)).toEqual({
+      kind: "assistant",
+      text: "```ts\nconst x = 1;\n```",
+      lane: "main",
+      continued: true,
+    });
+    expect(done.live.text).toBe("");
+    expect(done.live.continued).toBeUndefined();
+  });
+
   it("streams text, then keeps text and tool lines in order", () => {
     const { live, finished } = fold([
       { type: "text_delta", lane: "main", text: "Reading " },

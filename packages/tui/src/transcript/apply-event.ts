@@ -12,8 +12,10 @@
  *   step limit. A mode change is shown by the status line (session-controller.ts).
  * Facts the screen does not show (requests, responses, pre-steps, Tier-2 loads…) pass through.
  */
+
 import type { SessionEvent } from "@picasso/protocol";
 import { assertNever } from "@picasso/protocol/basics";
+import { splitSettled } from "../markdown/markdown-blocks.js";
 import type { LiveArea, NewItem, ToolCallView } from "./transcript.js";
 
 export interface EventFold {
@@ -25,15 +27,26 @@ export const EMPTY_LIVE: LiveArea = { text: "", tools: [] };
 
 export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
   const finished: NewItem[] = [];
+  const printText = (text: string, continued: boolean | undefined) => {
+    if (text.trim() === "") return;
+    const item = { kind: "assistant" as const, text: text.trimEnd(), lane: "main" };
+    finished.push(continued ? { ...item, continued: true } : item);
+  };
   const flushText = (area: LiveArea): LiveArea => {
-    if (area.text.trim() !== "")
-      finished.push({ kind: "assistant", text: area.text.trimEnd(), lane: "main" });
-    return area.text === "" ? area : { ...area, text: "" };
+    printText(area.text, area.continued);
+    if (area.text === "" && !area.continued) return area;
+    const { continued: _, ...rest } = area;
+    return { ...rest, text: "" };
   };
   switch (event.type) {
-    case "text_delta":
+    case "text_delta": {
       if (event.lane !== "main") return { live, finished };
-      return { live: { ...live, text: live.text + event.text, thinking: false }, finished };
+      const { settled, rest } = splitSettled(live.text + event.text);
+      if (settled.trim() === "")
+        return { live: { ...live, text: live.text + event.text, thinking: false }, finished };
+      printText(settled, live.continued);
+      return { live: { ...live, text: rest, thinking: false, continued: true }, finished };
+    }
     case "thinking_delta":
       if (event.lane !== "main" || live.thinking) return { live, finished };
       return { live: { ...live, thinking: true }, finished };

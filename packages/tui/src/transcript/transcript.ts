@@ -9,7 +9,14 @@ export type NoticeTone = "info" | "warn" | "error" | "hint";
 
 export type TranscriptItem =
   | { id: number; kind: "user"; text: string }
-  | { id: number; kind: "assistant"; text: string; lane: string }
+  | {
+      id: number;
+      kind: "assistant";
+      text: string;
+      lane: string;
+      /** A later part of the same reply (streamed in settled blocks): no bullet of its own. */
+      continued?: boolean;
+    }
   | ({ id: number; kind: "tool" } & ToolCallView)
   | { id: number; kind: "notice"; tone: NoticeTone; text: string }
   | { id: number; kind: "expanded"; title: string; text: string };
@@ -27,8 +34,14 @@ export interface ToolCallView {
 }
 
 export interface LiveArea {
-  /** The main lane's reply as it streams. */
+  /**
+   * The main lane's reply as it streams: only its last, unsettled block(s); the settled blocks
+   * before them have been printed as finished `assistant` items (markdown-blocks.ts
+   * `splitSettled`), so each frame renders a small tail, not the whole reply.
+   */
   text: string;
+  /** Part of the reply has been printed already: the text continues it. */
+  continued?: boolean;
   tools: ToolCallView[];
   /** The model is thinking (thinking deltas arrived and no text yet). */
   thinking?: boolean;

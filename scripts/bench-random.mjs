@@ -1,0 +1,14 @@
+/**
+ * A deterministic random generator for benchmarks (mulberry32): the same seed builds the same
+ * corpus on every run, so figures compare across runs.
+ */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
