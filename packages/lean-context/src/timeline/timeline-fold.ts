@@ -26,6 +26,7 @@ import {
 } from "@picasso/protocol";
 import { LanePrefix } from "./lane-prefix.js";
 import { addMessageEntries, jsonBytes } from "./message-entries.js";
+import type { MessageEnvelope } from "./message-size.js";
 import { SessionRecord } from "./session-record.js";
 import { completeStep, openStep } from "./step-record.js";
 import {
@@ -124,13 +125,7 @@ export class TimelineFolder {
    * already knows it from the raw line (saves serialising the message again).
    */
   add(event: LogEvent, messageBytes?: number): void {
-    this.events += 1;
-    if (event.seq > this.seq) this.seq = event.seq;
-    this.ended = event.type === "session_end";
-    const turn = this.turnFor(event.turn);
-    const lane = this.laneState(event.lane);
-    const wasAfterReminder = lane.afterReminder;
-    lane.afterReminder = false;
+    const [turn, lane, wasAfterReminder] = this.begin(event);
     switch (event.type) {
       case "session_start":
         this.mode = this.session.onStart(event);
@@ -147,7 +142,7 @@ export class TimelineFolder {
         turn.stopReason = event.stopReason;
         break;
       case "message":
-        this.onMessage(event, turn, lane, messageBytes);
+        this.onMessage(event, turn, lane, messageBytes ?? jsonBytes(event.message));
         break;
       case "model_request":
         this.onRequest(event, turn, lane);
@@ -253,6 +248,24 @@ export class TimelineFolder {
     }
   }
 
+  /** A `message` event read without its message (`readMessageLine`), and the message's size. */
+  addMessage(event: MessageEnvelope, messageBytes: number): void {
+    const [turn, lane] = this.begin(event);
+    this.onMessage(event, turn, lane, messageBytes);
+  }
+
+  /** What every event does first: counted, its turn and lane found; was the lane after a reminder? */
+  private begin(event: LogEvent | MessageEnvelope): [TurnSummary, LaneState, boolean] {
+    this.events += 1;
+    if (event.seq > this.seq) this.seq = event.seq;
+    this.ended = event.type === "session_end";
+    const turn = this.turnFor(event.turn);
+    const lane = this.laneState(event.lane);
+    const wasAfterReminder = lane.afterReminder;
+    lane.afterReminder = false;
+    return [turn, lane, wasAfterReminder];
+  }
+
   /** The timeline so far; the fold goes on. */
   snapshot(): Timeline {
     const turns = [...this.turns.values()]
@@ -323,15 +336,9 @@ export class TimelineFolder {
     return turn.lane(id, () => state.subagent);
   }
 
-  private onMessage(
-    event: LogEventOf<"message">,
-    turn: TurnSummary,
-    lane: LaneState,
-    knownBytes: number | undefined,
-  ): void {
+  private onMessage(event: MessageEnvelope, turn: TurnSummary, lane: LaneState, bytes: number): void {
     const gap = lane.prefix.onMessage(event.index);
     if (gap) this.problem(event, `lane ${event.lane}: ${gap}`);
-    const bytes = knownBytes ?? jsonBytes(event.message);
     const laneTurn = this.laneTurn(turn, event.lane);
     laneTurn.appendedBytes += bytes;
     laneTurn.appendedMessages += 1;
@@ -380,7 +387,7 @@ export class TimelineFolder {
     laneTurn.addEntry({ kind: "compaction_summary", bytes: summaryBytes });
   }
 
-  private problem(event: LogEvent, text: string): void {
+  private problem(event: { seq: number }, text: string): void {
     if (this.problems.length < MAX_NOTES) this.problems.push(`seq ${event.seq}: ${text}`);
     else this.droppedNotes += 1;
   }
