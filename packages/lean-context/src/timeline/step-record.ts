@@ -38,19 +38,17 @@ export function completeStep(
   step: TimelineStep,
   event: LogEventOf<"model_response">,
   figures: StepFigures,
-  check: { check: PrefixCheck; drop: CacheDrop | null } | undefined,
+  check: Readonly<{ check: PrefixCheck; drop: CacheDrop | null }> | undefined,
 ): void {
-  Object.assign(step, {
-    stopReason: event.stopReason,
-    errorKind: event.error?.kind ?? null,
-    retries: event.retries ?? 0,
-    latencyMs: event.latencyMs,
-    usage: figures.usage,
-    promptTokens: figures.promptTokens,
-    cacheReadShare: figures.cacheReadShare,
-    costInputEquivalent: figures.costInputEquivalent,
-    prefixCheck: check?.check ?? "not_recorded",
-    cacheDrop: check?.drop ?? null,
-    notRecorded: figures.notRecorded,
-  });
+  step.stopReason = event.stopReason;
+  step.errorKind = event.error?.kind ?? null;
+  step.retries = event.retries ?? 0;
+  step.latencyMs = event.latencyMs;
+  step.usage = figures.usage;
+  step.promptTokens = figures.promptTokens;
+  step.cacheReadShare = figures.cacheReadShare;
+  step.costInputEquivalent = figures.costInputEquivalent;
+  step.prefixCheck = check?.check ?? "not_recorded";
+  step.cacheDrop = check?.drop ?? null;
+  step.notRecorded = figures.notRecorded;
 }

@@ -72,6 +72,8 @@ interface PendingStep {
 interface LaneState {
   prefix: LanePrefix;
   subagent: TimelineSubagent | null;
+  /** Reads `subagent` when a turn's summary is taken (made once per lane, not per event). */
+  subagentOf: () => TimelineSubagent | null;
   pending: Map<number, PendingStep>;
   /** The lane's previous event was a reminder message (a Tier-2 load right after it came with it). */
   afterReminder: boolean;
@@ -325,15 +327,21 @@ export class TimelineFolder {
   private laneState(id: string): LaneState {
     let lane = this.lanes.get(id);
     if (!lane) {
-      lane = { prefix: new LanePrefix(), subagent: null, pending: new Map(), afterReminder: false };
+      const state: LaneState = {
+        prefix: new LanePrefix(),
+        subagent: null,
+        subagentOf: () => state.subagent,
+        pending: new Map(),
+        afterReminder: false,
+      };
+      lane = state;
       this.lanes.set(id, lane);
     }
     return lane;
   }
 
   private laneTurn(turn: TurnSummary, id: string): LaneTurn {
-    const state = this.laneState(id);
-    return turn.lane(id, () => state.subagent);
+    return turn.lane(id, this.laneState(id).subagentOf);
   }
 
   private onMessage(event: MessageEnvelope, turn: TurnSummary, lane: LaneState, bytes: number): void {
