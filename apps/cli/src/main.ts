@@ -8,12 +8,13 @@
  *   loads the program (cli.ts), which loads each command, the TUI and the engine on demand.
  * In the shipped bundle (build.mjs) each dynamic import is a chunk of its own.
  */
-import { drawFirstFrame, opensTui } from "./first-frame.js";
 import { VERSION } from "./version.js";
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) process.stdout.write(`${VERSION}\n`);
 else {
+  // Loaded here, not above: --version needs neither it nor the terminal modules it loads.
+  const { drawFirstFrame, opensTui } = await import("./first-frame.js");
   if (opensTui(args)) drawFirstFrame();
   process.setSourceMapsEnabled(true);
   void import("./cli.js").then((cli) => cli.run(process.argv));
