@@ -34,6 +34,8 @@ export interface StepFigures {
   notRecorded: string[];
 }
 
+const NOTHING_MISSING = Object.freeze([]) as unknown as string[];
+
 export function emptyUsage(): StepUsage {
   return {
     inputTokens: null,
@@ -73,11 +75,16 @@ export function stepFigures(
         split.w5m * COST_WEIGHTS.write5m +
         split.w1h * COST_WEIGHTS.write1h;
   }
-  const notRecorded: string[] = [];
-  for (const field of USAGE_FIELDS) if (usage[field] === null) notRecorded.push(`usage.${field}`);
-  if (promptTokens === null) notRecorded.push("promptTokens");
-  if (cacheReadShare === null) notRecorded.push("cacheReadShare");
-  if (costInputEquivalent === null) notRecorded.push("costInputEquivalent");
+  // Most steps record everything: they share one empty list (never changed; snapshots copy it).
+  let notRecorded = NOTHING_MISSING;
+  const missing = (name: string) => {
+    if (notRecorded === NOTHING_MISSING) notRecorded = [];
+    notRecorded.push(name);
+  };
+  for (const field of USAGE_FIELDS) if (usage[field] === null) missing(`usage.${field}`);
+  if (promptTokens === null) missing("promptTokens");
+  if (cacheReadShare === null) missing("cacheReadShare");
+  if (costInputEquivalent === null) missing("costInputEquivalent");
   return {
     usage,
     promptTokens,
