@@ -122,11 +122,8 @@ export class TimelineFolder {
     else this.droppedNotes += 1;
   }
 
-  /**
-   * Fold one event. `messageBytes`: the size of a `message` event's message when the reader
-   * already knows it from the raw line (saves serialising the message again).
-   */
-  add(event: LogEvent, messageBytes?: number): void {
+  /** Fold one event (a log reader that has the raw line folds a message with `addMessage`). */
+  add(event: LogEvent): void {
     const [turn, lane, wasAfterReminder] = this.begin(event);
     switch (event.type) {
       case "session_start":
@@ -144,7 +141,7 @@ export class TimelineFolder {
         turn.stopReason = event.stopReason;
         break;
       case "message":
-        this.onMessage(event, turn, lane, messageBytes ?? jsonBytes(event.message));
+        this.onMessage(event, turn, lane, jsonBytes(event.message));
         break;
       case "model_request":
         this.onRequest(event, turn, lane);
