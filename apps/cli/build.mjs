@@ -10,13 +10,17 @@
  *   resolve and read at start-up is most of the win). Left outside, loaded from node_modules at run
  *   time: native addons (better-sqlite3, node-pty) and js-tiktoken (its multi-megabyte ranks are
  *   read only when a token count is needed).
+ * - Whitespace and syntax are minified (identifiers are not, so stacks keep their function names):
+ *   less to read and compile on the way to the first frame, React's reconciler above all.
+ * - Two dependencies are adjusted as they are bundled (plugins below): Yoga decodes its
+ *   WebAssembly without `fetch`, and string-width's fast path takes box-drawing characters too.
  * - Source maps are written beside each chunk; main.ts turns them on, so stacks name TypeScript.
  * - The version is written in from package.json (`__PICASSO_VERSION__`).
  * `--metafile` writes dist/meta.json for `npx esbuild --analyze`-style inspection.
  */
 import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -25,6 +29,63 @@ const outdir = join(here, "dist");
 
 /** Packages that must be loaded from node_modules at run time, not bundled. */
 export const EXTERNAL = ["better-sqlite3", "@lydell/node-pty", "js-tiktoken", "js-tiktoken/*"];
+
+/**
+ * Yoga (Ink's layout engine) ships its WebAssembly as a base64 `data:` URL and, when `fetch` exists,
+ * "downloads" it through fetch — which in Node loads undici (~90 ms) on the way to the first frame.
+ * Without `fetch` it decodes the same bytes with `atob`. The bundle takes that path.
+ */
+const yogaWithoutFetch = {
+  name: "yoga-without-fetch",
+  setup(b) {
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const contents = source.replaceAll("typeof fetch", '"undefined"');
+      if (contents === source) throw new Error(`yoga-without-fetch: no \`typeof fetch\` in ${args.path}`);
+      return { contents, loader: "js" };
+    });
+  },
+};
+
+/**
+ * string-width (Ink measures every text node with it) answers printable ASCII at once and sends
+ * anything else through Intl.Segmenter and a `\p{RGI_Emoji}` regex whose first use compiles for
+ * ~90 ms — on the first frame, because the prompt box is drawn with `╭─╮│›`. The bundle widens its
+ * fast path to every character it measures as 1 column on its own and that cannot join a cluster
+ * (no marks, no emoji, no ignorables, no script that clusters; the set is computed here from
+ * string-width itself), so
+ * the answers are unchanged and the box, `·`, `—`, `…` and arrows skip the slow path.
+ */
+/** Latin, Greek, Cyrillic, then punctuation, arrows, box drawing and symbols: scripts whose letters
+ * never form a cluster without a mark (Thai, Indic and Hangul do, so they stay on the slow path). */
+const CANDIDATES = [
+  [0x20, 0x52f],
+  [0x2000, 0x2bff],
+];
+const ASCII_FAST_PATH = "/^[\\u0020-\\u007E]*$/";
+const stringWidthFastPath = {
+  name: "string-width-fast-path",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, async (args) => {
+      const source = readFileSync(args.path, "utf8");
+      if (!source.includes(ASCII_FAST_PATH)) return undefined; // another major version: left as it is
+      const { default: stringWidth } = await import(pathToFileURL(args.path).href);
+      const joins = /[\p{M}\p{Extended_Pictographic}\p{Emoji_Presentation}\p{Default_Ignorable_Code_Point}]/u;
+      const ranges = [];
+      for (const [from, to] of CANDIDATES)
+        for (let cp = from; cp <= to; cp++) {
+          const ch = String.fromCodePoint(cp);
+          if (joins.test(ch) || stringWidth(ch) !== 1) continue;
+          const last = ranges.at(-1);
+          if (last && last[1] === cp - 1) last[1] = cp;
+          else ranges.push([cp, cp]);
+        }
+      const hex = (cp) => `\\u${cp.toString(16).padStart(4, "0")}`;
+      const narrow = `/^[${ranges.map(([a, z]) => (a === z ? hex(a) : `${hex(a)}-${hex(z)}`)).join("")}]*$/`;
+      return { contents: source.replace(ASCII_FAST_PATH, narrow), loader: "js" };
+    });
+  },
+};
 
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
@@ -38,8 +99,11 @@ const result = await build({
   sourcemap: "linked",
   sourcesContent: false,
   legalComments: "none",
+  minifyWhitespace: true,
+  minifySyntax: true,
   chunkNames: "[name]-[hash]",
   external: EXTERNAL,
+  plugins: [yogaWithoutFetch, stringWidthFastPath],
   // Ink loads React's devtools only under DEV=true; the bundle never does.
   alias: { "react-devtools-core": join(here, "build-support/no-devtools.mjs") },
   // React (Ink's renderer) ships a development build chosen at run time; the bundle takes production.

@@ -5,13 +5,19 @@
  * - startup.version-ms and startup.version-ratio: `picasso --version` (dist/main.js), and its
  *   ratio to `node -e ''` (goal ≤ 1.2);
  * - startup.first-frame-ms: launch of the binary in a detached 100×30 tmux session until the prompt
- *   box is on screen (mock provider, no key), polled every 5 ms;
+ *   box is on screen (mock provider, no key), polled every 5 ms — the plain frame main.ts draws
+ *   before Ink loads (first-frame.ts);
+ * - startup.ink-frame-ms: the same launch until Ink's own first frame is on screen (its status
+ *   line, which the plain frame does not draw): from then on keys are echoed;
  * - startup.gemini-first-frame-ms and startup.first-frame-vs-gemini: the same for Gemini CLI when
  *   its binary is given in GEMINI_CLI_BIN (skipped, and said so, otherwise) — its first frame is its
  *   first drawn box. Goal ≤ 0.15×;
- * - startup.import-<chunk>-ms: import time of each chunk on the way to the first frame (cli, the
- *   interactive command, and inside it the layout engine yoga), each in a fresh process, so what
- *   remains of the first frame is visible by part.
+ * - startup.import-<chunk>-ms: import time of each chunk on the way to Ink's first frame (cli, the
+ *   interactive command, and inside it the layout engine yoga, loaded without `fetch` as the
+ *   bundle loads it), each in a fresh process, so what remains is visible by part.
+ * - with STARTUP_BENCH_BASELINE=<another build's dist folder> (e.g. a copy of dist from before a
+ *   change), startup.baseline-*: its --version and first frame, measured interleaved in the same
+ *   run, so a before/after holds on a noisy machine.
  * Medians of STARTUP_BENCH_RUNS (default 7) runs, interleaved.
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -96,15 +102,34 @@ function importTimes(targets) {
 }
 
 const gemini = process.env.GEMINI_CLI_BIN;
-const times = { node: [], version: [], frame: [], gemini: [], imports: [] };
+const baseline = process.env.STARTUP_BENCH_BASELINE ? resolve(process.env.STARTUP_BENCH_BASELINE) : undefined;
+const times = {
+  node: [],
+  version: [],
+  frame: [],
+  inkFrame: [],
+  gemini: [],
+  imports: [],
+  baseVersion: [],
+  baseFrame: [],
+};
+const promptBox = (screen) => screen.includes("│ ›");
+const inkStatusLine = (screen) => screen.includes("│ default │");
 const chain = [chunk("cli-"), chunk("interactive-loader-"), chunk("interactive-")];
 const yoga = resolve(dist, "../../../node_modules/yoga-layout/dist/src/index.js");
+// The bundle's Yoga never sees `fetch` (build.mjs); neither does this import of it.
+const withoutFetch = `data:text/javascript,delete globalThis.fetch`;
 for (let i = 0; i < RUNS; i++) {
   times.node.push(timeCommand(["-e", ""]));
   times.version.push(timeCommand([binary, "--version"]));
-  times.frame.push(await firstFrame(`node '${binary}'`, (screen) => screen.includes("│ ›")));
+  times.frame.push(await firstFrame(`node '${binary}'`, promptBox));
+  times.inkFrame.push(await firstFrame(`node '${binary}'`, inkStatusLine));
+  if (baseline) {
+    times.baseVersion.push(timeCommand([join(baseline, "main.js"), "--version"]));
+    times.baseFrame.push(await firstFrame(`node '${join(baseline, "main.js")}'`, promptBox));
+  }
   if (gemini) times.gemini.push(await firstFrame(`'${gemini}'`, (screen) => screen.includes("╭")));
-  times.imports.push([...importTimes(chain), ...importTimes([yoga])]);
+  times.imports.push([...importTimes(chain), ...importTimes([withoutFetch, yoga]).slice(1)]);
 }
 
 const node = median(times.node);
@@ -122,8 +147,29 @@ bench(
   "startup.first-frame-ms",
   Math.round(frame),
   "ms",
-  `median of ${RUNS} launches in tmux (mock provider)`,
+  `median of ${RUNS} launches in tmux (mock provider); the plain frame, before Ink (goal ≤ 500)`,
 );
+bench(
+  "startup.ink-frame-ms",
+  Math.round(median(times.inkFrame)),
+  "ms",
+  `median of ${RUNS} launches in tmux (mock provider); Ink's first frame, keys echoed from here`,
+);
+if (baseline) {
+  const baseVersion = median(times.baseVersion);
+  bench(
+    "startup.baseline-version-ratio",
+    Number((baseVersion / node).toFixed(2)),
+    "×",
+    `${baseline}/main.js --version ÷ node -e '', same run`,
+  );
+  bench(
+    "startup.baseline-first-frame-ms",
+    Math.round(median(times.baseFrame)),
+    "ms",
+    `median of ${RUNS} launches of ${baseline}/main.js in tmux, same run`,
+  );
+}
 if (gemini) {
   const peer = median(times.gemini);
   bench("startup.gemini-first-frame-ms", Math.round(peer), "ms", `median of ${RUNS} launches of ${gemini}`);

@@ -8,7 +8,7 @@
  * - keeping every turn (what `picasso context timeline` does): the summaries grow with the number
  *   of steps, never with the bytes of the messages;
  * - streaming (`keepTurns: false`, each turn handed to `onTurn` and dropped): constant memory.
- * Each mode runs three times. Prints events per second (median), peak RSS (sampled every 20 ms,
+ * Each mode runs three times. Prints events per second (median; per CPU second in the note), peak RSS (sampled every 20 ms,
  * highest of the runs) and heap used after a forced GC with the result still referenced (median). Run with --expose-gc (the bench runner does).
  * Environment: TIMELINE_BENCH_EVENTS (default 1,000,000), TIMELINE_BENCH_KEEP_LOG=1 keeps the log.
  */
@@ -176,8 +176,11 @@ async function measure(path, options) {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20);
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   const timeline = await foldTimelineFile(path, options);
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuStarted);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   clearInterval(timer);
   peak = Math.max(peak, process.memoryUsage().rss);
   globalThis.gc?.();
@@ -188,6 +191,7 @@ async function measure(path, options) {
     steps: timeline.totals.steps,
     drops: timeline.totals.cacheDrops,
     seconds,
+    cpuSeconds,
     peak,
     heap,
   };
@@ -208,6 +212,7 @@ try {
     return {
       ...runs.at(-1),
       rate: median(runs.map((r) => events / r.seconds)),
+      cpuRate: median(runs.map((r) => events / r.cpuSeconds)),
       peak: Math.max(...runs.map((r) => r.peak)),
       heap: median(runs.map((r) => r.heap)),
     };
@@ -220,14 +225,21 @@ try {
   const log = `${events} events, ${mb(statSync(path).size)} MiB log, ${steps} steps`;
   const kept3 = `all turns kept; ${log}`;
   const stream3 = `keepTurns: false; ${log}`;
-  bench("timeline.fold-events-per-second", Math.round(kept.rate), "events/s", `${kept3}; median of 3 runs`);
+  // Per CPU second too: on a shared machine the wall-clock rate says as much about the neighbours.
+  const perCpu = (r) => `${Math.round(r.cpuRate)} events per CPU second`;
+  bench(
+    "timeline.fold-events-per-second",
+    Math.round(kept.rate),
+    "events/s",
+    `${kept3}; median of 3 runs; ${perCpu(kept)}`,
+  );
   bench("timeline.fold-peak-rss", mb(kept.peak), "MiB", `${kept3}; highest of 3 runs`);
   bench("timeline.fold-heap-after-gc", mb(kept.heap), "MiB", `${kept3}; timeline held; median of 3 runs`);
   bench(
     "timeline.stream-events-per-second",
     Math.round(streaming.rate),
     "events/s",
-    `${stream3}; median of 3 runs`,
+    `${stream3}; median of 3 runs; ${perCpu(streaming)}`,
   );
   bench("timeline.stream-peak-rss", mb(streaming.peak), "MiB", `${stream3}; highest of 3 runs`);
   bench(

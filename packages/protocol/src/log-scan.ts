@@ -1,7 +1,8 @@
 /**
  * Reading a session log fast, for folds over large logs (the timeline): the file is read in
- * 1 MiB chunks, lines are found by scanning the bytes for `\n` (no per-line promise, no string
- * concatenation across chunks but for one carried partial line), and each line is handed over
+ * 1 MiB chunks into one buffer, lines are found by scanning the bytes for `\n` (no per-line
+ * promise, no copy of a chunk; only an unfinished line is moved to the buffer's start, and the
+ * buffer grows for a line longer than it), and each line is handed over
  * with its number, its UTF-8 byte size and whether it ended with a newline. Between chunks the
  * scan yields to the event loop, so a screen stays responsive while a long log is read.
  *
@@ -32,23 +33,30 @@ const CHUNK = 1 << 20;
 export async function scanLogFile(path: string, onLine: (line: ScannedLine) => void): Promise<void> {
   const fd = openSync(path, "r");
   try {
-    const chunk = Buffer.allocUnsafe(CHUNK);
-    let carry: Buffer | undefined;
+    let buffer = Buffer.allocUnsafe(CHUNK);
+    let carried = 0; // bytes of an unfinished line, moved to the start of the buffer
     let lineNo = 0;
     for (;;) {
-      const n = readSync(fd, chunk, 0, CHUNK, null);
+      if (carried === buffer.length) {
+        // One line longer than the buffer: grow it.
+        const bigger = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(bigger, 0, 0, carried);
+        buffer = bigger;
+      }
+      const n = readSync(fd, buffer, carried, buffer.length - carried, null);
       if (n <= 0) break;
-      const data = carry ? Buffer.concat([carry, chunk.subarray(0, n)]) : chunk.subarray(0, n);
+      const data = buffer.subarray(0, carried + n);
       let start = 0;
       for (let nl = data.indexOf(10, start); nl !== -1; nl = data.indexOf(10, start)) {
         lineNo += 1;
         emit(data, start, nl, lineNo, true, onLine);
         start = nl + 1;
       }
-      carry = start < data.length ? Buffer.from(data.subarray(start)) : undefined;
+      carried = data.length - start;
+      if (carried > 0) buffer.copyWithin(0, start, data.length);
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    if (carry) emit(carry, 0, carry.length, lineNo + 1, false, onLine);
+    if (carried > 0) emit(buffer, 0, carried, lineNo + 1, false, onLine);
   } finally {
     closeSync(fd);
   }

@@ -16,7 +16,7 @@ import {
   scanLogFile,
   UserError,
 } from "@picasso/protocol";
-import { messageBytesFromLine } from "./message-size.js";
+import { readMessageLine } from "./message-size.js";
 import { TIMELINE_UNSHOWN_TYPES, TimelineFolder, type TimelineFoldOptions } from "./timeline-fold.js";
 import type { Timeline, TimelineSkip } from "./timeline-types.js";
 
@@ -42,8 +42,9 @@ export async function foldTimelineFile(path: string, options: FoldFileOptions = 
  * log observer feeds it the new ones. Returns how many events were added.
  *
  * Fast path for long logs (`scanLogFile`): an event of a type the timeline does not show is
- * counted without being parsed; the others are parsed without the full schema check, and a line
- * the fold cannot use (it throws on it) is skipped and reported like any unreadable line.
+ * counted without being parsed; a `message` line is parsed without its message
+ * (`readMessageLine`); the others are parsed without the full schema check, and a line the fold
+ * cannot use (it throws on it) is skipped and reported like any unreadable line.
  */
 export async function feedTimelineFile(
   folder: TimelineFolder,
@@ -66,19 +67,20 @@ export async function feedTimelineFile(
         folder.count(peekLogSeq(line.text));
         return;
       }
-      const parsed = parseLogLineLoose(line.text);
+      const message = line.complete && type === "message" ? readMessageLine(line) : undefined;
+      const parsed = message ?? parseLogLineLoose(line.text);
       if ("reason" in parsed) {
         skip({ line: line.line, reason: parsed.reason, torn: !line.complete });
         return;
       }
-      const { event } = parsed;
       try {
-        folder.add(event, event.type === "message" ? messageBytesFromLine(line, event) : undefined);
+        if ("messageBytes" in parsed) folder.addMessage(parsed.event, parsed.messageBytes);
+        else folder.add(parsed.event);
         events += 1;
       } catch (error) {
         skip({
           line: line.line,
-          reason: `invalid ${event.type} event (${(error as Error).message})`,
+          reason: `invalid ${parsed.event.type} event (${(error as Error).message})`,
           torn: false,
         });
       }

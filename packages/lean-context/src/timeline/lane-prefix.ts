@@ -30,6 +30,13 @@ interface Baseline extends SentPrefix {
   cachedTokens: number;
 }
 
+/** The checks without a drop: one shared, read-only value each (a long log has one per step). */
+type Check = Readonly<{ check: PrefixCheck; drop: CacheDrop | null }>;
+const NOT_APPLICABLE: Check = Object.freeze({ check: "not_applicable", drop: null });
+const NOT_RECORDED: Check = Object.freeze({ check: "not_recorded", drop: null });
+const FIRST: Check = Object.freeze({ check: "first", drop: null });
+const KEPT: Check = Object.freeze({ check: "kept", drop: null });
+
 export class LanePrefix {
   /** The lane's history length as the log has built it so far. */
   messageCount = 0;
@@ -38,7 +45,7 @@ export class LanePrefix {
   private baseline: Baseline | undefined;
   private readonly pending = new Map<
     number,
-    { sent: SentPrefix; purpose: "step" | "compaction"; difference: PrefixDifference | null }
+    { sent: Baseline; purpose: "step" | "compaction"; difference: PrefixDifference | null }
   >();
 
   /** A `message` event; returns a problem description for an index gap. */
@@ -65,29 +72,31 @@ export class LanePrefix {
   }
 
   onRequest(event: LogEventOf<"model_request">, purpose: "step" | "compaction"): void {
-    const sent: SentPrefix = {
+    // A Baseline from the start (cachedTokens set at the response): it becomes the baseline as is.
+    const sent: Baseline = {
       step: event.step,
       toolsHash: event.hashes.tools,
       systemHash: event.hashes.system,
       messageCount: event.messageCount,
       lastBreakpoint: event.breakpoints.at(-1),
+      cachedTokens: 0,
     };
     const difference = purpose === "step" && this.baseline ? this.firstDifference(this.baseline, sent) : null;
     this.pending.set(event.step, { sent, purpose, difference });
   }
 
   /** A `model_response`: the check for that step, and the baseline moved when it reported cache reads. */
-  onResponse(step: number, usage: StepUsage): { check: PrefixCheck; drop: CacheDrop | null } | undefined {
+  onResponse(step: number, usage: StepUsage): Check | undefined {
     const pending = this.pending.get(step);
     if (!pending) return undefined;
     this.pending.delete(step);
-    if (pending.purpose === "compaction") return { check: "not_applicable", drop: null };
+    if (pending.purpose === "compaction") return NOT_APPLICABLE;
     const read = usage.cacheReadTokens;
-    if (read === null) return { check: "not_recorded", drop: null };
+    if (read === null) return NOT_RECORDED;
     const previous = this.baseline;
-    let result: { check: PrefixCheck; drop: CacheDrop | null };
-    if (!previous) result = { check: "first", drop: null };
-    else if (read >= previous.cachedTokens) result = { check: "kept", drop: null };
+    let result: Check;
+    if (!previous) result = FIRST;
+    else if (read >= previous.cachedTokens) result = KEPT;
     else
       result = {
         check: "dropped",
@@ -100,7 +109,8 @@ export class LanePrefix {
           comparedWithStep: previous.step,
         },
       };
-    this.baseline = { ...pending.sent, cachedTokens: read + (usage.cacheWriteTokens ?? 0) };
+    pending.sent.cachedTokens = read + (usage.cacheWriteTokens ?? 0);
+    this.baseline = pending.sent;
     this.lowestChange = undefined;
     this.compacted = false;
     return result;

@@ -7,7 +7,8 @@
  * - any other source: an entry of that kind.
  * Sizes are canonical-JSON bytes of the message, the engine's measure of history size.
  */
-import { byteLength, type LogEventOf } from "@picasso/protocol";
+import { byteLength } from "@picasso/protocol";
+import type { MessageEnvelope } from "./message-size.js";
 import type { LaneTurn } from "./turn-summary.js";
 
 /**
@@ -19,7 +20,7 @@ export function jsonBytes(value: unknown): number {
 }
 
 /** Add the message's entries; returns whether it was a reminder (a Tier-2 load may follow it). */
-export function addMessageEntries(laneTurn: LaneTurn, event: LogEventOf<"message">, bytes: number): boolean {
+export function addMessageEntries(laneTurn: LaneTurn, event: MessageEnvelope, bytes: number): boolean {
   switch (event.source) {
     case "user": {
       const facts = Math.min(event.factsBytes ?? 0, bytes);

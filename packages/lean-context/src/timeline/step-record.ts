@@ -6,12 +6,19 @@
  * any.
  */
 import type { LogEventOf } from "@picasso/protocol";
-import type { CacheDrop, PrefixCheck, TimelineStep } from "./timeline-types.js";
+import type { CacheDrop, PrefixCheck, StepUsage, TimelineStep } from "./timeline-types.js";
 import { emptyUsage, type StepFigures } from "./usage-figures.js";
 
 export function requestPurpose(event: LogEventOf<"model_request">): TimelineStep["purpose"] {
   return event.purpose === "compaction" ? "compaction" : "step";
 }
+
+/**
+ * What a step holds until its response: shared by every open step, never changed (a response
+ * replaces them; snapshots copy them). A long log opens one step per request.
+ */
+const NO_USAGE: StepUsage = Object.freeze(emptyUsage());
+const RESPONSE_NOT_RECORDED = Object.freeze(["response"]) as string[];
 
 export function openStep(event: LogEventOf<"model_request">): TimelineStep {
   return {
@@ -24,13 +31,13 @@ export function openStep(event: LogEventOf<"model_request">): TimelineStep {
     errorKind: null,
     retries: 0,
     latencyMs: null,
-    usage: emptyUsage(),
+    usage: NO_USAGE,
     promptTokens: null,
     cacheReadShare: null,
     costInputEquivalent: null,
     prefixCheck: "not_recorded",
     cacheDrop: null,
-    notRecorded: ["response"],
+    notRecorded: RESPONSE_NOT_RECORDED,
   };
 }
 
@@ -38,19 +45,17 @@ export function completeStep(
   step: TimelineStep,
   event: LogEventOf<"model_response">,
   figures: StepFigures,
-  check: { check: PrefixCheck; drop: CacheDrop | null } | undefined,
+  check: Readonly<{ check: PrefixCheck; drop: CacheDrop | null }> | undefined,
 ): void {
-  Object.assign(step, {
-    stopReason: event.stopReason,
-    errorKind: event.error?.kind ?? null,
-    retries: event.retries ?? 0,
-    latencyMs: event.latencyMs,
-    usage: figures.usage,
-    promptTokens: figures.promptTokens,
-    cacheReadShare: figures.cacheReadShare,
-    costInputEquivalent: figures.costInputEquivalent,
-    prefixCheck: check?.check ?? "not_recorded",
-    cacheDrop: check?.drop ?? null,
-    notRecorded: figures.notRecorded,
-  });
+  step.stopReason = event.stopReason;
+  step.errorKind = event.error?.kind ?? null;
+  step.retries = event.retries ?? 0;
+  step.latencyMs = event.latencyMs;
+  step.usage = figures.usage;
+  step.promptTokens = figures.promptTokens;
+  step.cacheReadShare = figures.cacheReadShare;
+  step.costInputEquivalent = figures.costInputEquivalent;
+  step.prefixCheck = check?.check ?? "not_recorded";
+  step.cacheDrop = check?.drop ?? null;
+  step.notRecorded = figures.notRecorded;
 }

@@ -26,6 +26,7 @@ import {
 } from "@picasso/protocol";
 import { LanePrefix } from "./lane-prefix.js";
 import { addMessageEntries, jsonBytes } from "./message-entries.js";
+import type { MessageEnvelope } from "./message-size.js";
 import { SessionRecord } from "./session-record.js";
 import { completeStep, openStep } from "./step-record.js";
 import {
@@ -71,6 +72,8 @@ interface PendingStep {
 interface LaneState {
   prefix: LanePrefix;
   subagent: TimelineSubagent | null;
+  /** Reads `subagent` when a turn's summary is taken (made once per lane, not per event). */
+  subagentOf: () => TimelineSubagent | null;
   pending: Map<number, PendingStep>;
   /** The lane's previous event was a reminder message (a Tier-2 load right after it came with it). */
   afterReminder: boolean;
@@ -119,18 +122,9 @@ export class TimelineFolder {
     else this.droppedNotes += 1;
   }
 
-  /**
-   * Fold one event. `messageBytes`: the size of a `message` event's message when the reader
-   * already knows it from the raw line (saves serialising the message again).
-   */
-  add(event: LogEvent, messageBytes?: number): void {
-    this.events += 1;
-    if (event.seq > this.seq) this.seq = event.seq;
-    this.ended = event.type === "session_end";
-    const turn = this.turnFor(event.turn);
-    const lane = this.laneState(event.lane);
-    const wasAfterReminder = lane.afterReminder;
-    lane.afterReminder = false;
+  /** Fold one event (a log reader that has the raw line folds a message with `addMessage`). */
+  add(event: LogEvent): void {
+    const [turn, lane, wasAfterReminder] = this.begin(event);
     switch (event.type) {
       case "session_start":
         this.mode = this.session.onStart(event);
@@ -147,7 +141,7 @@ export class TimelineFolder {
         turn.stopReason = event.stopReason;
         break;
       case "message":
-        this.onMessage(event, turn, lane, messageBytes);
+        this.onMessage(event, turn, lane, jsonBytes(event.message));
         break;
       case "model_request":
         this.onRequest(event, turn, lane);
@@ -253,6 +247,24 @@ export class TimelineFolder {
     }
   }
 
+  /** A `message` event read without its message (`readMessageLine`), and the message's size. */
+  addMessage(event: MessageEnvelope, messageBytes: number): void {
+    const [turn, lane] = this.begin(event);
+    this.onMessage(event, turn, lane, messageBytes);
+  }
+
+  /** What every event does first: counted, its turn and lane found; was the lane after a reminder? */
+  private begin(event: LogEvent | MessageEnvelope): [TurnSummary, LaneState, boolean] {
+    this.events += 1;
+    if (event.seq > this.seq) this.seq = event.seq;
+    this.ended = event.type === "session_end";
+    const turn = this.turnFor(event.turn);
+    const lane = this.laneState(event.lane);
+    const wasAfterReminder = lane.afterReminder;
+    lane.afterReminder = false;
+    return [turn, lane, wasAfterReminder];
+  }
+
   /** The timeline so far; the fold goes on. */
   snapshot(): Timeline {
     const turns = [...this.turns.values()]
@@ -312,26 +324,26 @@ export class TimelineFolder {
   private laneState(id: string): LaneState {
     let lane = this.lanes.get(id);
     if (!lane) {
-      lane = { prefix: new LanePrefix(), subagent: null, pending: new Map(), afterReminder: false };
+      const state: LaneState = {
+        prefix: new LanePrefix(),
+        subagent: null,
+        subagentOf: () => state.subagent,
+        pending: new Map(),
+        afterReminder: false,
+      };
+      lane = state;
       this.lanes.set(id, lane);
     }
     return lane;
   }
 
   private laneTurn(turn: TurnSummary, id: string): LaneTurn {
-    const state = this.laneState(id);
-    return turn.lane(id, () => state.subagent);
+    return turn.lane(id, this.laneState(id).subagentOf);
   }
 
-  private onMessage(
-    event: LogEventOf<"message">,
-    turn: TurnSummary,
-    lane: LaneState,
-    knownBytes: number | undefined,
-  ): void {
+  private onMessage(event: MessageEnvelope, turn: TurnSummary, lane: LaneState, bytes: number): void {
     const gap = lane.prefix.onMessage(event.index);
     if (gap) this.problem(event, `lane ${event.lane}: ${gap}`);
-    const bytes = knownBytes ?? jsonBytes(event.message);
     const laneTurn = this.laneTurn(turn, event.lane);
     laneTurn.appendedBytes += bytes;
     laneTurn.appendedMessages += 1;
@@ -380,7 +392,7 @@ export class TimelineFolder {
     laneTurn.addEntry({ kind: "compaction_summary", bytes: summaryBytes });
   }
 
-  private problem(event: LogEvent, text: string): void {
+  private problem(event: { seq: number }, text: string): void {
     if (this.problems.length < MAX_NOTES) this.problems.push(`seq ${event.seq}: ${text}`);
     else this.droppedNotes += 1;
   }

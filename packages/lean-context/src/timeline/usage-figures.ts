@@ -34,6 +34,8 @@ export interface StepFigures {
   notRecorded: string[];
 }
 
+const NOTHING_MISSING = Object.freeze([]) as unknown as string[];
+
 export function emptyUsage(): StepUsage {
   return {
     inputTokens: null,
@@ -73,10 +75,16 @@ export function stepFigures(
         split.w5m * COST_WEIGHTS.write5m +
         split.w1h * COST_WEIGHTS.write1h;
   }
-  const notRecorded: string[] = USAGE_FIELDS.filter((f) => usage[f] === null).map((f) => `usage.${f}`);
-  if (promptTokens === null) notRecorded.push("promptTokens");
-  if (cacheReadShare === null) notRecorded.push("cacheReadShare");
-  if (costInputEquivalent === null) notRecorded.push("costInputEquivalent");
+  // Most steps record everything: they share one empty list (never changed; snapshots copy it).
+  let notRecorded = NOTHING_MISSING;
+  const missing = (name: string) => {
+    if (notRecorded === NOTHING_MISSING) notRecorded = [];
+    notRecorded.push(name);
+  };
+  for (const field of USAGE_FIELDS) if (usage[field] === null) missing(`usage.${field}`);
+  if (promptTokens === null) missing("promptTokens");
+  if (cacheReadShare === null) missing("cacheReadShare");
+  if (costInputEquivalent === null) missing("costInputEquivalent");
   return {
     usage,
     promptTokens,
@@ -100,7 +108,15 @@ function writeSplit(
 /** A running sum of step figures (per lane-turn, per turn, per session). */
 export class TotalsAccumulator {
   private steps = 0;
-  private readonly sums = new Map<UsageField, number>();
+  /** Per field, the sum over the steps that reported it; undefined while none did. */
+  private readonly sums: Record<UsageField, number | undefined> = {
+    inputTokens: undefined,
+    cacheReadTokens: undefined,
+    cacheWriteTokens: undefined,
+    cacheWrite5mTokens: undefined,
+    cacheWrite1hTokens: undefined,
+    outputTokens: undefined,
+  };
   private readonly missing = new Map<string, number>();
   private shareRead = 0;
   private sharePrompt = 0;
@@ -115,7 +131,7 @@ export class TotalsAccumulator {
     for (const field of USAGE_FIELDS) {
       const value = figures.usage[field];
       if (value === null) this.missing.set(field, (this.missing.get(field) ?? 0) + 1);
-      else this.sums.set(field, (this.sums.get(field) ?? 0) + value);
+      else this.sums[field] = (this.sums[field] ?? 0) + value;
     }
     if (figures.promptTokens !== null && figures.usage.cacheReadTokens !== null) {
       this.shareRead += figures.usage.cacheReadTokens;
@@ -137,7 +153,10 @@ export class TotalsAccumulator {
 
   merge(other: TotalsAccumulator): void {
     this.steps += other.steps;
-    for (const [k, v] of other.sums) this.sums.set(k, (this.sums.get(k) ?? 0) + v);
+    for (const field of USAGE_FIELDS) {
+      const value = other.sums[field];
+      if (value !== undefined) this.sums[field] = (this.sums[field] ?? 0) + value;
+    }
     for (const [k, v] of other.missing) this.missing.set(k, (this.missing.get(k) ?? 0) + v);
     this.shareRead += other.shareRead;
     this.sharePrompt += other.sharePrompt;
@@ -150,7 +169,7 @@ export class TotalsAccumulator {
 
   snapshot(): TokenTotals {
     // A sum over steps none of which lacked the field is a number (0 over no steps).
-    const sum = (field: UsageField) => this.sums.get(field) ?? (this.missing.has(field) ? null : 0);
+    const sum = (field: UsageField) => this.sums[field] ?? (this.missing.has(field) ? null : 0);
     const stepsMissing: TokenTotals["stepsMissing"] = {};
     for (const [k, v] of [...this.missing].sort(([a], [b]) => a.localeCompare(b)))
       stepsMissing[k as UsageField] = v;

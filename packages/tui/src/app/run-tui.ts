@@ -30,7 +30,6 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const controller = new SessionController(options.host);
   keepTypeAhead(options.stdin ?? process.stdin);
   const stdout = options.stdout ?? process.stdout;
-  const pasteOff = enableBracketedPaste(stdout);
   const app = createElement(App, { controller, workspaceRoot: options.host.workspaceRoot });
   const instance = render(
     createElement(BracketedPasteContext.Provider, { value: stdout.isTTY === true }, app),
@@ -41,6 +40,8 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
       ...(options.stdout ? { stdout: options.stdout } : {}),
     },
   );
+  // After Ink's first frame: the plain frame (apps/cli first-frame.ts) gives way to Ink's first write.
+  const pasteOff = enableBracketedPaste(stdout);
   try {
     await controller.start(options.start ?? {});
   } catch (error) {
