@@ -9,6 +9,7 @@
 import { Box, Static, Text } from "ink";
 import type { LiveArea, TranscriptItem } from "../transcript/transcript.js";
 import { IndentedText } from "./IndentedText.js";
+import { withoutOpenMarkers } from "../markdown/open-markers.js";
 import { Markdown } from "./Markdown.js";
 import { ToolLine } from "./ToolLine.js";
 import { useTheme } from "./theme.js";
@@ -44,7 +45,11 @@ export function LiveView({ live, width }: { live: LiveArea; width: number }) {
     <Box flexDirection="column">
       {live.thinking && live.text === "" ? <Text dimColor>✻ thinking…</Text> : null}
       {live.text !== "" ? (
-        <AssistantText text={live.text} width={width} continued={live.continued === true} />
+        <AssistantText
+          text={withoutOpenMarkers(live.text)}
+          width={width}
+          continued={live.continued === true}
+        />
       ) : null}
       {live.tools.map((call) => (
         <ToolLine key={call.toolUseId} call={call} width={width} />
