@@ -7,9 +7,9 @@
  * without it a reply's text wraps at the full width and then overflows by its indent.
  */
 import { Box, Static, Text } from "ink";
+import { withoutOpenMarkers } from "../markdown/open-markers.js";
 import type { LiveArea, TranscriptItem } from "../transcript/transcript.js";
 import { IndentedText } from "./IndentedText.js";
-import { withoutOpenMarkers } from "../markdown/open-markers.js";
 import { Markdown } from "./Markdown.js";
 import { ToolLine } from "./ToolLine.js";
 import { useTheme } from "./theme.js";
