@@ -111,7 +111,7 @@ export interface TimelineStep {
   costInputEquivalent: number | null;
   prefixCheck: PrefixCheck;
   cacheDrop: CacheDrop | null;
-  notRecorded: string[];
+  notRecorded: readonly string[];
 }
 
 export interface TimelineCompaction {

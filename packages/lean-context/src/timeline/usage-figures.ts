@@ -31,10 +31,10 @@ export interface StepFigures {
   promptTokens: number | null;
   cacheReadShare: number | null;
   costInputEquivalent: number | null;
-  notRecorded: string[];
+  notRecorded: readonly string[];
 }
 
-const NOTHING_MISSING = Object.freeze([]) as unknown as string[];
+const NOTHING_MISSING: readonly string[] = Object.freeze([]);
 
 export function emptyUsage(): StepUsage {
   return {
@@ -78,8 +78,7 @@ export function stepFigures(
   // Most steps record everything: they share one empty list (never changed; snapshots copy it).
   let notRecorded = NOTHING_MISSING;
   const missing = (name: string) => {
-    if (notRecorded === NOTHING_MISSING) notRecorded = [];
-    notRecorded.push(name);
+    notRecorded = [...notRecorded, name];
   };
   for (const field of USAGE_FIELDS) if (usage[field] === null) missing(`usage.${field}`);
   if (promptTokens === null) missing("promptTokens");
