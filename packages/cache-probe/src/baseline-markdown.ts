@@ -1,8 +1,8 @@
 /**
- * `reports/lean-context/baseline.md`: the first-turn prefix of the `hello`, `skills` and `mcp`
- * scenarios' workspaces (for `mcp`, the three servers' catalogs listed first, as `picasso mcp
- * refresh` would), the eager baseline beside the lean Tier 1, per category, with the command that
- * regenerates it.
+ * `reports/lean-context/baseline.md`: the first-turn prefix of the `hello` scenario's realistic
+ * setup, then of the bare shop and of the `skills`, `memory` and `mcp` workspaces one feature at a
+ * time (MCP catalogs listed first, as `picasso mcp refresh` would), the eager baseline beside the
+ * lean Tier 1, per category, with the command that regenerates it.
  * The text depends only on the product (composition, tools, sections) and the fixture workspace
  * — no dates, no machine paths — so a test can regenerate it in memory and fail when the
  * committed file is stale.
@@ -18,6 +18,7 @@ import { helloScenario } from "./scenarios/hello.js";
 import { mcpScenario } from "./scenarios/mcp.js";
 import { memoryScenario } from "./scenarios/memory.js";
 import type { Scenario } from "./scenarios/scenario.js";
+import { shopWorkspace } from "./scenarios/shop-workspace.js";
 import { skillsScenario } from "./scenarios/skills.js";
 import { seedMemories } from "./seed-memories.js";
 
@@ -31,8 +32,10 @@ export const BASELINE_COMMAND = "npm run build && node apps/cli/dist/main.js pro
 const num = (x: number) => x.toLocaleString("en-US");
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+type Setup = Pick<Scenario, "files" | "homeFiles" | "memories">;
+
 /** A scenario workspace's first-turn baseline, computed in a temporary copy of its files. */
-async function scenarioBaseline(scenario: Scenario): Promise<FirstTurnBaseline> {
+async function scenarioBaseline(scenario: Setup): Promise<FirstTurnBaseline> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "picasso-probe-baseline-")));
   const write = (base: string, files: Record<string, string>) => {
     for (const [path, content] of Object.entries(files)) {
@@ -53,8 +56,10 @@ async function scenarioBaseline(scenario: Scenario): Promise<FirstTurnBaseline> 
   }
 }
 
-/** The `hello` workspace's first-turn baseline. */
+/** The `hello` setup's first-turn baseline: 3 MCP servers, 30 skills, 100 memories. */
 export const helloBaseline = (): Promise<FirstTurnBaseline> => scenarioBaseline(helloScenario);
+/** The bare shop's: no skills, MCP servers or memories. */
+export const shopBaseline = (): Promise<FirstTurnBaseline> => scenarioBaseline({ files: shopWorkspace() });
 /** The `skills` workspace's: the shop with 10 project and 20 user skills. */
 export const skillsBaseline = (): Promise<FirstTurnBaseline> => scenarioBaseline(skillsScenario);
 /** The `mcp` workspace's: the shop with three real MCP servers configured. */
@@ -65,6 +70,7 @@ export const memoryBaseline = (): Promise<FirstTurnBaseline> => scenarioBaseline
 
 export interface Baselines {
   hello: FirstTurnBaseline;
+  shop: FirstTurnBaseline;
   skills: FirstTurnBaseline;
   memory: FirstTurnBaseline;
   mcp: FirstTurnBaseline;
@@ -72,6 +78,7 @@ export interface Baselines {
 
 export const baselines = async (): Promise<Baselines> => ({
   hello: await helloBaseline(),
+  shop: await shopBaseline(),
   skills: await skillsBaseline(),
   memory: await memoryBaseline(),
   mcp: await mcpBaseline(),
@@ -91,27 +98,91 @@ function table(baseline: FirstTurnBaseline): string[] {
   ];
 }
 
+/** Tier 1 of a baseline split into Picasso's own bytes and the user's content it indexes. */
+export interface Tier1Split {
+  /** Core tool schemas, gateways and canonical sections: the same for every workspace of a surface. */
+  own: number;
+  /** The AGENTS.md instruction index (the user's file; target 4 KB, hard cap 8 KB). */
+  instructions: number;
+  /** The skill index (the user's skills; budget 2 KB). */
+  skills: number;
+  total: number;
+}
+
+export function tier1Split(baseline: FirstTurnBaseline): Tier1Split {
+  const lean = (category: string) => baseline.rows.find((r) => r.category === category)?.leanBytes ?? 0;
+  const instructions = lean("system: instructions");
+  const skills = lean("system: skills");
+  const total = baseline.lean.bytes.total;
+  return { own: total - instructions - skills, instructions, skills, total };
+}
+
+/** How many skill bodies (and their average size) and memories the eager side of a baseline sends. */
+function eagerCounts(b: FirstTurnBaseline) {
+  const ids = b.eager.system.map((s) => s.id);
+  const skillBytes = b.rows.find((r) => r.category === "system: skills")?.eagerBytes ?? 0;
+  const skills = ids.filter((id) => id.startsWith("skill:")).length;
+  return {
+    skills,
+    skillAverage: skills ? Math.round(skillBytes / skills) : 0,
+    memories: ids.filter((id) => id.startsWith("memory:")).length,
+  };
+}
+
 export function renderBaselineMarkdown(b: Baselines): string {
+  const split = tier1Split(b.hello);
+  const counts = eagerCounts(b.hello);
+  const servers = b.hello.lean.tools
+    .map((t) => t.name)
+    .filter((n) => n.endsWith("_call") && n !== "tool_call");
   const lines = [
     "# Lean context: first-turn prefix against the eager baseline",
     "",
     `Generated by \`${BASELINE_COMMAND}\` — do not edit by hand; a test in \`packages/cache-probe\` fails when this file is stale.`,
     "",
     "CLI composition (`patches/picasso-ecosystem.patch.yml`). **Lean** is the Tier 1 Picasso sends on every request;",
-    "**eager** is the same inputs loaded up front (every deferred and MCP tool schema in `tools`, instruction files,",
-    "every skill body and memory body in full). Bytes: tools as canonical JSON, system blocks as text. Tokens: o200k estimates.",
+    "**eager** is the same inputs loaded up front, the way peers load them (every deferred and MCP tool schema in",
+    "`tools`, the full instruction files, every skill body and memory body in the system prompt). Bytes: tools as",
+    "canonical JSON, system blocks as text. Tokens: o200k estimates.",
     "",
-    "## `hello`: the fixture shop",
+    "## `hello`: a realistic user's setup",
     "",
-    "The probe's fixture shop: an `AGENTS.md`, a `CLAUDE.md` pointer, 27 modules; no skills.",
+    "The probe's shop (27 modules, a real-sized `AGENTS.md` with its docs routing table, a `CLAUDE.md` pointer) with",
+    "three real MCP servers from npm in `.mcp.json` — `fs` (`@modelcontextprotocol/server-filesystem`), `everything`",
+    "(`server-everything`) and `graph` (`server-memory`), their catalogs listed from the running servers —",
+    `${counts.skills} skills (10 project, 20 user; their SKILL.md bodies average ${num(counts.skillAverage)} bytes, within the range of public`,
+    `collections), ${counts.memories} memories of this workspace in \`memory.db\` (5 pinned) and every deferred tool family.`,
     "",
     ...table(b.hello),
     "",
-    b.hello.reduction < 0
-      ? "Here the lean prefix is the larger one: with no skills, MCP servers or memories there is little to defer, while the two fixed gateway schemas cost more than the deferred schemas they stand in for, and the instruction index adds its header and `<!-- file: … -->` lines to the full AGENTS.md."
+    "### Tier 1 budget",
+    "",
+    "| part | bytes |",
+    "| --- | ---: |",
+    `| Picasso's own: core tool schemas, gateways (\`tool_search\`, \`tool_call\`, one \`<server>_call\` per MCP server), canonical sections | ${num(split.own)} |`,
+    `| the user's AGENTS.md, as the instruction index (target 4,096, hard cap 8,192) | ${num(split.instructions)} |`,
+    `| the user's 30 skills, as the skill index (budget 2,048) | ${num(split.skills)} |`,
+    `| **Tier 1** | **${num(split.total)}** |`,
+    "",
+    "Picasso's own part is what the 12 KB target measures: it is the same for every workspace of the CLI except for",
+    "one `<server>_call` schema and line per MCP server. The instruction and skill indexes are the user's own text,",
+    "bounded by their budgets, written to the cache once and read from it on every later request. Every capability",
+    "stays reachable: deferred tools and MCP tools through `tool_search` and `tool_call` or `<server>_call`, skills",
+    "through `skill` and `skill_search`, memories through the session facts and `recall`.",
+    "",
+    "## Feature by feature",
+    "",
+    "### The bare shop",
+    "",
+    "The same shop with no skills, MCP servers or memories.",
+    "",
+    ...table(b.shop),
+    "",
+    b.shop.reduction < 0.5
+      ? "With nothing installed there is little to defer: the saving is the deferred tools' schemas, less the gateways' cost."
       : "Here the saving comes from the deferred tools' schemas and the instruction files' size cap.",
     "",
-    "## `skills`: the shop with 30 skills",
+    "### `skills`: the shop with 30 skills",
     "",
     "The same shop with 10 project skills (`.picasso/skills`, `.claude/skills`) and 20 user skills",
     "(`$PICASSO_HOME/skills`, the Claude folder's `skills/`). Lean: the skill index (project skills with their",
@@ -119,7 +190,7 @@ export function renderBaselineMarkdown(b: Baselines): string {
     "",
     ...table(b.skills),
     "",
-    "## `memory`: the shop with 100 memories",
+    "### `memory`: the shop with 100 memories",
     "",
     `The same shop with ${memoryScenario.memories?.length ?? 0} memories in \`memory.db\`, ${b.memory.eager.system.filter((s) => s.id.startsWith("memory:")).length} of them this workspace's (its project's and the user's). Lean: no`,
     "memory in Tier 1 — the pinned memories, preferences and index lines are session facts (Tier 2, the first user",
@@ -127,7 +198,7 @@ export function renderBaselineMarkdown(b: Baselines): string {
     "",
     ...table(b.memory),
     "",
-    "## `mcp`: the shop with three MCP servers",
+    "### `mcp`: the shop with three MCP servers",
     "",
     "The shop with three real MCP servers in `.mcp.json`: `@modelcontextprotocol/server-filesystem`,",
     "`@modelcontextprotocol/server-everything` and the probe's `notes` server, their catalogs listed from the running",

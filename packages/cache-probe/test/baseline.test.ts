@@ -11,6 +11,7 @@ import {
   type Baselines,
   baselines,
   renderBaselineMarkdown,
+  tier1Split,
 } from "../src/baseline-markdown.js";
 
 describe("reports/lean-context/baseline.md", () => {
@@ -26,7 +27,7 @@ describe("reports/lean-context/baseline.md", () => {
     expect(committed).toContain(BASELINE_COMMAND);
   });
 
-  it.each(["hello", "skills", "memory", "mcp"] as const)(
+  it.each(["hello", "shop", "skills", "memory", "mcp"] as const)(
     "%s: splits both prefixes into categories that add up to their totals",
     (name) => {
       const baseline = both[name];
@@ -43,7 +44,7 @@ describe("reports/lean-context/baseline.md", () => {
     expect(both.skills.eager.system.filter((b) => b.id.startsWith("skill:"))).toHaveLength(30);
     expect(skills.eagerBytes).toBeGreaterThan(skills.leanBytes);
     expect(skills.leanBytes).toBeLessThanOrEqual(2048);
-    const deferred = both.hello.rows.find((r) => r.category.startsWith("tools: deferred"))!;
+    const deferred = both.shop.rows.find((r) => r.category.startsWith("tools: deferred"))!;
     expect(deferred.category).toContain("skill_search");
     expect(deferred.eagerBytes).toBeGreaterThan(0);
     expect(deferred.leanBytes).toBe(0);
@@ -54,7 +55,7 @@ describe("reports/lean-context/baseline.md", () => {
     expect(both.memory.eager.system.filter((b) => b.id.startsWith("memory:"))).toHaveLength(100);
     expect(row.eagerBytes).toBeGreaterThan(10_000);
     expect(row.leanBytes).toBe(0);
-    expect(both.memory.lean.hash).toBe(both.hello.lean.hash);
+    expect(both.memory.lean.hash).toBe(both.shop.lean.hash);
   });
 
   it("the eager side counts the MCP servers' real schemas; the lean side one gateway each", () => {
@@ -67,6 +68,34 @@ describe("reports/lean-context/baseline.md", () => {
       expect.arrayContaining(["fs__read_text_file", "everything__echo", "notes__add_note"]),
     );
     expect(mcp.eagerBytes).toBeGreaterThan(mcp.leanBytes * 5);
+  });
+
+  it("hello, a realistic setup: the first-turn prefix is at least 90% smaller than the eager baseline", () => {
+    const hello = both.hello;
+    const eager = (category: string) => hello.rows.find((r) => r.category.startsWith(category))!;
+    // The setup is what it claims: 3 MCP servers, 30 skill bodies, 100 memories, every deferred family.
+    expect(hello.lean.tools.map((t) => t.name).filter((n) => /^(everything|fs|graph)_call$/.test(n))).toEqual(
+      ["everything_call", "fs_call", "graph_call"],
+    );
+    expect(hello.eager.tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(["fs__read_text_file", "everything__echo", "graph__create_entities"]),
+    );
+    expect(hello.eager.system.filter((b) => b.id.startsWith("skill:"))).toHaveLength(30);
+    expect(hello.eager.system.filter((b) => b.id.startsWith("memory:"))).toHaveLength(100);
+    expect(eager("tools: deferred").category).toContain("subagent_fork");
+    expect(eager("tools: deferred").category).toContain("terminal_start");
+    expect(eager("system: instructions").eagerBytes).toBeGreaterThan(2048);
+    expect(hello.reduction).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("hello: Picasso's own Tier 1 is at most 12 KB; the user's indexes stay within their budgets", () => {
+    const split = tier1Split(both.hello);
+    expect(split.own + split.instructions + split.skills).toBe(both.hello.lean.bytes.total);
+    expect(split.own).toBeLessThanOrEqual(12 * 1024);
+    expect(split.instructions).toBeLessThanOrEqual(4096);
+    expect(split.skills).toBeLessThanOrEqual(2048);
+    // Picasso's own part is the bare shop's, plus one gateway schema and line per MCP server.
+    expect(split.own).toBeGreaterThan(tier1Split(both.shop).own);
   });
 
   it("is deterministic: no dates or machine paths", async () => {

@@ -5,15 +5,23 @@
  * `session/load` on a new connection that resumes from the log. The ACP session composes the
  * `sdk` patch file; its Tier 1 is the CLI's, and no request may drop the cached prefix.
  */
+
+import { realisticSetup } from "./hello.js";
 import { bash, calls, edit, mode, read, type Scenario, say, tool, turn, write } from "./scenario.js";
-import { rateLine, shopWorkspace } from "./shop-workspace.js";
+import { rateLine } from "./shop-workspace.js";
 
 export const acpScenario: Scenario = {
   name: "acp",
   description:
     "8 turns through ACP: request_permission (one rejected), set_mode plan and back, a plan, session/load on a new connection",
   surface: "acp",
-  files: shopWorkspace(),
+  get files() {
+    return realisticSetup.files;
+  },
+  get homeFiles() {
+    return realisticSetup.homeFiles;
+  },
+  memories: realisticSetup.memories,
   deny: (name) => name === "write",
   actions: [
     turn(

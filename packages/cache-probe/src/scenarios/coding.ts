@@ -6,8 +6,10 @@
  * arguments that returns the schema, then a valid one; the plan-mode section on entering plan
  * mode; the stale-todos reminder once 20+ tool calls pass an open todo list); a subagent.
  */
+
+import { realisticSetup } from "./hello.js";
 import { bash, calls, edit, mode, read, type Scenario, say, search, tool, turn, write } from "./scenario.js";
-import { rateLine, SHOP_MODULES, shopWorkspace } from "./shop-workspace.js";
+import { rateLine, SHOP_MODULES } from "./shop-workspace.js";
 
 const m = (name: string) => `src/shop/${name}.ts`;
 
@@ -15,7 +17,13 @@ export const codingScenario: Scenario = {
   name: "coding",
   description:
     "30 turns: reads, edits, bash, parallel calls (one step with 25), a denied approval, modes, Tier-2 loads, a subagent",
-  files: shopWorkspace(),
+  get files() {
+    return realisticSetup.files;
+  },
+  get homeFiles() {
+    return realisticSetup.homeFiles;
+  },
+  memories: realisticSetup.memories,
   deny: (name, input) => name === "bash" && String(input.command ?? "").includes("publish"),
   actions: [
     turn(

@@ -16,7 +16,8 @@ import { shopWorkspace } from "./shop-workspace.js";
 
 const require = createRequire(import.meta.url);
 
-function binOf(pkg: string): string {
+/** The entry file of an installed MCP server package (its first `bin`). */
+export function binOf(pkg: string): string {
   const manifest = require.resolve(`${pkg}/package.json`);
   const bin = (JSON.parse(readFileSync(manifest, "utf8")) as { bin: Record<string, string> }).bin;
   return join(dirname(manifest), Object.values(bin)[0]!);

@@ -11,17 +11,11 @@
  */
 import { calls, read, type Scenario, say, tool, turn } from "./scenario.js";
 import { shopWorkspace } from "./shop-workspace.js";
+import { skillBody } from "./skill-bodies.js";
 
-const skillMd = (name: string, description: string, body: string) =>
-  `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n---\n\n# ${name}\n\n${body}\n`;
-
-const steps = (topic: string) =>
-  [
-    `1. Read the files that matter for ${topic} before changing anything.`,
-    `2. Make the smallest change that does ${topic} completely; keep the project's conventions.`,
-    "3. Run `npm test` and fix what fails before reporting.",
-    `4. Report what changed for ${topic}, and what the user should check by hand.`,
-  ].join("\n");
+/** A SKILL.md: front matter, then a body at a public collection's size (skill-bodies.ts). */
+const skillMd = (name: string, description: string, index: number, bundled: string[]) =>
+  `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n---\n\n${skillBody(name, description, index, bundled)}\n`;
 
 const PROJECT: [folder: string, name: string, description: string][] = [
   [
@@ -105,12 +99,15 @@ function projectSkills(): Record<string, string> {
   const files: Record<string, string> = {};
   PROJECT.forEach(([folder, name, description], i) => {
     const root = i < 5 ? `.picasso/skills/${folder}` : `.claude/skills/${folder}`;
-    files[`${root}/SKILL.md`] = skillMd(name, description, steps(name));
-    files[`${root}/references/checklist.md`] =
-      `# ${name} checklist\n\n- [ ] tests pass\n- [ ] docs updated\n- [ ] reviewed\n`;
-    if (i % 2 === 0)
-      files[`${root}/scripts/check.sh`] = `#!/usr/bin/env bash\nset -euo pipefail\necho "${name}: ok"\n`;
-    if (i % 3 === 0) files[`${root}/assets/template.md`] = `# ${name} template\n`;
+    const bundled: Record<string, string> = {
+      "references/checklist.md": `# ${name} checklist\n\n- [ ] tests pass\n- [ ] docs updated\n- [ ] reviewed\n`,
+      ...(i % 2 === 0
+        ? { "scripts/check.sh": `#!/usr/bin/env bash\nset -euo pipefail\necho "${name}: ok"\n` }
+        : {}),
+      ...(i % 3 === 0 ? { "assets/template.md": `# ${name} template\n` } : {}),
+    };
+    files[`${root}/SKILL.md`] = skillMd(name, description, i, Object.keys(bundled));
+    for (const [path, content] of Object.entries(bundled)) files[`${root}/${path}`] = content;
   });
   return files;
 }
@@ -120,7 +117,7 @@ function userSkills(): Record<string, string> {
   USER.forEach((name, i) => {
     const root = i < 10 ? `skills/${name}` : `.claude/skills/${name}`;
     const description = `Guidance for ${name.replace(/-/g, " ")} tasks, step by step, with checks at each step. Use when the task is about ${name.replace(/-/g, " ")}.`;
-    files[`${root}/SKILL.md`] = skillMd(name, description, steps(name.replace(/-/g, " ")));
+    files[`${root}/SKILL.md`] = skillMd(name, description, PROJECT.length + i, ["references/template.md"]);
     files[`${root}/references/template.md`] = `# ${name} template\n\nYesterday:\nToday:\nBlockers:\n`;
   });
   return files;
