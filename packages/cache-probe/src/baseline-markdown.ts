@@ -132,9 +132,6 @@ function eagerCounts(b: FirstTurnBaseline) {
 export function renderBaselineMarkdown(b: Baselines): string {
   const split = tier1Split(b.hello);
   const counts = eagerCounts(b.hello);
-  const servers = b.hello.lean.tools
-    .map((t) => t.name)
-    .filter((n) => n.endsWith("_call") && n !== "tool_call");
   const lines = [
     "# Lean context: first-turn prefix against the eager baseline",
     "",

@@ -18,17 +18,17 @@ const STEP_TEMPLATES: readonly ((topic: string) => string)[] = [
     `Write or extend a failing test that pins the ${t} behaviour you want, with exact values (cents, counts, messages), before touching the code.`,
   (t) =>
     `Make the smallest change that does ${t} completely. Keep the module's existing style, names and error types; add no dependency without saying why.`,
-  (t) =>
+  () =>
     `Run the module's tests, then the whole suite. A failure you did not expect is information: read it fully before changing anything else.`,
   (t) =>
     `Check the edges of ${t}: empty input, the largest allowed value, a repeated request, and what a user sees when it fails.`,
   (t) =>
     `Update the documentation that describes ${t} (the routed doc, the changelog entry, comments that would now be wrong).`,
-  (t) =>
+  () =>
     `Review your own diff as a reviewer would: unrelated edits, leftover debugging output, names that no longer say what they hold — remove them.`,
   (t) =>
     `If ${t} touches data that already exists (stored rows, cached values, files users keep), write down how old data is handled and test it.`,
-  (t) =>
+  () =>
     `Run the linter and the type checker; fix what they report in the lines you changed, and leave unrelated warnings for a separate change.`,
   (t) =>
     `Report: what changed for ${t}, the commands you ran and their result, and what the user should check by hand before merging.`,
