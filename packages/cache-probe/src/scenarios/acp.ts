@@ -15,13 +15,7 @@ export const acpScenario: Scenario = {
   description:
     "8 turns through ACP: request_permission (one rejected), set_mode plan and back, a plan, session/load on a new connection",
   surface: "acp",
-  get files() {
-    return realisticSetup.files;
-  },
-  get homeFiles() {
-    return realisticSetup.homeFiles;
-  },
-  memories: realisticSetup.memories,
+  ...realisticSetup,
   deny: (name) => name === "write",
   actions: [
     turn(

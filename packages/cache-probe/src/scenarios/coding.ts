@@ -17,13 +17,7 @@ export const codingScenario: Scenario = {
   name: "coding",
   description:
     "30 turns: reads, edits, bash, parallel calls (one step with 25), a denied approval, modes, Tier-2 loads, a subagent",
-  get files() {
-    return realisticSetup.files;
-  },
-  get homeFiles() {
-    return realisticSetup.homeFiles;
-  },
-  memories: realisticSetup.memories,
+  ...realisticSetup,
   deny: (name, input) => name === "bash" && String(input.command ?? "").includes("publish"),
   actions: [
     turn(

@@ -84,13 +84,7 @@ export const realisticSetup: Pick<Scenario, "files" | "homeFiles" | "memories"> 
 export const helloScenario: Scenario = {
   name: "hello",
   description: "one turn in a realistic setup (3 MCP servers, 30 skills, 100 memories): hello",
-  get files() {
-    return realisticSetup.files;
-  },
-  get homeFiles() {
-    return realisticSetup.homeFiles;
-  },
-  memories: realisticSetup.memories,
+  ...realisticSetup,
   actions: [
     turn(
       "hello",
