@@ -6,6 +6,7 @@ import { familiesScenario } from "./families.js";
 import { helloScenario } from "./hello.js";
 import { mcpScenario } from "./mcp.js";
 import { memoryScenario } from "./memory.js";
+import { nextDayScenario } from "./next-day.js";
 import { resumeScenario } from "./resume.js";
 import type { Scenario } from "./scenario.js";
 import { skillsScenario } from "./skills.js";
@@ -20,6 +21,7 @@ export const SCENARIOS: readonly Scenario[] = [
   familiesScenario,
   acpScenario,
   mcpScenario,
+  nextDayScenario,
 ];
 
 export function findScenario(name: string): Scenario | undefined {
@@ -37,6 +39,7 @@ export {
   helloScenario,
   mcpScenario,
   memoryScenario,
+  nextDayScenario,
   resumeScenario,
   skillsScenario,
 };
