@@ -4,7 +4,7 @@
  * serves ≥ 95% of input tokens from turn 2 on from cache at a 1024-token minimum (2048 and 4096
  * are reported); compaction's misses are named as expected; the scenarios really did what they
  * claim (approval denied, plan-mode refusal, Tier-2 loads, a subagent, a resume, the next day's new
- * session with the same Tier 1).
+ * session with the same Tier 1, every switch among the modes).
  */
 import { canonicalJson, StrictLogEventSchema, sha256 } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
@@ -16,6 +16,7 @@ import {
   familiesScenario,
   helloScenario,
   memoryScenario,
+  modesScenario,
   nextDayScenario,
   resumeScenario,
   SCENARIOS,
@@ -314,6 +315,36 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
     );
   });
 
+  it("modes: all six switches among default, plan and auto; Tier 1 never moves", async () => {
+    const result = await run("modes");
+    expect(drops(result)).toEqual([]);
+    expect(new Set(result.steps.map(tier1Hash)).size).toBe(1);
+    const switches = result.steps.slice(1).flatMap((s, i) => {
+      const before = result.steps[i]!.mode;
+      return s.mode === before ? [] : [`${before}->${s.mode}`];
+    });
+    expect(switches).toEqual([
+      "default->plan",
+      "plan->auto",
+      "auto->default",
+      "default->auto",
+      "auto->plan",
+      "plan->default",
+    ]);
+    expect(new Set(switches).size).toBe(6);
+    // Plan mode refused the write; auto ran the write and an edit without asking.
+    expect(sent(result)).toContain("plan mode is on");
+    const events = (logLines.get("modes") ?? []).map((line) => JSON.parse(line));
+    expect(events.filter((e) => e.type === "approval_decided").map((e) => `${e.name}:${e.decision}`)).toEqual(
+      ["edit:allow_once"],
+    );
+    expect(modesScenario.actions.filter((a) => a.kind === "mode")).toHaveLength(6);
+    const share = readShareFromTurn2(result.steps);
+    console.log(
+      `modes, anthropic rules, 1024 minimum: read share from turn 2 = ${(share * 100).toFixed(1)}%`,
+    );
+  });
+
   it("hello: the first-turn prefix is reported against the eager baseline", async () => {
     const hello = await run("hello");
     const report = buildReport([hello]);
@@ -350,7 +381,8 @@ describe("OpenAI rules through the OpenAI adapter", SCENARIO_TIMEOUT, () => {
     memoryScenario,
     familiesScenario,
     nextDayScenario,
-    ])("$name: no unexpected drops", async (scenario) => {
+    modesScenario,
+  ])("$name: no unexpected drops", async (scenario) => {
     const result = await runScenario(scenario, { rules: "openai", minCacheable: 1024 });
     expect(drops(result)).toEqual([]);
     // The same expected findings as under Anthropic rules: OpenAI's cache expires overnight too.

@@ -6,6 +6,7 @@ import { familiesScenario } from "./families.js";
 import { helloScenario } from "./hello.js";
 import { mcpScenario } from "./mcp.js";
 import { memoryScenario } from "./memory.js";
+import { modesScenario } from "./modes.js";
 import { nextDayScenario } from "./next-day.js";
 import { resumeScenario } from "./resume.js";
 import type { Scenario } from "./scenario.js";
@@ -22,6 +23,7 @@ export const SCENARIOS: readonly Scenario[] = [
   acpScenario,
   mcpScenario,
   nextDayScenario,
+  modesScenario,
 ];
 
 export function findScenario(name: string): Scenario | undefined {
@@ -39,6 +41,7 @@ export {
   helloScenario,
   mcpScenario,
   memoryScenario,
+  modesScenario,
   nextDayScenario,
   resumeScenario,
   skillsScenario,
