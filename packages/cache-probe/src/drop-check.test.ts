@@ -38,7 +38,7 @@ function step(
     request,
     fingerprint: fingerprintRequest(request),
     usage: { read: 0, write: 0, uncached: 0, output: 0, ...usage },
-    after: { compaction: false, resume: false },
+    after: { compaction: false, resume: false, newSession: false },
     pid: 1,
     ...extra,
   };
@@ -90,7 +90,7 @@ describe("checkSteps", () => {
       2,
       rewritten,
       { read: 150, write: 100 },
-      { after: { compaction: true, resume: false } },
+      { after: { compaction: true, resume: false, newSession: false } },
     );
     const expected = checkSteps([step(1, h1, { write: 200 }), compacted], options);
     expect(expected).toEqual([expect.objectContaining({ kind: "compaction", expected: true, index: 0 })]);
@@ -101,7 +101,7 @@ describe("checkSteps", () => {
       2,
       [u("summary")],
       { read: 0, write: 250 },
-      { after: { compaction: true, resume: false } },
+      { after: { compaction: true, resume: false, newSession: false } },
     );
     const findings = checkSteps([step(1, h1, { write: 200 }), compacted], options);
     expect(findings.map((f) => f.kind)).toEqual(["compaction", "tier1-miss"]);
@@ -124,6 +124,50 @@ describe("checkSteps", () => {
       options,
     );
     expect(findings.map((f) => f.kind)).toContain("lookback");
+  });
+
+  it("expects the next day's new session to write Tier 1 again, then checks it as usual", () => {
+    const day2 = [u("good morning")];
+    const opened = { after: { compaction: false, resume: false, newSession: true } };
+    const steps = [
+      step(1, h1, { write: 200 }),
+      step(2, h2, { read: 200, write: 50 }),
+      // The provider's cache expired overnight: nothing is read, Tier 1 is written again.
+      step(3, day2, { write: 180 }, opened),
+      step(4, [...day2, a("morning"), u("read it")], { read: 180, write: 60 }),
+    ];
+    const findings = checkSteps(steps, options);
+    expect(findings).toEqual([
+      expect.objectContaining({ n: 3, kind: "new-session", expected: true, read: 0 }),
+    ]);
+    expect(findings[0]!.message).toContain("expired overnight");
+    // The day-2 session's requests are checked against their predecessor in that session.
+    const short = [
+      ...steps.slice(0, 3),
+      step(4, [...day2, a("morning"), u("read it")], { read: 0, write: 240 }),
+    ];
+    expect(checkSteps(short, options).map((f) => `${f.n}:${f.kind}`)).toEqual([
+      "3:new-session",
+      "4:cache-shortfall",
+    ]);
+  });
+
+  it("keeps a Tier-1 change in the next day's session an unexpected drop", () => {
+    const dated = [{ id: "identity", text: "You are Picasso. Today is 2026-01-16." }];
+    const opened = { after: { compaction: false, resume: false, newSession: true } };
+    const day2 = step(2, [u("good morning")], { write: 190 }, opened);
+    day2.request = { ...day2.request, system: dated };
+    day2.fingerprint = fingerprintRequest(day2.request);
+    const [finding, ...rest] = checkSteps([step(1, h1, { write: 200 }), day2], options);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({
+      n: 2,
+      kind: "tier1-changed",
+      expected: false,
+      segment: "system",
+      index: 0,
+    });
+    expect(finding!.message).toContain("next day");
   });
 
   it("applies OpenAI's 128-token steps", () => {

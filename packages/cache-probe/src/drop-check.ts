@@ -15,6 +15,11 @@
  *    The first request of a new lane (a subagent) must read Tier 1.
  * 4. **Lookback** (Anthropic rules) — the request has a breakpoint within 20 blocks past P's last
  *    breakpoint; growing 20+ blocks past a lone trailing breakpoint is a drop (`lookback`).
+ * 5. **New session** — the first request of a new session (the next day: `after.newSession`)
+ *    follows no request in the provider's cache, which expired overnight, so Tier 1 is written
+ *    again: an *expected* finding (`new-session`), after check 1 — Tier 1 must still be
+ *    byte-identical to request 1's, since nothing date- or day-dependent may enter it. The lanes
+ *    of the closed session end there; later requests are checked against the new session's.
  * Tier-1 reads are only required when Tier 1 alone reaches the minimum cacheable length;
  * `tier1Tolerance` allows for a Tier-1 token figure that is an estimate. Pure.
  */
@@ -30,12 +35,15 @@ export type FindingKind =
   | "lookback"
   | "wire-changed";
 
+/** Findings that are expected: a compaction's rewrite, the first request of a new session. */
+export type ExpectedKind = "compaction" | "new-session";
+
 export interface Finding {
   n: number;
   lane: string;
   turn: number;
   step: number;
-  kind: FindingKind | "compaction";
+  kind: FindingKind | ExpectedKind;
   expected: boolean;
   message: string;
   segment?: Segment;
@@ -114,6 +122,7 @@ export function checkSteps(steps: readonly ProbeStep[], options: DropCheckOption
   };
 
   for (const step of steps.slice(1)) {
+    if (step.after.newSession) previous.clear();
     const p = previous.get(step.lane);
     previous.set(step.lane, step);
     const tier1 = diffPrefix(first.request, step.request, { segment: "system", index: 0 });
@@ -122,8 +131,19 @@ export function checkSteps(steps: readonly ProbeStep[], options: DropCheckOption
         ...where(step),
         kind: "tier1-changed",
         expected: false,
-        message: `Tier 1 changed since request 1: ${describe(tier1)}`,
+        message: `Tier 1 changed since request 1${step.after.newSession ? " in the next day's new session" : ""}: ${describe(tier1)}`,
         ...tier1,
+      });
+      continue;
+    }
+    if (step.after.newSession) {
+      findings.push({
+        ...where(step),
+        kind: "new-session",
+        expected: true,
+        message:
+          "first request of a new session the next day: the provider's cache expired overnight, so Tier 1 is written again (byte-identical to request 1's)",
+        read: step.usage.read,
       });
       continue;
     }

@@ -6,6 +6,8 @@
  * - As a provider wrapper it keeps a copy of each request exactly as it goes to the provider
  *   (after an optional `mutate`, which is how tests inject regressions without touching product
  *   code) and the usage of its final event.
+ * - The runner tells it when a session was resumed or a new one opened (`markResume`,
+ *   `markNewSession`); the next request of each marked lane records it in `after`.
  * Requests are sequential in a scenario (one lane streams at a time), so the latest
  * `model_request` event belongs to the next `stream()` call.
  */
@@ -43,6 +45,7 @@ export class ProbeRecorder {
   private pending: Pending | undefined;
   private readonly compacted = new Set<string>();
   private readonly resumed = new Set<string>();
+  private readonly opened = new Set<string>();
 
   readonly observer = (event: LogEvent): void => {
     if (event.type === "model_request") {
@@ -59,6 +62,11 @@ export class ProbeRecorder {
   /** The session was closed and re-opened from its log: mark every lane. */
   markResume(lanes: Iterable<string>): void {
     for (const lane of lanes) this.resumed.add(lane);
+  }
+
+  /** The session was closed and a new one opened (the next day): mark its lanes. */
+  markNewSession(lanes: Iterable<string>): void {
+    for (const lane of lanes) this.opened.add(lane);
   }
 
   wrap(provider: ModelProvider, mutate?: RequestMutation): ModelProvider {
@@ -87,7 +95,11 @@ export class ProbeRecorder {
     const pending = this.pending ?? { lane: "main", turn: 0, step: n - 1, purpose: "step" as const };
     this.pending = undefined;
     const lane = pending.lane;
-    const after = { compaction: this.compacted.delete(lane), resume: this.resumed.delete(lane) };
+    const after = {
+      compaction: this.compacted.delete(lane),
+      resume: this.resumed.delete(lane),
+      newSession: this.opened.delete(lane),
+    };
     let usage: Usage | undefined;
     try {
       for await (const event of provider.stream(request, options)) {

@@ -1,7 +1,7 @@
 /**
  * The probe's record of one model request: which lane, turn and step sent it, the request as the
  * engine built it, its fingerprint, what the provider reported about the cache, and what happened
- * in its lane since that lane's previous request (a compaction, a resume). Usage is normalised to
+ * in its lane since that lane's previous request (a compaction, a resume, a new session). Usage is normalised to
  * read / write / uncached so Anthropic and OpenAI runs read the same: read + write + uncached =
  * the prompt's input tokens.
  */
@@ -28,7 +28,9 @@ export interface ProbeStep {
   request: ModelRequest;
   fingerprint: RequestFingerprint;
   usage: StepUsage;
-  after: { compaction: boolean; resume: boolean };
+  /** Since the lane's previous request: a compaction, a resume, or — `newSession` — the session
+   *  was closed and this is the first request of a new one (the next day). */
+  after: { compaction: boolean; resume: boolean; newSession: boolean };
   /** What the scenario was doing (the turn's label). */
   label?: string;
   /** The process that sent it (a resume in a new process shows another pid). */

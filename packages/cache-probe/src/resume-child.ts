@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { ProbeRecorder } from "./probe-recorder.js";
 import { openProbeSession } from "./probe-session.js";
 import type { ProviderRules } from "./probe-step.js";
-import { approverFor, FIXED_NOW, providerFor, runTurnAction } from "./scenario-driver.js";
+import { approverFor, providerFor, runTurnAction } from "./scenario-driver.js";
 import { findScenario } from "./scenarios/index.js";
 
 export interface ResumeChildConfig {
@@ -21,6 +21,8 @@ export interface ResumeChildConfig {
   baseUrl: string;
   workspace: string;
   home: string;
+  /** The session's clock at the resume (ISO; a day later after a next-day). */
+  now: string;
   output: string;
 }
 
@@ -37,7 +39,7 @@ async function main(configPath: string): Promise<void> {
     picassoHome: config.home,
     approver: approverFor(scenario),
     observers: [recorder.observer],
-    now: () => FIXED_NOW,
+    now: () => new Date(config.now),
     resume: "newest",
     ...(scenario.settings ? { settings: scenario.settings } : {}),
   });
@@ -47,6 +49,8 @@ async function main(configPath: string): Promise<void> {
     for (const action of scenario.actions.slice(config.from)) {
       if (action.kind === "mode") probe.session.setMode(action.mode);
       else if (action.kind === "resume") throw new Error("one resume in a new process per scenario");
+      else if (action.kind === "next-day")
+        throw new Error("a next day after a resume in a new process is not supported");
       else {
         recorder.label = action.label;
         await runTurnAction(probe.session, scenario.name, action);

@@ -5,6 +5,8 @@
  *
  * A resume re-opens the session from its log in a fresh engine session, or — `newProcess` — in a
  * child process (resume-child.ts) that runs the rest of the scenario against the same mock server.
+ * The next day closes the session, moves the probe's clock 24 hours on (probe-clock.ts: the
+ * session's date and the mock's cache clock) and opens a new session of the same workspace.
  * A fresh mock server (fresh cache, the scenario's script, the chosen minimum cacheable length),
  * a fresh workspace and a fresh PICASSO_HOME (both temporary, removed afterwards — the probe
  * never touches the user's sessions) per run. Anthropic rules drive the `AnthropicProvider`;
@@ -30,12 +32,13 @@ import type { PicassoPlugin } from "@picasso/protocol";
 import { type AcpProbeSession, openAcpProbeSession } from "./acp-probe-session.js";
 import { checkSteps, type Finding } from "./drop-check.js";
 import { type FirstTurnBaseline, firstTurnBaseline } from "./first-turn-baseline.js";
+import { ProbeClock } from "./probe-clock.js";
 import { ProbeRecorder, type RequestMutation } from "./probe-recorder.js";
 import { openProbeSession, type ProbeSession } from "./probe-session.js";
 import type { ProbeStep, ProviderRules } from "./probe-step.js";
 import { refreshMcpCatalogs } from "./refresh-mcp.js";
 import { resumeInNewProcess } from "./resume-in-new-process.js";
-import { approverFor, FIXED_NOW, MOCK_MODEL, providerFor, runTurnAction } from "./scenario-driver.js";
+import { approverFor, MOCK_MODEL, providerFor, runTurnAction } from "./scenario-driver.js";
 import { type Scenario, toMockScript } from "./scenarios/scenario.js";
 import { seedMemories } from "./seed-memories.js";
 import { countTier1Tokens } from "./tier1-tokens.js";
@@ -110,18 +113,20 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
   const rules = options.live ? "anthropic" : (options.rules ?? "anthropic");
   const minCacheable = options.minCacheable ?? 1024;
   const model = options.live?.model ?? MOCK_MODEL;
+  const clock = new ProbeClock();
   const server: MockServer | undefined = options.live
     ? undefined
     : await startMockServer({
         script: toMockScript(scenario),
         anthropicMinCacheTokens: minCacheable,
         openaiMinCacheTokens: minCacheable,
+        clock: clock.cacheNow,
       });
   const hop = server && options.via ? await options.via(server.url) : undefined;
   const workspace = writeWorkspace(scenario.files);
   const home = realpathSync(mkdtempSync(join(tmpdir(), "picasso-probe-home-")));
   writeFiles(home, scenario.homeFiles ?? {});
-  seedMemories(home, workspace, scenario.memories ?? [], FIXED_NOW);
+  seedMemories(home, workspace, scenario.memories ?? [], clock.sessionNow());
   // The workspace's MCP servers have their catalogs cached, as `picasso mcp refresh` leaves them.
   await refreshMcpCatalogs(workspace, home);
   const recorder = new ProbeRecorder();
@@ -143,7 +148,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       picassoHome: home,
       approver: approverFor(scenario),
       observers: [recorder.observer],
-      now: () => FIXED_NOW,
+      now: clock.sessionNow,
       ...(scenario.settings ? { settings: scenario.settings } : {}),
       ...(options.live ? { settings: { ...scenario.settings, maxTokens: 512 } } : {}),
       ...(resume ? { resume: "newest" as const } : {}),
@@ -159,7 +164,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       picassoHome: home,
       scenario,
       observers: [recorder.observer],
-      now: () => FIXED_NOW,
+      now: clock.sessionNow,
       ...(scenario.settings ? { settings: scenario.settings } : {}),
       ...(load ? { load } : {}),
     });
@@ -178,6 +183,11 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
         else if (action.kind === "turn") {
           recorder.label = action.label;
           await acpSession.turn(action);
+        } else if (action.kind === "next-day") {
+          await acpSession.close();
+          clock.nextDay();
+          acpSession = await openAcp();
+          recorder.markNewSession(["main"]);
         } else {
           // Resume: a new connection loads the session from its log.
           const id = acpSession.id;
@@ -190,7 +200,13 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
     if (probe) recorder.mode = () => probe?.session.currentMode ?? "default";
     for (const [i, action] of probe ? scenario.actions.entries() : []) {
       if (action.kind === "mode") probe?.session.setMode(action.mode);
-      else if (action.kind === "resume") {
+      else if (action.kind === "next-day") {
+        await probe?.close("probe next day");
+        probe = undefined;
+        clock.nextDay();
+        probe = await open(false);
+        recorder.markNewSession(["main"]);
+      } else if (action.kind === "resume") {
         await probe?.close("probe resume");
         probe = undefined;
         if (!action.newProcess) {
@@ -209,6 +225,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
             baseUrl: server.url,
             workspace,
             home,
+            now: clock.sessionNow().toISOString(),
           }),
         );
         break;

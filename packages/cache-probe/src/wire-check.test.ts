@@ -32,7 +32,7 @@ function step(n: number, wire: unknown, messages: number): ProbeStep {
     request,
     fingerprint: fingerprintRequest(request),
     usage: { read: 0, write: 0, uncached: 0, output: 0 },
-    after: { compaction: false, resume: false },
+    after: { compaction: false, resume: false, newSession: false },
     pid: 1,
     wire,
   };
@@ -70,6 +70,24 @@ describe("checkWire", () => {
       segment: "system",
       index: 0,
     });
+  });
+
+  it("holds the next day's new session to Tier 1 only, then checks its messages as usual", () => {
+    const opened = (n: number, wire: unknown, messages: number): ProbeStep => ({
+      ...step(n, wire, messages),
+      after: { compaction: false, resume: false, newSession: true },
+    });
+    const day2 = { ...first, messages: [{ role: "user", content: "good morning" }] };
+    expect(checkWire([step(1, first, 3), opened(2, day2, 1)], "anthropic")).toEqual([]);
+    const dated = { ...day2, system: [{ type: "text", text: "You are Picasso. 2026-01-16" }] };
+    expect(checkWire([step(1, first, 3), opened(2, dated, 1)], "anthropic")[0]).toMatchObject({
+      segment: "system",
+      n: 2,
+    });
+    const rewritten = { ...first, messages: [{ role: "user", content: "GOOD MORNING" }, result] };
+    expect(
+      checkWire([step(1, first, 3), opened(2, day2, 1), step(3, rewritten, 2)], "anthropic")[0],
+    ).toMatchObject({ segment: "message", index: 0, n: 3 });
   });
 
   it("reads OpenAI bodies: the system message is Tier 1, the whole previous prompt must be repeated", () => {

@@ -9,7 +9,8 @@
  * second on: `tools` and `system` as sent equal the first request's; the messages equal those of
  * the lane's previous request up to its last breakpoint (OpenAI: all of its messages, since its
  * cache is a plain prefix). A difference is a `wire-changed` drop naming the segment, the index,
- * the byte and both sides. Requests after a compaction are left to the drop check. Pure.
+ * the byte and both sides. Requests after a compaction are left to the drop check; the first
+ * request of a new session (the next day) is held to Tier 1 only, and starts its lanes. Pure.
  */
 import type { Finding } from "./drop-check.js";
 import { firstDifferingByte } from "./prefix-diff.js";
@@ -85,6 +86,7 @@ export function checkWire(steps: readonly ProbeStep[], rules: ProviderRules): Fi
   for (const step of steps.slice(1)) {
     if (step.wire === undefined) continue;
     const wire = wirePrefix(step.wire, rules);
+    if (step.after.newSession) previous.clear();
     const p = previous.get(step.lane);
     previous.set(step.lane, { step, wire });
     if (step.purpose === "compaction" || step.after.compaction) continue;

@@ -2,10 +2,12 @@
  * Every standard scenario through the real engine, the official SDKs and the mock provider's
  * simulated cache: no unexpected drop under Anthropic or OpenAI rules; the 30-turn coding session
  * (in the realistic setup: 3 MCP servers, 30 skills, 100 memories) serves ≥ 97% of input tokens
- * from turn 2 on from cache at a 1024-token minimum (2048 and 4096 are reported); compaction's misses are named as expected; the scenarios really did what they
- * claim (approval denied, plan-mode refusal, Tier-2 loads, a subagent, a resume).
+ * from turn 2 on from cache at a 1024-token minimum (2048 and 4096 are reported); compaction's
+ * misses are named as expected; the scenarios really did what they claim (approval denied,
+ * plan-mode refusal, Tier-2 loads, a subagent, a resume, the next day's new session with the same
+ * Tier 1, every switch among the modes).
  */
-import { canonicalJson, StrictLogEventSchema } from "@picasso/protocol";
+import { canonicalJson, StrictLogEventSchema, sha256 } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { buildReport, readShareFromTurn2 } from "../src/probe-report.js";
 import { runScenario, type ScenarioRun } from "../src/run-scenario.js";
@@ -15,6 +17,8 @@ import {
   familiesScenario,
   helloScenario,
   memoryScenario,
+  modesScenario,
+  nextDayScenario,
   resumeScenario,
   SCENARIOS,
   skillsScenario,
@@ -23,6 +27,10 @@ import { turns } from "../src/scenarios/scenario.js";
 
 const drops = (run: ScenarioRun) => run.findings.filter((f) => !f.expected);
 const sent = (run: ScenarioRun) => canonicalJson(run.steps.at(-1)!.request.messages);
+const tier1Hash = (step: ScenarioRun["steps"][number]) =>
+  sha256(canonicalJson({ tools: step.request.tools, system: step.request.system }));
+const firstUserText = (step: ScenarioRun["steps"][number]) =>
+  step.request.messages[0]!.content.map((b) => (b.type === "text" ? b.text : "")).join("\n");
 
 /** Log lines that fail the strict v2 schema (an undeclared key, a wrong type), with the first issue. */
 function strictProblems(lines: string[]): string[] {
@@ -279,6 +287,69 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
     expect(result.steps[0]!.request.tools.map((t) => t.name)).not.toContain("glob");
   });
 
+  it("next-day: a new session 24 h later writes the same Tier 1 again, with the next date in its facts", async () => {
+    const result = await run("next-day");
+    expect(drops(result)).toEqual([]);
+    const expected = result.findings.filter((f) => f.expected);
+    expect(expected.map((f) => f.kind)).toEqual(["new-session"]);
+    const i = result.steps.findIndex((s) => s.after.newSession);
+    expect(i).toBeGreaterThan(0);
+    expect(expected[0]!.n).toBe(result.steps[i]!.n);
+    const [day1, day2] = [result.steps[0]!, result.steps[i]!];
+    expect(tier1Hash(day2)).toBe(tier1Hash(day1));
+    expect(firstUserText(day1)).toContain("2026-01-15");
+    expect(firstUserText(day2)).toContain("2026-01-16");
+    expect(firstUserText(day2)).not.toContain("2026-01-15");
+    // The provider's cache expired overnight: day 2 starts cold, then reads again.
+    expect(day2.usage.read).toBe(0);
+    expect(result.steps.slice(i + 1).every((s) => s.usage.read > 0)).toBe(true);
+    // Day 2 is a new session, not a resume: its history starts over.
+    expect(day2.request.messages.length).toBeLessThan(result.steps[i - 1]!.request.messages.length);
+    const events = (logLines.get("next-day") ?? []).map((line) => JSON.parse(line));
+    expect(events.filter((e) => e.type === "session_start")).toHaveLength(2);
+    expect(events.filter((e) => e.type === "request_header").map((e) => e.reason)).toEqual([
+      "initial",
+      "initial",
+    ]);
+    // Yesterday's memory is recalled today.
+    expect(sent(result)).toContain("Tax rate change on 1 February");
+    expect(nextDayScenario.files).toBe(helloScenario.files);
+    const share = readShareFromTurn2(result.steps);
+    console.log(
+      `next-day, anthropic rules, 1024 minimum: read share from turn 2 = ${(share * 100).toFixed(1)}%`,
+    );
+  });
+
+  it("modes: all six switches among default, plan and auto; Tier 1 never moves", async () => {
+    const result = await run("modes");
+    expect(drops(result)).toEqual([]);
+    expect(new Set(result.steps.map(tier1Hash)).size).toBe(1);
+    const switches = result.steps.slice(1).flatMap((s, i) => {
+      const before = result.steps[i]!.mode;
+      return s.mode === before ? [] : [`${before}->${s.mode}`];
+    });
+    expect(switches).toEqual([
+      "default->plan",
+      "plan->auto",
+      "auto->default",
+      "default->auto",
+      "auto->plan",
+      "plan->default",
+    ]);
+    expect(new Set(switches).size).toBe(6);
+    // Plan mode refused the write; auto ran the write and an edit without asking.
+    expect(sent(result)).toContain("plan mode is on");
+    const events = (logLines.get("modes") ?? []).map((line) => JSON.parse(line));
+    expect(events.filter((e) => e.type === "approval_decided").map((e) => `${e.name}:${e.decision}`)).toEqual(
+      ["edit:allow_once"],
+    );
+    expect(modesScenario.actions.filter((a) => a.kind === "mode")).toHaveLength(6);
+    const share = readShareFromTurn2(result.steps);
+    console.log(
+      `modes, anthropic rules, 1024 minimum: read share from turn 2 = ${(share * 100).toFixed(1)}%`,
+    );
+  });
+
   it("hello: the first-turn prefix is reported against the eager baseline", async () => {
     const hello = await run("hello");
     const report = buildReport([hello]);
@@ -314,9 +385,15 @@ describe("OpenAI rules through the OpenAI adapter", SCENARIO_TIMEOUT, () => {
     skillsScenario,
     memoryScenario,
     familiesScenario,
+    nextDayScenario,
+    modesScenario,
   ])("$name: no unexpected drops", async (scenario) => {
     const result = await runScenario(scenario, { rules: "openai", minCacheable: 1024 });
     expect(drops(result)).toEqual([]);
+    // The same expected findings as under Anthropic rules: OpenAI's cache expires overnight too.
+    const expected = result.findings.filter((f) => f.expected).map((f) => f.kind);
+    if (scenario === nextDayScenario) expect(expected).toEqual(["new-session"]);
+    else expect(expected.every((kind) => kind === "compaction")).toBe(true);
     expect(result.steps.slice(1).some((s) => s.usage.read > 0)).toBe(true);
     expect(result.steps.every((s) => s.usage.write === 0)).toBe(true);
   });

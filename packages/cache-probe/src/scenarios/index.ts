@@ -6,6 +6,8 @@ import { familiesScenario } from "./families.js";
 import { helloScenario } from "./hello.js";
 import { mcpScenario } from "./mcp.js";
 import { memoryScenario } from "./memory.js";
+import { modesScenario } from "./modes.js";
+import { nextDayScenario } from "./next-day.js";
 import { resumeScenario } from "./resume.js";
 import type { Scenario } from "./scenario.js";
 import { skillsScenario } from "./skills.js";
@@ -20,6 +22,8 @@ export const SCENARIOS: readonly Scenario[] = [
   familiesScenario,
   acpScenario,
   mcpScenario,
+  nextDayScenario,
+  modesScenario,
 ];
 
 export function findScenario(name: string): Scenario | undefined {
@@ -37,6 +41,8 @@ export {
   helloScenario,
   mcpScenario,
   memoryScenario,
+  modesScenario,
+  nextDayScenario,
   resumeScenario,
   skillsScenario,
 };

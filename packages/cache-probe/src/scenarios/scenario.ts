@@ -1,10 +1,11 @@
 /**
  * A probe scenario: a workspace, then a list of actions — user turns (each with the scripted
  * model replies it takes, in request order, subagent replies included where the subagent runs),
- * mode switches, and a resume (the session is closed and re-opened from its log in a fresh
- * engine session, or in a new process). `toMockScript` flattens the replies into one mock-provider script: replies
- * with a `match` (compaction summaries) go first, so they answer only the requests they match
- * whenever those come; every other reply answers the next request in order.
+ * mode switches, a resume (the session is closed and re-opened from its log in a fresh engine
+ * session, or in a new process) and the next day (a new session 24 hours later). `toMockScript`
+ * flattens the replies into one mock-provider script: replies with a `match` (compaction
+ * summaries) go first, so they answer only the requests they match whenever those come; every
+ * other reply answers the next request in order.
  */
 
 import type { MemoryClass } from "@picasso/memory";
@@ -19,7 +20,10 @@ export type ScenarioAction =
   | { kind: "mode"; mode: PermissionMode }
   /** Close the session and re-open it from its log: in a fresh engine session in this process, or
    *  (`newProcess`) in a child process that runs the rest of the scenario. */
-  | { kind: "resume"; newProcess?: boolean };
+  | { kind: "resume"; newProcess?: boolean }
+  /** Close the session; 24 hours pass (the provider's cache expires); a new session — not a
+   *  resume — of the same workspace and PICASSO_HOME runs the actions after it. */
+  | { kind: "next-day" };
 
 /** A memory in the probe's `memory.db` when the scenario starts (`seed-memories.ts`). */
 export interface ScenarioMemory {
@@ -84,3 +88,4 @@ export const turn = (label: string, input: string, ...replies: MockStep[]): Scen
   replies,
 });
 export const mode = (to: PermissionMode): ScenarioAction => ({ kind: "mode", mode: to });
+export const nextDay = (): ScenarioAction => ({ kind: "next-day" });
