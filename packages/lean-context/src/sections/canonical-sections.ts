@@ -65,15 +65,13 @@ const TOOL_CORE = lines(
 
 const GATEWAYS = lines(
   "# More tools on demand",
-  "Only the most used tools are loaded; the others cost nothing until you ask for them:",
-  "- tool_search({query}): search the catalog (deferred tools, skills, MCP tools, docs) by name or purpose; an exact name, or 3 matches or fewer, returns the full schema and usage rules.",
-  "- tool_call({name, arguments}): run a tool found that way; invalid arguments return its schema so you can retry.",
+  "Only the most used tools are loaded; find the others with tool_search and run them with tool_call.",
 );
 
 /** The MCP gateways mounted in this session, named; no line without one. */
 export function mcpGatewaysLine(gateways: readonly string[]): string {
   if (gateways.length === 0) return "";
-  return `- MCP servers, one gateway each: ${gateways.join(", ")} ({tool, arguments}); tool "__list__" lists a server's tools and "__describe__" with {tool} returns a schema.`;
+  return `MCP servers, one gateway each: ${gateways.join(", ")}. Pass tool "__list__" for the server's tools, "__describe__" with arguments {tool} for a tool's schema, else a tool name and its arguments.`;
 }
 
 /**
