@@ -35,7 +35,7 @@ export function gatewayName(server: string): string {
 
 /** The gateway's fixed schema: from the server's name (and a configured description), nothing live. */
 export function gatewaySpec(server: string, description?: string): ToolSpec {
-  const base = `Call a tool of the MCP server "${server}". tool "__list__" lists its tools; tool "__describe__" with arguments {tool} returns a tool's input schema.`;
+  const base = `Call a tool of the MCP server "${server}".`;
   const extra = description ? ` ${description.replace(/\s+/g, " ").trim()}` : "";
   return {
     name: gatewayName(server),
@@ -43,8 +43,8 @@ export function gatewaySpec(server: string, description?: string): ToolSpec {
     inputSchema: {
       type: "object",
       properties: {
-        tool: { type: "string", description: 'The server\'s tool name, "__list__" or "__describe__"' },
-        arguments: { type: "object", description: "The tool's input, matching its schema" },
+        tool: { type: "string" },
+        arguments: { type: "object" },
       },
       required: ["tool"],
       additionalProperties: false,

@@ -22,8 +22,8 @@ export const rememberSpec: ToolSpec = {
   inputSchema: {
     type: "object",
     properties: {
-      title: { type: "string", description: "One line that names it" },
-      body: { type: "string", description: "The memory itself" },
+      title: { type: "string", description: "One line" },
+      body: { type: "string" },
       class: { type: "string", enum: ["pinned", "preference", "fact", "procedure", "episode"] },
       scope: { type: "string", enum: ["project", "user"], description: "Default project" },
       importance: { type: "integer", minimum: 1, maximum: 5, description: "Default 3" },
@@ -39,7 +39,7 @@ export const recallSpec: ToolSpec = {
   inputSchema: {
     type: "object",
     properties: {
-      ids: { type: "array", items: { type: "string" }, description: "Memory ids, e.g. m12" },
+      ids: { type: "array", items: { type: "string" }, description: "e.g. m12" },
       query: { type: "string" },
       limit: { type: "integer", minimum: 1, maximum: MAX_RECALL_LIMIT, description: "Default 5" },
     },

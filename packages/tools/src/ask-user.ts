@@ -39,16 +39,11 @@ async function runAskUser(input: Record<string, unknown>, ctx: ToolContext): Pro
 export const askUserTool = defineTool({
   name: "ask_user",
   description:
-    "Ask the user one question when you cannot proceed without their decision or missing information. " +
-    "Offer choices when the options are known. Do not ask for things you can find out yourself.",
+    "Ask the user one self-contained, specific question and return the answer. choices are offered answers; " +
+    "the user may still answer freely.",
   properties: {
-    question: { type: "string", description: "The question, self-contained and specific." },
-    choices: {
-      type: "array",
-      items: { type: "string" },
-      maxItems: ASK_MAX_CHOICES,
-      description: "Optional answers to choose from; the user may still answer freely.",
-    },
+    question: { type: "string" },
+    choices: { type: "array", items: { type: "string" }, maxItems: ASK_MAX_CHOICES },
   },
   required: ["question"],
   effect: "interactive",

@@ -183,35 +183,16 @@ export function createBashTool(jobs: BackgroundJobs): ToolDefinition {
   return defineTool({
     name: "bash",
     description:
-      "Run a shell command with bash in the working folder (each call starts fresh: `cd` does not persist; stdin " +
-      "is closed, so nothing interactive). Returns the exit code, stdout and stderr. Times out after timeout_ms " +
-      "(default 120000, max 600000), killing everything it started. For servers and watchers set " +
-      'run_in_background and later use action "output" or "kill" with the job_id; action "list" shows jobs.',
+      "Run a command with bash in the working folder. Each call is a fresh shell (`cd` does not persist) with " +
+      "stdin closed. Returns the exit code, stdout and stderr. timeout_ms: default 120000, max 600000; on " +
+      'timeout everything it started is killed. run_in_background returns a job_id; action "output" then ' +
+      'reads its new output (waiting up to timeout_ms for it to end), "kill" stops it, "list" shows all jobs.',
     properties: {
-      command: {
-        type: "string",
-        description: 'The command line, e.g. "npm test -- --run". Needed for action "run".',
-      },
-      action: {
-        type: "string",
-        enum: ["run", "output", "kill", "list"],
-        description: 'What to do. Default "run". output/kill act on a background job given by job_id.',
-      },
-      timeout_ms: {
-        type: "integer",
-        minimum: 0,
-        maximum: BASH_MAX_TIMEOUT_MS,
-        description:
-          'For "run": the time limit (default 120000). For "output": how long to wait for the job to end.',
-      },
-      run_in_background: {
-        type: "boolean",
-        description: "Start the command as a background job and return its id.",
-      },
-      job_id: {
-        type: "string",
-        description: 'The background job for action "output" or "kill", e.g. "job-1".',
-      },
+      command: { type: "string", description: 'Required for action "run".' },
+      action: { type: "string", enum: ["run", "output", "kill", "list"], description: 'Default "run".' },
+      timeout_ms: { type: "integer", minimum: 0, maximum: BASH_MAX_TIMEOUT_MS },
+      run_in_background: { type: "boolean" },
+      job_id: { type: "string" },
     },
     required: [],
     effect: "exec",

@@ -136,19 +136,13 @@ export const createEditTool = (files: FileAccess) =>
   defineTool({
     name: "edit",
     description:
-      "Replace exact text in a file: old_string must match the file exactly (whitespace included) and be unique, " +
-      "unless replace_all is true. Read the file first. Returns a unified diff of the change.",
+      "Replace old_string with new_string (empty to delete) in a file. old_string must match exactly, " +
+      "whitespace included, and be unique (give enough context) unless replace_all. Returns a unified diff.",
     properties: {
-      path: { type: "string", description: "File path, relative to the working folder or absolute." },
-      old_string: {
-        type: "string",
-        description: "The exact text to replace, copied from the file with enough context to be unique.",
-      },
-      new_string: { type: "string", description: "The text to put in its place (may be empty to delete)." },
-      replace_all: {
-        type: "boolean",
-        description: "Replace every occurrence instead of requiring exactly one. Default false.",
-      },
+      path: { type: "string" },
+      old_string: { type: "string" },
+      new_string: { type: "string" },
+      replace_all: { type: "boolean" },
     },
     required: ["path", "old_string", "new_string"],
     effect: "write",

@@ -163,18 +163,12 @@ export const createReadTool = (files: FileAccess) =>
   defineTool({
     name: "read",
     description:
-      "Read a UTF-8 text file from the workspace. Output has line numbers (`number<TAB>text`). " +
-      `Shows up to ${READ_DEFAULT_LIMIT} lines from \`offset\`; long files say how to read on. ` +
-      "Binary and non-UTF-8 files are reported, not shown. Read a file before changing it with edit or write.",
+      `Read a UTF-8 text file: up to limit (default ${READ_DEFAULT_LIMIT}) lines from offset (1-based, default 1), ` +
+      "each as `number<TAB>text`; a longer file says how to read on. Binary and non-UTF-8 files are reported, not shown.",
     properties: {
-      path: { type: "string", description: "File path, relative to the working folder or absolute." },
-      offset: { type: "integer", minimum: 1, description: "First line to show, 1-based. Default 1." },
-      limit: {
-        type: "integer",
-        minimum: 1,
-        maximum: 100000,
-        description: `How many lines to show. Default ${READ_DEFAULT_LIMIT}.`,
-      },
+      path: { type: "string" },
+      offset: { type: "integer", minimum: 1 },
+      limit: { type: "integer", minimum: 1, maximum: 100000 },
     },
     required: ["path"],
     effect: "read",

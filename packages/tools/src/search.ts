@@ -148,26 +148,16 @@ function formatResult(
 export const searchTool = defineTool({
   name: "search",
   description:
-    "Search the workspace: `pattern` is a regular expression matched against each line of file contents " +
-    "(prints `path:line: text`); `glob` matches file paths (e.g. `*.ts`, `src/**/*.test.ts`); give either or both. " +
-    "Honours .gitignore and skips binary files, .git and node_modules.",
+    "Search the folder or file at path (default the working folder). pattern: a JavaScript regex matched " +
+    "against each line of content, printed as `path:line: text`. glob: matches file paths (`src/**/*.test.ts`); " +
+    "without a `/`, file names at any depth (`*.ts`). Give either or both. Honours .gitignore; skips binary " +
+    `files, .git and node_modules. max_results defaults to ${SEARCH_DEFAULT_RESULTS}.`,
   properties: {
-    pattern: {
-      type: "string",
-      description: "JavaScript regular expression over file contents, e.g. `function\\s+load`.",
-    },
-    glob: {
-      type: "string",
-      description: "Glob over file paths; without a `/` it matches file names at any depth (`*.md`).",
-    },
-    path: { type: "string", description: "Folder (or file) to search in. Default: the working folder." },
-    case_insensitive: { type: "boolean", description: "Ignore letter case in `pattern`. Default false." },
-    max_results: {
-      type: "integer",
-      minimum: 1,
-      maximum: SEARCH_MAX_RESULTS,
-      description: `Most result lines to show. Default ${SEARCH_DEFAULT_RESULTS}.`,
-    },
+    pattern: { type: "string" },
+    glob: { type: "string" },
+    path: { type: "string" },
+    case_insensitive: { type: "boolean" },
+    max_results: { type: "integer", minimum: 1, maximum: SEARCH_MAX_RESULTS },
   },
   required: [],
   effect: "read",

@@ -13,13 +13,8 @@ export const SUBAGENT_MAX_STEPS = 200;
 
 /** The task and budget of a subagent, as `subagent` and `subagent_fork` take them. */
 export const SUBAGENT_TASK_PROPERTIES = {
-  task: { type: "string", description: "The full task, with the context and the answer you expect back." },
-  max_steps: {
-    type: "integer",
-    minimum: 1,
-    maximum: SUBAGENT_MAX_STEPS,
-    description: "Most model steps the subagent may take. Default: the engine's setting.",
-  },
+  task: { type: "string" },
+  max_steps: { type: "integer", minimum: 1, maximum: SUBAGENT_MAX_STEPS },
 } as const;
 
 async function runSubagentTool(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
@@ -41,8 +36,8 @@ async function runSubagentTool(input: Record<string, unknown>, ctx: ToolContext)
 export const subagentTool = defineTool({
   name: "subagent",
   description:
-    "Delegate a self-contained task (e.g. research across many files) to a subagent with its own fresh context. " +
-    "It cannot see this conversation, so state everything it needs. Returns its final report.",
+    "Run a self-contained task in a subagent with a fresh context. It cannot see this conversation, so the task " +
+    "must say everything it needs and what to report. Returns its final report.",
   properties: SUBAGENT_TASK_PROPERTIES,
   required: ["task"],
   effect: "agent",

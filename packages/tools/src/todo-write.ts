@@ -50,17 +50,16 @@ export function createTodoWriteTool(board?: TodoBoard): ToolDefinition {
   return defineTool({
     name: "todo_write",
     description:
-      "Keep a short todo list for multi-step work. Each call replaces the whole list: send every item with its " +
-      "status (pending, in_progress, done). Mark an item in_progress before starting it and done when finished.",
+      "Set the todo list for multi-step work. Each call replaces the whole list, so send every item, in order, " +
+      "each a short imperative with its status.",
     properties: {
       todos: {
         type: "array",
         maxItems: TODO_MAX_ITEMS,
-        description: "The complete list, in order.",
         items: {
           type: "object",
           properties: {
-            content: { type: "string", description: "What to do, as a short imperative sentence." },
+            content: { type: "string" },
             status: { type: "string", enum: ["pending", "in_progress", "done"] },
           },
           required: ["content", "status"],

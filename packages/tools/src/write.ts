@@ -72,11 +72,10 @@ export const createWriteTool = (files: FileAccess) =>
   defineTool({
     name: "write",
     description:
-      "Create a file, or replace the whole content of a file. Parent folders are created. " +
-      "An existing file must be read first with read. Prefer edit for changing part of a file.",
+      "Create a file or replace its whole content; parent folders are created. To change part of a file, use edit.",
     properties: {
-      path: { type: "string", description: "File path, relative to the working folder or absolute." },
-      content: { type: "string", description: "The complete new content of the file." },
+      path: { type: "string" },
+      content: { type: "string" },
     },
     required: ["path", "content"],
     effect: "write",

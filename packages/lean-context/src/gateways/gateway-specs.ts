@@ -15,10 +15,10 @@ export const SKILL_SEARCH = "skill_search";
 export const toolSearchSpec: ToolSpec = {
   name: TOOL_SEARCH,
   description:
-    "Search the catalog of what is not loaded yet (deferred tools, skills, MCP tools, docs) by exact name or purpose. A broad query lists titles; an exact name, or 3 matches or fewer, returns the full description, input schema and usage rules; then run it with tool_call.",
+    "Search what is not loaded (deferred tools, skills, MCP tools, docs) by exact name or a few words of purpose. A broad query lists titles; an exact name, or 3 matches or fewer, returns the full description, input schema and usage rules.",
   inputSchema: {
     type: "object",
-    properties: { query: { type: "string", description: "A name, or a few words about what you need" } },
+    properties: { query: { type: "string" } },
     required: ["query"],
     additionalProperties: false,
   },
@@ -31,8 +31,8 @@ export const toolCallSpec: ToolSpec = {
   inputSchema: {
     type: "object",
     properties: {
-      name: { type: "string", description: "The exact tool name" },
-      arguments: { type: "object", description: "The tool's input, matching its schema" },
+      name: { type: "string" },
+      arguments: { type: "object" },
     },
     required: ["name", "arguments"],
     additionalProperties: false,
@@ -58,12 +58,12 @@ export function mcpGatewayName(server: string): string {
 export function mcpGatewaySpec(server: string): ToolSpec {
   return {
     name: mcpGatewayName(server),
-    description: `Call a tool of the MCP server "${server}". tool "__list__" lists its tools; tool "__describe__" with arguments {name} returns one tool's input schema.`,
+    description: `Call a tool of the MCP server "${server}".`,
     inputSchema: {
       type: "object",
       properties: {
-        tool: { type: "string", description: 'The server\'s tool name, "__list__" or "__describe__"' },
-        arguments: { type: "object", description: "The tool's input, matching its schema" },
+        tool: { type: "string" },
+        arguments: { type: "object" },
       },
       required: ["tool"],
       additionalProperties: false,

@@ -27,15 +27,15 @@ const SKIPPED = new Set(["node_modules", "__pycache__", ".git"]);
 export const skillSpec: ToolSpec = {
   name: SKILL_TOOL,
   description:
-    "Load a skill by name (from the skill index or skill_search): returns its instructions and the files bundled with it. Follow the instructions; open a bundled file only when a step needs it.",
+    "Load a skill named in the skill index or by skill_search: returns its instructions and lists its bundled files. Follow the instructions; open a bundled file only when a step needs it.",
   inputSchema: {
     type: "object",
     properties: {
-      name: { type: "string", description: "The skill's name" },
+      name: { type: "string" },
       file: {
         type: "string",
         description:
-          "A bundled file to load instead, relative to the skill's folder (for skills outside the workspace)",
+          "A bundled file to load instead, relative to the skill folder (for skills outside the workspace)",
       },
     },
     required: ["name"],
