@@ -17,6 +17,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import {
   assembleEagerBaseline,
+  type Catalog,
   createLeanContextPlugin,
   inspectWorkspace,
   loadComposition,
@@ -50,6 +51,8 @@ export interface CategoryRow {
 export interface FirstTurnBaseline {
   lean: Tier1;
   eager: Tier1;
+  /** What `tool_search` and `skill_search` search in a session of this workspace. */
+  catalog: Catalog;
   rows: CategoryRow[];
   reduction: number;
 }
@@ -86,7 +89,13 @@ export function firstTurnBaseline(workspaceRoot: string, picassoHome: string): F
   const tools = [...own, ...(mcp.registerTools?.() ?? [])];
   const entries = mcp.catalogEntries();
   const claudeHome = probeClaudeHome(picassoHome);
-  const { assembly } = inspectWorkspace({ cwd: workspaceRoot, picassoHome, claudeHome, tools, entries });
+  const { assembly, catalog } = inspectWorkspace({
+    cwd: workspaceRoot,
+    picassoHome,
+    claudeHome,
+    tools,
+    entries,
+  });
   const lean = assembly.tier1;
   const eager = eagerFrom(workspaceRoot, picassoHome, claudeHome, tools, entries);
   const core = new Set(assembly.split.core.map((t) => t.spec.name));
@@ -149,6 +158,7 @@ export function firstTurnBaseline(workspaceRoot: string, picassoHome: string): F
   return {
     lean,
     eager,
+    catalog,
     rows,
     reduction: eager.bytes.total > 0 ? 1 - lean.bytes.total / eager.bytes.total : 0,
   };

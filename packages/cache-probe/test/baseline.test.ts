@@ -4,6 +4,7 @@
  * against the assemblies it describes.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { answerQuery } from "@picasso/lean-context";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   BASELINE_COMMAND,
@@ -96,6 +97,36 @@ describe("reports/lean-context/baseline.md", () => {
     expect(split.skills).toBeLessThanOrEqual(2048);
     // Picasso's own part is the bare shop's, plus one gateway schema and line per MCP server.
     expect(split.own).toBeGreaterThan(tier1Split(both.shop).own);
+  });
+
+  it("hello: every capability the eager side sends up front stays reachable from the lean Tier 1", () => {
+    const { lean, eager, catalog } = both.hello;
+    const inTier1 = new Set(lean.tools.map((t) => t.name));
+    const budget = 4096;
+    // Every deferred and MCP tool: an exact-name tool_search returns its full schema.
+    const deferredAndMcp = eager.tools.map((t) => t.name).filter((n) => !inTier1.has(n));
+    expect(deferredAndMcp.length).toBeGreaterThan(40);
+    // An MCP tool is `<server>__<tool>` on the eager side and `mcp/<server>/<tool>` in the catalog.
+    const catalogId = (name: string) =>
+      name.includes("__")
+        ? `mcp/${name.replace("__", "/")}`
+        : catalog.leaves.find((l) => l.kind === "tool" && l.name === name)?.id;
+    const unreachable = deferredAndMcp.filter((name) => {
+      const id = catalogId(name);
+      return !id || !answerQuery(catalog, name, budget).shown.some((s) => s.id === id && s.full);
+    });
+    expect(unreachable).toEqual([]);
+    // Every skill body: named in the skill index, or found by skill_search in the catalog.
+    const index = lean.system.find((b) => b.id === "skills:index")?.text ?? "";
+    const skills = eager.system
+      .filter((b) => b.id.startsWith("skill:"))
+      .map((b) => b.id.slice("skill:".length));
+    expect(skills).toHaveLength(30);
+    const hidden = skills.filter((name) => !index.includes(name));
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(
+      hidden.filter((name) => !catalog.leaves.some((l) => l.kind === "skill" && l.name === name)),
+    ).toEqual([]);
   });
 
   it("is deterministic: no dates or machine paths", async () => {
