@@ -44,7 +44,7 @@ export class AnthropicStreamTranslator {
     switch (event.type) {
       case "message_start":
         this.started = true;
-        this.mergeUsage(event.message.usage as unknown as RawUsage);
+        this.mergeUsage(event.message.usage);
         return [{ type: "message_start", id: event.message.id, model: event.message.model }];
       case "content_block_start":
         return this.startBlock(event.index, event.content_block);
@@ -54,7 +54,7 @@ export class AnthropicStreamTranslator {
         return this.stopBlock(event.index);
       case "message_delta":
         if (event.delta.stop_reason) this.stopReason = mapStopReason(event.delta.stop_reason);
-        this.mergeUsage(event.usage as unknown as RawUsage);
+        this.mergeUsage(event.usage);
         return [];
       case "message_stop":
         this.complete = true;
@@ -126,7 +126,8 @@ export class AnthropicStreamTranslator {
     return [{ type: "block_stop", index, block }];
   }
 
-  private mergeUsage(usage: RawUsage | null | undefined): void {
+  /** Keeps every usage field the provider reported, later values over earlier ones (SDK types or not). */
+  private mergeUsage(usage: object | null | undefined): void {
     if (!usage) return;
     for (const [key, value] of Object.entries(usage)) {
       if (value !== null && value !== undefined) this.rawUsage[key] = value;
