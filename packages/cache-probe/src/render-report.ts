@@ -5,6 +5,8 @@
  */
 import type { ProbeReport } from "./probe-report.js";
 
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const num = (x: number) => x.toLocaleString("en-US");
 
@@ -57,7 +59,7 @@ export function renderReport(report: ProbeReport): string {
   }
   for (const s of report.scenarios)
     out.push(
-      `${s.scenario}: ${s.requests} requests, ${s.drops} drops, ${s.expectedMisses} expected misses, read share from turn 2: ${pct(s.cacheReadShare)}`,
+      `${s.scenario}: ${count(s.requests, "request")}, ${count(s.drops, "drop")}, ${count(s.expectedMisses, "expected miss", "expected misses")}, read share from turn 2: ${pct(s.cacheReadShare)}`,
     );
   const f = report.firstTurn;
   out.push(
