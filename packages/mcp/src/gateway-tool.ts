@@ -17,9 +17,10 @@
 import {
   type CallEffect,
   canonicalJson,
+  mcpGatewayName,
+  mcpGatewaySpec,
   type ToolDefinition,
   type ToolOutput,
-  type ToolSpec,
 } from "@picasso/protocol";
 import { type CachedTool, type ServerCatalog, toolSummary } from "./catalog-cache.js";
 import type { McpServer } from "./mcp-server.js";
@@ -29,33 +30,10 @@ import { validateArguments } from "./validate-arguments.js";
 export const LIST = "__list__";
 export const DESCRIBE = "__describe__";
 
-export function gatewayName(server: string): string {
-  return `${server}_call`;
-}
-
-/** The gateway's fixed schema: from the server's name (and a configured description), nothing live. */
-export function gatewaySpec(server: string, description?: string): ToolSpec {
-  const base = `Call a tool of the MCP server "${server}".`;
-  const extra = description ? ` ${description.replace(/\s+/g, " ").trim()}` : "";
-  return {
-    name: gatewayName(server),
-    description: `${base}${extra}`.slice(0, 200),
-    inputSchema: {
-      type: "object",
-      properties: {
-        tool: { type: "string" },
-        arguments: { type: "object" },
-      },
-      required: ["tool"],
-      additionalProperties: false,
-    },
-  };
-}
-
 export function gatewayTool(server: McpServer): ToolDefinition {
-  const name = gatewayName(server.name);
+  const name = mcpGatewayName(server.name);
   return {
-    spec: gatewaySpec(server.name, server.config.description),
+    spec: mcpGatewaySpec(server.name, server.config.description),
     effect: "write",
     family: "mcp",
     callEffect(input): CallEffect {
@@ -116,7 +94,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function listText(server: string, catalog: ServerCatalog): string {
   const lines = catalog.tools.map((t) => `${t.name}${t.readOnly ? " (read-only)" : ""} · ${toolSummary(t)}`);
   return [
-    `MCP server "${server}": ${catalog.tools.length} tools. ${gatewayName(server)}({tool: "${DESCRIBE}", arguments: {tool: "<name>"}}) gives one's schema.`,
+    `MCP server "${server}": ${catalog.tools.length} tools. ${mcpGatewayName(server)}({tool: "${DESCRIBE}", arguments: {tool: "<name>"}}) gives one's schema.`,
     ...lines,
   ].join("\n");
 }
@@ -137,7 +115,7 @@ function describeTools(server: string, catalog: ServerCatalog, args: unknown): T
   const names = asked.filter((v): v is string => typeof v === "string" && v.trim() !== "");
   if (names.length === 0)
     return {
-      content: `${gatewayName(server)}: "${DESCRIBE}" needs arguments {tool: "<name>"} (or a list of names).`,
+      content: `${mcpGatewayName(server)}: "${DESCRIBE}" needs arguments {tool: "<name>"} (or a list of names).`,
       isError: true,
     };
   const out: string[] = [];

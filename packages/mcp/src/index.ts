@@ -12,7 +12,7 @@ export {
 } from "./catalog-cache.js";
 export { addServerToFile, removeServerFromFile, type ServerEntry } from "./config-file.js";
 export { ConfigWatch, type ConfigWatchSource } from "./config-watch.js";
-export { DESCRIBE, fullText, gatewayName, gatewaySpec, LIST, listText } from "./gateway-tool.js";
+export { DESCRIBE, fullText, LIST, listText } from "./gateway-tool.js";
 export {
   expandVars,
   type LoadedMcpConfig,

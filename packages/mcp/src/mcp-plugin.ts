@@ -17,6 +17,7 @@ import { join } from "node:path";
 import {
   byteLength,
   type CatalogEntry,
+  mcpGatewayName,
   type PicassoPlugin,
   type PreStepResult,
   type ToolDefinition,
@@ -26,7 +27,7 @@ import {
 import { allowedBy } from "./allow-rules.js";
 import { catalogDir } from "./catalog-cache.js";
 import { ConfigWatch, type ConfigWatchSource } from "./config-watch.js";
-import { gatewayName, gatewayTool } from "./gateway-tool.js";
+import { gatewayTool } from "./gateway-tool.js";
 import { type McpEventSink, McpServer, type ServerState } from "./mcp-server.js";
 import { describeConfig, type McpServerConfig } from "./server-config.js";
 
@@ -125,7 +126,7 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
           name: server.name,
           description:
             server.config.description ??
-            `MCP server ${server.name}, called through ${gatewayName(server.name)}.`,
+            `MCP server ${server.name}, called through ${mcpGatewayName(server.name)}.`,
         });
         for (const tool of server.catalog?.tools ?? [])
           entries.push({
@@ -164,7 +165,7 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
 
     status,
     allowRule(gateway, tool) {
-      const server = servers.find((s) => gatewayName(s.name) === gateway);
+      const server = servers.find((s) => mcpGatewayName(s.name) === gateway);
       if (!server || !tool) return undefined;
       return allowedBy(options.allow ?? [], server.name, tool);
     },

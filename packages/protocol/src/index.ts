@@ -6,6 +6,7 @@ export { INTERRUPTED_RESULT, UNKNOWN_OUTCOME_RESULT } from "./interrupted.js";
 export * from "./jsonl.js";
 export { parseLogLineLoose, peekLogSeq, peekLogType, type ScannedLine, scanLogFile } from "./log-scan.js";
 export { upgradeLogEvent } from "./log-upgrade.js";
+export { mcpGatewayName, mcpGatewaySpec } from "./mcp-gateway.js";
 export type { ModelProvider, StreamOptions } from "./model-provider.js";
 export * from "./no-forked-subagents.js";
 export { isPermissionMode, PERMISSION_MODES, type PermissionMode } from "./permission-modes.js";

@@ -49,24 +49,3 @@ export const skillSearchSpec: ToolSpec = {
     additionalProperties: false,
   },
 };
-
-/** The gateway tool name of an MCP server: its name with anything outside [A-Za-z0-9_-] as `_`. */
-export function mcpGatewayName(server: string): string {
-  return `${server.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 59)}_call`;
-}
-
-export function mcpGatewaySpec(server: string): ToolSpec {
-  return {
-    name: mcpGatewayName(server),
-    description: `Call a tool of the MCP server "${server}".`,
-    inputSchema: {
-      type: "object",
-      properties: {
-        tool: { type: "string" },
-        arguments: { type: "object" },
-      },
-      required: ["tool"],
-      additionalProperties: false,
-    },
-  };
-}

@@ -11,6 +11,8 @@
  */
 import {
   canonicalJson,
+  mcpGatewayName,
+  mcpGatewaySpec,
   type SkillInfo,
   type SystemBlock,
   sealTier1,
@@ -21,7 +23,7 @@ import {
   type ToolSpec,
 } from "@picasso/protocol";
 import type { Composition } from "../composition/compose.js";
-import { mcpGatewayName, mcpGatewaySpec, toolCallSpec, toolSearchSpec } from "../gateways/gateway-specs.js";
+import { toolCallSpec, toolSearchSpec } from "../gateways/gateway-specs.js";
 import {
   buildInstructionIndex,
   type InstructionFile,

@@ -5,6 +5,7 @@
  * lean Tier 1 against it (the product promises a far smaller first-turn prefix). Pure.
  */
 import {
+  mcpGatewayName,
   type SkillInfo,
   type SystemBlock,
   sealTier1,
@@ -13,7 +14,6 @@ import {
   type ToolSpec,
 } from "@picasso/protocol";
 import type { Composition } from "../composition/compose.js";
-import { mcpGatewayName } from "../gateways/gateway-specs.js";
 import type { InstructionFile } from "../instructions/instruction-index.js";
 import { renderSection } from "../sections/canonical-sections.js";
 import { canonicalCopy, sortedServers } from "./assemble-tier1.js";
