@@ -8,8 +8,8 @@
  * Sizes are canonical-JSON bytes of the message, the engine's measure of history size.
  */
 import { byteLength } from "@picasso/protocol";
+import type { EntryInput } from "./entry-groups.js";
 import type { MessageEnvelope } from "./message-size.js";
-import type { LaneTurn } from "./turn-summary.js";
 
 /**
  * Canonical-JSON byte size of a value. Sorting keys never changes the length, so plain JSON gives
@@ -19,26 +19,30 @@ export function jsonBytes(value: unknown): number {
   return byteLength(JSON.stringify(value));
 }
 
-/** Add the message's entries; returns whether it was a reminder (a Tier-2 load may follow it). */
-export function addMessageEntries(laneTurn: LaneTurn, event: MessageEnvelope, bytes: number): boolean {
+/** Hand the message's entries to `enter`; returns whether it was a reminder (a Tier-2 load may follow it). */
+export function addMessageEntries(
+  enter: (entry: EntryInput) => void,
+  event: MessageEnvelope,
+  bytes: number,
+): boolean {
   switch (event.source) {
     case "user": {
       const facts = Math.min(event.factsBytes ?? 0, bytes);
-      if (facts > 0) laneTurn.addEntry({ kind: "session_facts", bytes: facts });
-      laneTurn.addEntry({ kind: "user", bytes: bytes - facts });
+      if (facts > 0) enter({ kind: "session_facts", bytes: facts });
+      enter({ kind: "user", bytes: bytes - facts });
       return false;
     }
     case "tool_results":
       return false;
     case "reminder":
-      laneTurn.addEntry({
+      enter({
         kind: "reminder",
         name: event.reminder ?? null,
         bytes,
       });
       return true;
     default:
-      laneTurn.addEntry({ kind: event.source, bytes });
+      enter({ kind: event.source, bytes });
       return false;
   }
 }

@@ -1,11 +1,13 @@
 /**
- * A step's record: opened from its `model_request` (sizes, breakpoints, purpose; every response
- * figure null and `response` listed as not recorded) and completed from its `model_response`
+ * A step's record: opened from its `model_request` (sizes, breakpoints, purpose, what the request
+ * sent first — `StepArrivals` from step-attribution.ts; every response figure null and `response`
+ * listed as not recorded) and completed from its `model_response`
  * (stop reason, usage figures, prefix check). Compaction requests are marked `purpose:
  * "compaction"` (a v1 log wrote no purpose for a step); `retries` is written only when there were
  * any.
  */
 import type { LogEventOf } from "@picasso/protocol";
+import type { StepArrivals } from "./step-attribution.js";
 import type { CacheDrop, PrefixCheck, StepUsage, TimelineStep } from "./timeline-types.js";
 import { emptyUsage, type StepFigures } from "./usage-figures.js";
 
@@ -20,7 +22,7 @@ export function requestPurpose(event: LogEventOf<"model_request">): TimelineStep
 const NO_USAGE: StepUsage = Object.freeze(emptyUsage());
 const RESPONSE_NOT_RECORDED = Object.freeze(["response"]) as string[];
 
-export function openStep(event: LogEventOf<"model_request">): TimelineStep {
+export function openStep(event: LogEventOf<"model_request">, arrivals: StepArrivals): TimelineStep {
   return {
     step: event.step,
     purpose: requestPurpose(event),
@@ -38,6 +40,7 @@ export function openStep(event: LogEventOf<"model_request">): TimelineStep {
     prefixCheck: "not_recorded",
     cacheDrop: null,
     notRecorded: RESPONSE_NOT_RECORDED,
+    ...arrivals,
   };
 }
 

@@ -13,7 +13,9 @@
  * How each event is read: `message` → appended bytes and an entry by source (a user message's
  * `factsBytes` become a `session_facts` entry); `tool_result` → a tool-result entry by tool name;
  * `tier2_load` → a Tier-2 entry by kind and name, included in the reminder just appended or else
- * in a tool result; `model_request` → a step (`purpose: "compaction"` for summarisation requests);
+ * in a tool result; `model_request` → a step (`purpose: "compaction"` for summarisation requests)
+ * with the entries it sent first (step-attribution.ts: each entry goes to the turn's lane and to
+ * the first request that holds its message);
  * `model_response` → that step's usage, figures and prefix check; `compaction` → a compaction and
  * a `compaction_summary` entry; `subagent_start`/`stop` → the lane's subagent record.
  */
@@ -28,6 +30,7 @@ import { LanePrefix } from "./lane-prefix.js";
 import { addMessageEntries, jsonBytes } from "./message-entries.js";
 import type { MessageEnvelope } from "./message-size.js";
 import { SessionRecord } from "./session-record.js";
+import { StepAttribution } from "./step-attribution.js";
 import { completeStep, openStep } from "./step-record.js";
 import {
   TIMELINE_VERSION,
@@ -71,6 +74,8 @@ interface PendingStep {
 
 interface LaneState {
   prefix: LanePrefix;
+  /** Which request sent each entry first. */
+  attribution: StepAttribution;
   subagent: TimelineSubagent | null;
   /** Reads `subagent` when a turn's summary is taken (made once per lane, not per event). */
   subagentOf: () => TimelineSubagent | null;
@@ -150,21 +155,26 @@ export class TimelineFolder {
         this.onResponse(event, lane);
         break;
       case "tool_result":
-        this.laneTurn(turn, event.lane).addEntry({
-          kind: "tool_result",
-          name: event.name,
-          bytes: event.bytes,
-          failed: event.status !== "ok",
-        });
+        // Held by the `tool_results` message that follows: the next index.
+        lane.attribution.enter(
+          this.laneTurn(turn, event.lane),
+          { kind: "tool_result", name: event.name, bytes: event.bytes, failed: event.status !== "ok" },
+          lane.prefix.messageCount,
+        );
         break;
       case "tier2_load":
-        this.laneTurn(turn, event.lane).addEntry({
-          kind: "tier2",
-          name: event.name,
-          tier2Kind: event.kind,
-          bytes: event.bytes,
-          includedIn: wasAfterReminder ? "reminder" : "tool_result",
-        });
+        // Inside the reminder just appended, or else inside the next `tool_results` message.
+        lane.attribution.enter(
+          this.laneTurn(turn, event.lane),
+          {
+            kind: "tier2",
+            name: event.name,
+            tier2Kind: event.kind,
+            bytes: event.bytes,
+            includedIn: wasAfterReminder ? "reminder" : "tool_result",
+          },
+          wasAfterReminder ? lane.prefix.messageCount - 1 : lane.prefix.messageCount,
+        );
         break;
       case "mode_change":
         this.mode = event.to;
@@ -227,6 +237,7 @@ export class TimelineFolder {
         break;
       case "history_repair":
         lane.prefix.onRepair(event.messages.length);
+        lane.attribution.onRepair();
         this.problem(
           event,
           `lane ${event.lane}: history repaired before a request (${event.problems.join("; ")})`,
@@ -326,6 +337,7 @@ export class TimelineFolder {
     if (!lane) {
       const state: LaneState = {
         prefix: new LanePrefix(),
+        attribution: new StepAttribution(),
         subagent: null,
         subagentOf: () => state.subagent,
         pending: new Map(),
@@ -342,18 +354,23 @@ export class TimelineFolder {
   }
 
   private onMessage(event: MessageEnvelope, turn: TurnSummary, lane: LaneState, bytes: number): void {
+    lane.attribution.onMessage(event.index, lane.prefix.messageCount);
     const gap = lane.prefix.onMessage(event.index);
     if (gap) this.problem(event, `lane ${event.lane}: ${gap}`);
     const laneTurn = this.laneTurn(turn, event.lane);
     laneTurn.appendedBytes += bytes;
     laneTurn.appendedMessages += 1;
-    lane.afterReminder = addMessageEntries(laneTurn, event, bytes);
+    lane.afterReminder = addMessageEntries(
+      (entry) => lane.attribution.enter(laneTurn, entry, event.index),
+      event,
+      bytes,
+    );
   }
 
   private onRequest(event: LogEventOf<"model_request">, turn: TurnSummary, lane: LaneState): void {
-    const step = openStep(event);
-    lane.prefix.onRequest(event, step.purpose);
     const laneTurn = this.laneTurn(turn, event.lane);
+    const step = openStep(event, lane.attribution.onRequest(laneTurn, event.messageCount));
+    lane.prefix.onRequest(event, step.purpose);
     laneTurn.steps.push(step);
     if (lane.pending.has(event.step))
       this.problem(event, `lane ${event.lane}: step ${event.step} requested twice`);
@@ -378,9 +395,10 @@ export class TimelineFolder {
 
   private onCompaction(event: LogEventOf<"compaction">, turn: TurnSummary, lane: LaneState): void {
     lane.prefix.onCompaction(event.keptFrom);
+    lane.attribution.onCompaction(event.keptFrom);
     const summaryBytes = jsonBytes(event.summary);
     const laneTurn = this.laneTurn(turn, event.lane);
-    laneTurn.compactions.push({
+    const compaction = {
       trigger: event.trigger,
       removedMessages: event.removedMessages,
       summarisedMessages: event.summarisedMessages,
@@ -388,8 +406,10 @@ export class TimelineFolder {
       bytesBefore: event.bytesBefore,
       bytesAfter: event.bytesAfter,
       summaryBytes,
-    });
-    laneTurn.addEntry({ kind: "compaction_summary", bytes: summaryBytes });
+    };
+    laneTurn.compactions.push(compaction);
+    // The summary is the history's first message now.
+    lane.attribution.enter(laneTurn, { kind: "compaction_summary", bytes: summaryBytes }, 0, compaction);
   }
 
   private problem(event: { seq: number }, text: string): void {

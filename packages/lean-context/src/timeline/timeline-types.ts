@@ -112,6 +112,16 @@ export interface TimelineStep {
   prefixCheck: PrefixCheck;
   cacheDrop: CacheDrop | null;
   notRecorded: readonly string[];
+  /**
+   * What entered the lane in this step's turn and this request sent first (step-attribution.ts):
+   * what was appended after the lane's previous request — the user message, tool results, Tier-2
+   * loads, reminders — grouped like the lane's `entries`.
+   */
+  entries: TimelineEntry[];
+  /** What entered the lane in an earlier turn and this request sent first (the last turn's answer). */
+  carriedOver: TimelineEntry[];
+  /** The compactions whose summary this request sent first. */
+  compactions: TimelineCompaction[];
 }
 
 export interface TimelineCompaction {
@@ -138,7 +148,14 @@ export interface TimelineSubagent {
 export interface TimelineLane {
   lane: string;
   subagent: TimelineSubagent | null;
+  /** Everything that entered the lane's history in this turn: its steps' `entries` + `notSentInTurn`. */
   entries: TimelineEntry[];
+  /**
+   * What entered in this turn that none of the turn's requests sent: mostly what came after the
+   * lane's last request (the final answer, a subagent's report), which the lane's next request —
+   * in a later turn — lists in `carriedOver`, if there is one.
+   */
+  notSentInTurn: TimelineEntry[];
   /** Canonical-JSON bytes of every message appended to the lane's history in this turn. */
   appendedBytes: number;
   appendedMessages: number;

@@ -7,11 +7,11 @@
  * of the messages. `snapshot()` copies the summary into the JSON shape, so later events never
  * change a snapshot already handed out.
  */
-import type { PermissionMode, Tier2Kind } from "@picasso/protocol";
+import type { PermissionMode } from "@picasso/protocol";
+import { EntryGroups, type EntryInput, groupEntries } from "./entry-groups.js";
+import type { Arrival } from "./step-attribution.js";
 import type {
-  EntryKind,
   TimelineCompaction,
-  TimelineEntry,
   TimelineLane,
   TimelineStep,
   TimelineSubagent,
@@ -27,17 +27,10 @@ export function preview(text: string): string {
   return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1)}…` : flat;
 }
 
-export interface EntryInput {
-  kind: EntryKind;
-  name?: string | null;
-  tier2Kind?: Tier2Kind | null;
-  bytes: number;
-  failed?: boolean;
-  includedIn?: TimelineEntry["includedIn"];
-}
-
 export class LaneTurn {
-  private readonly entries = new Map<string, TimelineEntry>();
+  private readonly entries = new EntryGroups();
+  /** Items that entered in this turn and no request of it sent yet (step-attribution.ts). */
+  readonly notSent = new Set<Arrival>();
   appendedBytes = 0;
   appendedMessages = 0;
   readonly steps: TimelineStep[] = [];
@@ -50,26 +43,8 @@ export class LaneTurn {
     readonly subagent: () => TimelineSubagent | null,
   ) {}
 
-  addEntry(input: EntryInput): void {
-    const name = input.name ?? null;
-    const tier2Kind = input.tier2Kind ?? null;
-    const key = `${input.kind}\u0000${tier2Kind ?? ""}\u0000${name ?? ""}`;
-    let entry = this.entries.get(key);
-    if (!entry) {
-      entry = {
-        kind: input.kind,
-        name,
-        tier2Kind,
-        count: 0,
-        bytes: 0,
-        failed: 0,
-        includedIn: input.includedIn ?? null,
-      };
-      this.entries.set(key, entry);
-    }
-    entry.count += 1;
-    entry.bytes += input.bytes;
-    if (input.failed) entry.failed += 1;
+  addEntry(input: EntryInput, key?: string): void {
+    this.entries.add(input, key);
   }
 
   snapshot(): TimelineLane {
@@ -77,7 +52,8 @@ export class LaneTurn {
     return {
       lane: this.lane,
       subagent: subagent ? { ...subagent } : null,
-      entries: [...this.entries.values()].map((e) => ({ ...e })),
+      entries: this.entries.snapshot(),
+      notSentInTurn: groupEntries([...this.notSent].map((a) => a.entry)),
       appendedBytes: this.appendedBytes,
       appendedMessages: this.appendedMessages,
       steps: this.steps.map(copyStep),
@@ -96,6 +72,9 @@ function copyStep(step: TimelineStep): TimelineStep {
       ? { ...step.cacheDrop, firstDifference: { ...step.cacheDrop.firstDifference } }
       : null,
     notRecorded: [...step.notRecorded],
+    entries: step.entries.map((e) => ({ ...e })),
+    carriedOver: step.carriedOver.map((e) => ({ ...e })),
+    compactions: step.compactions.map((c) => ({ ...c })),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type LogEvent, SESSION_LOG_VERSION, type SessionEventBody } from "@picasso/protocol";
+import type { LogEvent } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import {
   foldTimelineEvents,
@@ -13,19 +13,8 @@ import {
   TimelineFolder,
   type TimelineTurn,
 } from "../../src/timeline/index.js";
+import { ev } from "./log-event.js";
 
-let seq = 0;
-function ev(turn: number, body: SessionEventBody, lane = "main"): LogEvent {
-  return {
-    v: SESSION_LOG_VERSION,
-    seq: seq++,
-    ts: "2026-01-01T00:00:00.000Z",
-    session: "s",
-    lane,
-    turn,
-    ...body,
-  } as LogEvent;
-}
 const request = (turn: number, step: number, ttl?: "1h", lane = "main") =>
   ev(
     turn,

@@ -2,11 +2,15 @@
  * A long session's timeline built directly (no log): `steps` main-lane steps, four per turn, each
  * turn entering a user message, replies and tool results; every 10th turn a Tier-2 skill body and
  * deferred schema, every 25th turn a compaction (its next step drops the prefix after it), every
- * 40th step a drop at a message, and every 50th turn a subagent lane with two steps.
+ * 40th step a drop at a message, and every 50th turn a subagent lane with two steps. Each step
+ * lists what it sent first: a turn's first step the user message and the previous turn's answer,
+ * the others a reply and a tool result (with the Tier-2 loads and the compaction summary on the
+ * second); the last answer of a turn is not sent in it.
  * For size and layout tests of the renderers: the figures are plausible, not folded from events.
  */
 import type {
   Timeline,
+  TimelineCompaction,
   TimelineEntry,
   TimelineLane,
   TimelineStep,
@@ -49,6 +53,7 @@ function step(
   prompt: number,
   drop: "message" | "compaction" | null,
   purpose: TimelineStep["purpose"] = "step",
+  sent: Partial<Pick<TimelineStep, "entries" | "carriedOver" | "compactions">> = {},
 ): TimelineStep {
   const read = drop ? Math.round(prompt * 0.2) : Math.round(prompt * 0.9);
   const write = prompt - read - 3;
@@ -86,6 +91,45 @@ function step(
         }
       : null,
     notRecorded: [],
+    entries: [],
+    carriedOver: [],
+    compactions: [],
+    ...sent,
+  };
+}
+
+const ANSWER = entry("assistant", 600);
+const COMPACTION: TimelineCompaction = {
+  trigger: "auto",
+  removedMessages: 60,
+  summarisedMessages: 58,
+  keptFrom: 60,
+  bytesBefore: 400_000,
+  bytesAfter: 30_000,
+  summaryBytes: 4000,
+};
+const TIER2 = [
+  entry("tier2", 1800, { name: "release", tier2Kind: "skill_body", includedIn: "tool_result" }),
+  entry("tier2", 600, { name: "worktree_create", tier2Kind: "deferred_schema", includedIn: "tool_result" }),
+];
+
+/** What the i-th step of turn t sent first. */
+function sentBy(
+  t: number,
+  i: number,
+  compacted: boolean,
+): Pick<TimelineStep, "entries" | "carriedOver" | "compactions"> {
+  if (i === 0) return { entries: [entry("user", 300)], carriedOver: t > 1 ? [ANSWER] : [], compactions: [] };
+  const reply = [ANSWER, entry("tool_result", 1800, { name: "read" })];
+  if (i > 1) return { entries: reply, carriedOver: [], compactions: [] };
+  return {
+    entries: [
+      ...(compacted ? [entry("compaction_summary", 4000)] : []),
+      ...reply,
+      ...(t % 10 === 0 ? TIER2 : []),
+    ],
+    carriedOver: [],
+    compactions: compacted ? [COMPACTION] : [],
   };
 }
 
@@ -99,48 +143,34 @@ export function syntheticTimeline(stepCount: number): Timeline {
     for (let i = 0; i < 4 && n < stepCount; i++, n++) {
       prompt = compacted && i === 0 ? 8000 : prompt + 350;
       const drop = compacted && i === 1 ? "compaction" : n > 0 && n % 40 === 0 ? "message" : null;
-      steps.push(step(n, prompt, drop, compacted && i === 0 ? "compaction" : "step"));
+      steps.push(
+        step(n, prompt, drop, compacted && i === 0 ? "compaction" : "step", sentBy(t, i, compacted)),
+      );
     }
     const entries = [
       entry("user", 300),
+      ...(compacted ? [entry("compaction_summary", 4000)] : []),
       entry("assistant", 2400, { count: 4 }),
-      entry("tool_result", 5200, { name: "read", count: 3 }),
-      ...(t % 10 === 0
-        ? [
-            entry("tier2", 1800, { name: "release", tier2Kind: "skill_body", includedIn: "tool_result" }),
-            entry("tier2", 600, {
-              name: "worktree_create",
-              tier2Kind: "deferred_schema",
-              includedIn: "tool_result",
-            }),
-          ]
-        : []),
+      entry("tool_result", 5400, { name: "read", count: 3 }),
+      ...(t % 10 === 0 ? TIER2 : []),
     ];
     const main: TimelineLane = {
       lane: "main",
       subagent: null,
       entries,
+      notSentInTurn: [ANSWER],
       appendedBytes: 7900,
       appendedMessages: 8,
       steps,
-      compactions: compacted
-        ? [
-            {
-              trigger: "auto",
-              removedMessages: 60,
-              summarisedMessages: 58,
-              keptFrom: 60,
-              bytesBefore: 400_000,
-              bytesAfter: 30_000,
-              summaryBytes: 4000,
-            },
-          ]
-        : [],
+      compactions: compacted ? [COMPACTION] : [],
       totals: totals(steps),
     };
     const lanes = [main];
     if (t % 50 === 0) {
-      const sub = [step(0, 3000, null), step(1, 3400, null)];
+      const sub = [
+        step(0, 3000, null, "step", { entries: [entry("subagent_task", 200)] }),
+        step(1, 3400, null, "step", { entries: [entry("tool_result", 3000, { name: "grep" })] }),
+      ];
       lanes.push({
         lane: `agent-${t}`,
         subagent: {
@@ -152,6 +182,7 @@ export function syntheticTimeline(stepCount: number): Timeline {
           reportBytes: 900,
         },
         entries: [entry("subagent_task", 200), entry("tool_result", 3000, { name: "grep" })],
+        notSentInTurn: [],
         appendedBytes: 3200,
         appendedMessages: 3,
         steps: sub,
