@@ -38,11 +38,14 @@ export interface ChartBar {
   output: number | null;
   /** Where the cached prefix broke at this step, and why; null when it held (or cannot be told). */
   drop: ChartDrop | null;
-  /** Compactions and Tier-2 loads of the lane's turn, on the turn's first bar of the lane. */
+  /** The compactions whose summary this step's request sent first, and the Tier-2 loads it sent. */
   markers: ChartMarker[];
-  /** What entered the lane's history in this turn (one label per kind and name), on the turn's
-   *  first bar of the lane (the log groups entries by turn, not by step). */
+  /** What this step's request sent first (one label per kind and name): what entered the lane's
+   *  history since its previous request, an earlier turn's final answer included. */
   entered: string[];
+  /** On the lane's last bar of a turn: what entered in the turn that none of its requests sent —
+   *  the final answer, a subagent's report (the lane's next request, in a later turn, sends it). */
+  enteredAfter: string[];
 }
 
 export interface ChartDrop {

@@ -18,6 +18,18 @@ describe("renderTimelineHtml", () => {
     expect(html).toContain("Saved by the cache:</b> not recorded");
   });
 
+  it("gives each bar's tooltip what its own step sent, and after a turn's last bar what came after it", async () => {
+    const html = renderTimelineHtml(await foldTimelineFile(fixture("broken-prefix.jsonl")));
+    const titles = [...html.matchAll(/<g class="bar[^"]*"><title>([^<]*)<\/title>/g)].map((m) => m[1]);
+    expect(titles).toHaveLength(5);
+    // Turn 2's request sent turn 1's answer and the new question; turn 2's answer came after it.
+    expect(titles[1]).toMatch(
+      /^turn 2 · step 1 · .*\nentered: assistant \d+ B · user \d+ B\nafter it: assistant \d+ B$/,
+    );
+    // Turn 3 rewrote the history before its request: all of it was sent again with step 2.
+    expect(titles[2]).toMatch(/\nentered: assistant ×2 \d+ B · user ×2 \d+ B\n/);
+  });
+
   it("is self-contained: no script, no external reference of any kind", async () => {
     const html = renderTimelineHtml(await foldTimelineFile(fixture("broken-prefix.jsonl")));
     expect(html).not.toMatch(/<script|<link|<img|<iframe|@import|url\(/i);

@@ -9,7 +9,9 @@
  * - the chart (`timelineChart`): per lane track one SVG, one `<g class="bar">` per step stacking
  *   cache read (bottom), cache write and uncached input, scaled to the largest prompt; a step whose
  *   prefix broke is backed in red with a ▼ above it; compactions (◆) and Tier-2 loads (●) are
- *   marked under the turn's first bar; each bar's `<title>` gives its figures and the drop's reason;
+ *   marked under the bar of the step whose request sent them; each bar's `<title>` gives its
+ *   figures, the drop's reason, its markers and what the step sent first (and, on a turn's last
+ *   bar, what entered after it);
  * - the drops, each with its step, tokens lost and reason;
  * - the per-turn table (one row per turn and lane: steps, tokens, cached share, drops);
  * - what entered each turn's context, lane by lane, with the Tier-2 loads and compactions.
@@ -106,7 +108,9 @@ function barTitle(bar: ChartBar): string {
   const figures = `read ${formatCount(bar.cacheRead)} · write ${formatCount(bar.cacheWrite)} · uncached ${formatCount(bar.uncached)}`;
   const drop = bar.drop ? ` · DROP −${formatCount(bar.drop.lostTokens)}: ${bar.drop.reason}` : "";
   const markers = bar.markers.map((m) => ` · ${m.label}`).join("");
-  return `turn ${bar.turn} · step ${bar.step}${bar.compaction ? " (compaction)" : ""} · ${figures}${drop}${markers}`;
+  const entered = `\nentered: ${bar.entered.length > 0 ? bar.entered.join(" · ") : "nothing new"}`;
+  const after = bar.enteredAfter.length > 0 ? `\nafter it: ${bar.enteredAfter.join(" · ")}` : "";
+  return `turn ${bar.turn} · step ${bar.step}${bar.compaction ? " (compaction)" : ""} · ${figures}${drop}${markers}${entered}${after}`;
 }
 
 function dropList(chart: TimelineChart): string {

@@ -29,23 +29,55 @@ describe("timelineChart", () => {
     expect(chart.totals).toMatchObject({ drops: 3, lostTokens: 2600, costWithoutCache: null, saved: null });
   });
 
-  it("puts lanes on separate tracks and a turn's entries and Tier-2 loads on its first bar", () => {
+  it("puts lanes on separate tracks, and on each bar what its own step sent and its Tier-2 loads", () => {
     const sub = timelineChart(golden("subagent"));
     expect(sub.tracks.map((t) => t.label)).toEqual(["main", expect.stringMatching(/^agent-1 · subagent: "/)]);
+    expect(sub.tracks[1]!.bars.map((b) => b.entered.map((e) => e.split(" ")[0]))).toEqual([
+      ["subagent"],
+      ["assistant", "tool"],
+    ]);
     const tier2 = timelineChart(golden("tier2-loads"));
-    const [first, second] = tier2.tracks[0]!.bars;
-    expect(first!.markers.map((m) => m.kind)).toEqual(["tier2", "tier2"]);
-    expect(first!.markers[0]!.label).toMatch(/^skill_body release \d+ B$/);
-    expect(first!.entered.some((e) => e.startsWith("tool load_skill "))).toBe(true);
-    expect(second!.markers).toEqual([]);
-    expect(second!.entered).toEqual([]);
+    const [first, second, third] = tier2.tracks[0]!.bars;
+    // The user's request first; each Tier-2 load with the tool result that carried it, one step later.
+    expect(first!.markers).toEqual([]);
+    expect(first!.entered).toEqual([
+      expect.stringMatching(/^session facts /),
+      expect.stringMatching(/^user /),
+    ]);
+    expect(second!.markers.map((m) => m.label)).toEqual([
+      expect.stringMatching(/^skill_body release \d+ B$/),
+    ]);
+    expect(second!.entered.some((e) => e.startsWith("tool load_skill "))).toBe(true);
+    expect(third!.markers.map((m) => m.label)).toEqual([
+      expect.stringMatching(/^deferred_schema worktree_create /),
+    ]);
+    expect(third!.entered.some((e) => e.startsWith("tool find_tool "))).toBe(true);
+    // The final answer entered after the last request: listed after the turn's last bar only.
+    expect([first, second].map((b) => b!.enteredAfter)).toEqual([[], []]);
+    expect(third!.enteredAfter).toEqual([expect.stringMatching(/^assistant /)]);
   });
 
-  it("marks compactions, and totals the cost saved against no cache", () => {
+  it("lists an earlier turn's answer on the bar of the request that sent it", () => {
+    const bars = timelineChart(golden("tool-use")).tracks[0]!.bars;
+    expect(bars.map((b) => [b.turn, b.entered.map((e) => e.split(" ")[0])])).toEqual([
+      [1, ["session", "user"]],
+      [1, ["assistant", "tool"]],
+      [2, ["assistant", "user"]],
+      [2, ["assistant", "tool"]],
+    ]);
+  });
+
+  it("marks a compaction on the bar whose request sent its summary, and totals the cost saved", () => {
     const chart = timelineChart(golden("compaction"));
     const bars = chart.tracks[0]!.bars;
-    expect(bars.some((b) => b.compaction)).toBe(true);
-    expect(bars.flatMap((b) => b.markers).filter((m) => m.kind === "compaction")).toHaveLength(1);
+    const marked = bars.filter((b) => b.markers.some((m) => m.kind === "compaction"));
+    expect(marked.map((b) => [b.turn, b.step])).toEqual([[3, 5]]);
+    expect(marked[0]!.drop?.afterCompaction).toBe(true);
+    expect(marked[0]!.entered.some((e) => e.startsWith("compaction summary "))).toBe(true);
+    // The summarisation request itself sent nothing new; the summary came after it.
+    const request = bars.find((b) => b.compaction)!;
+    expect(request.entered).toEqual([]);
+    expect(request.enteredAfter.some((e) => e.startsWith("compaction summary "))).toBe(true);
     const totals = golden("compaction").totals;
     const without = totals.inputTokens! + totals.cacheReadTokens! + totals.cacheWriteTokens!;
     expect(chart.totals.costWithoutCache).toBe(without);

@@ -6,15 +6,23 @@
  *   split into cache read, cache write and uncached input as reported (null stays null).
  * - A bar whose prefix check is `dropped` carries the drop: tokens lost and where the prefix first
  *   differed (render-timeline.ts's wording), and whether a compaction came before it.
- * - The log groups what entered the context by turn and lane, so the entries, the compactions and
- *   the Tier-2 loads of a lane's turn ride on that turn's first bar of the lane.
+ * - Each bar says what its request sent first (the step's `carriedOver`, then its `entries`), with
+ *   a marker per compaction whose summary it sent and per Tier-2 load; the lane's last bar of a
+ *   turn also lists what entered after it that no request of the turn sent (`notSentInTurn`).
  * - Totals: the session totals; the cost saved is what the prompts would have cost uncached (every
  *   prompt token at 1×) minus the input-token equivalents paid; null when any step lacks a figure
  *   it needs (a partial sum would flatter or shame the cache).
  */
 import type { ChartBar, ChartMarker, ChartTotals, ChartTrack, TimelineChart } from "@picasso/protocol";
 import { dropWhere, entryLabel, formatBytes } from "./render-timeline.js";
-import type { Timeline, TimelineLane, TimelineStep, TokenTotals } from "./timeline-types.js";
+import type {
+  Timeline,
+  TimelineCompaction,
+  TimelineEntry,
+  TimelineLane,
+  TimelineStep,
+  TokenTotals,
+} from "./timeline-types.js";
 
 export function timelineChart(timeline: Timeline): TimelineChart {
   const tracks = new Map<string, ChartTrack>();
@@ -26,7 +34,7 @@ export function timelineChart(timeline: Timeline): TimelineChart {
         tracks.set(lane.lane, track);
       }
       lane.steps.forEach((step, i) => {
-        track.bars.push(bar(turn.turn, lane, step, i === 0));
+        track.bars.push(bar(turn.turn, lane, step, i === lane.steps.length - 1));
       });
     }
   const all = [...tracks.values()];
@@ -43,7 +51,8 @@ function trackLabel(lane: TimelineLane): string {
   return lane.subagent ? `${lane.lane} · subagent: "${lane.subagent.taskPreview}"` : lane.lane;
 }
 
-function bar(turn: number, lane: TimelineLane, step: TimelineStep, firstOfTurn: boolean): ChartBar {
+function bar(turn: number, lane: TimelineLane, step: TimelineStep, lastOfTurn: boolean): ChartBar {
+  const sent = [...step.carriedOver, ...step.entries];
   const drop = step.prefixCheck === "dropped" ? step.cacheDrop : null;
   return {
     turn,
@@ -64,20 +73,21 @@ function bar(turn: number, lane: TimelineLane, step: TimelineStep, firstOfTurn: 
           afterCompaction: drop.afterCompaction,
         }
       : null,
-    markers: firstOfTurn ? markers(lane) : [],
-    entered: firstOfTurn ? lane.entries.map(entryLabel) : [],
+    markers: markers(step.compactions, sent),
+    entered: sent.map(entryLabel),
+    enteredAfter: lastOfTurn ? lane.notSentInTurn.map(entryLabel) : [],
   };
 }
 
-function markers(lane: TimelineLane): ChartMarker[] {
+function markers(compactions: TimelineCompaction[], sent: TimelineEntry[]): ChartMarker[] {
   return [
-    ...lane.compactions.map(
+    ...compactions.map(
       (c): ChartMarker => ({
         kind: "compaction",
         label: `compaction (${c.trigger}): ${c.removedMessages} messages → ${formatBytes(c.summaryBytes)}`,
       }),
     ),
-    ...lane.entries
+    ...sent
       .filter((e) => e.kind === "tier2")
       .map(
         (e): ChartMarker => ({

@@ -17,6 +17,7 @@ import {
   type TimelineEntry,
   type TimelineLane,
   type TimelineTurn,
+  timelineChart,
 } from "../../src/timeline/index.js";
 import { ev } from "./log-event.js";
 
@@ -236,6 +237,25 @@ describe("what each step sent first", () => {
     expect(kinds(s4!.carriedOver)).toEqual(["assistant", "compaction_summary"]);
     expect(kinds(s4!.entries)).toEqual(["user"]);
     expect(s4!.compactions).toEqual([laneOf(timeline, 2, "main").compactions[0]]);
+  });
+
+  it("draws each bar with what its step sent, its own markers, and the turn's unsent answer on its last bar", () => {
+    const [s0, s1, s2, compaction, s4] = timelineChart(timeline).tracks[0]!.bars;
+    expect(s0!.entered).toEqual(["session facts 12 B", expect.stringMatching(/^user \d+ B$/)]);
+    expect(s0!.markers).toEqual([]);
+    expect(s1!.markers).toEqual([{ kind: "tier2", label: "skill_body release 400 B" }]);
+    expect(s1!.enteredAfter).toEqual([expect.stringMatching(/^assistant \d+ B$/)]);
+    expect(s2!.markers.map((m) => m.label)).toEqual(["plan_mode plan-mode.section 300 B"]);
+    expect(s2!.entered[0]).toMatch(/^assistant /);
+    expect(s2!.enteredAfter).toEqual([]);
+    expect(compaction!.entered).toEqual([]);
+    expect(compaction!.enteredAfter).toEqual([
+      expect.stringMatching(/^assistant /),
+      expect.stringMatching(/^compaction summary /),
+    ]);
+    expect(s4!.markers).toEqual([
+      { kind: "compaction", label: expect.stringMatching(/^compaction \(manual\): 4 messages → \d+ B$/) },
+    ]);
   });
 
   it("hands each turn over with the same steps as the whole fold", () => {

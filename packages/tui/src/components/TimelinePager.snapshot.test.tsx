@@ -43,7 +43,7 @@ describe("the /context timeline bars", () => {
     const shown = await frame(80, true);
     expect(shown).not.toMatch(/\u001b\[(3\d|9\d)m/);
     const plain = shown.replace(/\u001b\[[0-9;]*m/g, "");
-    expect(plain).toMatch(/t2 s3 +▼ █+▓+░ +9\.8k −6\.2k prefix changed at message 4/);
+    expect(plain).toMatch(/t2 s3 +▼ █+▓+░ +9\.8k ● −6\.2k prefix changed at message 4/);
     expect(shown).toMatchSnapshot();
   });
 });

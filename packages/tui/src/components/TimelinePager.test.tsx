@@ -30,16 +30,18 @@ describe("TimelinePager", () => {
     const frame = (await pager()).lastFrame()!;
     expect(frame).toContain("Context timeline · 9 steps · 2 drops · saved 19k of 57k (32%)");
     expect(frame).toMatch(/› t1 s0 +▓+░ +6\.2k/);
-    expect(frame).toMatch(/t2 s3 +▼ █+▓+░ +9\.8k −6\.2k prefix changed at message 4/);
-    expect(frame).toMatch(/t2 s2 +█+▓+░ +8\.2k ●/);
-    expect(frame).toMatch(/t3 s4 +█+▓?░ +10k compaction ◆/);
+    // Markers stand on the step whose request sent them: the Tier-2 load with s3's tool result,
+    // the compaction's summary with s5 (the request after the compaction request s4).
+    expect(frame).toMatch(/t2 s3 +▼ █+▓+░ +9\.8k ● −6\.2k prefix changed at message 4/);
+    expect(frame).toMatch(/t3 s4 +█+▓?░ +10k compaction +│/);
+    expect(frame).toMatch(/t3 s5 +▼ ▓+░ +4\.1k ◆ −9\.8k/);
     // Not reported: no read or write part, never a 0 drawn as if reported.
     expect(frame).toMatch(/t3 s6 +░+ +900/);
     expect(frame).toContain('agent-1 · subagent: "find the failing test"');
     expect(frame).toMatch(/totals: read 28k · write 28k · uncached 924/);
   });
 
-  it("moves by step, jumps to the next and previous drop, and expands a step", async () => {
+  it("moves by step, jumps to the next and previous drop, and expands a step with what it sent", async () => {
     const { lastFrame, stdin } = await pager();
     stdin.write("n");
     await waitForFrame(lastFrame, (f) => cursorOn(f) === "t2 s3");
@@ -51,13 +53,16 @@ describe("TimelinePager", () => {
     stdin.write("\r");
     const open = await waitForFrame(lastFrame, (f) => f.includes("prefix drop: −6,200 tokens"));
     expect(open).toContain("read 2,000 · write 7,800 · uncached 3 · output 120");
-    expect(open).toContain("entered in turn 2: listed on the turn's first step of main");
-    stdin.write("\x1b[A");
-    stdin.write("\r");
-    const tier2 = await waitForFrame(lastFrame, (f) => f.includes("● skill_body release 1.8 KB"));
-    expect(tier2).toContain("entered in turn 2: user 52 B · Tier-2 skill_body release");
+    expect(open).toContain("● skill_body release 1.8 KB");
+    expect(open).toContain("entered: assistant 200 B · Tier-2 skill_body release");
+    expect(open).toContain("after it: assistant 150 B");
     stdin.write("\r");
     await waitForFrame(lastFrame, (f) => !f.includes("● skill_body release 1.8 KB"));
+    stdin.write("\x1b[A");
+    stdin.write("\r");
+    const previous = await waitForFrame(lastFrame, (f) => f.includes("entered: assistant 600 B · user 52 B"));
+    expect(previous).not.toContain("after it:");
+    expect(previous).not.toContain("skill_body");
   });
 
   it("scrolls to keep the cursor on a short screen", async () => {

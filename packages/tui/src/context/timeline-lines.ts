@@ -7,9 +7,9 @@
  * - per track (lane) a heading, then one line per step: the cursor (›), `t<turn> s<step>`, ▼ when
  *   the prefix broke, the bar (its parts scaled to the largest prompt of the session; a part with
  *   any tokens gets a cell), the prompt's tokens, then the markers and the drop's loss and reason;
- * - an expanded step adds, indented under it: its figures, the drop, the markers, and what
- *   entered the lane's context in its turn (the log groups entries by turn: on the turn's first
- *   step of the lane; later steps say so);
+ * - an expanded step adds, indented under it: its figures, the drop, the markers, what its request
+ *   sent first (what entered the lane since its previous request) and, on the lane's last step of
+ *   a turn, what entered after it that the turn did not send (the final answer);
  * - the totals line.
  * `stepLines[i]` is the line of the i-th step (tracks in order), for the pager's cursor.
  */
@@ -162,14 +162,14 @@ function details(bar: ChartBar, room: number): PanelLine[] {
     );
   out.push(
     ...wrapped(
-      bar.entered.length > 0
-        ? `entered in turn ${bar.turn}: ${bar.entered.join(" · ")}`
-        : `entered in turn ${bar.turn}: listed on the turn's first step of ${bar.lane}`,
+      `entered: ${bar.entered.length > 0 ? bar.entered.join(" · ") : "nothing new since the previous request"}`,
       room,
       4,
       { dim: true },
     ),
   );
+  if (bar.enteredAfter.length > 0)
+    out.push(...wrapped(`after it: ${bar.enteredAfter.join(" · ")}`, room, 4, { dim: true }));
   return out;
 }
 
