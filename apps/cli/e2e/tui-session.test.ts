@@ -53,7 +53,9 @@ describe("picasso TUI", { timeout: 120_000 }, () => {
     expect(timeline).toContain("n/p drop · Enter expand");
     tui.press("Enter");
     await tui.waitFor(/read [\d,]+ · write [\d,]+ · uncached [\d,]+ · output [\d,]+/);
-    await tui.waitFor("entered in turn 1: session facts");
+    // The step's own entries: what its request sent first; the reply is sent by no later step.
+    await tui.waitFor(/entered: session facts [\d.]+ [KM]?B · user [\d.]+ [KM]?B/);
+    await tui.waitFor(/after it: assistant [\d.]+ [KM]?B/);
     tui.press("Escape");
     await tui.waitFor("/context timeline: 1 step, 0 prefix drops");
 

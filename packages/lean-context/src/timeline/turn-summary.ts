@@ -9,7 +9,6 @@
  */
 import type { PermissionMode } from "@picasso/protocol";
 import { EntryGroups, type EntryInput, groupEntries } from "./entry-groups.js";
-import type { Arrival } from "./step-attribution.js";
 import type {
   TimelineCompaction,
   TimelineLane,
@@ -30,7 +29,7 @@ export function preview(text: string): string {
 export class LaneTurn {
   private readonly entries = new EntryGroups();
   /** Items that entered in this turn and no request of it sent yet (step-attribution.ts). */
-  readonly notSent = new Set<Arrival>();
+  readonly notSent = new Set<{ readonly entry: EntryInput }>();
   appendedBytes = 0;
   appendedMessages = 0;
   readonly steps: TimelineStep[] = [];
