@@ -7,10 +7,16 @@ import { isAbsolute, relative, resolve, sep } from "node:path";
 import { UserError } from "@picasso/protocol";
 import type { EngineRuntime } from "./runtime.js";
 
+/** Where a child lane works: the absolute folder, and its path in the workspace when not the session's. */
+export interface ChildCwd {
+  absolute: string;
+  relative?: string;
+}
+
 export function childCwd(
   rt: Pick<EngineRuntime, "workspaceRoot" | "cwd">,
   requested: string | undefined,
-): { absolute: string; relative?: string } {
+): ChildCwd {
   if (requested === undefined || requested.trim() === "" || requested.trim() === ".")
     return { absolute: rt.cwd };
   const absolute = resolve(rt.workspaceRoot, requested.trim());

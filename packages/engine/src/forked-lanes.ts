@@ -69,7 +69,7 @@ export class ForkedLanes {
     turn: number,
   ): ForkedSubagent {
     if (this.closing.aborted) throw new Error("the session is ending; no subagent was started");
-    childCwd(this.rt, request.cwd); // a bad cwd is refused before any lane opens
+    const cwd = childCwd(this.rt, request.cwd); // a bad cwd is refused before any lane opens
     const abort = new AbortController();
     const stopOnClose = () => abort.abort();
     this.closing.addEventListener("abort", stopOnClose, { once: true });
@@ -103,6 +103,7 @@ export class ForkedLanes {
         signal: abort.signal,
         background: true,
         inbox: () => forked.inbox.splice(0),
+        cwd,
       },
       (lane) => {
         id = lane.id;

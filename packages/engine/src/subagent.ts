@@ -12,7 +12,7 @@
  * `ForkedLanes` (forked-lanes.ts, `subagent_fork` — the child runs in the background).
  */
 import { type SubagentRequest, type SubagentStatus, text, userMessage } from "@picasso/protocol";
-import { childCwd } from "./child-cwd.js";
+import { type ChildCwd, childCwd } from "./child-cwd.js";
 import { Lane } from "./lane.js";
 import { type LaneRunOptions, type LaneRunResult, runLaneSteps } from "./lane-loop.js";
 import type { EngineRuntime } from "./runtime.js";
@@ -28,6 +28,8 @@ export interface ChildLaneStart {
   background?: boolean;
   /** Messages for the child, read before each of its steps. */
   inbox?: () => string[];
+  /** The request's `cwd`, already checked and resolved by the caller (else it is checked here). */
+  cwd?: ChildCwd;
 }
 
 export interface ChildLaneEnd {
@@ -45,7 +47,7 @@ export async function runChildLane(
   onLane: (lane: Lane) => void = () => {},
 ): Promise<ChildLaneEnd> {
   const { request } = start;
-  const cwd = childCwd(rt, request.cwd);
+  const cwd = start.cwd ?? childCwd(rt, request.cwd);
   const laneId = rt.nextLaneId();
   const lane = new Lane(laneId, (body, l) => rt.record(body, l));
   onLane(lane);
