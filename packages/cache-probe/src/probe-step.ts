@@ -1,9 +1,9 @@
 /**
  * The probe's record of one model request: which lane, turn and step sent it, the request as the
  * engine built it, its fingerprint, what the provider reported about the cache, and what happened
- * in its lane since that lane's previous request (a compaction, a resume, a new session). Usage is normalised to
- * read / write / uncached so Anthropic and OpenAI runs read the same: read + write + uncached =
- * the prompt's input tokens.
+ * in its lane since that lane's previous request (a compaction, a resume, a new session). Usage is
+ * normalised to read / write / uncached so Anthropic and OpenAI runs read the same: read + write +
+ * uncached = the prompt's input tokens.
  */
 import type { ModelRequest, PermissionMode, Usage } from "@picasso/protocol";
 import type { RequestFingerprint } from "./request-fingerprint.js";

@@ -7,7 +7,7 @@
  * deferred tool family the product registers.
  */
 
-import { binOf } from "./mcp.js";
+import { binOf, mcpJson, npmServers } from "./mcp.js";
 import { memoryScenario } from "./memory.js";
 import { type Scenario, type ScenarioMemory, say, turn } from "./scenario.js";
 import { skillsScenario } from "./skills.js";
@@ -18,22 +18,14 @@ import { skillsScenario } from "./skills.js";
  * package), so a shell line points it into the workspace's `.picasso/` folder.
  */
 export function helloMcpConfig(): string {
-  const node = process.execPath;
   const graph = 'MEMORY_FILE_PATH="$(pwd)/.picasso/knowledge-graph.jsonl" exec "$0" "$1"';
-  return `${JSON.stringify(
-    {
-      mcpServers: {
-        fs: { command: node, args: [binOf("@modelcontextprotocol/server-filesystem"), "."] },
-        everything: { command: node, args: [binOf("@modelcontextprotocol/server-everything"), "stdio"] },
-        graph: {
-          command: "/bin/sh",
-          args: ["-c", graph, node, binOf("@modelcontextprotocol/server-memory")],
-        },
-      },
+  return mcpJson({
+    ...npmServers(),
+    graph: {
+      command: "/bin/sh",
+      args: ["-c", graph, process.execPath, binOf("@modelcontextprotocol/server-memory")],
     },
-    null,
-    2,
-  )}\n`;
+  });
 }
 
 const MORE_PINNED: ScenarioMemory[] = [
@@ -70,14 +62,10 @@ function helloMemories(): ScenarioMemory[] {
   return [...all.slice(0, 2), ...MORE_PINNED, ...all.slice(2, 5), ...all.slice(8)];
 }
 
-/** The realistic setup the `hello`, `coding` and `acp` scenarios run in (files read when used). */
+/** The realistic setup the `hello`, `coding`, `acp` and `next-day` scenarios run in. */
 export const realisticSetup: Pick<Scenario, "files" | "homeFiles" | "memories"> = {
-  get files() {
-    return { ...skillsScenario.files, ".mcp.json": helloMcpConfig() };
-  },
-  get homeFiles() {
-    return skillsScenario.homeFiles;
-  },
+  files: { ...skillsScenario.files, ".mcp.json": helloMcpConfig() },
+  ...(skillsScenario.homeFiles ? { homeFiles: skillsScenario.homeFiles } : {}),
   memories: helloMemories(),
 };
 

@@ -33,20 +33,25 @@ export function notesServerPath(): string {
   );
 }
 
+type StdioServer = { command: string; args: string[] };
+
+/** The filesystem (on the workspace) and everything servers from npm, run by this Node. */
+export function npmServers(): { fs: StdioServer; everything: StdioServer } {
+  const node = process.execPath;
+  return {
+    fs: { command: node, args: [binOf("@modelcontextprotocol/server-filesystem"), "."] },
+    everything: { command: node, args: [binOf("@modelcontextprotocol/server-everything"), "stdio"] },
+  };
+}
+
+/** A `.mcp.json` file holding these servers. */
+export function mcpJson(servers: Record<string, StdioServer>): string {
+  return `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`;
+}
+
 /** `.mcp.json` of the scenario: absolute paths to this Node and the servers' entry files. */
 export function mcpScenarioConfig(): string {
-  const node = process.execPath;
-  return `${JSON.stringify(
-    {
-      mcpServers: {
-        fs: { command: node, args: [binOf("@modelcontextprotocol/server-filesystem"), "."] },
-        everything: { command: node, args: [binOf("@modelcontextprotocol/server-everything"), "stdio"] },
-        notes: { command: node, args: [notesServerPath()] },
-      },
-    },
-    null,
-    2,
-  )}\n`;
+  return mcpJson({ ...npmServers(), notes: { command: process.execPath, args: [notesServerPath()] } });
 }
 
 export const mcpScenario: Scenario = {

@@ -3,8 +3,8 @@
  * default → auto → plan → default — each followed by a turn with a tool call: in plan mode a
  * write is refused by the engine (the second time a read runs), in auto a write and an edit run
  * without an approval (commands would still ask outside the sandbox), in default an edit is
- * approved once. The mode is session
- * state, never Tier 1: every request's tools and system are the bytes of the first.
+ * approved once. The mode is session state, never Tier 1: every request's tools and system are
+ * the bytes of the first.
  */
 import { calls, edit, mode, read, type Scenario, say, search, turn, write } from "./scenario.js";
 import { rateLine, shopWorkspace } from "./shop-workspace.js";

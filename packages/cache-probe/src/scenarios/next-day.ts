@@ -4,24 +4,16 @@
  * session of the same workspace and PICASSO_HOME opens — then a few turns on day 2 (a `recall`
  * of yesterday's memory, a read). The first request of day 2 writes Tier 1 again (an expected
  * `new-session` finding), but Tier 1 must be the same bytes as day 1's: nothing that depends on
- * the date or the day may enter it. The workspace is `hello`'s, whatever it becomes.
+ * the date or the day may enter it. The workspace is the realistic setup `hello` runs in.
  */
-import { helloScenario } from "./hello.js";
+import { realisticSetup } from "./hello.js";
 import { calls, nextDay, read, type Scenario, say, tool, turn } from "./scenario.js";
 
 export const nextDayScenario: Scenario = {
   name: "next-day",
   description:
     "3 turns (a read, remember), the next day: a new session 24 h later (the cache expired), 3 turns (recall yesterday's memory, a read)",
-  get files() {
-    return helloScenario.files;
-  },
-  get homeFiles() {
-    return helloScenario.homeFiles;
-  },
-  get memories() {
-    return helloScenario.memories;
-  },
+  ...realisticSetup,
   actions: [
     turn(
       "read",

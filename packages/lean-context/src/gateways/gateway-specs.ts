@@ -1,7 +1,8 @@
 /**
- * The fixed gateway tool schemas of Tier 1: `tool_search`, `tool_call` and one `<server>_call`
- * per MCP server, plus `skill_search` (a deferred tool reached through `tool_call`). The core
- * `skill` tool's schema is in skills/skill-tool.ts.
+ * The fixed gateway tool schemas of Tier 1: `tool_search` and `tool_call`, plus `skill_search` (a
+ * deferred tool reached through `tool_call`). One `<server>_call` per MCP server is defined in
+ * `@picasso/protocol` (mcp-gateway.ts), shared with the MCP plugin; the core `skill` tool's schema
+ * is in skills/skill-tool.ts.
  *
  * Their schemas never change during a session: deferred tools and MCP tools are reached through
  * them, so the `tools` array (and the provider's prompt cache) is never touched mid-session.
