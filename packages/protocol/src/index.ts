@@ -2,6 +2,15 @@ export { assertNever } from "./assert-never.js";
 export * from "./canonical.js";
 export * from "./content.js";
 export * from "./errors.js";
+export {
+  containsHeldSecret,
+  forgetHeldSecrets,
+  heldSecretValues,
+  holdSecretValue,
+  isProviderSecretName,
+  REDACTED_SECRET,
+  redactHeldSecrets,
+} from "./held-secrets.js";
 export { INTERRUPTED_RESULT, UNKNOWN_OUTCOME_RESULT } from "./interrupted.js";
 export * from "./jsonl.js";
 export { parseLogLineLoose, peekLogSeq, peekLogType, type ScannedLine, scanLogFile } from "./log-scan.js";

@@ -8,11 +8,10 @@
  * named `ANTHROPIC_*` / `OPENAI_*` / `PICASSO_*` ending in `_KEY`, `_TOKEN` or `_SECRET`. Other
  * tokens (e.g. `GITHUB_TOKEN` for `gh`) are the user's tools' business and stay.
  */
-const PROVIDER_SECRET = /^(ANTHROPIC|OPENAI|PICASSO)_\w*(KEY|TOKEN|SECRET)$/;
+import { isProviderSecretName } from "@picasso/protocol";
 
-export function isProviderSecret(name: string): boolean {
-  return PROVIDER_SECRET.test(name);
-}
+/** The name rule lives in protocol (`isProviderSecretName`), beside the held secret values. */
+export const isProviderSecret = isProviderSecretName;
 
 export function commandEnvironment(
   extra: Record<string, string> = {},
