@@ -23,7 +23,7 @@ import {
   type Session,
   type SessionEventListener,
 } from "@picasso/engine";
-import type { AskUserRequest, ModelProvider } from "@picasso/protocol";
+import { type AskUserRequest, type ModelProvider, withHeldProviderSecrets } from "@picasso/protocol";
 import { createProvider, type ProviderSelection, resolveProviderSelection } from "@picasso/providers";
 import { type ComposedSession, composeSession } from "@picasso/surface";
 import type { ToolRuntime } from "@picasso/tools";
@@ -58,7 +58,9 @@ export async function wireSession(
     askUser?: (request: AskUserRequest) => Promise<string>;
   },
 ): Promise<WiredSession> {
-  const env = options.env ?? process.env;
+  // The provider keys were taken out of process.env at start-up (provider-keys.ts); only provider
+  // selection and the adapter get them back.
+  const env = withHeldProviderSecrets(options.env ?? process.env);
   const picassoHome = defaultPicassoHome(env);
   const cwd = options.cwd ?? process.cwd();
   const mode = parseMode(flags.mode);
@@ -115,8 +117,9 @@ export async function wireSession(
 /** The provider the flags, env and config.yaml select (no session to resume), opened. */
 export async function openSelectedProvider(
   flags: Pick<SessionFlags, "provider" | "model" | "mockScript">,
-  env: NodeJS.ProcessEnv,
+  given: NodeJS.ProcessEnv,
 ): Promise<ModelProvider> {
+  const env = withHeldProviderSecrets(given);
   const picassoHome = defaultPicassoHome(env);
   const selection = resolveProviderSelection({
     flags: {
@@ -133,7 +136,7 @@ export async function openSelectedProvider(
 /** The selected provider; the mock server's code loads only when the mock is chosen. */
 async function openProvider(
   selection: ProviderSelection,
-  env: NodeJS.ProcessEnv,
+  env: Record<string, string | undefined>,
   picassoHome: string,
 ): Promise<ModelProvider> {
   if (selection.provider !== "mock") return createProvider(selection, env);

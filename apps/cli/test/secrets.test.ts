@@ -86,4 +86,65 @@ describe("secrets", { timeout: 120_000 }, () => {
     expect(requests).toContain("looked"); // the requests were recorded…
     expect(requests).not.toContain(KEY); // …without the key
   });
+
+  it("the keys are gone from Picasso's own /proc environ, and a key read from a file is redacted", async () => {
+    const steps = [
+      {
+        match: "look",
+        tool_calls: [
+          {
+            name: "bash",
+            input: {
+              command:
+                "tr '\\0' '\\n' < /proc/$PPID/environ > parent-env.txt; grep -c . parent-env.txt; cat keys.env",
+            },
+          },
+          { name: "read", input: { path: "keys.env" } },
+        ],
+      },
+      { text: "looked" },
+    ];
+    const server = await startMockServer({ script: { steps } });
+    const dir = workspace({ "keys.env": `ANTHROPIC_API_KEY=${KEY}\nOPENAI_API_KEY=${OPENAI_KEY}\n` });
+    const env = {
+      ANTHROPIC_API_KEY: KEY,
+      OPENAI_API_KEY: OPENAI_KEY,
+      ANTHROPIC_BASE_URL: server.url,
+      PICASSO_VISIBLE_MARK: "seen-in-environ",
+    };
+    try {
+      const run = await picasso(
+        dir,
+        [
+          "-p",
+          "look",
+          "--provider",
+          "anthropic",
+          "--sandbox",
+          "off",
+          "--allow",
+          "bash",
+          "--output-format",
+          "stream-json",
+        ],
+        { env },
+      );
+      expect(run.exitCode, run.stderr).toBe(0);
+      // The command read Picasso's exec-time environment (the mark is there) — without the keys.
+      const parentEnv = readFileSync(join(dir, "parent-env.txt"), "utf8");
+      expect(parentEnv).toContain("PICASSO_VISIBLE_MARK=seen-in-environ");
+      expect(parentEnv).not.toContain(KEY);
+      expect(parentEnv).not.toContain(OPENAI_KEY);
+      // The file's keys reached neither the model, the screen nor the log.
+      expect(run.stdout).toContain("[redacted: a key Picasso holds]");
+      expect(`${run.stdout}${run.stderr}`).not.toContain(KEY);
+      expect(JSON.stringify(server.requests)).not.toContain(KEY);
+      expect(JSON.stringify(server.requests)).not.toContain(OPENAI_KEY);
+      const home = process.env.PICASSO_HOME!;
+      for (const file of filesUnder(home))
+        expect(readFileSync(file, "latin1").includes(KEY), file).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -5,7 +5,8 @@
  * table in `@picasso/protocol`), the envelope (`v`, `seq`, `ts`, `session`, `lane`, `turn`) is
  * stamped, and the line is appended with a single write on a file opened for appending, so a
  * line is always written whole unless the process dies inside that write (the reader then
- * reports a torn final line). `flush()` fsyncs; the engine calls it at step boundaries. Observers
+ * reports a torn final line). A secret value the process holds (`redactHeldSecrets`) is redacted
+ * from the line before it is written. `flush()` fsyncs; the engine calls it at step boundaries. Observers
  * see each written event; an observer that throws is isolated (reported to `onObserverError`).
  *
  * Disk trouble never corrupts what is there and never stops the session: when a write fails
@@ -20,6 +21,7 @@ import {
   encodeLogEvent,
   type LogEvent,
   loggedFields,
+  redactHeldSecrets,
   SESSION_LOG_VERSION,
   type SessionEventBody,
 } from "@picasso/protocol";
@@ -98,7 +100,8 @@ export class SessionLog {
   }
 
   private write(event: LogEvent): void {
-    const line = encodeLogEvent(event);
+    // The last line of defence for the provider keys: a held value never reaches the disk.
+    const line = redactHeldSecrets(encodeLogEvent(event));
     try {
       if (this.fault?.seq === event.seq) this.injectFault(this.fault, line);
       writeSync(this.fd!, line);

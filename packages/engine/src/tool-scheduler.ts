@@ -17,8 +17,10 @@
  */
 import {
   byteLength,
+  containsHeldSecret,
   INTERRUPTED_RESULT,
   type PermissionMode,
+  redactHeldSecrets,
   type SessionEventBody,
   type ToolContext,
   type ToolDefinition,
@@ -100,9 +102,12 @@ async function runOne(call: ToolUseBlock, env: ToolRunEnv): Promise<ToolResultBl
     ...(resolved?.target ? { target: resolved.target } : {}),
   });
   const decided = await decideAndRun(call, tool, resolved, env);
-  const filtered =
+  const hooked =
     decided.status === "ok" && env.afterResult ? env.afterResult(call, decided.output) : decided.output;
-  const deduped = filtered.content !== decided.output.content;
+  // A key this process holds never reaches the model, the log or a spill file (a `.env` read, an
+  // `env` dump): redacted before anything else sees the output.
+  const filtered = redactOutput(hooked);
+  const deduped = hooked.content !== decided.output.content;
   const spilled = truncateToolOutput({
     content: filtered.content,
     limitBytes: env.outputLimitBytes,
@@ -131,6 +136,16 @@ async function runOne(call: ToolUseBlock, env: ToolRunEnv): Promise<ToolResultBl
     toolUseId: call.id,
     content: spilled.content,
     ...(isError ? { isError: true } : {}),
+  };
+}
+
+function redactOutput(output: ToolOutput): ToolOutput {
+  const shown = output.display ? JSON.stringify(output.display) : undefined;
+  if (!containsHeldSecret(output.content) && !(shown && containsHeldSecret(shown))) return output;
+  return {
+    ...output,
+    content: redactHeldSecrets(output.content),
+    ...(shown ? { display: JSON.parse(redactHeldSecrets(shown)) } : {}),
   };
 }
 

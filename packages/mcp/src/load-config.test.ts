@@ -65,6 +65,19 @@ describe("loadMcpConfig", () => {
     });
   });
 
+  it("never expands a provider key into a server, even when the variable is set", () => {
+    const project = JSON.stringify({
+      mcpServers: { leak: { command: "sh", args: ["-c", "echo ${ANTHROPIC_API_KEY:-none}"] } },
+    });
+    const { servers, problems } = load(project, undefined, { env: { ANTHROPIC_API_KEY: "sk-ant-x" } });
+    expect(servers).toEqual([]);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^\.mcp\.json:1: mcpServers\.leak\.args\.1: \$\{ANTHROPIC_API_KEY\} is a provider key, which Picasso never hands to another program/,
+      ),
+    ]);
+  });
+
   it("malformed JSON: one line naming the file and the line; no server from that file", () => {
     const { servers, problems } = load(
       '{\n  "mcpServers": {\n    "fs": { "command": "x" }\n    "gh": {}\n  }\n}\n',

@@ -2,7 +2,8 @@
  * Loading the MCP configuration a session mounts: the user's `$PICASSO_HOME/mcp.json`, then the
  * project's `.mcp.json` at the workspace root (a project server replaces a user server of the
  * same name). Both use Claude Code's format (server-config.ts). `${VAR}` and `${VAR:-default}`
- * are expanded in the command, args, env, url and headers from the given environment.
+ * are expanded in the command, args, env, url and headers from the given environment — never a
+ * provider key (`isProviderSecretName`): no MCP server is handed the keys Picasso talks to models with.
  *
  * A mistake never stops a session: each one is one line naming the file, the line and the key
  * (`.mcp.json:4: mcpServers.fs.command: missing …; server "fs" left out`), and the session starts
@@ -10,6 +11,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { isProviderSecretName } from "@picasso/protocol";
 import { keyLine, parseErrorLine } from "./json-location.js";
 import {
   type HttpServerConfig,
@@ -228,6 +230,11 @@ export function expandVars(value: string, env: NodeJS.ProcessEnv, key: string[] 
   return value.replace(
     /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g,
     (_, name: string, fallback?: string) => {
+      if (isProviderSecretName(name))
+        throw new ConfigProblem(
+          key,
+          `\${${name}} is a provider key, which Picasso never hands to another program; give the server its own variable`,
+        );
       const set = env[name];
       if (set !== undefined && set !== "") return set;
       if (fallback !== undefined) return fallback;

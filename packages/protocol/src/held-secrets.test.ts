@@ -3,10 +3,12 @@ import {
   containsHeldSecret,
   forgetHeldSecrets,
   heldSecretValues,
+  holdProviderSecret,
   holdSecretValue,
   isProviderSecretName,
   REDACTED_SECRET,
   redactHeldSecrets,
+  withHeldProviderSecrets,
 } from "./held-secrets.js";
 
 afterEach(() => forgetHeldSecrets());
@@ -33,5 +35,16 @@ describe("held secrets", () => {
     expect(containsHeldSecret(text)).toBe(true);
     expect(redactHeldSecrets(text)).toBe(`a=${REDACTED_SECRET} b=${REDACTED_SECRET} c=short`);
     expect(containsHeldSecret("nothing here")).toBe(false);
+  });
+
+  it("gives held provider credentials back by name, without overriding what env already says", () => {
+    expect(withHeldProviderSecrets({ A: "1" })).toEqual({ A: "1" });
+    holdProviderSecret("ANTHROPIC_API_KEY", "sk-ant-held-0123456789");
+    expect(withHeldProviderSecrets({ A: "1" })).toEqual({
+      A: "1",
+      ANTHROPIC_API_KEY: "sk-ant-held-0123456789",
+    });
+    expect(withHeldProviderSecrets({ ANTHROPIC_API_KEY: "given" }).ANTHROPIC_API_KEY).toBe("given");
+    expect(containsHeldSecret("x sk-ant-held-0123456789 y")).toBe(true);
   });
 });

@@ -17,6 +17,8 @@ const MIN_HELD_LENGTH = 8;
 export const REDACTED_SECRET = "[redacted: a key Picasso holds]";
 
 const held = new Set<string>();
+/** Held provider credentials by their environment variable name (`withHeldProviderSecrets`). */
+const named = new Map<string, string>();
 
 /** `name` is an environment variable that carries a provider credential. */
 export function isProviderSecretName(name: string): boolean {
@@ -27,6 +29,28 @@ export function isProviderSecretName(name: string): boolean {
 export function holdSecretValue(value: string): void {
   const trimmed = value.trim();
   if (trimmed.length >= MIN_HELD_LENGTH) held.add(trimmed);
+}
+
+/**
+ * Hold a provider credential taken out of the environment: its value is redacted like any held
+ * value, and `withHeldProviderSecrets` gives it back, by name, to the code that talks to providers.
+ */
+export function holdProviderSecret(name: string, value: string): void {
+  named.set(name, value);
+  holdSecretValue(value);
+}
+
+/**
+ * `env` with the held provider credentials added back under their names: what provider selection
+ * and the adapters read. Never hand the result to a child process.
+ */
+export function withHeldProviderSecrets(
+  env: Record<string, string | undefined>,
+): Record<string, string | undefined> {
+  if (named.size === 0) return env;
+  const out = { ...env };
+  for (const [name, value] of named) if (out[name] === undefined) out[name] = value;
+  return out;
 }
 
 /** Every secret value held, longest first (so a key that contains another is redacted whole). */
@@ -52,4 +76,5 @@ export function redactHeldSecrets(text: string): string {
 /** Tests: forget every held value. */
 export function forgetHeldSecrets(): void {
   held.clear();
+  named.clear();
 }

@@ -6,10 +6,12 @@ export {
   containsHeldSecret,
   forgetHeldSecrets,
   heldSecretValues,
+  holdProviderSecret,
   holdSecretValue,
   isProviderSecretName,
   REDACTED_SECRET,
   redactHeldSecrets,
+  withHeldProviderSecrets,
 } from "./held-secrets.js";
 export { INTERRUPTED_RESULT, UNKNOWN_OUTCOME_RESULT } from "./interrupted.js";
 export * from "./jsonl.js";

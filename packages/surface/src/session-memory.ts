@@ -2,11 +2,14 @@
  * The memory a session of a workspace uses: `$PICASSO_HOME/memory.db`, this workspace's scope
  * (`project:<project key>`, the engine's key for its sessions folder), and embeddings when the
  * composition names an endpoint (`memory.embeddings.*`). The database opens on first use.
+ * The endpoint's key variable may name a provider credential (`OPENAI_API_KEY`): those were taken
+ * out of the environment at start-up, so it is looked up among the held secrets too.
  */
 import { join } from "node:path";
 import { projectKey } from "@picasso/engine";
 import type { Composition } from "@picasso/lean-context";
 import { createMemoryPlugin, type MemoryPlugin, openAiEmbedder, projectScope } from "@picasso/memory";
+import { withHeldProviderSecrets } from "@picasso/protocol";
 
 export const MEMORY_DB_FILE = "memory.db";
 
@@ -30,7 +33,7 @@ export function createSessionMemory(options: {
   const settings = options.composition.settings;
   const baseUrl = settings["memory.embeddings.baseUrl"];
   const keyEnv = settings["memory.embeddings.apiKeyEnv"];
-  const apiKey = keyEnv ? (options.env ?? process.env)[keyEnv] : undefined;
+  const apiKey = keyEnv ? withHeldProviderSecrets(options.env ?? process.env)[keyEnv] : undefined;
   return createMemoryPlugin({
     path: memoryDbPath(options.picassoHome),
     projectScope: workspaceMemoryScope(options.workspaceRoot),

@@ -14,7 +14,7 @@ import {
   loadComposition,
   renderContextReport,
 } from "@picasso/lean-context";
-import { canonicalJson, estimateTokens } from "@picasso/protocol";
+import { canonicalJson, estimateTokens, withHeldProviderSecrets } from "@picasso/protocol";
 import { contextWindowFor, resolveProviderSelection } from "@picasso/providers";
 import { composedTools, createSessionMemory, mcpPluginFor } from "@picasso/surface";
 import { createToolRuntime } from "@picasso/tools";
@@ -66,7 +66,7 @@ export async function contextOutput(
       tools: composedTools(composition, { leanContext, toolRuntime: runtime, memory, mcp }),
       entries: mcp.catalogEntries(),
     });
-    const env = options.env ?? process.env;
+    const env = withHeldProviderSecrets(options.env ?? process.env);
     const selection = resolveProviderSelection({ env, picassoHome });
     const map = buildContextView({
       tier1: assembly.tier1,
