@@ -164,7 +164,7 @@ describe("picasso -p", () => {
     const server = await startMockServer({ script: { steps: [{ text: "hello" }] } });
     try {
       const dir = workspace();
-      const home = join(dir, ".picasso", "home");
+      const home = `${dir}-home`; // beside the workspace: a workspace never holds PICASSO_HOME
       const run = await picasso(dir, ["-p", "hi", "--provider", "anthropic", "--output-format", "json"], {
         env: { PICASSO_HOME: home, ANTHROPIC_API_KEY: secret, ANTHROPIC_BASE_URL: server.url },
       });

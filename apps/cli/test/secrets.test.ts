@@ -37,7 +37,7 @@ describe("secrets", { timeout: 120_000 }, () => {
     ];
     const server = await startMockServer({ script: { steps } });
     const dir = workspace();
-    const home = join(dir, ".picasso", "home");
+    const home = `${dir}-home`; // beside the workspace: a workspace never holds PICASSO_HOME
     const env = {
       PICASSO_HOME: home,
       ANTHROPIC_API_KEY: KEY,

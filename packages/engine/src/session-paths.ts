@@ -10,13 +10,11 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { sha256, UserError } from "@picasso/protocol/basics";
 
-export function defaultPicassoHome(env: NodeJS.ProcessEnv = process.env): string {
-  return env.PICASSO_HOME && env.PICASSO_HOME.length > 0 ? env.PICASSO_HOME : join(homedir(), ".picasso");
-}
+/** Where Picasso keeps its state: `$PICASSO_HOME`, else `~/.picasso` (owned by @picasso/workspace). */
+export { defaultPicassoHome } from "@picasso/workspace";
 
 export function projectKey(workspaceRoot: string): string {
   const full = resolve(workspaceRoot);

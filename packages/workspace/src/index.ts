@@ -1,6 +1,8 @@
 /**
  * @picasso/workspace — the one owner of facts about where Picasso runs: the workspace (root, git
- * branch incl. worktrees, dirty state) and process identity (pid + start time + boot).
+ * branch incl. worktrees, dirty state), where its state lives (`PICASSO_HOME`), which workspace
+ * paths are protected and which project files the user approved, and process identity (pid +
+ * start time + boot).
  */
 
 export {
@@ -11,5 +13,15 @@ export {
 } from "./bounded-file.js";
 export { type GitDir, gitBranch, gitDirOf, gitDirty } from "./git-facts.js";
 export { bootId, processAlive, processStartTime } from "./process-identity.js";
+export {
+  GIT_PROTECTED_ENTRIES,
+  protectedPathReason,
+  ROOT_PROTECTED_FILES,
+} from "./protected-paths.js";
 export { workspaceFacts } from "./workspace-facts.js";
-export { findWorkspaceRoot } from "./workspace-root.js";
+export {
+  defaultPicassoHome,
+  findWorkspaceRoot,
+  unsafeWorkspaceReason,
+  type WorkspaceGuard,
+} from "./workspace-root.js";
