@@ -1,24 +1,35 @@
 /**
  * The command sandbox: model-written commands run under bubblewrap (`bwrap`, Linux) so they
- * cannot reach what the user did not hand over.
+ * cannot reach what the user did not hand over — as a user and as root.
  *
- * Inside: the whole filesystem read-only; the workspace and the session's temporary folder
- * (mounted as `/tmp`) writable; the secret places hidden behind empty folders — `$PICASSO_HOME`,
- * `~/.ssh`, `~/.aws`, `~/.config/gcloud`, `~/.gnupg`, `~/.kube`, `~/.docker`, `~/.config/gh` and
- * credential files such as `~/.netrc`, `~/.git-credentials`, `~/.npmrc`; no network unless
- * `network` allows it (a fresh network namespace with only loopback); `--die-with-parent`, so a
- * command never outlives a Picasso killed with SIGKILL. The process group is bwrap's (no new
- * session), so the tools' group handling (process-group.ts) kills a sandboxed command the same way.
+ * Inside (sandbox-mounts.ts has the mount plan): the whole filesystem read-only; the workspace
+ * and the session's temporary folder (mounted as `/tmp`) writable, except the workspace's
+ * protected places (`.git/config` and hooks, `.mcp.json`, `.picasso`…), which stay read-only;
+ * the secret places hidden — `$PICASSO_HOME`, `~/.ssh`, `~/.aws`, `~/.config/gcloud`,
+ * `~/.gnupg`, `~/.kube`, `~/.docker`, `~/.config/gh` and credential files such as `~/.netrc`,
+ * `~/.git-credentials`, `~/.npmrc`, symlinked or not; Unix sockets outside the workspace hidden;
+ * no network unless `network` allows it (a fresh network namespace with only loopback). The
+ * process walls (sandbox-probe.ts): its own PID, IPC and UTS namespaces, a user namespace where
+ * the kernel allows one, no capabilities, a new session, death with its parent — so no command
+ * sees Picasso's `/proc` entry (its environment, memory, root), none can remount or unmount
+ * anything even as root, and none outlives its command (when the command exits the namespace's
+ * init ends, and the kernel kills everything left in it, a `setsid` daemon included).
  *
- * Modes: `off` (never), `on` (always; a command is refused, with the reason, when bwrap cannot
- * run here), `auto` (the default: when bwrap works). Whether bwrap works is probed once per
- * process by running `true` inside the same sandbox (`probeSandbox`). macOS's `sandbox-exec` is
- * not supported: there `auto` means off, said so by `describe()`.
+ * `isolate(file, args)` gives other programs Picasso starts that must see the real file system
+ * and network (MCP servers) the process walls alone: a PID namespace, no capabilities, death with
+ * Picasso — so they cannot read Picasso's memory or environment either.
+ *
+ * Modes: `off` (never: neither walls nor isolation), `on` (always; a command is refused, with the
+ * reason, when bwrap cannot run here), `auto` (the default: when bwrap works). macOS's
+ * `sandbox-exec` is not supported: there `auto` means off, said so by `describe()`.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { sandboxMounts } from "./sandbox-mounts.js";
+import { BWRAP, probeSandbox, WALL_FLAGS } from "./sandbox-probe.js";
+
+export { isInside } from "./sandbox-mounts.js";
+export { probeSandbox, type SandboxProbe } from "./sandbox-probe.js";
 
 export type SandboxMode = "off" | "on" | "auto";
 
@@ -47,46 +58,13 @@ export function hiddenPaths(picassoHome: string, home: string = homedir()): stri
   ].map((p) => resolve(p));
 }
 
-let probed: { available: boolean; reason: string } | undefined;
-
-/** Whether bubblewrap can run a sandbox on this machine (probed once per process). */
-export function probeSandbox(): { available: boolean; reason: string } {
-  if (probed) return probed;
-  if (process.platform !== "linux")
-    probed = { available: false, reason: `not supported on ${process.platform}` };
-  else {
-    const run = spawnSync(
-      "bwrap",
-      [
-        "--ro-bind",
-        "/",
-        "/",
-        "--dev",
-        "/dev",
-        "--proc",
-        "/proc",
-        "--unshare-net",
-        "--die-with-parent",
-        "true",
-      ],
-      { encoding: "utf8", timeout: 10_000 },
-    );
-    if (run.error) probed = { available: false, reason: "bubblewrap (bwrap) is not installed" };
-    else if (run.status !== 0)
-      probed = {
-        available: false,
-        reason: `bubblewrap cannot run here: ${(run.stderr ?? "").trim() || `exit ${run.status}`}`,
-      };
-    else probed = { available: true, reason: "bubblewrap works" };
-  }
-  return probed;
-}
-
 export class CommandSandbox {
   /** Commands run inside it. */
   readonly active: boolean;
   /** Why not, when it is not active (or the mode is `on` and it cannot run). */
   readonly reason: string;
+  /** Commands get a user namespace of their own (else the capability drop alone holds as root). */
+  readonly userNamespace: boolean;
 
   constructor(
     readonly settings: SandboxSettings,
@@ -95,10 +73,12 @@ export class CommandSandbox {
     if (settings.mode === "off") {
       this.active = false;
       this.reason = "the sandbox is off (setting sandbox.mode)";
+      this.userNamespace = false;
     } else {
       const probe = probeSandbox();
       this.active = probe.available;
       this.reason = probe.reason;
+      this.userNamespace = probe.userNamespace;
     }
   }
 
@@ -107,20 +87,37 @@ export class CommandSandbox {
     return this.settings.mode === "on" && !this.active;
   }
 
-  /** The program and arguments that run `command` (with `bash -c`) in `cwd`, sandboxed when active. */
-  wrap(command: string, cwd: string): { file: string; args: string[] } {
+  private walls(newSession: boolean): string[] {
+    return [
+      ...(this.userNamespace ? ["--unshare-user"] : []),
+      ...WALL_FLAGS,
+      ...(newSession ? ["--new-session"] : []),
+    ];
+  }
+
+  /**
+   * The program and arguments that run `command` (with `bash -c`) in `cwd`, sandboxed when active.
+   * `newSession: false` keeps a pseudo-terminal as the command's controlling terminal (terminals).
+   */
+  wrap(
+    command: string,
+    cwd: string,
+    options: { newSession?: boolean } = {},
+  ): { file: string; args: string[] } {
     if (!this.active) return { file: "bash", args: ["-c", command] };
-    const { workspaceRoot, tempDir, hidden } = this.place;
-    const args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
-    args.push("--bind", tempDir, "/tmp", "--bind", workspaceRoot, workspaceRoot);
-    for (const path of hidden) {
-      if (!existsSync(path) || isInside(workspaceRoot, path)) continue;
-      if (statSync(path).isDirectory()) args.push("--tmpfs", path);
-      else args.push("--ro-bind", "/dev/null", path);
-    }
+    const args = [...this.walls(options.newSession ?? true), ...sandboxMounts(this.place)];
     if (!this.settings.network) args.push("--unshare-net");
-    args.push("--die-with-parent", "--chdir", cwd, "--", "bash", "-c", command);
-    return { file: "bwrap", args };
+    args.push("--chdir", cwd, "--", "bash", "-c", command);
+    return { file: BWRAP, args };
+  }
+
+  /** `file args` behind the process walls only (real file system and network), when active. */
+  isolate(file: string, args: readonly string[]): { file: string; args: string[] } {
+    if (!this.active) return { file, args: [...args] };
+    return {
+      file: BWRAP,
+      args: [...this.walls(false), "--dev-bind", "/", "/", "--proc", "/proc", "--", file, ...args],
+    };
   }
 
   /** One line for the model and the user: what commands may do. */
@@ -131,11 +128,4 @@ export class CommandSandbox {
         : `Commands: not sandboxed (${this.reason}).`;
     return `Commands run in a sandbox: the workspace and /tmp are writable, the rest is read-only, secrets and Picasso's state are hidden, the network is ${this.settings.network ? "allowed" : "off"}.`;
   }
-}
-
-/** `path` is `root` or below it. */
-export function isInside(root: string, path: string): boolean {
-  const r = resolve(root);
-  const p = resolve(path);
-  return p === r || p.startsWith(`${r}/`);
 }

@@ -99,7 +99,9 @@ export class TerminalProcess {
 
   static async start(options: StartOptions): Promise<TerminalProcess> {
     const pty = await loadPty();
-    const { file, args } = options.sandbox?.wrap(options.command, options.cwd) ?? {
+    // A pseudo-terminal stays the command's controlling terminal (no new session), so Ctrl-C and
+    // job control work; a piped terminal has none to keep.
+    const { file, args } = options.sandbox?.wrap(options.command, options.cwd, { newSession: !pty }) ?? {
       file: "bash",
       args: ["-c", options.command],
     };
