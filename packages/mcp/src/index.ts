@@ -44,3 +44,4 @@ export {
   type StdioServerConfig,
 } from "./server-config.js";
 export { ServerConnection } from "./server-connection.js";
+export type { ProcessIsolation } from "./stdio-transport.js";

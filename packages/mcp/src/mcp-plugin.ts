@@ -30,6 +30,7 @@ import { ConfigWatch, type ConfigWatchSource } from "./config-watch.js";
 import { gatewayTool } from "./gateway-tool.js";
 import { type McpEventSink, McpServer, type ServerState } from "./mcp-server.js";
 import { describeConfig, type McpServerConfig } from "./server-config.js";
+import type { ProcessIsolation } from "./stdio-transport.js";
 
 export const MCP_PLUGIN = "mcp";
 export const MCP_SETTINGS_NAMESPACE = "picasso-mcp";
@@ -43,6 +44,8 @@ export interface McpPluginOptions {
   cwd: string;
   clientVersion: string;
   connectTimeoutMs?: number;
+  /** The process walls stdio servers start behind (`CommandSandbox.isolate`); none when absent. */
+  isolate?: ProcessIsolation;
   /** The configuration files and how to read the names they configure now (a change is told, never mounted). */
   configWatch?: ConfigWatchSource;
   /** `mcp__<server>[__<tool>]` rules: calls they name run without asking (allow-rules.ts). */
@@ -89,6 +92,7 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
           cwd: options.cwd,
           clientVersion: options.clientVersion,
           ...(options.connectTimeoutMs ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
+          ...(options.isolate ? { isolate: options.isolate } : {}),
           sink: () => sink,
           notice,
         }),

@@ -27,6 +27,7 @@ import {
   type McpServerConfig,
 } from "./server-config.js";
 import { ServerConnection } from "./server-connection.js";
+import type { ProcessIsolation } from "./stdio-transport.js";
 
 export type McpEventBody = SessionEventBodyOf<"mcp_server_start"> | SessionEventBodyOf<"mcp_server_exit">;
 export type McpEventSink = (event: McpEventBody, lane: string) => void;
@@ -39,6 +40,8 @@ export interface McpServerContext {
   cwd: string;
   clientVersion: string;
   connectTimeoutMs?: number;
+  /** The process walls stdio servers start behind. */
+  isolate?: ProcessIsolation;
   sink(): McpEventSink | undefined;
   notice(server: string, text: string): void;
 }
@@ -134,6 +137,7 @@ export class McpServer {
           connectTimeoutMs: this.ctx.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
           clientVersion: this.ctx.clientVersion,
           signal,
+          ...(this.ctx.isolate ? { isolate: this.ctx.isolate } : {}),
         },
         {
           onToolsChanged: () => void this.toolsChanged(),

@@ -10,6 +10,7 @@ import {
   type McpServerConfig,
 } from "./server-config.js";
 import { ServerConnection } from "./server-connection.js";
+import type { ProcessIsolation } from "./stdio-transport.js";
 
 export type RefreshResult =
   | { server: string; ok: true; tools: number; catalogBytes: number; catalog: ServerCatalog }
@@ -17,7 +18,14 @@ export type RefreshResult =
 
 export async function refreshCatalog(
   config: McpServerConfig,
-  options: { picassoHome: string; cwd: string; clientVersion: string; connectTimeoutMs?: number },
+  options: {
+    picassoHome: string;
+    cwd: string;
+    clientVersion: string;
+    connectTimeoutMs?: number;
+    /** The process walls the server starts behind (`CommandSandbox.isolate`). */
+    isolate?: ProcessIsolation;
+  },
 ): Promise<RefreshResult> {
   let connection: ServerConnection | undefined;
   try {
@@ -25,6 +33,7 @@ export async function refreshCatalog(
       cwd: options.cwd,
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
       clientVersion: options.clientVersion,
+      ...(options.isolate ? { isolate: options.isolate } : {}),
     });
     const tools = await connection.listTools(config.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS);
     const catalog: ServerCatalog = {

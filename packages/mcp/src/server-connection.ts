@@ -16,7 +16,7 @@ import {
 import type { JsonSchema } from "@picasso/protocol";
 import type { CachedTool } from "./catalog-cache.js";
 import type { McpServerConfig } from "./server-config.js";
-import { type ProcessExit, StdioProcessTransport } from "./stdio-transport.js";
+import { type ProcessExit, type ProcessIsolation, StdioProcessTransport } from "./stdio-transport.js";
 
 export interface ConnectionEvents {
   onToolsChanged?: () => void;
@@ -42,10 +42,16 @@ export class ServerConnection {
 
   static async open(
     config: McpServerConfig,
-    options: { cwd: string; connectTimeoutMs: number; clientVersion: string; signal?: AbortSignal },
+    options: {
+      cwd: string;
+      connectTimeoutMs: number;
+      clientVersion: string;
+      signal?: AbortSignal;
+      isolate?: ProcessIsolation;
+    },
     events: ConnectionEvents = {},
   ): Promise<ServerConnection> {
-    const transport = makeTransport(config, options.cwd);
+    const transport = makeTransport(config, options.cwd, options.isolate);
     const client = new Client({ name: "picasso", version: options.clientVersion }, { capabilities: {} });
     const connection = new ServerConnection(config, client, transport);
     client.onclose = () => connection.ended(events);
@@ -162,9 +168,15 @@ async function closeQuietly(client: Client): Promise<void> {
   }
 }
 
-function makeTransport(config: McpServerConfig, cwd: string): Transport {
+function makeTransport(config: McpServerConfig, cwd: string, isolate?: ProcessIsolation): Transport {
   if (config.transport === "stdio")
-    return new StdioProcessTransport({ command: config.command, args: config.args, env: config.env, cwd });
+    return new StdioProcessTransport({
+      command: config.command,
+      args: config.args,
+      env: config.env,
+      cwd,
+      ...(isolate ? { isolate } : {}),
+    });
   const requestInit = { headers: config.headers };
   if (config.transport === "sse") return new SSEClientTransport(new URL(config.url), { requestInit });
   return new StreamableHTTPClientTransport(new URL(config.url), { requestInit });

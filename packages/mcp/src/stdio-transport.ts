@@ -6,7 +6,8 @@
  * process group (a server started through a wrapper leaves no grandchild behind).
  *
  * Lines on stdout that are not JSON-RPC are counted and dropped (`garbageLines`), never fatal.
- * The child inherits only a few safe variables (PATH, HOME…) plus the configured `env`.
+ * The child inherits only a few safe variables (PATH, HOME…) plus the configured `env`, and runs
+ * behind the process walls the caller gives (`isolate`), so it never sees Picasso's `/proc`.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
@@ -21,11 +22,19 @@ export interface ProcessExit {
   signal: NodeJS.Signals | null;
 }
 
+/**
+ * How a server's program is started: given its command and arguments, the program to spawn
+ * instead (Picasso's process walls — a PID namespace, no capabilities — so the server cannot
+ * read Picasso's memory or environment; tools' `CommandSandbox.isolate`).
+ */
+export type ProcessIsolation = (command: string, args: readonly string[]) => { file: string; args: string[] };
+
 export interface StdioParams {
   command: string;
   args: string[];
   env: Record<string, string>;
   cwd: string;
+  isolate?: ProcessIsolation;
 }
 
 export class StdioProcessTransport implements Transport {
@@ -62,7 +71,11 @@ export class StdioProcessTransport implements Transport {
     for (const key of INHERITED) if (process.env[key] !== undefined) env[key] = process.env[key]!;
     Object.assign(env, this.params.env);
     return new Promise((resolve, reject) => {
-      const child = spawn(this.params.command, this.params.args, {
+      const { file, args } = this.params.isolate?.(this.params.command, this.params.args) ?? {
+        file: this.params.command,
+        args: this.params.args,
+      };
+      const child = spawn(file, args, {
         cwd: this.params.cwd,
         env,
         stdio: ["pipe", "pipe", "pipe"],

@@ -17,8 +17,7 @@
  * first kills the groups an earlier run recorded and left alive.
  * `close()` ends the session and kills leftover tool processes; the provider is the caller's.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import {
   type Approver,
@@ -36,10 +35,12 @@ import type { McpPlugin, McpServerConfig } from "@picasso/mcp";
 import type { MemoryPlugin } from "@picasso/memory";
 import type { AskUserRequest, ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
 import {
+  createSandboxTemp,
   createToolRuntime,
   type FileAccess,
   hiddenPaths,
   type SandboxMode,
+  sweepStaleSandboxTemps,
   type ToolRuntime,
 } from "@picasso/tools";
 import { mcpPluginFor, withMcpAllowRules } from "./mcp-mount.js";
@@ -100,7 +101,8 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
     picassoHome: options.picassoHome,
     workspaceRoot: options.workspaceRoot,
   });
-  const sandboxTmp = mkdtempSync(join(tmpdir(), "picasso-sandbox-tmp-"));
+  sweepStaleSandboxTemps();
+  const sandboxTmp = createSandboxTemp();
   const toolRuntime = createToolRuntime({
     ...(options.killGraceMs ? { killGraceMs: options.killGraceMs } : {}),
     ...(options.files ? { files: options.files } : {}),
@@ -141,6 +143,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
     ...(options.env ? { env: options.env } : {}),
     ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
     ...(options.mcpServers ? { extraServers: options.mcpServers } : {}),
+    ...(toolRuntime.sandbox?.isolation ? { isolate: toolRuntime.sandbox.isolation } : {}),
   });
   const product = mountPlugins(composition, { leanContext, toolRuntime, memory, mcp });
   let session: Session;

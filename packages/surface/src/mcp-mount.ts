@@ -15,6 +15,7 @@ import {
   loadMcpConfig,
   type McpPlugin,
   type McpServerConfig,
+  type ProcessIsolation,
   projectConfigPath,
   SERVER_NAME,
   userConfigPath,
@@ -35,6 +36,8 @@ export interface McpMountOptions {
    * tool name or clashes with a tool is one problem line, and that server is left out.
    */
   extraServers?: readonly McpServerConfig[];
+  /** The process walls stdio servers start behind (the session's `CommandSandbox.isolate`). */
+  isolate?: ProcessIsolation;
 }
 
 export type { McpServerConfig };
@@ -70,6 +73,7 @@ export function mcpPluginFor(options: McpMountOptions): McpPlugin {
     picassoHome: options.picassoHome,
     cwd: options.workspaceRoot,
     clientVersion: options.version,
+    ...(options.isolate ? { isolate: options.isolate } : {}),
     allow: loadAllowRules({
       workspaceRoot: options.workspaceRoot,
       picassoHome: options.picassoHome,

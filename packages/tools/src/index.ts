@@ -35,6 +35,7 @@ export {
   type SandboxCheck,
   type SandboxCheckReport,
 } from "./sandbox/sandbox-check.js";
+export { createSandboxTemp, sweepStaleSandboxTemps } from "./sandbox/sandbox-temp.js";
 export { searchTool } from "./search.js";
 export { createSessionQueryTool } from "./session/session-query.js";
 export { MAX_REPORT_WAIT_SECONDS, subagentLaneTools } from "./subagent/subagent-lane-tools.js";

@@ -6,6 +6,7 @@
 import { defaultPicassoHome } from "@picasso/engine";
 import { loadMcpConfig, refreshCatalog } from "@picasso/mcp";
 import { UserError } from "@picasso/protocol";
+import { CommandSandbox } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { VERSION } from "../version.js";
 import type { McpWhere } from "./mcp-where.js";
@@ -23,8 +24,18 @@ export async function mcpRefresh(
     throw new UserError(`mcp refresh: no server "${name}" is configured (picasso mcp list shows them)`);
   const lines = problems.map((p) => `warning: ${p}`);
   let ok = true;
+  // Servers start behind the process walls, as in a session (a PID namespace of their own).
+  const isolate = new CommandSandbox(
+    { mode: "auto", network: true },
+    { workspaceRoot, tempDir: "", hidden: [] },
+  ).isolation;
   for (const config of chosen) {
-    const result = await refreshCatalog(config, { picassoHome, cwd: workspaceRoot, clientVersion: VERSION });
+    const result = await refreshCatalog(config, {
+      picassoHome,
+      cwd: workspaceRoot,
+      clientVersion: VERSION,
+      ...(isolate ? { isolate } : {}),
+    });
     if (result.ok) lines.push(`${config.name}: ${result.tools} tools, catalog ${result.catalogBytes} bytes`);
     else {
       ok = false;

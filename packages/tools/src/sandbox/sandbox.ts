@@ -120,6 +120,11 @@ export class CommandSandbox {
     };
   }
 
+  /** `isolate` as a function, when there are walls to start programs behind. */
+  get isolation(): ((file: string, args: readonly string[]) => { file: string; args: string[] }) | undefined {
+    return this.active ? (file, args) => this.isolate(file, args) : undefined;
+  }
+
   /** One line for the model and the user: what commands may do. */
   describe(): string {
     if (!this.active)
