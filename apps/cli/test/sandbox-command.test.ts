@@ -2,7 +2,9 @@
  * `picasso sandbox check` and the `--sandbox` flag, through the built binary: the check runs real
  * commands through bubblewrap; `--sandbox off` runs a session's commands unconfined.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { probeSandbox } from "@picasso/tools";
 import { describe, expect, it } from "vitest";
@@ -23,7 +25,7 @@ describe.runIf(probeSandbox().available)("picasso sandbox check", () => {
     expect(report.checks.every((c: { ok: boolean }) => c.ok)).toBe(true);
     const text = await picasso(dir, ["sandbox", "check"]);
     expect(text.stdout).toMatch(/^Commands run in a sandbox/);
-    expect(text.stdout).toMatch(/ok {3}network \(a server on 127\.0\.0\.1\) +unreachable/);
+    expect(text.stdout).toMatch(/ok {5}network \(a server on 127\.0\.0\.1\) +unreachable/);
   });
 
   it("--sandbox off: the check says so; a session's command then writes where the sandbox would refuse", async () => {
@@ -63,6 +65,52 @@ describe.runIf(probeSandbox().available)("picasso sandbox check", () => {
     ]);
     expect(unconfined.exitCode).toBe(0);
     expect(readFileSync(target, "utf8")).toBe("out\n");
+  });
+});
+
+describe.runIf(probeSandbox().available)("picasso sandbox check where walls are missing", () => {
+  it("a bubblewrap that drops the namespaces and the capability drop: each missing wall says failed, exit 1", async () => {
+    // An old or patched bwrap, first on PATH: it runs the real one without the process walls.
+    const shimDir = mkdtempSync(join(tmpdir(), "picasso-weak-bwrap-"));
+    const real = execFileSync("bash", ["-c", "command -v bwrap"], { encoding: "utf8" }).trim();
+    writeFileSync(
+      join(shimDir, "bwrap"),
+      `#!/bin/bash
+args=(); skip=0
+for a in "$@"; do
+  if [ $skip = 1 ]; then skip=0; continue; fi
+  case "$a" in
+    --unshare-user|--unshare-pid|--new-session) continue ;;
+    --cap-drop) skip=1; continue ;;
+  esac
+  args+=("$a")
+done
+exec ${real} "\${args[@]}"
+`,
+      { mode: 0o755 },
+    );
+    const dir = workspace();
+    const run = await picasso(dir, ["sandbox", "check", "--json"], {
+      env: { PATH: `${shimDir}:${process.env.PATH}` },
+    });
+    expect(run.exitCode).toBe(1);
+    const report = JSON.parse(run.stdout as string) as { checks: { name: string; ok: boolean }[] };
+    const failed = report.checks.filter((c) => !c.ok).map((c) => c.name);
+    // Whoever runs it, Picasso's process shows through a missing PID namespace.
+    expect(failed).toContain("sees Picasso's process");
+    if (process.getuid?.() === 0)
+      expect(failed).toEqual(
+        expect.arrayContaining([
+          "user namespace",
+          "capabilities",
+          "remounts / read-write",
+          "a setsid daemon",
+        ]),
+      );
+    const text = await picasso(dir, ["sandbox", "check"], {
+      env: { PATH: `${shimDir}:${process.env.PATH}` },
+    });
+    expect(text.stdout).toMatch(/^failed sees Picasso's process +visible/m);
   });
 });
 
