@@ -16,8 +16,13 @@ export {
   resolveNode,
   runNavigationEval,
 } from "./catalog/navigation-eval.js";
-export type { Composition } from "./composition/compose.js";
-export { loadComposition } from "./composition/load-composition.js";
+export type { Composition, WithheldPatch } from "./composition/compose.js";
+export {
+  loadComposition,
+  PROJECT_PATCH_FILE,
+  type ProjectPatchReview,
+  reviewProjectPatch,
+} from "./composition/load-composition.js";
 export { TOOL_CALL, TOOL_SEARCH, toolSearchSpec } from "./gateways/gateway-specs.js";
 export { loadInstructionFiles } from "./instructions/instruction-files.js";
 export { createLeanContextPlugin, type LeanContextOptions, type LeanContextPlugin } from "./plugin.js";

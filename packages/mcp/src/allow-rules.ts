@@ -4,11 +4,15 @@
  * - `permissions.allow` of the project's `.claude/settings.json` and `.claude/settings.local.json`
  *   and of Claude Code's user `settings.json` (what Claude Code users already have);
  * - `allow` of `$PICASSO_HOME/mcp.json`.
- * Entries that are not `mcp__…` are ignored here; an unreadable file is skipped. An allowed call
- * is still a write in plan mode (refused) — the list only spares the question.
+ * Entries that are not `mcp__…` are ignored here; an unreadable file (a FIFO included) is skipped.
+ * An allowed call is still a write in plan mode (refused) — the list only spares the question.
+ *
+ * The project's two files are untrusted input (a model could write "allow everything"): their
+ * rules count only when the user approved the file's exact content (@picasso/workspace
+ * project-trust); `reviewProjectAllowFiles` lists them for the approval.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { type ApprovalState, approvalDigest, approvalState, readBoundedFile } from "@picasso/workspace";
 
 export interface AllowSources {
   workspaceRoot: string;
@@ -17,12 +21,57 @@ export interface AllowSources {
   claudeHome?: string;
 }
 
-function readJson(file: string): unknown {
+/** The project files whose allow rules need the user's approval, workspace-relative. */
+export const PROJECT_ALLOW_FILES = [".claude/settings.json", ".claude/settings.local.json"] as const;
+
+function readText(file: string): string | undefined {
+  const read = readBoundedFile(file, 1024 * 1024);
+  return read.kind === "text" && !read.truncated ? read.bytes.toString("utf8") : undefined;
+}
+
+function parseJson(text: string | undefined): unknown {
   try {
-    return JSON.parse(readFileSync(file, "utf8"));
+    return text === undefined ? undefined : JSON.parse(text);
   } catch {
     return undefined;
   }
+}
+
+const readJson = (file: string) => parseJson(readText(file));
+
+export interface ProjectAllowFile {
+  file: (typeof PROJECT_ALLOW_FILES)[number];
+  state: ApprovalState;
+  digest: string;
+  /** The `mcp__…` rules it holds. */
+  rules: string[];
+}
+
+/** The project's allow-rule files that exist and hold `mcp__…` rules, with their approval state. */
+export function reviewProjectAllowFiles(
+  sources: Pick<AllowSources, "workspaceRoot" | "picassoHome">,
+): ProjectAllowFile[] {
+  const out: ProjectAllowFile[] = [];
+  for (const file of PROJECT_ALLOW_FILES) {
+    const text = readText(join(sources.workspaceRoot, file));
+    if (text === undefined) continue;
+    const rules = mcpRules(parseJson(text));
+    if (rules.length === 0) continue;
+    const digest = approvalDigest(text);
+    out.push({
+      file,
+      state: approvalState(sources.picassoHome, sources.workspaceRoot, file, digest),
+      digest,
+      rules,
+    });
+  }
+  return out;
+}
+
+function mcpRules(settings: unknown): string[] {
+  return strings((settings as { permissions?: { allow?: unknown } })?.permissions?.allow).filter((rule) =>
+    rule.startsWith("mcp__"),
+  );
 }
 
 function strings(value: unknown): string[] {
@@ -30,13 +79,10 @@ function strings(value: unknown): string[] {
 }
 
 export function loadAllowRules(sources: AllowSources): string[] {
-  const claude = [
-    join(sources.workspaceRoot, ".claude", "settings.json"),
-    join(sources.workspaceRoot, ".claude", "settings.local.json"),
-    ...(sources.claudeHome ? [join(sources.claudeHome, "settings.json")] : []),
-  ].flatMap((file) => strings((readJson(file) as { permissions?: { allow?: unknown } })?.permissions?.allow));
+  const project = reviewProjectAllowFiles(sources).flatMap((f) => (f.state === "approved" ? f.rules : []));
+  const user = sources.claudeHome ? mcpRules(readJson(join(sources.claudeHome, "settings.json"))) : [];
   const own = strings((readJson(join(sources.picassoHome, "mcp.json")) as { allow?: unknown })?.allow);
-  return [...new Set([...claude, ...own].filter((rule) => rule.startsWith("mcp__")))];
+  return [...new Set([...project, ...user, ...own].filter((rule) => rule.startsWith("mcp__")))];
 }
 
 /** The rule that allows `tool` of `server`, if any. */

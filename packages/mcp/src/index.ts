@@ -1,4 +1,11 @@
-export { type AllowSources, allowedBy, loadAllowRules } from "./allow-rules.js";
+export {
+  type AllowSources,
+  allowedBy,
+  loadAllowRules,
+  PROJECT_ALLOW_FILES,
+  type ProjectAllowFile,
+  reviewProjectAllowFiles,
+} from "./allow-rules.js";
 export {
   CATALOG_FORMAT,
   type CachedTool,
@@ -20,8 +27,10 @@ export {
   loadMcpConfig,
   PROJECT_CONFIG,
   projectConfigPath,
+  reviewProjectMcpConfig,
   USER_CONFIG,
   userConfigPath,
+  type WithheldMcpConfig,
 } from "./load-config.js";
 export {
   createMcpPlugin,

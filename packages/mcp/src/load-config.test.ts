@@ -2,14 +2,18 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { approvalDigest, approveProjectFile } from "@picasso/workspace";
 import { describe, expect, it } from "vitest";
-import { loadMcpConfig } from "./load-config.js";
+import { loadMcpConfig, PROJECT_CONFIG } from "./load-config.js";
 
-function place(project?: string, user?: string) {
+/** A workspace and home; the project file, when given, approved as the user would. */
+function place(project?: string, user?: string, approved = true) {
   const workspaceRoot = mkdtempSync(join(tmpdir(), "mcp-config-ws-"));
   const picassoHome = mkdtempSync(join(tmpdir(), "mcp-config-home-"));
   mkdirSync(picassoHome, { recursive: true });
   if (project !== undefined) writeFileSync(join(workspaceRoot, ".mcp.json"), project);
+  if (project !== undefined && approved)
+    approveProjectFile(picassoHome, workspaceRoot, PROJECT_CONFIG, approvalDigest(project));
   if (user !== undefined) writeFileSync(join(picassoHome, "mcp.json"), user);
   return { workspaceRoot, picassoHome };
 }
@@ -26,6 +30,22 @@ const load = (
   });
 
 describe("loadMcpConfig", () => {
+  it("leaves out a project file whose content the user has not approved, and says so", () => {
+    const project = JSON.stringify({ mcpServers: { evil: { command: "sh", args: ["-c", "env > out"] } } });
+    const user = JSON.stringify({ mcpServers: { mine: { command: "node", args: ["m.js"] } } });
+    const where = place(project, user, false);
+    const fresh = loadMcpConfig(where);
+    expect(fresh.servers.map((s) => s.name)).toEqual(["mine"]);
+    expect(fresh.withheld).toEqual({ file: ".mcp.json", state: "new", digest: approvalDigest(project) });
+    approveProjectFile(where.picassoHome, where.workspaceRoot, PROJECT_CONFIG, approvalDigest(project));
+    expect(loadMcpConfig(where).servers.map((s) => s.name)).toEqual(["evil", "mine"]);
+    // Changed after the approval: left out again until approved again.
+    writeFileSync(join(where.workspaceRoot, ".mcp.json"), project.replace("env > out", "cat /etc/passwd"));
+    const changed = loadMcpConfig(where);
+    expect(changed.servers.map((s) => s.name)).toEqual(["mine"]);
+    expect(changed.withheld?.state).toBe("changed");
+  });
+
   it("reads Claude Code's format from the project and the user file; the project wins a name; sorted", () => {
     const project = JSON.stringify({
       mcpServers: {

@@ -5,13 +5,18 @@
  * are expanded in the command, args, env, url and headers from the given environment — never a
  * provider key (`isProviderSecretName`): no MCP server is handed the keys Picasso talks to models with.
  *
+ * The project's file is untrusted input (a model can write it, a clone can bring it): its servers
+ * are used only when the user approved its exact content (@picasso/workspace project-trust);
+ * otherwise they are left out and listed in `withheld`, so no command it names ever starts.
+ *
  * A mistake never stops a session: each one is one line naming the file, the line and the key
  * (`.mcp.json:4: mcpServers.fs.command: missing …; server "fs" left out`), and the session starts
  * without that server (or without that file, when it is not JSON at all).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { isProviderSecretName } from "@picasso/protocol";
+import { type ApprovalState, approvalDigest, approvalState, readBoundedFile } from "@picasso/workspace";
 import { keyLine, parseErrorLine } from "./json-location.js";
 import {
   type HttpServerConfig,
@@ -25,6 +30,15 @@ export interface LoadedMcpConfig {
   servers: McpServerConfig[];
   /** One line per mistake. */
   problems: string[];
+  /** The project's file when it was left out because its content is not approved. */
+  withheld?: WithheldMcpConfig;
+}
+
+export interface WithheldMcpConfig {
+  file: typeof PROJECT_CONFIG;
+  state: "new" | "changed";
+  /** The digest an approval of its current content records. */
+  digest: string;
 }
 
 export interface LoadMcpConfigOptions {
@@ -36,6 +50,8 @@ export interface LoadMcpConfigOptions {
 }
 
 export const PROJECT_CONFIG = ".mcp.json";
+/** The most of a configuration file that is read. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
 export const USER_CONFIG = "mcp.json";
 
 export function projectConfigPath(workspaceRoot: string): string {
@@ -61,13 +77,35 @@ export function loadMcpConfig(options: LoadMcpConfigOptions): LoadedMcpConfig {
     [userConfigPath(options.picassoHome), "user", "$PICASSO_HOME/mcp.json"],
     [projectConfigPath(options.workspaceRoot), "project", PROJECT_CONFIG],
   ];
+  let withheld: WithheldMcpConfig | undefined;
   for (const [file, scope, shown] of files) {
     if (!existsSync(file)) continue;
+    if (scope === "project") {
+      const review = reviewProjectMcpConfig(options);
+      if (review && review.state !== "approved") {
+        withheld = { file: PROJECT_CONFIG, state: review.state, digest: review.digest };
+        continue;
+      }
+    }
     for (const server of readConfigFile(file, scope, shown, options, problems))
       byName.set(server.name, server);
   }
   const servers = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { servers, problems };
+  return { servers, problems, ...(withheld ? { withheld } : {}) };
+}
+
+/** The project `.mcp.json`'s approval state and digest; undefined when there is none to read. */
+export function reviewProjectMcpConfig(
+  options: Pick<LoadMcpConfigOptions, "workspaceRoot" | "picassoHome">,
+): { state: ApprovalState; digest: string; text: string } | undefined {
+  const read = readBoundedFile(projectConfigPath(options.workspaceRoot), MAX_CONFIG_BYTES);
+  if (read.kind !== "text") return undefined;
+  const digest = approvalDigest(read.bytes);
+  return {
+    state: approvalState(options.picassoHome, options.workspaceRoot, PROJECT_CONFIG, digest),
+    digest,
+    text: read.bytes.toString("utf8"),
+  };
 }
 
 function readConfigFile(
@@ -77,15 +115,20 @@ function readConfigFile(
   options: LoadMcpConfigOptions,
   problems: string[],
 ): McpServerConfig[] {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    problems.push(
-      `${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"}); its servers are left out`,
-    );
+  const read = readBoundedFile(file, MAX_CONFIG_BYTES);
+  if (read.kind !== "text" || read.truncated) {
+    const why =
+      read.kind === "text"
+        ? `larger than ${MAX_CONFIG_BYTES} bytes`
+        : read.kind === "not-a-file"
+          ? `${read.what}, not a file`
+          : read.kind === "unreadable"
+            ? read.code
+            : "ENOENT";
+    problems.push(`${shown}: cannot be read (${why}); its servers are left out`);
     return [];
   }
+  const text = read.bytes.toString("utf8");
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

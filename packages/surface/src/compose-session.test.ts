@@ -7,6 +7,7 @@ import { allowListApprover } from "@picasso/engine";
 import type { ModelProvider, PicassoPlugin } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { type ComposedSession, composeSession } from "./compose-session.js";
+import { approveProjectConfig } from "./project-config.js";
 
 /** Opening a session sends nothing; a provider that is called fails the test. */
 const idleProvider: ModelProvider = {
@@ -66,6 +67,7 @@ describe("composeSession per surface", () => {
       "- disable: { plugin: memory }\n- disable: { tool: remember }\n- disable: { tool: recall }\n",
     );
     const home = mkdtempSync(join(tmpdir(), "surface-nomem-home-"));
+    approveProjectConfig({ workspaceRoot: workspace, picassoHome: home });
     const composed = await composeSession({
       provider: idleProvider,
       workspaceRoot: workspace,
@@ -100,6 +102,7 @@ describe("composition settings reach the deferred tools", () => {
       join(allowing, ".picasso", "picasso.patch.yml"),
       '- override: { settings: { web.allowPrivateNetwork: true, web.searchUrl: "http://127.0.0.1:1" } }\n',
     );
+    approveProjectConfig({ workspaceRoot: allowing, picassoHome: process.env.PICASSO_HOME! });
     const a = await open("cli", plain);
     const b = await open("cli", allowing);
     try {

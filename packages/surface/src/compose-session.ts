@@ -12,6 +12,9 @@
  * Memory (`$PICASSO_HOME/memory.db`, session-memory.ts) feeds lean context's session facts its
  * pinned memories and preferences; a database it cannot use is one line in `warnings()`, and the
  * session runs without memory.
+ * Project files that could run programs or loosen the walls (`.mcp.json`, the project patch,
+ * Claude Code's project allow rules) are used only once the user approved their content
+ * (project-config.ts); those left out are the first lines of `warnings()`, with how to approve.
  * The session's catalog folder (`$PICASSO_HOME/tool-catalog/`) is readable by the file tools.
  * Tool process groups are recorded beside the session's log; opening a session (a resumed one)
  * first kills the groups an earlier run recorded and left alive.
@@ -43,8 +46,10 @@ import {
   sweepStaleSandboxTemps,
   type ToolRuntime,
 } from "@picasso/tools";
+import { trustStoreProblem } from "@picasso/workspace";
 import { mcpPluginFor, withMcpAllowRules } from "./mcp-mount.js";
 import { composedTools, engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
+import { pendingProjectConfig, withheldLines } from "./project-config.js";
 import { createSessionMemory } from "./session-memory.js";
 
 export interface ComposeSessionOptions {
@@ -96,6 +101,8 @@ export interface ComposedSession {
 }
 
 export async function composeSession(options: ComposeSessionOptions): Promise<ComposedSession> {
+  // Project files the user has not approved are left out by their loaders; say which, once.
+  const withheld = withheldLines(pendingProjectConfig(options));
   const composition = loadComposition({
     surface: options.surface,
     picassoHome: options.picassoHome,
@@ -194,7 +201,14 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
     mcp,
     warnings: () => {
       const problem = mountsMemory ? memory.problem() : undefined;
-      return [...leanContext.warnings(), ...(problem ? [problem] : []), ...mcp.problems];
+      const trust = trustStoreProblem(options.picassoHome);
+      return [
+        ...withheld,
+        ...(trust ? [trust] : []),
+        ...leanContext.warnings(),
+        ...(problem ? [problem] : []),
+        ...mcp.problems,
+      ];
     },
     toolRuntime,
     async close(reason = "done") {

@@ -16,6 +16,15 @@ export {
 export { LiveTimeline, liveTimeline, type Timeline } from "./live-timeline.js";
 export { type McpMountOptions, type McpServerConfig, mcpPluginFor } from "./mcp-mount.js";
 export { type AvailablePlugins, composedTools } from "./plugin-mounts.js";
+export {
+  approvalQuestion,
+  approveProjectConfig,
+  type ProjectConfigFile,
+  type ProjectPlace,
+  pendingProjectConfig,
+  reviewProjectConfig,
+  withheldLines,
+} from "./project-config.js";
 export { type SandboxReportOptions, workspaceSandboxReport } from "./sandbox-report.js";
 export { createSessionMemory, MEMORY_DB_FILE, memoryDbPath, workspaceMemoryScope } from "./session-memory.js";
 export {

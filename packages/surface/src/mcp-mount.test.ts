@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { mcpPluginFor } from "./mcp-mount.js";
+import { approveProjectConfig } from "./project-config.js";
 
 const stdio = (name: string) =>
   ({
@@ -24,6 +25,7 @@ describe("MCP servers a surface's client passes", () => {
         mcpServers: { docs: { command: "node", args: ["docs.js"] }, fs: { command: "old" } },
       }),
     );
+    approveProjectConfig({ workspaceRoot: root, picassoHome: root });
     const mcp = mcpPluginFor({
       workspaceRoot: root,
       picassoHome: root,

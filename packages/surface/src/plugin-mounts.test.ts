@@ -7,6 +7,7 @@ import { isUserError } from "@picasso/protocol";
 import { createToolRuntime } from "@picasso/tools";
 import { afterEach, describe, expect, it } from "vitest";
 import { composedTools, engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
+import { approveProjectConfig } from "./project-config.js";
 import { createSessionMemory } from "./session-memory.js";
 
 const runtime = createToolRuntime();
@@ -16,6 +17,7 @@ function composition(projectPatch?: string) {
   const root = mkdtempSync(join(tmpdir(), "surface-ws-"));
   mkdirSync(join(root, ".picasso"));
   if (projectPatch) writeFileSync(join(root, ".picasso", "picasso.patch.yml"), projectPatch);
+  approveProjectConfig({ workspaceRoot: root, picassoHome: process.env.PICASSO_HOME! });
   return loadComposition({ surface: "cli", picassoHome: process.env.PICASSO_HOME!, workspaceRoot: root });
 }
 

@@ -15,7 +15,7 @@ import { startMockServer } from "@picasso/mock-provider";
 import { type ModelProvider, readLogFileAll, type SessionEvent } from "@picasso/protocol";
 import { AnthropicProvider } from "@picasso/providers";
 import { describe, expect, it } from "vitest";
-import { composeSession } from "../src/index.js";
+import { approveProjectConfig, composeSession } from "../src/index.js";
 
 function filesystemServerEntry(): string {
   const require = createRequire(import.meta.url);
@@ -54,6 +54,7 @@ describe("an MCP server in a session", () => {
         mcpServers: { fs: { command: process.execPath, args: [filesystemServerEntry(), workspace] } },
       }),
     );
+    approveProjectConfig({ workspaceRoot: workspace, picassoHome: home });
     // `picasso mcp refresh` before the session: the catalog is cached on disk.
     const [config] = loadMcpConfig({ workspaceRoot: workspace, picassoHome: home }).servers;
     expect(
@@ -150,6 +151,7 @@ describe("an MCP server in a session", () => {
         mcpServers: { fs: { command: process.execPath, args: [filesystemServerEntry(), workspace] } },
       }),
     );
+    approveProjectConfig({ workspaceRoot: workspace, picassoHome: home });
     const [config] = loadMcpConfig({ workspaceRoot: workspace, picassoHome: home }).servers;
     expect(
       (await refreshCatalog(config!, { picassoHome: home, cwd: workspace, clientVersion: "test" })).ok,
@@ -204,6 +206,10 @@ describe("an MCP server in a session", () => {
       join(workspace, ".claude", "settings.json"),
       JSON.stringify({ permissions: { allow: ["mcp__fs__write_file"] } }),
     );
+    // Not approved yet: the project's rule spares nothing.
+    const unapproved = await run("default", "c.txt");
+    expect(unapproved.find((e) => e.type === "approval_decided")).toMatchObject({ decision: "deny" });
+    approveProjectConfig({ workspaceRoot: workspace, picassoHome: home });
     const allowed = await run("default", "b.txt");
     expect(allowed.find((e) => e.type === "approval_decided")).toMatchObject({
       decision: "allow_session",
@@ -221,6 +227,7 @@ describe("an MCP server in a session", () => {
     const workspace = realpathSync(mkdtempSync(join(tmpdir(), "picasso-mcp-bad-")));
     const home = realpathSync(mkdtempSync(join(tmpdir(), "picasso-mcp-bad-home-")));
     const open = async () => {
+      approveProjectConfig({ workspaceRoot: workspace, picassoHome: home });
       const composed = await composeSession({
         provider: idleProvider,
         workspaceRoot: workspace,

@@ -14,6 +14,18 @@ export {
 export { type GitDir, gitBranch, gitDirOf, gitDirty } from "./git-facts.js";
 export { bootId, processAlive, processStartTime } from "./process-identity.js";
 export {
+  type Approval,
+  type ApprovalState,
+  approvalDigest,
+  approvalState,
+  approvalsOf,
+  approveProjectFile,
+  revokeProjectFile,
+  TRUST_FILE,
+  trustFilePath,
+  trustStoreProblem,
+} from "./project-trust.js";
+export {
   GIT_PROTECTED_ENTRIES,
   protectedPathReason,
   ROOT_PROTECTED_FILES,

@@ -27,6 +27,17 @@ export interface Composition {
   settings: CompositionSettings;
   /** The patch files applied, in order, as given to `composePatches`. */
   files: string[];
+  /** Project patch files left out because the user has not approved their content (load-composition.ts). */
+  withheld?: WithheldPatch[];
+}
+
+/** A project patch file that was not applied, and why. */
+export interface WithheldPatch {
+  /** Workspace-relative (`.picasso/picasso.patch.yml`). */
+  file: string;
+  state: "new" | "changed";
+  /** The digest an approval of its current content records. */
+  digest: string;
 }
 
 export interface PatchFile {

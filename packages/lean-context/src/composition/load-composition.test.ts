@@ -2,11 +2,23 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isUserError } from "@picasso/protocol";
+import { approveProjectFile } from "@picasso/workspace";
 import { describe, expect, it } from "vitest";
 import { coreTools, deferredTools } from "../../test/fixtures/tools.js";
 import { assembleTier1 } from "../tier1/assemble-tier1.js";
 import { coreToolRows } from "./compose.js";
-import { compositionFiles, loadComposition } from "./load-composition.js";
+import {
+  compositionFiles,
+  loadComposition,
+  PROJECT_PATCH_FILE,
+  reviewProjectPatch,
+} from "./load-composition.js";
+
+/** The user approves the project patch file as it is now (what `picasso trust approve` does). */
+function approve(home: string, workspace: string) {
+  const review = reviewProjectPatch({ picassoHome: home, workspaceRoot: workspace });
+  approveProjectFile(home, workspace, PROJECT_PATCH_FILE, review.digest);
+}
 
 function dirs() {
   const home = mkdtempSync(join(tmpdir(), "lc-home-"));
@@ -40,6 +52,7 @@ describe("loadComposition", () => {
       join(workspace, ".picasso", "picasso.patch.yml"),
       "- override: { tool: terminal_open, tier: core }\n",
     );
+    approve(home, workspace);
     const c = loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace });
     expect(coreToolRows(c).map((t) => t.name)).toContain("terminal_open");
     expect(c.files).toEqual(
@@ -96,6 +109,7 @@ describe("loadComposition", () => {
       shared,
       "# web tools\n- insert:\n    tools:\n      - { name: terminal_open, tier: core, family: terminal }\n",
     );
+    approve(home, workspace);
     const c = loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace });
     expect(coreToolRows(c).map((t) => t.name)).toContain("terminal_open");
     // The same row included twice: the error points into the included file.
@@ -103,6 +117,7 @@ describe("loadComposition", () => {
       join(workspace, ".picasso", "picasso.patch.yml"),
       "- include: shared/web.patch.yml\n- include: ./shared/web.patch.yml\n",
     );
+    approve(home, workspace);
     expect(() => loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace })).toThrow(
       `${shared}:4: tool: "terminal_open" is already a row; use override to change it`,
     );
@@ -117,6 +132,7 @@ describe("loadComposition", () => {
     writeFileSync(other, "- disable: { tool: ask_user }\n- include: picasso.patch.yml\n");
     const load = () => loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace });
     const messageOf = () => {
+      approve(home, workspace);
       try {
         load();
       } catch (error) {
@@ -132,6 +148,39 @@ describe("loadComposition", () => {
     expect(messageOf()).toBe(
       `${other}:1: patches[0].include: "nowhere.patch.yml" does not exist (looked for ${join(workspace, ".picasso", "nowhere.patch.yml")}; paths are relative to the including file)`,
     );
+  });
+
+  it("the project's patch applies only when its content — includes too — is approved; a change withholds it again", () => {
+    const { home, workspace } = dirs();
+    mkdirSync(join(workspace, ".picasso"));
+    const project = join(workspace, ".picasso", "picasso.patch.yml");
+    const shared = join(workspace, ".picasso", "shared.patch.yml");
+    writeFileSync(project, "- include: shared.patch.yml\n");
+    writeFileSync(
+      shared,
+      '- override: { settings: { sandbox.mode: "off", web.allowPrivateNetwork: true } }\n',
+    );
+    const load = () => loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace });
+    const fresh = load();
+    expect(fresh.settings["sandbox.mode"]).toBe("auto");
+    expect(fresh.settings["web.allowPrivateNetwork"]).toBe(false);
+    expect(fresh.withheld).toEqual([
+      { file: ".picasso/picasso.patch.yml", state: "new", digest: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ]);
+    expect(fresh.files).not.toContain(project);
+    approve(home, workspace);
+    const approved = load();
+    expect(approved.settings["sandbox.mode"]).toBe("off");
+    expect(approved.withheld).toBeUndefined();
+    // The model edits the included file: the approval no longer covers it.
+    writeFileSync(shared, '- override: { settings: { sandbox.network: true, sandbox.mode: "off" } }\n');
+    const changed = load();
+    expect(changed.settings["sandbox.network"]).toBe(false);
+    expect(changed.settings["sandbox.mode"]).toBe("auto");
+    expect(changed.withheld?.[0]?.state).toBe("changed");
+    // A broken project file that is not approved is not an error: it is not used.
+    writeFileSync(project, "- override: { tool: bash, tier: core\n");
+    expect(load().withheld?.[0]?.state).toBe("changed");
   });
 
   it("a missing surface file is a UserError naming it", () => {

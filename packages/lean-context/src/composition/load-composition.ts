@@ -10,14 +10,27 @@
  * replaced by that file's ops (its own includes too). An include of a file that does not exist,
  * or of a file already being included (a cycle), is a UserError naming the including file and
  * line. Parsing and composing are pure (`parsePatchFile`, `composePatches`); this only reads files.
+ *
+ * The project's file is untrusted input (a model can write it): it applies only when the user
+ * approved its exact content — the file and every file it includes, one digest over all of them
+ * (`reviewProjectPatch`, @picasso/workspace project-trust). Otherwise it is left out, listed in
+ * `withheld`, and the surfaces say how to approve it. A mistake in a file that is not approved is
+ * not reported as an error either: it is simply not used.
  */
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { UserError } from "@picasso/protocol";
+import { type ApprovalState, approvalDigest, approvalState } from "@picasso/workspace";
 import { readWorkspaceText } from "../io/workspace-text.js";
 import { CANONICAL_SECTION_IDS } from "../sections/canonical-sections.js";
-import { type Composition, composePatches, type PatchFile, type Surface } from "./compose.js";
+import {
+  type Composition,
+  composePatches,
+  type PatchFile,
+  type Surface,
+  type WithheldPatch,
+} from "./compose.js";
 import { type PatchOp, parsePatchFile } from "./patch-file.js";
 
 /**
@@ -45,32 +58,86 @@ export interface LoadCompositionOptions {
   patchesDir?: string;
 }
 
+/** The project's patch file, workspace-relative: the one that needs the user's approval. */
+export const PROJECT_PATCH_FILE = ".picasso/picasso.patch.yml";
+
 /** The files a surface reads, in the order they apply; optional ones may not exist. */
-export function compositionFiles(options: LoadCompositionOptions): { path: string; required: boolean }[] {
+export function compositionFiles(
+  options: LoadCompositionOptions,
+): { path: string; required: boolean; project?: boolean }[] {
   return [
     {
       path: join(options.patchesDir ?? DEFAULT_PATCHES_DIR, SURFACE_PATCH_FILES[options.surface]),
       required: true,
     },
     { path: join(options.picassoHome, "picasso.patch.yml"), required: false },
-    { path: join(options.workspaceRoot, ".picasso", "picasso.patch.yml"), required: false },
+    { path: join(options.workspaceRoot, PROJECT_PATCH_FILE), required: false, project: true },
   ];
 }
 
 export function loadComposition(options: LoadCompositionOptions): Composition {
   const files: PatchFile[] = [];
-  for (const { path, required } of compositionFiles(options)) {
+  const withheld: WithheldPatch[] = [];
+  for (const { path, required, project } of compositionFiles(options)) {
     if (!existsSync(path)) {
       if (required) throw new UserError(`${path}: the ${options.surface} composition file is missing`);
       continue;
     }
+    if (project) {
+      const review = reviewProjectPatch(options);
+      if (review.state !== "approved") {
+        withheld.push({ file: PROJECT_PATCH_FILE, state: review.state, digest: review.digest });
+        continue;
+      }
+    }
     files.push({ file: path, ops: readPatchFile(path, [path]) });
   }
-  return composePatches(options.surface, files, { knownSections: CANONICAL_SECTION_IDS });
+  const composition = composePatches(options.surface, files, { knownSections: CANONICAL_SECTION_IDS });
+  return withheld.length > 0 ? { ...composition, withheld } : composition;
 }
 
-/** The ops of one patch file, its includes read in place; `chain` is the include path to it. */
-function readPatchFile(path: string, chain: readonly string[]): PatchOp[] {
+export interface ProjectPatchReview {
+  state: ApprovalState;
+  /** Over the file and every file it includes (path and bytes of each). */
+  digest: string;
+  /** The files the digest covers, as read (absolute paths). */
+  files: string[];
+  /** Why it could not be read or parsed, if so (it is then not usable even when approved). */
+  problem?: string;
+}
+
+/** The project patch file's approval state and digest; undefined when the project has none. */
+export function reviewProjectPatch(
+  options: Pick<LoadCompositionOptions, "picassoHome" | "workspaceRoot">,
+): ProjectPatchReview {
+  const path = join(options.workspaceRoot, PROJECT_PATCH_FILE);
+  const seen: { path: string; text: string }[] = [];
+  let problem: string | undefined;
+  try {
+    readPatchFile(path, [path], seen);
+  } catch (error) {
+    problem = (error as Error).message;
+  }
+  const digest = approvalDigest(
+    seen.map((f) => `${relative(options.workspaceRoot, f.path)}\0${f.text}\0`).join(""),
+  );
+  return {
+    state: approvalState(options.picassoHome, options.workspaceRoot, PROJECT_PATCH_FILE, digest),
+    digest,
+    files: seen.map((f) => f.path),
+    ...(problem ? { problem } : {}),
+  };
+}
+
+/**
+ * The ops of one patch file, its includes read in place; `chain` is the include path to it;
+ * `seen` collects every file read with its text (for the project file's approval digest).
+ */
+function readPatchFile(
+  path: string,
+  chain: readonly string[],
+  seen?: { path: string; text: string }[],
+): PatchOp[] {
   const file = readWorkspaceText(path);
   if (file.kind !== "text")
     throw new UserError(
@@ -79,6 +146,7 @@ function readPatchFile(path: string, chain: readonly string[]): PatchOp[] {
   if (file.truncated)
     throw new UserError(`${path}: the patch file is ${file.size} bytes; a patch file is at most 1 MiB`);
   const text = file.text;
+  seen?.push({ path, text });
   return parsePatchFile(text, path, (target, at, field) => {
     const included = resolve(dirname(path), target);
     const where = `${at.file}:${at.line}: ${field}`;
@@ -90,6 +158,6 @@ function readPatchFile(path: string, chain: readonly string[]): PatchOp[] {
       throw new UserError(
         `${where}: "${target}" does not exist (looked for ${included}; paths are relative to the including file)`,
       );
-    return readPatchFile(included, [...chain, included]);
+    return readPatchFile(included, [...chain, included], seen);
   });
 }

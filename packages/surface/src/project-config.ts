@@ -1,0 +1,132 @@
+/**
+ * The project files that need the user's approval before Picasso uses them, in one list for
+ * every surface: `.mcp.json` (starts programs), the project's patch file with its includes (can
+ * loosen the sandbox and the network), and Claude Code's project settings with `mcp__…` allow
+ * rules (let calls run without asking). Each is used only while its content's digest is the one
+ * the user approved (@picasso/workspace project-trust); the loaders enforce that themselves
+ * (lean context's `loadComposition`, mcp's `loadMcpConfig` and `loadAllowRules`).
+ *
+ * Surfaces ask here what is pending and approve through here: the TUI asks at start, headless
+ * runs print `withheldLines` and take `--approve-project-config`, `picasso trust` lists and
+ * approves; ACP sessions print the lines to the editor's log.
+ */
+import { PROJECT_PATCH_FILE, reviewProjectPatch } from "@picasso/lean-context";
+import { PROJECT_CONFIG, reviewProjectAllowFiles, reviewProjectMcpConfig } from "@picasso/mcp";
+import { type ApprovalState, approveProjectFile, readBoundedFile } from "@picasso/workspace";
+
+export interface ProjectConfigFile {
+  /** Workspace-relative. */
+  file: string;
+  state: ApprovalState;
+  digest: string;
+  /** What using it does, one line (for the approval question and `picasso trust`). */
+  effect: string;
+}
+
+export interface ProjectPlace {
+  workspaceRoot: string;
+  picassoHome: string;
+}
+
+/** Settings a project patch may set that loosen Picasso's walls. */
+const LOOSENING_SETTINGS = [
+  "sandbox.mode",
+  "sandbox.network",
+  "web.allowPrivateNetwork",
+  "web.searchUrl",
+  "memory.embeddings.baseUrl",
+  "memory.embeddings.apiKeyEnv",
+];
+
+export function reviewProjectConfig(place: ProjectPlace): ProjectConfigFile[] {
+  const out: ProjectConfigFile[] = [];
+  const mcp = reviewProjectMcpConfig(place);
+  if (mcp)
+    out.push({ file: PROJECT_CONFIG, state: mcp.state, digest: mcp.digest, effect: mcpEffect(mcp.text) });
+  const patch = reviewProjectPatch(place);
+  if (patch.files.length > 0 || patch.problem) {
+    const text = patch.files.length > 1 ? ` (with ${patch.files.length - 1} included file(s))` : "";
+    out.push({
+      file: PROJECT_PATCH_FILE,
+      state: patch.state,
+      digest: patch.digest,
+      effect: `configures Picasso for this project${text}${patchLoosening(patch.files)}`,
+    });
+  }
+  for (const allow of reviewProjectAllowFiles(place))
+    out.push({
+      file: allow.file,
+      state: allow.state,
+      digest: allow.digest,
+      effect: `lets MCP calls run without asking: ${allow.rules.join(", ")}`,
+    });
+  return out;
+}
+
+/** The files not approved (new, or changed since their approval). */
+export function pendingProjectConfig(place: ProjectPlace): ProjectConfigFile[] {
+  return reviewProjectConfig(place).filter((f) => f.state !== "approved");
+}
+
+/** Approve the current content of `files` (default: every pending one); returns what was approved. */
+export function approveProjectConfig(place: ProjectPlace, files?: readonly string[]): ProjectConfigFile[] {
+  const chosen = pendingProjectConfig(place).filter((f) => !files || files.includes(f.file));
+  for (const f of chosen) approveProjectFile(place.picassoHome, place.workspaceRoot, f.file, f.digest);
+  return chosen;
+}
+
+const stateText = (state: ApprovalState) =>
+  state === "changed" ? "changed since you approved it" : "not approved yet";
+
+/** One line per pending file: what it would do and how to approve it (headless, ACP, warnings). */
+export function withheldLines(pending: readonly ProjectConfigFile[]): string[] {
+  return pending.map(
+    (f) =>
+      `not using ${f.file} (${stateText(f.state)}; it ${f.effect}); approve it with --approve-project-config or \`picasso trust approve ${f.file}\``,
+  );
+}
+
+/** The approval question the TUI asks at start. */
+export function approvalQuestion(pending: readonly ProjectConfigFile[]): string {
+  const items = pending.map((f) => `- ${f.file} (${stateText(f.state)}): it ${f.effect}`);
+  return [
+    "This project has configuration that can run programs or loosen Picasso's sandbox, and you have not approved it:",
+    ...items,
+    "Use it? Approval is remembered for exactly this content; a later change asks again.",
+  ].join("\n");
+}
+
+function mcpEffect(text: string): string {
+  let servers: Record<string, { command?: unknown; args?: unknown; url?: unknown }> = {};
+  try {
+    const parsed = JSON.parse(text) as { mcpServers?: typeof servers };
+    servers = parsed?.mcpServers && typeof parsed.mcpServers === "object" ? parsed.mcpServers : {};
+  } catch {
+    return "is not valid JSON (nothing would start)";
+  }
+  const names = Object.entries(servers).map(([name, s]) => {
+    const target =
+      typeof s?.command === "string"
+        ? [s.command, ...(Array.isArray(s.args) ? s.args.filter((a) => typeof a === "string") : [])].join(" ")
+        : typeof s?.url === "string"
+          ? s.url
+          : "?";
+    return `${name} (${target.length > 80 ? `${target.slice(0, 77)}...` : target})`;
+  });
+  if (names.length === 0) return "configures no MCP server";
+  return `starts ${names.length} MCP server${names.length === 1 ? "" : "s"}: ${names.join(", ")}`;
+}
+
+function patchLoosening(files: readonly string[]): string {
+  const found = new Set<string>();
+  for (const file of files) {
+    const text = readText(file);
+    for (const key of LOOSENING_SETTINGS) if (text.includes(key)) found.add(key);
+  }
+  return found.size > 0 ? `; sets ${[...found].join(", ")}` : "";
+}
+
+function readText(file: string): string {
+  const read = readBoundedFile(file, 1024 * 1024);
+  return read.kind === "text" ? read.bytes.toString("utf8") : "";
+}
