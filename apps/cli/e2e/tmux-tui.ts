@@ -124,6 +124,16 @@ export class TmuxTui {
     this.press("Enter");
   }
 
+  /** End this run (its tmux server) and start the binary again in the same workspace and home. */
+  restart(): this {
+    try {
+      this.tmux("kill-server");
+    } catch {
+      // Already gone.
+    }
+    return this.start();
+  }
+
   stop(): void {
     try {
       this.tmux("kill-server");

@@ -13,6 +13,8 @@ export interface SessionFlags {
   resume?: string;
   /** Overrides the setting `sandbox.mode` for this session. */
   sandbox?: "off" | "on" | "auto";
+  /** Approve this project's `.mcp.json`, patch file and allow rules as they are now (remembered). */
+  approveProjectConfig?: boolean;
 }
 
 export function parseMode(value: string | undefined): PermissionMode | undefined {

@@ -7,7 +7,10 @@
  * - warnings: what lean context has to tell the user about this workspace's Tier 1 (instruction
  *   files left out or cut at the cap), a memory database it cannot use and MCP configuration
  *   mistakes, one line each, for the surface to show;
- * - workspace: the nearest folder at or above cwd with `.git` or `.picasso`;
+ * - workspace: the nearest folder at or above cwd with `.git` or `.picasso`, never `~`;
+ * - project files not approved yet (`.mcp.json`, the project patch, allow rules): approved by
+ *   `--approve-project-config` or the surface's `confirmProjectConfig`, else left out and named
+ *   in `warnings`;
  * - everything else (composition, plugins, settings, dedupe, gateway permissions) is
  *   `composeSession` from @picasso/surface, shared with the cache-probe and the SDK server.
  * `close()` ends the session, kills leftover tool processes and stops an in-process mock.
@@ -25,7 +28,13 @@ import {
 } from "@picasso/engine";
 import { type AskUserRequest, type ModelProvider, withHeldProviderSecrets } from "@picasso/protocol";
 import { createProvider, type ProviderSelection, resolveProviderSelection } from "@picasso/providers";
-import { type ComposedSession, composeSession } from "@picasso/surface";
+import {
+  approveProjectConfig,
+  type ComposedSession,
+  composeSession,
+  type ProjectConfigFile,
+  pendingProjectConfig,
+} from "@picasso/surface";
 import type { ToolRuntime } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { VERSION } from "./version.js";
@@ -56,6 +65,11 @@ export async function wireSession(
     onEvent?: SessionEventListener;
     /** Who answers `ask_user` (the TUI); without it the engine's headless answer applies. */
     askUser?: (request: AskUserRequest) => Promise<string>;
+    /**
+     * Asks the user whether to use project files not approved yet (the TUI's start dialog);
+     * without it they are left out (and named in `warnings`) unless `--approve-project-config`.
+     */
+    confirmProjectConfig?: (pending: readonly ProjectConfigFile[]) => Promise<boolean>;
   },
 ): Promise<WiredSession> {
   // The provider keys were taken out of process.env at start-up (provider-keys.ts); only provider
@@ -77,6 +91,9 @@ export async function wireSession(
     picassoHome,
     ...(resumed ? { resumed } : {}),
   });
+  const pending = pendingProjectConfig({ workspaceRoot, picassoHome });
+  if (pending.length > 0 && (flags.approveProjectConfig || (await options.confirmProjectConfig?.(pending))))
+    approveProjectConfig({ workspaceRoot, picassoHome }, pending);
   const provider = await openProvider(selection, env, picassoHome);
   let composed: ComposedSession;
   try {

@@ -10,6 +10,8 @@
  * runs print `withheldLines` and take `--approve-project-config`, `picasso trust` lists and
  * approves; ACP sessions print the lines to the editor's log.
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { PROJECT_PATCH_FILE, reviewProjectPatch } from "@picasso/lean-context";
 import { PROJECT_CONFIG, reviewProjectAllowFiles, reviewProjectMcpConfig } from "@picasso/mcp";
 import { type ApprovalState, approveProjectFile, readBoundedFile } from "@picasso/workspace";
@@ -43,8 +45,8 @@ export function reviewProjectConfig(place: ProjectPlace): ProjectConfigFile[] {
   const mcp = reviewProjectMcpConfig(place);
   if (mcp)
     out.push({ file: PROJECT_CONFIG, state: mcp.state, digest: mcp.digest, effect: mcpEffect(mcp.text) });
-  const patch = reviewProjectPatch(place);
-  if (patch.files.length > 0 || patch.problem) {
+  const patch = existsSync(join(place.workspaceRoot, PROJECT_PATCH_FILE)) ? reviewProjectPatch(place) : undefined;
+  if (patch) {
     const text = patch.files.length > 1 ? ` (with ${patch.files.length - 1} included file(s))` : "";
     out.push({
       file: PROJECT_PATCH_FILE,
@@ -68,11 +70,16 @@ export function pendingProjectConfig(place: ProjectPlace): ProjectConfigFile[] {
   return reviewProjectConfig(place).filter((f) => f.state !== "approved");
 }
 
-/** Approve the current content of `files` (default: every pending one); returns what was approved. */
-export function approveProjectConfig(place: ProjectPlace, files?: readonly string[]): ProjectConfigFile[] {
-  const chosen = pendingProjectConfig(place).filter((f) => !files || files.includes(f.file));
-  for (const f of chosen) approveProjectFile(place.picassoHome, place.workspaceRoot, f.file, f.digest);
-  return chosen;
+/**
+ * Approve `files` as they were reviewed (default: every file pending now): the digest recorded is
+ * the one the user was shown, so a file changed in between stays unapproved. Returns them.
+ */
+export function approveProjectConfig(
+  place: ProjectPlace,
+  files: readonly ProjectConfigFile[] = pendingProjectConfig(place),
+): ProjectConfigFile[] {
+  for (const f of files) approveProjectFile(place.picassoHome, place.workspaceRoot, f.file, f.digest);
+  return [...files];
 }
 
 const stateText = (state: ApprovalState) =>

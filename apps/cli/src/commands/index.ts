@@ -22,6 +22,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<{ register: Register }>> 
   mcp: () => import("./mcp.js"),
   eval: () => import("./eval.js"),
   sandbox: () => import("./sandbox.js"),
+  trust: () => import("./trust.js"),
 };
 
 /** Registers the root command and the subcommands `argv` may need (all of them for help). */

@@ -5,7 +5,9 @@
  * mock and the TUI says so. Without a terminal on stdin/stdout it prints the
  * short help instead (the TUI needs a TTY). `/context timeline` folds the live session's log
  * with `@picasso/lean-context/timeline`; `/memory` answers from `memory-text.ts`; `/goal` runs goal
- * rounds (goal-driver.ts). SIGTERM ends the TUI cleanly with exit code 143.
+ * rounds (goal-driver.ts). SIGTERM ends the TUI cleanly with exit code 143. Project files that
+ * run programs or loosen the sandbox and are not approved yet are asked about in the question
+ * dialog before the session opens (approve and use them, or start without them).
  */
 import type { Session } from "@picasso/engine";
 import { defaultPicassoHome, listSessions } from "@picasso/engine/sessions";
@@ -16,6 +18,8 @@ import { defaultAction } from "../default-action.js";
 import { resumeCommand } from "../resume-command.js";
 import { resumeTarget, type SessionFlags } from "../wiring-flags.js";
 
+const APPROVE_PROJECT_CONFIG = "Approve and use it";
+
 export async function startInteractive(
   flags: SessionFlags,
   env: NodeJS.ProcessEnv = process.env,
@@ -23,6 +27,8 @@ export async function startInteractive(
   if (!process.stdin.isTTY || !process.stdout.isTTY) return defaultAction();
   const picassoHome = defaultPicassoHome(env);
   const workspaceRoot = findWorkspaceRoot(process.cwd());
+  // "Start without it" holds for this run: reopening (a resume, /model) does not ask again.
+  let declinedProjectConfig = false;
   const host: SessionHost = {
     workspaceRoot,
     async open(request) {
@@ -40,7 +46,22 @@ export async function startInteractive(
             ? { resume: request.resume.id }
             : { resume: undefined }),
         },
-        { approver: request.approver, askUser: request.askUser, surfaceLabel: "tui", env },
+        {
+          approver: request.approver,
+          askUser: request.askUser,
+          surfaceLabel: "tui",
+          env,
+          async confirmProjectConfig(pending) {
+            if (declinedProjectConfig) return false;
+            const { approvalQuestion } = await import("@picasso/surface");
+            const answer = await request.askUser({
+              question: approvalQuestion(pending),
+              choices: [APPROVE_PROJECT_CONFIG, "Start without it"],
+            });
+            declinedProjectConfig = answer !== APPROVE_PROJECT_CONFIG;
+            return !declinedProjectConfig;
+          },
+        },
       );
       return {
         session: wired.session,

@@ -17,6 +17,10 @@ export function addSessionOptions(command: Command): Command {
         "--sandbox <mode>",
         "run commands in the bubblewrap sandbox: off, on or auto (default: setting sandbox.mode)",
       ).choices(["off", "on", "auto"]),
+    )
+    .option(
+      "--approve-project-config",
+      "use this project's .mcp.json, .picasso patch file and allow rules as they are now, and remember that approval",
     );
 }
 
