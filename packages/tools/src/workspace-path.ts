@@ -21,6 +21,9 @@ export type ResolvedPath =
 
 type PathContext = Pick<ToolContext, "cwd" | "workspaceRoot" | "isOutsideAllowed">;
 
+/** What the file operations need to know to stay inside the boundary (workspace-fs/). */
+export type WorkspaceScope = Pick<ToolContext, "workspaceRoot" | "isOutsideAllowed">;
+
 const MAX_LINK_HOPS = 32;
 
 function lstatOrUndefined(p: string) {
