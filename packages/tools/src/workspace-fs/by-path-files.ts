@@ -1,24 +1,39 @@
 /**
- * Atomic file replacement: write a temporary file beside the target, then rename it over.
+ * File operations by path: the fallback where Linux's /proc/self/fd is missing (macOS, a Linux
+ * without /proc), so the no-follow walk (no-follow-walk.ts) cannot be done. The kernel follows
+ * every symlink on the way, so a symlink swapped in after the boundary check (workspace-path.ts)
+ * can still redirect these: on such systems only that check guards the workspace.
  *
- * A reader (or a crash) sees either the old bytes or the new ones, never half a file. The
- * temporary file lives in the same folder so the rename stays on one filesystem. The target's
- * permission bits are kept; parent folders are created when missing.
+ * `writeFile` is atomic: mkdir -p of the parent, a temporary file `.<name>.picasso-<random>.tmp`
+ * beside the target (created exclusively), its permission bits copied from the target, then
+ * renamed over it. `removeFile` is rm --force, `makeFolder` mkdir -p; `openFile` opens for
+ * reading, `stat` follows symlinks (undefined when missing).
  */
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import type { Stats } from "node:fs";
+import {
+  chmod,
+  type FileHandle,
+  mkdir,
+  open,
+  rename,
+  rm,
+  stat as statPath,
+  writeFile as writeAt,
+} from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import type { WorkspaceScope } from "../workspace-path.js";
 
-export async function writeFileAtomic(abs: string, data: string | Uint8Array): Promise<void> {
+async function writeFile(_scope: WorkspaceScope, abs: string, data: string | Uint8Array): Promise<void> {
   const dir = dirname(abs);
   await mkdir(dir, { recursive: true });
   const temp = join(dir, `.${basename(abs)}.picasso-${randomBytes(6).toString("hex")}.tmp`);
-  const previousMode = await stat(abs).then(
+  const previousMode = await statPath(abs).then(
     (s) => s.mode & 0o7777,
     () => undefined,
   );
   try {
-    await writeFile(temp, data, { flag: "wx" });
+    await writeAt(temp, data, { flag: "wx" });
     if (previousMode !== undefined) await chmod(temp, previousMode);
     await rename(temp, abs);
   } catch (error) {
@@ -26,3 +41,21 @@ export async function writeFileAtomic(abs: string, data: string | Uint8Array): P
     throw error;
   }
 }
+
+async function removeFile(_scope: WorkspaceScope, abs: string): Promise<void> {
+  await rm(abs, { force: true });
+}
+
+async function makeFolder(_scope: WorkspaceScope, abs: string): Promise<void> {
+  await mkdir(abs, { recursive: true });
+}
+
+function openFile(_scope: WorkspaceScope, abs: string): Promise<FileHandle> {
+  return open(abs, "r");
+}
+
+function stat(_scope: WorkspaceScope, abs: string): Promise<Stats | undefined> {
+  return statPath(abs).catch(() => undefined);
+}
+
+export const BY_PATH_FILES = { writeFile, removeFile, makeFolder, openFile, stat };
