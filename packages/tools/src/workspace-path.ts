@@ -43,7 +43,12 @@ export function realPathOf(p: string, hops = 0): string {
   }
   const info = lstatOrUndefined(p);
   if (info?.isSymbolicLink() && hops < MAX_LINK_HOPS) {
-    const target = readlinkSync(p);
+    let target: string;
+    try {
+      target = readlinkSync(p);
+    } catch {
+      return realPathOf(p, hops + 1); // it stopped being a symlink meanwhile: look again
+    }
     return realPathOf(isAbsolute(target) ? target : resolve(dirname(p), target), hops + 1);
   }
   const parent = dirname(p);

@@ -8,7 +8,7 @@
  * Hunks match exactly, then ignoring trailing whitespace, then ignoring indentation. The
  * context lines prove the model knows the text, so read-before-write is not required here; the
  * files changed count as read afterwards. Writes are atomic per file; if one fails, the files
- * already written are put back.
+ * already written are put back (the error names any that could not be).
  */
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
 import { defineTool, toolError } from "../define-tool.js";
@@ -107,8 +107,17 @@ async function runApplyPatch(input: Record<string, unknown>, ctx: ToolContext): 
       done.push(change);
     }
   } catch (error) {
-    for (const change of done.reverse()) await write(ctx, change, change.before).catch(() => undefined);
-    return toolError(`Writing failed, every file was put back: ${(error as Error).message}`);
+    const notPutBack: string[] = [];
+    for (const change of done.reverse()) {
+      await write(ctx, change, change.before).catch((undo: Error) =>
+        notPutBack.push(`${change.shown} (${undo.message})`),
+      );
+    }
+    const message = (error as Error).message;
+    if (notPutBack.length === 0) return toolError(`Writing failed, every file was put back: ${message}`);
+    return toolError(
+      `Writing failed: ${message}. These files could not be put back: ${notPutBack.join("; ")}`,
+    );
   }
   const summary: string[] = [];
   const diffs: string[] = [];
