@@ -28,8 +28,8 @@
  *    step 3. Anything else (or nothing) is returned with the folder's descriptor, and the caller
  *    acts on the last component by name inside that folder, with operations that never follow a
  *    symlink there (workspace-fs/no-follow-files.ts).
- * A component that flips between a symlink and a folder while it is looked at is looked at again
- * (a few times), then the walk gives up with the error the kernel gave.
+ * A component that flips between a symlink and a folder while it is looked at is looked at again,
+ * up to 64 times, then the walk gives up with an error (EAGAIN) saying so.
  *
  * What it guarantees: every folder the operation passes through was, when opened, reached from
  * the anchor through real folders and checked symlinks only; the operation then happens in the
@@ -46,11 +46,11 @@ const { O_RDONLY, O_DIRECTORY, O_NOFOLLOW } = constants;
 /** Symlinks followed on the way to one path (Linux's own limit is 40). */
 export const MAX_LINK_HOPS = 32;
 /** Looks at one component that keeps changing kind (symlink ⇄ folder) before giving up. */
-const MAX_FLIPS = 8;
+const MAX_FLIPS = 64;
 
 /** A symlink on the way whose target leaves the workspace (and was not allowed). */
 export class WorkspaceEscapeError extends Error {
-  readonly code = "EXDEV";
+  override readonly name = "WorkspaceEscapeError";
 }
 
 /** The path that names `name` inside the folder descriptor `fd` holds. */
@@ -120,16 +120,25 @@ function readLinkAt(fd: number, name: string): string | undefined {
   }
 }
 
+function errno(code: string, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
 /** Open the folder `name` inside `fd` without following a symlink: its descriptor, or the symlink's target. */
-function openFolderAt(fd: number, name: string, create: boolean): number | { target: string } {
-  let lastError: unknown;
+function openFolderAt(
+  fd: number,
+  dirPath: string,
+  name: string,
+  create: boolean,
+): number | { target: string } {
+  const path = join(dirPath, name);
   for (let look = 0; look < MAX_FLIPS; look++) {
     try {
       return openSync(atFd(fd, name), O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
     } catch (error) {
-      lastError = error;
       const code = codeOf(error);
-      if (code === "ENOENT" && create) {
+      if (code === "ENOENT") {
+        if (!create) throw errno("ENOENT", `${path} does not exist`);
         try {
           mkdirSync(atFd(fd, name), 0o777);
         } catch (made) {
@@ -138,15 +147,18 @@ function openFolderAt(fd: number, name: string, create: boolean): number | { tar
         continue;
       }
       if (code !== "ENOTDIR" && code !== "ELOOP") throw error;
+      const target = readLinkAt(fd, name);
+      if (target !== undefined) return { target };
       const info = lstatAt(fd, name);
-      if (info?.isSymbolicLink()) {
-        const target = readLinkAt(fd, name);
-        if (target !== undefined) return { target };
-      } else if (!info?.isDirectory()) throw error;
-      // It changed kind while being looked at: look again.
+      if (info && !info.isDirectory() && !info.isSymbolicLink())
+        throw errno("ENOTDIR", `${path} is not a folder`);
+      // A symlink when opened, a folder (or gone) now: look again.
     }
   }
-  throw lastError;
+  throw errno(
+    "EAGAIN",
+    `${path} kept changing between a folder and a symlink while it was opened; try again`,
+  );
 }
 
 /** One walk from the anchor: the parent of the last component, or the first symlink met. */
@@ -157,14 +169,13 @@ function walkOnce(root: string, path: string, createParents: boolean): WalkedPar
     .split(sep)
     .filter((part) => part !== "");
   const name = parts.pop();
-  if (name === undefined)
-    throw Object.assign(new Error(`${path} is the file system root`), { code: "EISDIR" });
+  if (name === undefined) throw errno("EISDIR", `${path} is the file system root`);
   let fd = openSync(anchor, O_RDONLY | O_DIRECTORY);
   let dirPath = anchor;
   let handedOver = false;
   try {
     for (const [i, part] of parts.entries()) {
-      const opened = openFolderAt(fd, part, createParents);
+      const opened = openFolderAt(fd, dirPath, part, createParents);
       if (typeof opened !== "number") {
         const rest = [...parts.slice(i + 1), name];
         return {
@@ -187,7 +198,10 @@ function walkOnce(root: string, path: string, createParents: boolean): WalkedPar
       if (target !== undefined)
         return { linkPath: join(dirPath, name), target, next: resolve(dirPath, target) };
     }
-    throw Object.assign(new Error(`${join(dirPath, name)} keeps changing; try again`), { code: "EAGAIN" });
+    throw errno(
+      "EAGAIN",
+      `${join(dirPath, name)} kept changing into a symlink and back while it was looked at; try again`,
+    );
   } finally {
     if (!handedOver) closeSync(fd);
   }
@@ -216,5 +230,5 @@ export function walkToParent(
     }
     path = step.next;
   }
-  throw Object.assign(new Error(`Too many symlinks on the way to ${abs}`), { code: "ELOOP" });
+  throw errno("ELOOP", `Too many symlinks on the way to ${abs}`);
 }
