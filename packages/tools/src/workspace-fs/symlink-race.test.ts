@@ -26,13 +26,22 @@ import { createTestContext, type TestContext, waitUntil } from "../test-context.
 import { resolveWorkspacePath } from "../workspace-path.js";
 import { writeTool } from "../write.js";
 import { BY_PATH_FILES } from "./by-path-files.js";
-import { startSwapper } from "./symlink-swapper.js";
+import { type Swapper, startSwapper as startSwapping } from "./symlink-swapper.js";
 
 const CALLS = 1000;
 const RACE_TIMEOUT_MS = 120_000;
 
 let ctx: TestContext;
+let swapper: Swapper | undefined;
 let outside: string;
+
+/** Start swapping `inner` and `link`; afterEach stops a swapper a failed test left running. */
+async function startSwapper(a: string, b: string): Promise<Swapper> {
+  const started = await startSwapping(a, b);
+  let stopped: Promise<number> | undefined;
+  swapper = { stop: () => (stopped ??= started.stop()) };
+  return swapper;
+}
 let inner: string;
 let link: string;
 beforeEach(() => {
@@ -43,7 +52,9 @@ beforeEach(() => {
   mkdirSync(inner);
   symlinkSync(outside, link);
 });
-afterEach(() => {
+afterEach(async () => {
+  await swapper?.stop();
+  swapper = undefined;
   ctx.cleanup();
   rmSync(outside, { recursive: true, force: true });
 });
