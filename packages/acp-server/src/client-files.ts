@@ -22,12 +22,12 @@ export function clientFileAccess(
   if (!fs?.readTextFile && !fs?.writeTextFile) return undefined;
   return {
     read: fs.readTextFile
-      ? async (abs) => {
+      ? async (abs, scope) => {
           try {
             const { content } = await client.read({ sessionId: sessionId(), path: abs });
             return Buffer.from(content, "utf8");
           } catch {
-            return DISK_FILES.read(abs);
+            return DISK_FILES.read(abs, scope);
           }
         }
       : DISK_FILES.read,

@@ -8,14 +8,15 @@
  * file must have been read this session, be UTF-8 text, and lie inside the workspace. The change
  * is written atomically and returned as a small unified diff.
  */
-import { stat } from "node:fs/promises";
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
 import { defineTool, toolError } from "./define-tool.js";
 import { DISK_FILES, type FileAccess } from "./file-access.js";
 import { fileDiff } from "./file-diff.js";
+import { writeWholeFile } from "./file-mutations.js";
 import { notReadError } from "./file-read-tracker.js";
 import { classifyText } from "./text-file.js";
 import { optionalBoolean, requiredString } from "./tool-input.js";
+import { workspaceFs } from "./workspace-fs/workspace-fs.js";
 import { resolveWorkspacePath } from "./workspace-path.js";
 
 const MAX_LISTED_LINES = 20;
@@ -85,13 +86,13 @@ async function runEdit(
 
   const target = resolveWorkspacePath(ctx, path);
   if (!target.ok) return toolError(target.error);
-  const info = await stat(target.abs).catch(() => undefined);
+  const info = await workspaceFs().stat(ctx, target.abs);
   if (!info) return toolError(`File not found: ${path}. To create a new file use write.`);
   if (!info.isFile())
     return toolError(`${target.shown} is not a regular file; edit changes text files only.`);
   if (!ctx.files.wasRead(target.abs)) return toolError(notReadError(target.shown));
 
-  const decoded = classifyText(await files.read(target.abs));
+  const decoded = classifyText(await files.read(target.abs, ctx));
   if (decoded.kind !== "text") {
     const what = decoded.kind === "binary" ? "a binary file" : "not valid UTF-8 text";
     return toolError(
@@ -121,7 +122,7 @@ async function runEdit(
   const after = replaceAll
     ? text.split(needle).join(replacement)
     : text.slice(0, offsets[0]) + replacement + text.slice(offsets[0]! + needle.length);
-  await files.write(target.abs, after);
+  await writeWholeFile(ctx, target.abs, after, files);
   ctx.files.markRead(target.abs);
 
   const diff = fileDiff(target.shown, text, after);

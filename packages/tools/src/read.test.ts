@@ -118,6 +118,18 @@ describe("read", () => {
     expect(viaLink.content).toContain("outside the workspace");
   });
 
+  it("reads through a symlinked folder and a symlinked file inside the workspace", async () => {
+    mkdirSync(join(ctx.root, "real"));
+    writeFileSync(join(ctx.root, "real/a.txt"), "alpha\n");
+    symlinkSync("real", join(ctx.root, "alias"));
+    symlinkSync("real/a.txt", join(ctx.root, "a-link.txt"));
+    for (const path of ["alias/a.txt", "a-link.txt"]) {
+      const out = await readTool.run({ path }, ctx);
+      expect(out.isError).toBeUndefined();
+      expect(out.content).toBe("     1\talpha");
+    }
+  });
+
   it("does not crash on odd input", async () => {
     for (const input of [
       {},

@@ -6,16 +6,17 @@
  * stated with the `offset` to continue from. Files up to 16 MiB are read whole (so the total line
  * count is known); larger files are streamed up to the window's end. Binary and non-UTF-8 files
  * get a clear note instead of bytes; folders get an error pointing at `search`. Showing any window
- * of a file marks it read for the read-before-write rule.
+ * of a file marks it read for the read-before-write rule. The disk is read through workspace-fs/,
+ * so on Linux a symlink swapped in after the boundary check cannot make it show a file outside.
  */
-import { createReadStream } from "node:fs";
-import { open, stat } from "node:fs/promises";
+import type { FileHandle } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
 import { defineTool, toolError } from "./define-tool.js";
 import { DISK_FILES, type FileAccess } from "./file-access.js";
 import { classifyText, splitLines } from "./text-file.js";
 import { optionalInteger, requiredString } from "./tool-input.js";
+import { workspaceFs } from "./workspace-fs/workspace-fs.js";
 import { resolveWorkspacePath } from "./workspace-path.js";
 
 export const READ_DEFAULT_LIMIT = 2000;
@@ -37,8 +38,8 @@ function readWindowWhole(text: string, offset: number, limit: number): Window {
   return { lines, total: all.length, moreFollow: offset - 1 + limit < all.length };
 }
 
-async function readWindowStreaming(abs: string, offset: number, limit: number): Promise<Window> {
-  const stream = createReadStream(abs, { encoding: "utf8" });
+async function readWindowStreaming(handle: FileHandle, offset: number, limit: number): Promise<Window> {
+  const stream = handle.createReadStream({ encoding: "utf8", start: 0, autoClose: false });
   const reader = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
   const lines: string[] = [];
   let lineNo = 0;
@@ -103,7 +104,7 @@ async function runRead(
   const limit = optionalInteger(input, "limit", 1, 100_000) ?? READ_DEFAULT_LIMIT;
   const target = resolveWorkspacePath(ctx, path);
   if (!target.ok) return toolError(target.error);
-  const info = await stat(target.abs).catch(() => undefined);
+  const info = await workspaceFs().stat(ctx, target.abs);
   if (!info) {
     return toolError(`File not found: ${path}. Check the path; search with a glob can find files by name.`);
   }
@@ -121,42 +122,61 @@ async function runRead(
     };
   }
 
-  const whole = info.size <= READ_WHOLE_FILE_MAX_BYTES;
-  let bytes: Uint8Array;
-  if (whole) bytes = await files.read(target.abs);
-  else {
-    const handle = await open(target.abs, "r");
-    try {
-      const buffer = Buffer.alloc(SNIFF_BYTES);
-      const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-      bytes = buffer.subarray(0, bytesRead);
-    } finally {
-      await handle.close();
-    }
+  const request: ReadRequest = { path, shown: target.shown, abs: target.abs, size: info.size, offset, limit };
+  if (info.size <= READ_WHOLE_FILE_MAX_BYTES)
+    return showWindow(await files.read(target.abs, ctx), undefined, request, ctx);
+  // Too large to read whole: sniffed, then streamed, through one handle opened inside the workspace.
+  const handle = await workspaceFs().openFile(ctx, target.abs);
+  try {
+    if (!(await handle.stat()).isFile()) return toolError(`${target.shown} is not a regular file.`);
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return await showWindow(buffer.subarray(0, bytesRead), handle, request, ctx);
+  } finally {
+    await handle.close();
   }
-  const kind = classifyText(bytes, { partial: !whole });
+}
+
+interface ReadRequest {
+  /** As the model gave it. */
+  path: string;
+  shown: string;
+  abs: string;
+  size: number;
+  offset: number;
+  limit: number;
+}
+
+/** Classify `bytes` (the whole file, or with `stream` its first bytes) and show the window. */
+async function showWindow(
+  bytes: Uint8Array,
+  stream: FileHandle | undefined,
+  { path, shown, abs, size, offset, limit }: ReadRequest,
+  ctx: ToolContext,
+): Promise<ToolOutput> {
+  const kind = classifyText(bytes, { partial: stream !== undefined });
   if (kind.kind === "binary") {
     return toolError(
-      `${target.shown} is a binary file (${info.size} bytes); read only shows text. ` +
+      `${shown} is a binary file (${size} bytes); read only shows text. ` +
         "Inspect it with bash if needed (e.g. `file`, `xxd | head`).",
     );
   }
   if (kind.kind === "non-utf8") {
     return toolError(
-      `${target.shown} is not valid UTF-8 (${kind.invalidCount} invalid byte sequences; perhaps Latin-1 or another ` +
+      `${shown} is not valid UTF-8 (${kind.invalidCount} invalid byte sequences; perhaps Latin-1 or another ` +
         "encoding); read only shows UTF-8 text. Inspect it with bash, e.g. `iconv -f latin1 -t utf-8 <file>`.",
     );
   }
-  const window = whole
-    ? readWindowWhole(kind.text, offset, limit)
-    : await readWindowStreaming(target.abs, offset, limit);
+  const window = stream
+    ? await readWindowStreaming(stream, offset, limit)
+    : readWindowWhole(kind.text, offset, limit);
   if (window.lines.length === 0) {
     const has = window.total !== undefined ? `it has ${window.total} lines` : "it has fewer lines";
-    return toolError(`offset ${offset} is past the end of ${target.shown}; ${has}.`);
+    return toolError(`offset ${offset} is past the end of ${shown}; ${has}.`);
   }
-  ctx.files.markRead(target.abs);
+  ctx.files.markRead(abs);
   // The path as the model gave it names the copy (identical later reads may point back to it).
-  return { ...formatWindow(target.shown, window, offset, info.size), dedupeKey: `file read of ${path}` };
+  return { ...formatWindow(shown, window, offset, size), dedupeKey: `file read of ${path}` };
 }
 
 export const createReadTool = (files: FileAccess) =>

@@ -21,6 +21,9 @@ export type ResolvedPath =
 
 type PathContext = Pick<ToolContext, "cwd" | "workspaceRoot" | "isOutsideAllowed">;
 
+/** What the file operations need to know to stay inside the boundary (workspace-fs/). */
+export type WorkspaceScope = Pick<ToolContext, "workspaceRoot" | "isOutsideAllowed">;
+
 const MAX_LINK_HOPS = 32;
 
 function lstatOrUndefined(p: string) {
@@ -40,7 +43,12 @@ export function realPathOf(p: string, hops = 0): string {
   }
   const info = lstatOrUndefined(p);
   if (info?.isSymbolicLink() && hops < MAX_LINK_HOPS) {
-    const target = readlinkSync(p);
+    let target: string;
+    try {
+      target = readlinkSync(p);
+    } catch {
+      return realPathOf(p, hops + 1); // it stopped being a symlink meanwhile: look again
+    }
     return realPathOf(isAbsolute(target) ? target : resolve(dirname(p), target), hops + 1);
   }
   const parent = dirname(p);

@@ -1,5 +1,6 @@
 import {
   chmodSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -114,5 +115,52 @@ describe("write", () => {
     const missing = await writeTool.run({ path: "x.txt" }, ctx);
     expect(missing.isError).toBe(true);
     expect(missing.content).toContain('"content" is required');
+  });
+});
+
+describe("write through symlinks", () => {
+  it("writes into a symlinked folder inside the workspace", async () => {
+    mkdirSync(join(ctx.root, "real"));
+    symlinkSync("real", join(ctx.root, "alias"));
+    const out = await writeTool.run({ path: "alias/deep/new.txt", content: "in\n" }, ctx);
+    expect(out.isError).toBeUndefined();
+    expect(readFileSync(join(ctx.root, "real/deep/new.txt"), "utf8")).toBe("in\n");
+  });
+
+  it("replaces a symlinked file's target and keeps the link", async () => {
+    writeFileSync(join(ctx.root, "real.txt"), "old\n");
+    symlinkSync("real.txt", join(ctx.root, "alias.txt"));
+    await readTool.run({ path: "alias.txt" }, ctx);
+    const out = await writeTool.run({ path: "alias.txt", content: "new\n" }, ctx);
+    expect(out.isError).toBeUndefined();
+    expect(readFileSync(join(ctx.root, "real.txt"), "utf8")).toBe("new\n");
+    expect(lstatSync(join(ctx.root, "alias.txt")).isSymbolicLink()).toBe(true);
+  });
+
+  it("creates the target of a dangling symlink that points inside", async () => {
+    symlinkSync(join(ctx.root, "later/target.txt"), join(ctx.root, "dangling"));
+    const out = await writeTool.run({ path: "dangling", content: "made\n" }, ctx);
+    expect(out.isError).toBeUndefined();
+    expect(readFileSync(join(ctx.root, "later/target.txt"), "utf8")).toBe("made\n");
+    expect(lstatSync(join(ctx.root, "dangling")).isSymbolicLink()).toBe(true);
+  });
+
+  it("refuses a symlink to outside, unless the user allowed where it leads", async () => {
+    const outside = realpathSync(mkdtempSync(join(tmpdir(), "picasso-out-")));
+    const allowed = createTestContext({ allowOutside: [outside] });
+    try {
+      symlinkSync(outside, join(ctx.root, "out"));
+      symlinkSync(outside, join(allowed.root, "out"));
+      const refused = await writeTool.run({ path: "out/x.txt", content: "x" }, ctx);
+      expect(refused.isError).toBe(true);
+      expect(refused.content).toContain("outside the workspace");
+      expect(readdirSync(outside)).toEqual([]);
+      const out = await writeTool.run({ path: "out/x.txt", content: "x" }, allowed);
+      expect(out.isError).toBeUndefined();
+      expect(readFileSync(join(outside, "x.txt"), "utf8")).toBe("x");
+    } finally {
+      allowed.cleanup();
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

@@ -6,14 +6,15 @@
  * replaced. The bytes land atomically (temporary file + rename, mode kept). The model gets a
  * one-line summary; the user sees "created" or a diff against the old content.
  */
-import { stat } from "node:fs/promises";
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
 import { defineTool, toolError } from "./define-tool.js";
 import { DISK_FILES, type FileAccess } from "./file-access.js";
 import { fileDiff } from "./file-diff.js";
+import { writeWholeFile } from "./file-mutations.js";
 import { notReadError } from "./file-read-tracker.js";
 import { splitLines } from "./text-file.js";
 import { requiredString } from "./tool-input.js";
+import { workspaceFs } from "./workspace-fs/workspace-fs.js";
 import { resolveWorkspacePath } from "./workspace-path.js";
 
 const DIFF_MAX_FILE_BYTES = 1024 * 1024;
@@ -27,7 +28,7 @@ async function runWrite(
   const content = requiredString(input, "content", { allowEmpty: true });
   const target = resolveWorkspacePath(ctx, path);
   if (!target.ok) return toolError(target.error);
-  const info = await stat(target.abs).catch(() => undefined);
+  const info = await workspaceFs().stat(ctx, target.abs);
   if (info?.isDirectory()) return toolError(`${target.shown} is a folder; give a file path to write.`);
   if (info && !info.isFile())
     return toolError(`${target.shown} is not a regular file; refusing to replace it.`);
@@ -36,9 +37,9 @@ async function runWrite(
   // The old content is only needed for the user's diff; very large files get a summary instead.
   const before =
     info && info.size <= DIFF_MAX_FILE_BYTES
-      ? Buffer.from(await files.read(target.abs)).toString("utf8")
+      ? Buffer.from(await files.read(target.abs, ctx)).toString("utf8")
       : undefined;
-  await files.write(target.abs, content);
+  await writeWholeFile(ctx, target.abs, content, files);
   ctx.files.markRead(target.abs);
 
   const lines = splitLines(content).length;

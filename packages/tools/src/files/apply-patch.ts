@@ -8,15 +8,17 @@
  * Hunks match exactly, then ignoring trailing whitespace, then ignoring indentation. The
  * context lines prove the model knows the text, so read-before-write is not required here; the
  * files changed count as read afterwards. Writes are atomic per file; if one fails, the files
- * already written are put back.
+ * already written are put back (the error names any that could not be).
  */
-import { readFile, rm, stat } from "node:fs/promises";
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
-import { writeFileAtomic } from "../atomic-write.js";
 import { defineTool, toolError } from "../define-tool.js";
+import { DISK_FILES } from "../file-access.js";
 import { fileDiff } from "../file-diff.js";
+import { removeFile, writeWholeFile } from "../file-mutations.js";
 import { classifyText } from "../text-file.js";
 import { requiredString } from "../tool-input.js";
+import { WorkspaceEscapeError } from "../workspace-fs/no-follow-walk.js";
+import { workspaceFs } from "../workspace-fs/workspace-fs.js";
 import { resolveWorkspacePath } from "../workspace-path.js";
 import { applyHunks, PatchError, type PatchOp, parsePatch } from "./patch-parse.js";
 
@@ -33,11 +35,11 @@ function resolve(ctx: ToolContext, path: string): { abs: string; shown: string }
   return { abs: target.abs, shown: target.shown };
 }
 
-async function currentText(abs: string, shown: string): Promise<string | undefined> {
-  const info = await stat(abs).catch(() => undefined);
+async function currentText(ctx: ToolContext, abs: string, shown: string): Promise<string | undefined> {
+  const info = await workspaceFs().stat(ctx, abs);
   if (!info) return undefined;
   if (!info.isFile()) throw new PatchError(`${shown} is not a regular file`);
-  const decoded = classifyText(await readFile(abs));
+  const decoded = classifyText(await DISK_FILES.read(abs, ctx));
   if (decoded.kind !== "text")
     throw new PatchError(`${shown} is not UTF-8 text; apply_patch changes text files only`);
   return decoded.text;
@@ -49,7 +51,7 @@ async function plan(ops: PatchOp[], ctx: ToolContext): Promise<Map<string, Chang
   const state = async (abs: string, shown: string) => {
     const known = changes.get(abs);
     if (known) return known;
-    const change: Change = { abs, shown, before: await currentText(abs, shown), after: undefined };
+    const change: Change = { abs, shown, before: await currentText(ctx, abs, shown), after: undefined };
     change.after = change.before;
     changes.set(abs, change);
     return change;
@@ -83,9 +85,9 @@ async function plan(ops: PatchOp[], ctx: ToolContext): Promise<Map<string, Chang
   return changes;
 }
 
-async function write(change: Change, content: string | undefined): Promise<void> {
-  if (content === undefined) await rm(change.abs, { force: true });
-  else await writeFileAtomic(change.abs, content);
+async function write(ctx: ToolContext, change: Change, content: string | undefined): Promise<void> {
+  if (content === undefined) await removeFile(ctx, change.abs);
+  else await writeWholeFile(ctx, change.abs, content);
 }
 
 async function runApplyPatch(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
@@ -94,19 +96,28 @@ async function runApplyPatch(input: Record<string, unknown>, ctx: ToolContext): 
   try {
     changes = [...(await plan(parsePatch(patch), ctx)).values()].filter((c) => c.before !== c.after);
   } catch (error) {
-    if (error instanceof PatchError)
+    if (error instanceof PatchError || error instanceof WorkspaceEscapeError)
       return toolError(`The patch was not applied (no file changed): ${error.message}.`);
     throw error;
   }
   const done: Change[] = [];
   try {
     for (const change of changes) {
-      await write(change, change.after);
+      await write(ctx, change, change.after);
       done.push(change);
     }
   } catch (error) {
-    for (const change of done.reverse()) await write(change, change.before).catch(() => undefined);
-    return toolError(`Writing failed, every file was put back: ${(error as Error).message}`);
+    const notPutBack: string[] = [];
+    for (const change of done.reverse()) {
+      await write(ctx, change, change.before).catch((undo: Error) =>
+        notPutBack.push(`${change.shown} (${undo.message})`),
+      );
+    }
+    const message = (error as Error).message;
+    if (notPutBack.length === 0) return toolError(`Writing failed, every file was put back: ${message}`);
+    return toolError(
+      `Writing failed: ${message}. These files could not be put back: ${notPutBack.join("; ")}`,
+    );
   }
   const summary: string[] = [];
   const diffs: string[] = [];

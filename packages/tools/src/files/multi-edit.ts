@@ -7,15 +7,16 @@
  * been read this session, be UTF-8 text and lie inside the workspace; it is written once,
  * atomically, and the whole change is returned as one unified diff.
  */
-import { readFile, stat } from "node:fs/promises";
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
-import { writeFileAtomic } from "../atomic-write.js";
 import { defineTool, toolError } from "../define-tool.js";
 import { findOccurrences } from "../edit.js";
+import { DISK_FILES } from "../file-access.js";
 import { fileDiff } from "../file-diff.js";
+import { writeWholeFile } from "../file-mutations.js";
 import { notReadError } from "../file-read-tracker.js";
 import { classifyText } from "../text-file.js";
 import { requiredString, ToolInputError } from "../tool-input.js";
+import { workspaceFs } from "../workspace-fs/workspace-fs.js";
 import { resolveWorkspacePath } from "../workspace-path.js";
 
 const MAX_EDITS = 100;
@@ -73,11 +74,11 @@ async function runMultiEdit(input: Record<string, unknown>, ctx: ToolContext): P
   const edits = readEdits(input);
   const target = resolveWorkspacePath(ctx, path);
   if (!target.ok) return toolError(target.error);
-  const info = await stat(target.abs).catch(() => undefined);
+  const info = await workspaceFs().stat(ctx, target.abs);
   if (!info) return toolError(`File not found: ${path}. To create a new file use write.`);
   if (!info.isFile()) return toolError(`${target.shown} is not a regular file.`);
   if (!ctx.files.wasRead(target.abs)) return toolError(notReadError(target.shown));
-  const decoded = classifyText(await readFile(target.abs));
+  const decoded = classifyText(await DISK_FILES.read(target.abs, ctx));
   if (decoded.kind !== "text")
     return toolError(`${target.shown} is not UTF-8 text; multi_edit only changes UTF-8 text files.`);
 
@@ -92,7 +93,7 @@ async function runMultiEdit(input: Record<string, unknown>, ctx: ToolContext): P
     text = result.text;
     replaced += result.count;
   }
-  await writeFileAtomic(target.abs, text);
+  await writeWholeFile(ctx, target.abs, text);
   ctx.files.markRead(target.abs);
   const diff = fileDiff(target.shown, decoded.text, text);
   return {

@@ -11,12 +11,13 @@
  * with Jupyter's own layout (one-space indent, trailing newline).
  */
 import { randomBytes } from "node:crypto";
-import { readFile, stat } from "node:fs/promises";
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
-import { writeFileAtomic } from "../atomic-write.js";
 import { defineTool, toolError } from "../define-tool.js";
+import { DISK_FILES } from "../file-access.js";
+import { writeWholeFile } from "../file-mutations.js";
 import { notReadError } from "../file-read-tracker.js";
 import { optionalInteger, optionalString, requiredString, ToolInputError } from "../tool-input.js";
+import { workspaceFs } from "../workspace-fs/workspace-fs.js";
 import { resolveWorkspacePath } from "../workspace-path.js";
 
 type Json = Record<string, unknown>;
@@ -83,13 +84,13 @@ async function runNotebookEdit(input: Json, ctx: ToolContext): Promise<ToolOutpu
   if (!target.ok) return toolError(target.error);
   if (!target.abs.endsWith(".ipynb"))
     return toolError(`${target.shown} is not a .ipynb notebook; use edit for other files.`);
-  if (!(await stat(target.abs).catch(() => undefined))?.isFile())
+  if (!(await workspaceFs().stat(ctx, target.abs))?.isFile())
     return toolError(`Notebook not found: ${path}. Create it with write (a JSON nbformat 4 notebook).`);
   if (!ctx.files.wasRead(target.abs)) return toolError(notReadError(target.shown));
 
   let nb: unknown;
   try {
-    nb = JSON.parse(await readFile(target.abs, "utf8"));
+    nb = JSON.parse(Buffer.from(await DISK_FILES.read(target.abs, ctx)).toString("utf8"));
   } catch (error) {
     return toolError(
       `${target.shown} is not valid JSON (${(error as Error).message}); fix it with edit first.`,
@@ -126,7 +127,7 @@ async function runNotebookEdit(input: Json, ctx: ToolContext): Promise<ToolOutpu
         summary += " Its old outputs were cleared; run the notebook to regenerate them.";
     }
   }
-  await writeFileAtomic(target.abs, `${JSON.stringify(nb, null, 1)}\n`);
+  await writeWholeFile(ctx, target.abs, `${JSON.stringify(nb, null, 1)}\n`);
   ctx.files.markRead(target.abs);
   return {
     content: `${target.shown}: ${summary}`,

@@ -6,11 +6,12 @@
  * (at most 256 KiB shown); a table is `{columns, rows}` rendered as a markdown table. Effect
  * `read`: it changes nothing, so it works in plan mode.
  */
-import { readFile, stat } from "node:fs/promises";
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
 import { defineTool, toolError } from "../define-tool.js";
+import { DISK_FILES } from "../file-access.js";
 import { classifyText } from "../text-file.js";
 import { optionalString, requiredString, ToolInputError } from "../tool-input.js";
+import { workspaceFs } from "../workspace-fs/workspace-fs.js";
 import { resolveWorkspacePath } from "../workspace-path.js";
 
 const MAX_FILE_BYTES = 256 * 1024;
@@ -82,13 +83,13 @@ async function runPresent(input: Record<string, unknown>, ctx: ToolContext): Pro
   const path = optionalString(input, "file") ?? "";
   const target = resolveWorkspacePath(ctx, path);
   if (!target.ok) return toolError(target.error);
-  const info = await stat(target.abs).catch(() => undefined);
+  const info = await workspaceFs().stat(ctx, target.abs);
   if (!info?.isFile()) return toolError(`File not found: ${path}.`);
   if (info.size > MAX_FILE_BYTES)
     return toolError(
       `${target.shown} is ${info.size} bytes; present shows files up to ${MAX_FILE_BYTES} bytes. Name its path in your reply instead.`,
     );
-  const decoded = classifyText(await readFile(target.abs));
+  const decoded = classifyText(await DISK_FILES.read(target.abs, ctx));
   if (decoded.kind !== "text")
     return toolError(`${target.shown} is not UTF-8 text; name its path in your reply instead.`);
   return {

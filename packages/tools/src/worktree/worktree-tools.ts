@@ -9,11 +9,13 @@
  * and how many uncommitted changes it has; `worktree_remove` refuses one with uncommitted changes
  * unless `force`, and deletes its branch when asked (`git branch -d`: only if merged, unless force).
  */
-import { existsSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { ToolContext, ToolDefinition, ToolOutput } from "@picasso/protocol";
 import { defineTool, toolError } from "../define-tool.js";
+import { makeFolder, writeWholeFile } from "../file-mutations.js";
 import { optionalBoolean, optionalString, requiredString } from "../tool-input.js";
+import { workspaceFs } from "../workspace-fs/workspace-fs.js";
 import { git, parseWorktrees, type WorktreeInfo } from "./git.js";
 
 const WORKTREES_DIR = ".picasso/worktrees";
@@ -67,8 +69,9 @@ export function worktreeTools(): ToolDefinition[] {
           `Branch ${branch} already exists; pick another name, or use worktree_list to find its checkout.`,
         );
       const dir = join(root, WORKTREES_DIR);
-      mkdirSync(dir, { recursive: true });
-      if (!existsSync(join(dir, ".gitignore"))) writeFileSync(join(dir, ".gitignore"), "*\n");
+      await makeFolder(ctx, dir);
+      const ignore = join(dir, ".gitignore");
+      if (!(await workspaceFs().stat(ctx, ignore))) await writeWholeFile(ctx, ignore, "*\n");
       const path = join(dir, branch.replace(/\//g, "-"));
       if (existsSync(path))
         return toolError(`${shown(root, path)} already exists; remove it or pick another branch name.`);
