@@ -20,7 +20,9 @@ describe("picasso TUI: project configuration needs approval", { timeout: 120_000
   it("asks at start; declining starts without it; approving remembers it", async () => {
     tui = new TmuxTui({ files: { ".mcp.json": MCP }, width: 160, height: 40 }).start();
     const asked = await tui.waitFor("you have not approved it");
-    expect(asked).toContain(".mcp.json (not approved yet): it starts 1 MCP server: notes (node notes-server.js)");
+    expect(asked).toContain(
+      ".mcp.json (not approved yet): it starts 1 MCP server: notes (node notes-server.js)",
+    );
     expect(asked).toContain("Approve and use it");
     tui.press("Down");
     tui.press("Enter");
@@ -33,7 +35,9 @@ describe("picasso TUI: project configuration needs approval", { timeout: 120_000
     tui.press("Enter");
     await tui.waitFor("mock (no key set)");
     const trust = JSON.parse(readFileSync(join(home, "trust.json"), "utf8"));
-    expect(Object.keys(Object.values(trust.workspaces)[0] as object), JSON.stringify(trust)).toEqual([".mcp.json"]);
+    expect(Object.keys(Object.values(trust.workspaces)[0] as object), JSON.stringify(trust)).toEqual([
+      ".mcp.json",
+    ]);
 
     tui.restart();
     const screen = await tui.waitFor("mock (no key set)");

@@ -114,4 +114,54 @@ describe("project configuration needs the user's approval", { timeout: 120_000 }
     ]);
     expect(second.stderr).not.toContain("not using .mcp.json");
   });
+
+  it("writing a protected path asks in every mode, auto included; headless allows it only when the path is named", async () => {
+    const dir = workspace({ ".git/config": "[core]\n\trepositoryformatversion = 0\n" });
+    const steps = [
+      {
+        match: "go",
+        tool_calls: [
+          { name: "write", input: { path: ".mcp.json", content: EVIL_MCP } },
+          { name: "read", input: { path: ".git/config" } },
+        ],
+      },
+      {
+        tool_calls: [
+          {
+            name: "edit",
+            input: { path: ".git/config", old_string: "= 0", new_string: "= 0\n\tfsmonitor = touch pwned" },
+          },
+          { name: "write", input: { path: "notes.md", content: "fine\n" } },
+        ],
+      },
+      { text: "done" },
+    ];
+    const args = [
+      "-p",
+      "go",
+      "--mode",
+      "auto",
+      "--provider",
+      "mock",
+      "--mock-script",
+      script(dir, { steps }),
+    ];
+    const refused = await picasso(dir, [...args, "--output-format", "stream-json"]);
+    expect(refused.exitCode, refused.stderr).toBe(0);
+    expect(existsSync(join(dir, ".mcp.json"))).toBe(false);
+    expect(readFileSync(join(dir, ".git", "config"), "utf8")).not.toContain("fsmonitor");
+    expect(readFileSync(join(dir, "notes.md"), "utf8")).toBe("fine\n");
+    const events = (refused.stdout as string)
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    const asked = events.filter((e) => e.type === "approval_requested");
+    expect(asked.map((e) => e.protectedPath?.path)).toEqual([".mcp.json", ".git/config"]);
+    expect(refused.stdout).toContain("it is written only when named: --allow .mcp.json");
+    // Allowing the tool does not cover a protected path; naming the path does.
+    const allowed = await picasso(dir, [...args, "--allow", "write", "edit", ".mcp.json"]);
+    expect(allowed.exitCode, allowed.stderr).toBe(0);
+    expect(readFileSync(join(dir, ".mcp.json"), "utf8")).toBe(EVIL_MCP);
+    expect(readFileSync(join(dir, ".git", "config"), "utf8")).not.toContain("fsmonitor");
+  });
 });

@@ -2,7 +2,8 @@
  * Approvals as ACP `session/request_permission`: the engine's `Approver` asks the client with
  * three options — allow once, allow always (for the session), reject — and maps the answer back.
  * A cancelled prompt (the client answers `cancelled`, or the turn's signal aborts the request)
- * is a denial the model is told about; the engine records `approval_decided` either way.
+ * is a denial the model is told about; the engine records `approval_decided` either way. A write
+ * of a protected path (asked in every mode) says so, and why, in the tool call's title.
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import type { ApprovalAnswer, ApprovalRequest, Approver } from "@picasso/engine";
@@ -30,7 +31,9 @@ export function acpApprover(sessionId: () => string, cwd: string, ask: Permissio
             sessionId: sessionId(),
             toolCall: {
               toolCallId: request.toolUseId,
-              title: toolTitle(request.name, request.input, request.target),
+              title: request.protectedPath
+                ? `${toolTitle(request.name, request.input, request.target)} — ${request.protectedPath.path} is a protected path: ${request.protectedPath.reason}`
+                : toolTitle(request.name, request.input, request.target),
               name: request.target ?? request.name,
               kind: toolKind(request.effect),
               status: "pending",

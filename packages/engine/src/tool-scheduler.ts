@@ -20,6 +20,7 @@ import {
   containsHeldSecret,
   INTERRUPTED_RESULT,
   type PermissionMode,
+  type ProtectedWrite,
   redactHeldSecrets,
   type SessionEventBody,
   type ToolContext,
@@ -235,10 +236,63 @@ async function askApproval(
   );
 }
 
+/**
+ * A protected path about to be written by this call: the user decides, in every mode (auto too);
+ * allowed "for the session" means this path, never the tool. Recorded like any approval.
+ */
+async function confirmProtectedWrite(
+  call: ToolUseBlock,
+  write: ProtectedWrite,
+  env: ToolRunEnv,
+): Promise<boolean> {
+  const key = `protected:${write.path}`;
+  if (env.allowedForSession.has(key)) return true;
+  if (env.mode() === "plan" || env.signal.aborted) return false;
+  const asked = Date.now();
+  env.record({
+    type: "approval_requested",
+    toolUseId: call.id,
+    name: call.name,
+    effect: "write",
+    protectedPath: write,
+    input: call.input,
+  });
+  let answer: Awaited<ReturnType<Approver["approve"]>>;
+  try {
+    answer = await env.approver.approve(
+      {
+        lane: env.lane,
+        toolUseId: call.id,
+        name: call.name,
+        effect: "write",
+        input: call.input,
+        protectedPath: write,
+      },
+      env.signal,
+    );
+  } catch (error) {
+    answer = { decision: "deny", note: `approval failed: ${(error as Error).message}` };
+  }
+  env.record({
+    type: "approval_decided",
+    toolUseId: call.id,
+    name: call.name,
+    decision: answer.decision,
+    ...(answer.note ? { note: answer.note } : {}),
+    waitMs: Date.now() - asked,
+  });
+  if (answer.decision === "allow_session") env.allowedForSession.add(key);
+  return answer.decision !== "deny";
+}
+
 async function runTool(call: ToolUseBlock, tool: ToolDefinition, env: ToolRunEnv): Promise<Finished> {
   const started = Date.now();
   const ran = () => Date.now() - started;
-  const running = tool.run(call.input, env.context(call.id)).then(
+  const ctx: ToolContext = {
+    ...env.context(call.id),
+    confirmProtectedWrite: (write) => confirmProtectedWrite(call, write, env),
+  };
+  const running = tool.run(call.input, ctx).then(
     (output): Finished => ({ status: output.isError ? "error" : "ok", output, ranMs: ran() }),
     (error: unknown): Finished => ({
       ...fail("error", `tool "${call.name}" failed: ${(error as Error)?.message ?? String(error)}`),

@@ -99,6 +99,14 @@ export interface ForkedSubagents {
   message(id: string, text: string): ForkedSubagent;
 }
 
+/** A write of a protected path, as the user is asked about it. */
+export interface ProtectedWrite {
+  /** Workspace-relative path. */
+  path: string;
+  /** Why it is protected ("a shell runs it at start-up"…). */
+  reason: string;
+}
+
 export interface ToolContext {
   /** Absolute path of the workspace root; file tools stay inside it unless allowed. */
   workspaceRoot: string;
@@ -112,6 +120,12 @@ export interface ToolContext {
   /** Paths outside the workspace the user allowed (absolute). */
   isOutsideAllowed(absPath: string): boolean;
   askUser(request: AskUserRequest): Promise<string>;
+  /**
+   * The call is about to write a protected path (a file that configures Picasso, git, the shell
+   * or an editor: @picasso/workspace protected-paths): the user decides, in every permission
+   * mode. Resolves true when allowed. Absent (tests, a surface without approvals): refused.
+   */
+  confirmProtectedWrite?(request: ProtectedWrite): Promise<boolean>;
   runSubagent(request: SubagentRequest): Promise<string>;
   /** Subagents running in the background (the deferred `subagent` family). */
   subagents: ForkedSubagents;

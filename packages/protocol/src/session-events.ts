@@ -242,7 +242,14 @@ export const EVENT_RULES = {
     { input: z.record(z.string(), z.unknown()) },
   ),
   approval_requested: logged(
-    { toolUseId: z.string(), name: z.string(), effect: ToolEffectSchema, target: z.string().optional() },
+    {
+      toolUseId: z.string(),
+      name: z.string(),
+      effect: ToolEffectSchema,
+      target: z.string().optional(),
+      /** The call writes a protected path (workspace-relative) — why it is protected. */
+      protectedPath: z.object({ path: z.string(), reason: z.string() }).optional(),
+    },
     { input: z.record(z.string(), z.unknown()) },
   ),
   approval_decided: logged({

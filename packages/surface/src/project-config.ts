@@ -45,7 +45,9 @@ export function reviewProjectConfig(place: ProjectPlace): ProjectConfigFile[] {
   const mcp = reviewProjectMcpConfig(place);
   if (mcp)
     out.push({ file: PROJECT_CONFIG, state: mcp.state, digest: mcp.digest, effect: mcpEffect(mcp.text) });
-  const patch = existsSync(join(place.workspaceRoot, PROJECT_PATCH_FILE)) ? reviewProjectPatch(place) : undefined;
+  const patch = existsSync(join(place.workspaceRoot, PROJECT_PATCH_FILE))
+    ? reviewProjectPatch(place)
+    : undefined;
   if (patch) {
     const text = patch.files.length > 1 ? ` (with ${patch.files.length - 1} included file(s))` : "";
     out.push({

@@ -55,7 +55,9 @@ describe("project trust: approvals by content hash", () => {
     mkdirSync(home);
     writeFileSync(trustFilePath(home), "{ not json");
     expect(approvalState(home, ws, ".mcp.json", approvalDigest("x"))).toBe("new");
-    expect(trustStoreProblem(home)).toMatch(/trust\.json: not valid JSON; no project file counts as approved/);
+    expect(trustStoreProblem(home)).toMatch(
+      /trust\.json: not valid JSON; no project file counts as approved/,
+    );
     expect(() => approveProjectFile(home, ws, ".mcp.json", approvalDigest("x"))).toThrow(
       /trust\.json: not valid JSON; move it aside/,
     );

@@ -28,7 +28,12 @@ export class DialogBridge {
       const onAbort = () => finish({ decision: "deny", note: "the user interrupted" });
       signal.addEventListener("abort", onAbort, { once: true });
       this.approvalWaiter = finish;
-      const prompt = { name: request.name, input: request.input, effect: request.effect };
+      const prompt = {
+        name: request.name,
+        input: request.input,
+        effect: request.effect,
+        ...(request.protectedPath ? { protectedPath: request.protectedPath } : {}),
+      };
       this.store.set({ approval: { id: this.nextId(), prompt } }, true);
     });
 

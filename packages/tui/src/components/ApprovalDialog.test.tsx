@@ -10,7 +10,7 @@ const editPrompt = {
   input: { path: "src/a.ts", old_string: "const a = 1;", new_string: "const a = 2;" },
 };
 
-async function dialog(prompt = editPrompt) {
+async function dialog(prompt: Parameters<typeof ApprovalDialog>[0]["prompt"] = editPrompt) {
   const answers: ApprovalAnswer[] = [];
   const view = render(<ApprovalDialog prompt={prompt} onDecide={(a) => answers.push(a)} />);
   await tick();
@@ -28,6 +28,17 @@ describe("ApprovalDialog", () => {
     expect(frame).toContain("1. Allow once");
     expect(frame).toContain("2. Allow for this session");
     expect(frame).toContain("3. Deny");
+  });
+
+  it("says first why a protected path is asked about", async () => {
+    const { lastFrame } = await dialog({
+      ...editPrompt,
+      input: { path: ".git/config", old_string: "a", new_string: "b" },
+      protectedPath: { path: ".git/config", reason: "it is part of a git repository's configuration" },
+    });
+    expect(lastFrame()).toContain(
+      ".git/config is a protected path: it is part of a git repository's configuration.",
+    );
   });
 
   it("previews a bash command", async () => {

@@ -1,5 +1,6 @@
 /**
- * The approval prompt for a mutating tool call in `default` mode. It shows what would happen
+ * The approval prompt for a mutating tool call in `default` mode, and for a write of a protected
+ * path in every mode (its reason shown first). It shows what would happen
  * (the command for `bash`, the path and the -/+ lines for `edit`, the path and size for
  * `write`) and three choices: allow once, allow for this session, deny. Keys: ↑/↓ then Enter,
  * or 1/2/3 (y/a/n). Deny asks for an optional note to the model — Enter sends it (empty means
@@ -18,6 +19,8 @@ export interface ApprovalPrompt {
   name: string;
   input: Record<string, unknown>;
   effect: string;
+  /** The call writes a protected path: asked even in auto mode; "for this session" covers that path. */
+  protectedPath?: { path: string; reason: string };
 }
 
 const CHOICES = [
@@ -82,6 +85,11 @@ export function ApprovalDialog({
       <Text bold>
         Allow <Text color={theme.accent}>{prompt.name}</Text>?
       </Text>
+      {prompt.protectedPath ? (
+        <Text color={theme.warn}>
+          {prompt.protectedPath.path} is a protected path: {prompt.protectedPath.reason}.
+        </Text>
+      ) : null}
       <ApprovalPreview prompt={prompt} />
       {note === undefined ? (
         CHOICES.map((choice, i) => (
