@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { allowListApprover } from "@picasso/engine";
 import { canonicalJson, type ModelProvider } from "@picasso/protocol";
+import { approveProjectConfig } from "@picasso/surface";
 import { describe, expect, it } from "vitest";
 import { openProbeSession } from "../src/probe-session.js";
 import { runScenario, type ScenarioRun } from "../src/run-scenario.js";
@@ -33,6 +34,8 @@ async function unusedTier1(): Promise<string> {
     writeFileSync(file, content);
   }
   const home = realpathSync(mkdtempSync(join(tmpdir(), "picasso-mcp-unused-home-")));
+  // Configured as its user would have it: the project's .mcp.json approved (picasso trust approve).
+  approveProjectConfig({ workspaceRoot: workspace, picassoHome: home });
   const probe = await openProbeSession({
     provider: idle,
     workspaceRoot: workspace,
