@@ -5,11 +5,12 @@
  * - the branch: `HEAD` of that git directory (`ref: refs/heads/<branch>`), read without running
  *   git; undefined for a detached HEAD or no repository;
  * - dirty: `git status --porcelain --untracked-files=no` has output (tracked files changed). This
- *   one runs git (bounded by a timeout) and is undefined when git is missing or fails.
+ *   one runs git, through the safe runner (safe-git.ts: no program the repository names ever
+ *   runs), bounded by a timeout, and is undefined when git is missing or fails.
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { runGitSync } from "./safe-git.js";
 
 export interface GitDir {
   path: string;
@@ -43,12 +44,7 @@ export function gitBranch(root: string): string | undefined {
 /** Whether tracked files have uncommitted changes; undefined when git cannot say. */
 export function gitDirty(root: string, timeoutMs = 2000): boolean | undefined {
   if (!gitDirOf(root)) return undefined;
-  const result = spawnSync("git", ["status", "--porcelain", "--untracked-files=no"], {
-    cwd: root,
-    encoding: "utf8",
-    timeout: timeoutMs,
-    stdio: ["ignore", "pipe", "ignore"],
-  });
-  if (result.error || result.status !== 0) return undefined;
+  const result = runGitSync(root, ["status", "--porcelain", "--untracked-files=no"], { timeoutMs });
+  if (!result.ok) return undefined;
   return result.stdout.trim().length > 0;
 }

@@ -1,6 +1,7 @@
 /**
  * @picasso/workspace — the one owner of facts about where Picasso runs: the workspace (root, git
- * branch incl. worktrees, dirty state) and process identity (pid + start time + boot).
+ * branch incl. worktrees, dirty state), process identity (pid + start time + boot), and the one way
+ * Picasso runs git (`runGit`/`runGitSync`: no program the repository names ever runs).
  */
 
 export {
@@ -11,5 +12,12 @@ export {
 } from "./bounded-file.js";
 export { type GitDir, gitBranch, gitDirOf, gitDirty } from "./git-facts.js";
 export { bootId, processAlive, processStartTime } from "./process-identity.js";
+export {
+  type GitRun,
+  runGit,
+  runGitSync,
+  type SafeGitAsyncOptions,
+  type SafeGitOptions,
+} from "./safe-git.js";
 export { workspaceFacts } from "./workspace-facts.js";
 export { findWorkspaceRoot } from "./workspace-root.js";
