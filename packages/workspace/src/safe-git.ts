@@ -52,9 +52,9 @@
  *   --no-checkout: its checkout runs in the new tree, whose config (an `includeIf "onbranch:…"`
  *   of the new branch) cannot be listed before the tree exists — check out with `reset --hard` in
  *   the new tree afterwards.
- * - Background work: gc.auto → 0, maintenance.auto → false; help.autoCorrect → 0;
- *   safe.bareRepository → explicit (no bare repository is picked up by discovery); GIT_OPTIONAL_LOCKS=0
- *   (status does not rewrite the index).
+ * - Background work and discovery: gc.auto → 0, maintenance.auto → false, help.autoCorrect → 0,
+ *   GIT_OPTIONAL_LOCKS=0 (status does not rewrite the index); safe.bareRepository → explicit (no
+ *   bare repository planted in the workspace is picked up by discovery).
  * - Commands: only those below run (a non-builtin name would start `git-<name>` or an alias's
  *   program: alias, difftool/mergetool, help/web--browse, instaweb, send-email, imap-send,
  *   submodule update's `!command`, rebase --exec, bisect run are never reachable), and arguments
@@ -64,8 +64,10 @@
  * Left as is: programs on the user's PATH that git runs as part of itself (git's own commands).
  * A repository owned by another user still needs the user's safe.directory, which lives in the
  * global config this runner does not read: git refuses there, and the caller reports "git cannot
- * say". A process rewriting the config between the two git processes could slip a driver past
- * the listing; Picasso's own start-up and tools leave no such process running alongside.
+ * say". Everything above but the named drivers holds whatever the config says; the drivers are
+ * as current as the listing, so a process rewriting the config in the moment between the two git
+ * processes (a background job the model started, say) could slip a new driver past it. At session
+ * start no such process runs yet.
  */
 import { execFile, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
