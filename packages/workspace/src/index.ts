@@ -1,8 +1,9 @@
 /**
  * @picasso/workspace — the one owner of facts about where Picasso runs: the workspace (root, git
  * branch incl. worktrees, dirty state), where its state lives (`PICASSO_HOME`), which workspace
- * paths are protected and which project files the user approved, and process identity (pid +
- * start time + boot).
+ * paths are protected and which project files the user approved, process identity (pid + start
+ * time + boot), and the one way Picasso runs git (`runGit`/`runGitSync`: no program the
+ * repository names ever runs).
  */
 
 export {
@@ -30,6 +31,13 @@ export {
   protectedPathReason,
   ROOT_PROTECTED_FILES,
 } from "./protected-paths.js";
+export {
+  type GitRun,
+  runGit,
+  runGitSync,
+  type SafeGitAsyncOptions,
+  type SafeGitOptions,
+} from "./safe-git.js";
 export { workspaceFacts } from "./workspace-facts.js";
 export {
   defaultPicassoHome,

@@ -1,9 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { findWorkspaceRoot, gitBranch, workspaceFacts } from "./index.js";
+import { findWorkspaceRoot, gitBranch, gitDirOf, workspaceFacts } from "./index.js";
 
 function git(cwd: string, ...args: string[]): void {
   execFileSync("git", args, { cwd, stdio: "ignore" });
@@ -61,5 +62,55 @@ describe("workspace facts", () => {
     const root = repo();
     git(root, "checkout", "-q", "--detach");
     expect(gitBranch(root)).toBeUndefined();
+  });
+});
+
+/** No repository, at once: nothing opens a FIFO (which would block start-up), socket or device. */
+function expectNoRepository(root: string): void {
+  expect(gitDirOf(root)).toBeUndefined();
+  expect(gitBranch(root)).toBeUndefined();
+  expect(workspaceFacts(root)).toEqual({});
+}
+
+describe("a git directory that is not made of regular files", () => {
+  const mkfifo = (path: string) => execFileSync("mkfifo", [path]);
+
+  it("a FIFO as .git is no repository", () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "ws-fifo-")));
+    mkfifo(join(root, ".git"));
+    expectNoRepository(root);
+  });
+
+  it("a FIFO as .git/HEAD is no repository", () => {
+    const root = repo();
+    rmSync(join(root, ".git", "HEAD"));
+    mkfifo(join(root, ".git", "HEAD"));
+    expectNoRepository(root);
+  });
+
+  it("a .git file whose gitdir: is a FIFO, or a gitdir whose HEAD is one, is no repository", () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "ws-gitfile-")));
+    mkfifo(join(root, "pipe"));
+    writeFileSync(join(root, ".git"), `gitdir: ${join(root, "pipe")}\n`);
+    expectNoRepository(root);
+    const other = repo();
+    rmSync(join(other, ".git", "HEAD"));
+    mkfifo(join(other, ".git", "HEAD"));
+    writeFileSync(join(root, ".git"), `gitdir: ${join(other, ".git")}\n`);
+    expectNoRepository(root);
+  });
+
+  it("a socket or a device as .git is no repository", async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "ws-socket-")));
+    const server = createServer();
+    await new Promise<void>((listening) => server.listen(join(root, ".git"), listening));
+    try {
+      expectNoRepository(root);
+    } finally {
+      server.close();
+    }
+    const device = realpathSync(mkdtempSync(join(tmpdir(), "ws-device-")));
+    symlinkSync("/dev/zero", join(device, ".git"));
+    expectNoRepository(device);
   });
 });

@@ -21,6 +21,10 @@
  * - the network is off: a TCP connection to a server this process opens on 127.0.0.1 fails
  *   (or succeeds, when `sandbox.network` allows it);
  * - the build tools run: `node`, `npm`, `git` (each reported; missing on the host is not a failure).
+ *
+ * `git --version` here is the one git Picasso runs outside `@picasso/workspace`'s safe runner, and it
+ * stays harmless: `version` reads no repository (git sets up no repository, so reads no config and
+ * starts no pager for it), and it runs inside the sandbox like any command.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";

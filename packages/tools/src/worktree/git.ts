@@ -1,7 +1,8 @@
-/** Running git for the worktree tools: never a pager or a prompt; failures come back as text. */
-
-import { execa } from "execa";
-import { commandEnvironment } from "../command-env.js";
+/**
+ * Running git for the worktree tools: through `@picasso/workspace`'s safe runner (no hook, filter,
+ * pager, prompt or any other program the repository names ever runs); failures come back as text.
+ */
+import { runGit } from "@picasso/workspace";
 
 export interface GitResult {
   ok: boolean;
@@ -9,19 +10,21 @@ export interface GitResult {
   stderr: string;
 }
 
-export async function git(cwd: string, args: string[], signal?: AbortSignal): Promise<GitResult> {
-  const run = await execa("git", args, {
-    cwd,
-    reject: false,
-    stdin: "ignore",
-    extendEnv: false,
-    env: commandEnvironment({ LC_ALL: "C" }),
-    ...(signal ? { cancelSignal: signal } : {}),
+export interface GitOptions {
+  signal?: AbortSignal | undefined;
+  /** Other working trees git will run git in (worktree remove checks the tree's status there). */
+  alsoIn?: readonly string[];
+}
+
+export async function git(cwd: string, args: string[], options: GitOptions = {}): Promise<GitResult> {
+  const run = await runGit(cwd, args, {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.alsoIn ? { alsoIn: options.alsoIn } : {}),
   });
   return {
-    ok: run.exitCode === 0,
-    stdout: String(run.stdout ?? "").trim(),
-    stderr: String(run.stderr ?? "").trim() || (run.failed && !run.exitCode ? String(run.message) : ""),
+    ok: run.ok,
+    stdout: run.stdout.trim(),
+    stderr: run.stderr.trim() || run.failure || "",
   };
 }
 

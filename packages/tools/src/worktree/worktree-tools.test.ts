@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ToolDefinition } from "@picasso/protocol";
+import { HOSTILE_LAYOUTS, plantHostileRepository } from "@picasso/workspace/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../test-context.js";
 import { worktreeTools } from "./worktree-tools.js";
@@ -101,3 +102,67 @@ describe("worktree tools (a real git repository)", () => {
     }
   });
 });
+
+describe.each(HOSTILE_LAYOUTS)(
+  "worktree tools on a hostile repository (%s layout)",
+  { timeout: 120_000 },
+  (layout) => {
+    it("the control: plain git worktree add and remove start the repository's hooks and filters", () => {
+      const repo = plantHostileRepository(layout);
+      const tree = join(repo.root, "..", "control");
+      // The planted process filter fails, and git would stop at it; the other plants are enough here.
+      repo.git([
+        "-c",
+        "filter.planted-process.process=",
+        "worktree",
+        "add",
+        "-q",
+        "-b",
+        "feature/control",
+        tree,
+      ]);
+      repo.stir(tree);
+      repo.git(["-c", "filter.planted-process.process=", "worktree", "remove", tree]);
+      expect(repo.fired()).toEqual(
+        expect.arrayContaining([
+          "filter-smudge",
+          "hook-post-checkout",
+          "hook-reference-transaction",
+          "onbranch-clean",
+          "onbranch-smudge",
+        ]),
+      );
+    });
+
+    it("worktree_create, worktree_list and worktree_remove start none of them; the worktree works", async () => {
+      const repo = plantHostileRepository(layout);
+      const on = { ...ctx, workspaceRoot: repo.root, cwd: repo.root };
+      const call = (name: string, input: Record<string, unknown>) => tools[name]!.run(input, on);
+
+      const created = await call("worktree_create", { branch: "feature/safe" });
+      expect(created.content).toMatch(
+        /^Created worktree \.picasso\/worktrees\/feature-safe on new branch feature\/safe/,
+      );
+      const path = join(repo.root, ".picasso/worktrees/feature-safe");
+      // Checked out as stored: no smudge filter ran (and the required one did not stop git).
+      expect(readFileSync(join(path, "filtered.txt"), "utf8")).toBe("hello\n");
+      expect(readFileSync(join(path, "onbranch.txt"), "utf8")).toBe("on a branch\n");
+      expect(readFileSync(join(path, "changed.diff"), "utf8")).toBe("two\n");
+      expect(repo.git(["rev-parse", "--abbrev-ref", "HEAD"], { cwd: path }).trim()).toBe("feature/safe");
+
+      repo.stir(path);
+      const listed = await call("worktree_list", {});
+      expect(listed.content).toMatch(
+        /\.picasso\/worktrees\/feature-safe {2}feature\/safe {2}[0-9a-f]{7} {2}clean/,
+      );
+
+      repo.stir(path);
+      const removed = await call("worktree_remove", { branch: "feature/safe", delete_branch: true });
+      expect(removed.content).toBe(
+        "Removed worktree .picasso/worktrees/feature-safe. Branch feature/safe deleted.",
+      );
+      expect(existsSync(path)).toBe(false);
+      expect(repo.fired()).toEqual([]);
+    });
+  },
+);

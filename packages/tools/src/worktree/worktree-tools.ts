@@ -8,6 +8,11 @@
  * branch from `base` (default HEAD); `worktree_list` shows every worktree with its branch, commit
  * and how many uncommitted changes it has; `worktree_remove` refuses one with uncommitted changes
  * unless `force`, and deletes its branch when asked (`git branch -d`: only if merged, unless force).
+ *
+ * git runs through the safe runner (`@picasso/workspace`): no hook (post-checkout,
+ * reference-transaction…), no smudge or clean filter, no other program the repository names. So a
+ * new worktree is made with `--no-checkout` and checked out by `reset --hard` inside it (its own
+ * config read first), and files come out as stored, unfiltered (an LFS pointer stays a pointer).
  */
 import { existsSync, realpathSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -21,20 +26,20 @@ import { git, parseWorktrees, type WorktreeInfo } from "./git.js";
 const WORKTREES_DIR = ".picasso/worktrees";
 
 async function repoRoot(ctx: ToolContext): Promise<string> {
-  const top = await git(ctx.workspaceRoot, ["rev-parse", "--show-toplevel"], ctx.signal);
+  const top = await git(ctx.workspaceRoot, ["rev-parse", "--show-toplevel"], { signal: ctx.signal });
   if (!top.ok)
     throw new Error("the workspace is not a git repository (git rev-parse failed); worktrees need one");
   return realpathSync(top.stdout);
 }
 
 async function listWorktrees(root: string, ctx: ToolContext): Promise<WorktreeInfo[]> {
-  const list = await git(root, ["worktree", "list", "--porcelain"], ctx.signal);
+  const list = await git(root, ["worktree", "list", "--porcelain"], { signal: ctx.signal });
   if (!list.ok) throw new Error(`git worktree list failed: ${list.stderr}`);
   return parseWorktrees(list.stdout);
 }
 
 async function changes(path: string, ctx: ToolContext): Promise<number | undefined> {
-  const status = await git(path, ["status", "--porcelain"], ctx.signal);
+  const status = await git(path, ["status", "--porcelain"], { signal: ctx.signal });
   return status.ok ? status.stdout.split("\n").filter(Boolean).length : undefined;
 }
 
@@ -56,14 +61,14 @@ export function worktreeTools(): ToolDefinition[] {
     async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
       const branch = requiredString(input, "branch").trim();
       const base = optionalString(input, "base")?.trim() || "HEAD";
-      const valid = await git(ctx.workspaceRoot, ["check-ref-format", "--branch", branch], ctx.signal);
+      const valid = await git(ctx.workspaceRoot, ["check-ref-format", "--branch", branch], {
+        signal: ctx.signal,
+      });
       if (!valid.ok) return toolError(`"${branch}" is not a valid branch name.`);
       const root = await repoRoot(ctx);
-      const exists = await git(
-        root,
-        ["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`],
-        ctx.signal,
-      );
+      const exists = await git(root, ["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`], {
+        signal: ctx.signal,
+      });
       if (exists.ok)
         return toolError(
           `Branch ${branch} already exists; pick another name, or use worktree_list to find its checkout.`,
@@ -75,9 +80,16 @@ export function worktreeTools(): ToolDefinition[] {
       const path = join(dir, branch.replace(/\//g, "-"));
       if (existsSync(path))
         return toolError(`${shown(root, path)} already exists; remove it or pick another branch name.`);
-      const add = await git(root, ["worktree", "add", "-b", branch, path, base], ctx.signal);
+      // Checked out by reset --hard in the new tree: the tree's own config (an includeIf on the new
+      // branch) is only known once the tree exists, and the safe runner must read it first.
+      const add = await git(root, ["worktree", "add", "--no-checkout", "-b", branch, path, base], {
+        signal: ctx.signal,
+      });
       if (!add.ok) return toolError(`git worktree add failed: ${add.stderr}`);
-      const head = await git(path, ["rev-parse", "--short", "HEAD"], ctx.signal);
+      const checkout = await git(path, ["reset", "--hard", "--quiet"], { signal: ctx.signal });
+      if (!checkout.ok)
+        return toolError(`git worktree add failed: checking out ${branch}: ${checkout.stderr}`);
+      const head = await git(path, ["rev-parse", "--short", "HEAD"], { signal: ctx.signal });
       const where = shown(root, path);
       return {
         content: `Created worktree ${where} on new branch ${branch} from ${base} (${head.stdout}). Work there: paths under ${where}/, or cwd ${where} for bash and terminals.`,
@@ -147,15 +159,14 @@ export function worktreeTools(): ToolDefinition[] {
         return toolError(
           `${where} has ${dirty} uncommitted change${dirty === 1 ? "" : "s"}; commit them, or ask the user and call again with force: true to discard them.`,
         );
-      const removed = await git(
-        root,
-        ["worktree", "remove", ...(force ? ["--force"] : []), tree.path],
-        ctx.signal,
-      );
+      const removed = await git(root, ["worktree", "remove", ...(force ? ["--force"] : []), tree.path], {
+        signal: ctx.signal,
+        alsoIn: [tree.path],
+      });
       if (!removed.ok) return toolError(`git worktree remove failed: ${removed.stderr}`);
       let note = "";
       if (optionalBoolean(input, "delete_branch")) {
-        const del = await git(root, ["branch", force ? "-D" : "-d", branch], ctx.signal);
+        const del = await git(root, ["branch", force ? "-D" : "-d", branch], { signal: ctx.signal });
         note = del.ok
           ? ` Branch ${branch} deleted.`
           : ` The branch ${branch} was kept: ${del.stderr.split("\n")[0]} (force: true deletes it anyway).`;
