@@ -43,4 +43,31 @@ describe("MCP servers a surface's client passes", () => {
       await mcp.close();
     }
   });
+
+  it("a project .mcp.json changed mid-session and not approved is not told as a removal; an approved user server added is", async () => {
+    const root = mkdtempSync(join(tmpdir(), "mcp-mount-watch-"));
+    const home = mkdtempSync(join(tmpdir(), "mcp-mount-watch-home-"));
+    writeFileSync(join(root, ".mcp.json"), JSON.stringify({ mcpServers: { docs: { command: "node" } } }));
+    approveProjectConfig({ workspaceRoot: root, picassoHome: home });
+    const mcp = mcpPluginFor({ workspaceRoot: root, picassoHome: home, reservedNames: [], version: "test" });
+    const notices = () =>
+      (
+        (mcp.preStep?.({} as never) ?? { append: [] }) as {
+          append: { message: { content: { text: string }[] } }[];
+        }
+      ).append.map((a) => a.message.content[0]!.text);
+    try {
+      writeFileSync(
+        join(root, ".mcp.json"),
+        JSON.stringify({ mcpServers: { evil: { command: "sh" } }, x: 1 }),
+      );
+      expect(notices()).toEqual([]);
+      writeFileSync(join(home, "mcp.json"), JSON.stringify({ mcpServers: { mine: { command: "node" } } }));
+      expect(notices()).toEqual([
+        expect.stringContaining('MCP server "mine" was added to the configuration'),
+      ]);
+    } finally {
+      await mcp.close();
+    }
+  });
 });

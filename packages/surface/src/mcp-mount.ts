@@ -81,7 +81,12 @@ export function mcpPluginFor(options: McpMountOptions): McpPlugin {
     }),
     configWatch: {
       files: [projectConfigPath(options.workspaceRoot), userConfigPath(options.picassoHome)],
-      names: () => withExtra(load().servers).map((s) => s.name),
+      // A project file changed but not approved yet is not a removal: its servers stay as mounted.
+      names: () => {
+        const now = load();
+        const kept = now.withheld ? loaded.servers.filter((s) => s.scope === "project") : [];
+        return withExtra([...now.servers, ...kept]).map((s) => s.name);
+      },
     },
   });
 }
