@@ -121,6 +121,21 @@ const exists = (path: string) => existsSync(path);
 const loot = (place: Place, file: string) =>
   existsSync(join(place.workspace, file)) ? readFileSync(join(place.workspace, file), "utf8") : "";
 
+/** What scan.js found (escape-fixtures.ts): a key read is any hit, or a scan that never ran. */
+function scanOutcome(place: Place, file: string): Outcome {
+  const found = JSON.parse(loot(place, file) || "{}") as Record<string, unknown>;
+  const keyRead =
+    found.pids === undefined ||
+    found.environHits !== 0 ||
+    found.memHits !== 0 ||
+    found.ppidEnviron === "has the key";
+  return {
+    escaped: false,
+    keyRead,
+    detail: `saw ${found.pids} processes: ${found.environHits} environ and ${found.memHits} memory hits; parent's environ: ${found.ppidEnviron}`,
+  };
+}
+
 function gitRepo(place: Place): void {
   const git = (...args: string[]) =>
     execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], {
@@ -215,17 +230,7 @@ const CASES: Case[] = [
     name: "a sandboxed command scans every process's environment and memory for the keys",
     async attack(place, runner) {
       await session(place, runner, [[bash("node scan.js loot-scan.json")]]);
-      const found = JSON.parse(loot(place, "loot-scan.json") || "{}") as Record<string, unknown>;
-      const keyRead =
-        found.environHits !== 0 ||
-        found.memHits !== 0 ||
-        found.ppidEnviron === "has the key" ||
-        found.pids === undefined;
-      return {
-        escaped: false,
-        keyRead,
-        detail: `saw ${found.pids} processes, ${found.environHits} environ and ${found.memHits} memory hits`,
-      };
+      return scanOutcome(place, "loot-scan.json");
     },
   },
   {
@@ -237,13 +242,7 @@ const CASES: Case[] = [
         [[bash("node scan.js loot-off.json --environ-only")]],
         ["--sandbox", "off", "--allow", "bash"],
       );
-      const found = JSON.parse(loot(place, "loot-off.json") || "{}") as Record<string, unknown>;
-      const keyRead = found.environHits !== 0 || found.ppidEnviron !== "no key";
-      return {
-        escaped: false,
-        keyRead,
-        detail: `parent environ: ${found.ppidEnviron}; ${found.environHits} environ hits in ${found.pids} processes`,
-      };
+      return scanOutcome(place, "loot-off.json");
     },
   },
   {
@@ -258,17 +257,7 @@ const CASES: Case[] = [
         [[{ name: "evil_call", input: { tool: "steal", arguments: {} } }]],
         ["--approve-project-config"],
       );
-      const found = JSON.parse(loot(place, "loot-mcp.json") || "{}") as Record<string, unknown>;
-      const keyRead =
-        found.environHits !== 0 ||
-        found.memHits !== 0 ||
-        found.ppidEnviron === "has the key" ||
-        found.pids === undefined;
-      return {
-        escaped: false,
-        keyRead,
-        detail: `saw ${found.pids} processes, ${found.environHits} environ and ${found.memHits} memory hits`,
-      };
+      return scanOutcome(place, "loot-mcp.json");
     },
   },
   {

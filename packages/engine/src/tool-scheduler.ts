@@ -31,7 +31,7 @@ import {
   type ToolStatus,
   type ToolUseBlock,
 } from "@picasso/protocol";
-import type { Approver } from "./approver.js";
+import type { ApprovalAnswer, ApprovalRequest, Approver } from "./approver.js";
 import { type ResolvedCall, resolveCall } from "./call-resolution.js";
 import { truncateToolOutput } from "./output-spill.js";
 import { checkPermission } from "./permissions.js";
@@ -189,35 +189,38 @@ async function decideAndRun(
   return runTool(call, tool, env);
 }
 
-async function askApproval(
+/**
+ * Asks the approver about one call and records the question and the answer
+ * (`approval_requested` → `approval_decided`); "allow for the session" remembers `sessionKey`.
+ * Undefined when the turn was interrupted while the question was open.
+ */
+async function decide(
   call: ToolUseBlock,
-  resolved: ResolvedCall,
+  asked: Pick<ApprovalRequest, "effect" | "target" | "protectedPath">,
+  sessionKey: string,
   env: ToolRunEnv,
-): Promise<Finished | undefined> {
-  const asked = Date.now();
+): Promise<ApprovalAnswer | undefined> {
+  const started = Date.now();
+  const about = {
+    ...(asked.target ? { target: asked.target } : {}),
+    ...(asked.protectedPath ? { protectedPath: asked.protectedPath } : {}),
+  };
   env.record({
     type: "approval_requested",
     toolUseId: call.id,
     name: call.name,
-    effect: resolved.effect,
-    ...(resolved.target ? { target: resolved.target } : {}),
+    effect: asked.effect,
+    ...about,
     input: call.input,
   });
-  let answer: Awaited<ReturnType<Approver["approve"]>>;
+  let answer: ApprovalAnswer;
   try {
     answer = await env.approver.approve(
-      {
-        lane: env.lane,
-        toolUseId: call.id,
-        name: call.name,
-        effect: resolved.effect,
-        ...(resolved.target ? { target: resolved.target } : {}),
-        input: call.input,
-      },
+      { lane: env.lane, toolUseId: call.id, name: call.name, effect: asked.effect, ...about, input: call.input },
       env.signal,
     );
   } catch (error) {
-    if (env.signal.aborted) return fail("interrupted", INTERRUPTED_RESULT);
+    if (env.signal.aborted) return undefined;
     answer = { decision: "deny", note: `approval failed: ${(error as Error).message}` };
   }
   env.record({
@@ -226,9 +229,24 @@ async function askApproval(
     name: call.name,
     decision: answer.decision,
     ...(answer.note ? { note: answer.note } : {}),
-    waitMs: Date.now() - asked,
+    waitMs: Date.now() - started,
   });
-  if (answer.decision === "allow_session") env.allowedForSession.add(resolved.permissionName);
+  if (answer.decision === "allow_session") env.allowedForSession.add(sessionKey);
+  return answer;
+}
+
+async function askApproval(
+  call: ToolUseBlock,
+  resolved: ResolvedCall,
+  env: ToolRunEnv,
+): Promise<Finished | undefined> {
+  const answer = await decide(
+    call,
+    { effect: resolved.effect, ...(resolved.target ? { target: resolved.target } : {}) },
+    resolved.permissionName,
+    env,
+  );
+  if (!answer) return fail("interrupted", INTERRUPTED_RESULT);
   if (answer.decision !== "deny") return undefined;
   return fail(
     "denied",
@@ -240,49 +258,12 @@ async function askApproval(
  * A protected path about to be written by this call: the user decides, in every mode (auto too);
  * allowed "for the session" means this path, never the tool. Recorded like any approval.
  */
-async function confirmProtectedWrite(
-  call: ToolUseBlock,
-  write: ProtectedWrite,
-  env: ToolRunEnv,
-): Promise<boolean> {
+async function confirmProtectedWrite(call: ToolUseBlock, write: ProtectedWrite, env: ToolRunEnv): Promise<boolean> {
   const key = `protected:${write.path}`;
   if (env.allowedForSession.has(key)) return true;
   if (env.mode() === "plan" || env.signal.aborted) return false;
-  const asked = Date.now();
-  env.record({
-    type: "approval_requested",
-    toolUseId: call.id,
-    name: call.name,
-    effect: "write",
-    protectedPath: write,
-    input: call.input,
-  });
-  let answer: Awaited<ReturnType<Approver["approve"]>>;
-  try {
-    answer = await env.approver.approve(
-      {
-        lane: env.lane,
-        toolUseId: call.id,
-        name: call.name,
-        effect: "write",
-        input: call.input,
-        protectedPath: write,
-      },
-      env.signal,
-    );
-  } catch (error) {
-    answer = { decision: "deny", note: `approval failed: ${(error as Error).message}` };
-  }
-  env.record({
-    type: "approval_decided",
-    toolUseId: call.id,
-    name: call.name,
-    decision: answer.decision,
-    ...(answer.note ? { note: answer.note } : {}),
-    waitMs: Date.now() - asked,
-  });
-  if (answer.decision === "allow_session") env.allowedForSession.add(key);
-  return answer.decision !== "deny";
+  const answer = await decide(call, { effect: "write", protectedPath: write }, key, env);
+  return answer !== undefined && answer.decision !== "deny";
 }
 
 async function runTool(call: ToolUseBlock, tool: ToolDefinition, env: ToolRunEnv): Promise<Finished> {

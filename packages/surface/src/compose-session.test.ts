@@ -4,20 +4,11 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { allowListApprover } from "@picasso/engine";
-import type { ModelProvider, PicassoPlugin } from "@picasso/protocol";
+import type { PicassoPlugin } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
+import { idleProvider } from "../test/idle-provider.js";
 import { type ComposedSession, composeSession } from "./compose-session.js";
 import { approveProjectConfig } from "./project-config.js";
-
-/** Opening a session sends nothing; a provider that is called fails the test. */
-const idleProvider: ModelProvider = {
-  name: "idle",
-  model: "idle-model",
-  contextWindow: 200_000,
-  stream() {
-    throw new Error("opening a session must not call the provider");
-  },
-};
 
 async function open(surface: "cli" | "sdk", workspaceRoot: string) {
   const mounted: string[] = [];

@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { allowListApprover } from "@picasso/engine";
-import type { ModelProvider } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
+import { idleProvider } from "../test/idle-provider.js";
 import { composeSession } from "./compose-session.js";
 import {
   approvalQuestion,
@@ -16,15 +16,6 @@ import {
   pendingProjectConfig,
   reviewProjectConfig,
 } from "./project-config.js";
-
-const idleProvider: ModelProvider = {
-  name: "idle",
-  model: "idle-model",
-  contextWindow: 200_000,
-  stream() {
-    throw new Error("opening a session must not call the provider");
-  },
-};
 
 async function open(workspaceRoot: string, picassoHome: string) {
   const composed = await composeSession({

@@ -12,10 +12,11 @@ import { dirname, join } from "node:path";
 import { allowListApprover } from "@picasso/engine";
 import { loadMcpConfig, refreshCatalog } from "@picasso/mcp";
 import { startMockServer } from "@picasso/mock-provider";
-import { type ModelProvider, readLogFileAll, type SessionEvent } from "@picasso/protocol";
+import { readLogFileAll, type SessionEvent } from "@picasso/protocol";
 import { AnthropicProvider } from "@picasso/providers";
 import { describe, expect, it } from "vitest";
 import { approveProjectConfig, composeSession } from "../src/index.js";
+import { idleProvider } from "./idle-provider.js";
 
 function filesystemServerEntry(): string {
   const require = createRequire(import.meta.url);
@@ -23,16 +24,6 @@ function filesystemServerEntry(): string {
   const bin = (JSON.parse(readFileSync(manifest, "utf8")) as { bin: Record<string, string> }).bin;
   return join(dirname(manifest), Object.values(bin)[0]!);
 }
-
-/** Opening a session sends nothing; a provider that is called fails the test. */
-const idleProvider: ModelProvider = {
-  name: "idle",
-  model: "idle-model",
-  contextWindow: 200_000,
-  stream() {
-    throw new Error("opening a session must not call the provider");
-  },
-};
 
 function isAlive(pid: number): boolean {
   try {
