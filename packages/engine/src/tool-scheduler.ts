@@ -216,7 +216,14 @@ async function decide(
   let answer: ApprovalAnswer;
   try {
     answer = await env.approver.approve(
-      { lane: env.lane, toolUseId: call.id, name: call.name, effect: asked.effect, ...about, input: call.input },
+      {
+        lane: env.lane,
+        toolUseId: call.id,
+        name: call.name,
+        effect: asked.effect,
+        ...about,
+        input: call.input,
+      },
       env.signal,
     );
   } catch (error) {
@@ -258,7 +265,11 @@ async function askApproval(
  * A protected path about to be written by this call: the user decides, in every mode (auto too);
  * allowed "for the session" means this path, never the tool. Recorded like any approval.
  */
-async function confirmProtectedWrite(call: ToolUseBlock, write: ProtectedWrite, env: ToolRunEnv): Promise<boolean> {
+async function confirmProtectedWrite(
+  call: ToolUseBlock,
+  write: ProtectedWrite,
+  env: ToolRunEnv,
+): Promise<boolean> {
   const key = `protected:${write.path}`;
   if (env.allowedForSession.has(key)) return true;
   if (env.mode() === "plan" || env.signal.aborted) return false;
