@@ -2,13 +2,14 @@
  * `picasso sandbox check` and the `--sandbox` flag, through the built binary: the check runs real
  * commands through bubblewrap; `--sandbox off` runs a session's commands unconfined.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { probeSandbox } from "@picasso/tools";
+import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import { picasso, script, workspace } from "./cli-harness.js";
+import { BIN, picasso, script, workspace } from "./cli-harness.js";
 
 describe.runIf(probeSandbox().available)("picasso sandbox check", () => {
   it("reports every wall holding, as JSON and as text, exit 0", async () => {
@@ -111,6 +112,55 @@ exec ${real} "\${args[@]}"
       env: { PATH: `${shimDir}:${process.env.PATH}` },
     });
     expect(text.stdout).toMatch(/^failed sees Picasso's process +visible/m);
+  });
+});
+
+const asNobody =
+  process.getuid?.() === 0 &&
+  spawnSync("setpriv", [
+    "--reuid=65534",
+    "--regid=65534",
+    "--clear-groups",
+    "--",
+    process.execPath,
+    "-e",
+    `require("fs").accessSync(${JSON.stringify(BIN)})`,
+  ]).status === 0;
+
+describe.runIf(probeSandbox().available && asNobody)("picasso sandbox check as an unprivileged user", () => {
+  it("with neither ~ nor the workspace's parent writable, the probe folder comes from elsewhere: no stack trace", async () => {
+    // The workspace's parent belongs to root; nobody owns only the workspace and its state.
+    const parent = mkdtempSync("/var/tmp/picasso-check-parent-");
+    chmodSync(parent, 0o755); // nobody may enter it, not write it
+    const dir = join(parent, "ws");
+    const home = join(parent, "state");
+    for (const d of [dir, home]) {
+      execFileSync("mkdir", ["-p", d]);
+      chownSync(d, 65534, 65534);
+    }
+    const run = await execa(
+      "setpriv",
+      [
+        "--reuid=65534",
+        "--regid=65534",
+        "--clear-groups",
+        "--",
+        process.execPath,
+        BIN,
+        "sandbox",
+        "check",
+        "--json",
+      ],
+      { cwd: dir, env: { HOME: "/", PICASSO_HOME: home }, reject: false },
+    );
+    expect(run.stderr).not.toMatch(/internal error|EACCES|\n\s+at /);
+    const report = JSON.parse(run.stdout as string) as {
+      checks: { name: string; observed: string; ok: boolean }[];
+    };
+    expect(report.checks.find((c) => c.name === "writes outside the workspace")).toMatchObject({ ok: true });
+    expect(report.checks.every((c) => c.ok)).toBe(true);
+    expect(run.exitCode).toBe(0);
+    rmSync(parent, { recursive: true, force: true });
   });
 });
 
