@@ -20,7 +20,7 @@ const RUNTIME_MAY_IMPORT = {
   workspace: ["protocol"],
   "mock-provider": ["protocol"],
   providers: ["protocol"],
-  tools: ["protocol"],
+  tools: ["protocol", "workspace"],
   memory: ["protocol"],
   "lean-context": ["protocol", "workspace"],
   engine: ["protocol", "workspace"],

@@ -5,6 +5,7 @@
 
 export {
   type BoundedRead,
+  type BoundedReadOptions,
   decodeUtf8Prefix,
   describeNonFile,
   readBoundedFile,
