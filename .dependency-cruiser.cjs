@@ -25,7 +25,7 @@ const RUNTIME_MAY_IMPORT = {
   "lean-context": ["protocol", "workspace"],
   engine: ["protocol", "workspace"],
   tui: ["protocol", "engine"],
-  mcp: ["protocol"],
+  mcp: ["protocol", "workspace"],
   surface: ["protocol", "workspace", "engine", "lean-context", "tools", "memory", "mcp"],
   "acp-server": ["protocol", "workspace", "engine", "tools", "surface"],
   "cache-probe": [

@@ -4,11 +4,12 @@
  * - `permissions.allow` of the project's `.claude/settings.json` and `.claude/settings.local.json`
  *   and of Claude Code's user `settings.json` (what Claude Code users already have);
  * - `allow` of `$PICASSO_HOME/mcp.json`.
- * Entries that are not `mcp__…` are ignored here; an unreadable file is skipped. An allowed call
- * is still a write in plan mode (refused) — the list only spares the question.
+ * Entries that are not `mcp__…` are ignored here; an unreadable file (or a FIFO, never opened:
+ * config-text.ts) is skipped. An allowed call is still a write in plan mode (refused) — the list
+ * only spares the question.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { readConfigText } from "./config-text.js";
 
 export interface AllowSources {
   workspaceRoot: string;
@@ -18,8 +19,10 @@ export interface AllowSources {
 }
 
 function readJson(file: string): unknown {
+  const read = readConfigText(file);
+  if (read.kind !== "text") return undefined;
   try {
-    return JSON.parse(readFileSync(file, "utf8"));
+    return JSON.parse(read.text);
   } catch {
     return undefined;
   }

@@ -6,10 +6,11 @@
  *
  * A mistake never stops a session: each one is one line naming the file, the line and the key
  * (`.mcp.json:4: mcpServers.fs.command: missing …; server "fs" left out`), and the session starts
- * without that server (or without that file, when it is not JSON at all).
+ * without that server (or without that file, when it is not JSON at all, or not a file: a FIFO
+ * is never opened, config-text.ts).
  */
-import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { readConfigText } from "./config-text.js";
 import { keyLine, parseErrorLine } from "./json-location.js";
 import {
   type HttpServerConfig,
@@ -59,11 +60,9 @@ export function loadMcpConfig(options: LoadMcpConfigOptions): LoadedMcpConfig {
     [userConfigPath(options.picassoHome), "user", "$PICASSO_HOME/mcp.json"],
     [projectConfigPath(options.workspaceRoot), "project", PROJECT_CONFIG],
   ];
-  for (const [file, scope, shown] of files) {
-    if (!existsSync(file)) continue;
+  for (const [file, scope, shown] of files)
     for (const server of readConfigFile(file, scope, shown, options, problems))
       byName.set(server.name, server);
-  }
   const servers = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { servers, problems };
 }
@@ -75,15 +74,13 @@ function readConfigFile(
   options: LoadMcpConfigOptions,
   problems: string[],
 ): McpServerConfig[] {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    problems.push(
-      `${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"}); its servers are left out`,
-    );
+  const read = readConfigText(file);
+  if (read.kind === "missing") return [];
+  if (read.kind === "problem") {
+    problems.push(`${shown}: ${read.problem}; its servers are left out`);
     return [];
   }
+  const text = read.text;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
