@@ -19,7 +19,7 @@ const RUNTIME_MAY_IMPORT = {
   protocol: [],
   workspace: ["protocol"],
   "mock-provider": ["protocol"],
-  providers: ["protocol"],
+  providers: ["protocol", "workspace"],
   tools: ["protocol", "workspace"],
   memory: ["protocol"],
   "lean-context": ["protocol", "workspace"],
