@@ -18,7 +18,7 @@
 const RUNTIME_MAY_IMPORT = {
   protocol: [],
   workspace: ["protocol"],
-  "mock-provider": ["protocol"],
+  "mock-provider": ["protocol", "workspace"],
   providers: ["protocol", "workspace"],
   tools: ["protocol", "workspace"],
   memory: ["protocol"],
