@@ -45,4 +45,11 @@ describe("findSecret", () => {
     forgetHeldSecrets();
     expect(findSecret("the deploy step uses plain-looking-value-42 as its login")).toBeUndefined();
   });
+
+  it("stays linear on a long run of credential-like names without a value (no backtracking blow-up)", () => {
+    const text = "token_".repeat(11_000); // 64 KiB, four times a memory body
+    const started = performance.now();
+    expect(findSecret(text)).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(250);
+  });
 });

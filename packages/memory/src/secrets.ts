@@ -8,7 +8,8 @@
  *    `token`, `api_key`/`apikey`, `access_key` or `private_key` (anywhere in it, so `DB_PASSWORD`,
  *    `AWS_SECRET_ACCESS_KEY`, `MY_API_KEY`, `X_TOKEN`, `clientSecret`; the word not followed by a
  *    letter, so not `tokens` or `secretary`), or `pass`/`pwd` as a whole part of the name
- *    (`REDIS_PASS`, not `compass`), then `=` or `:` and a value of 8 or more characters without
+ *    (`REDIS_PASS`, not `compass`), at most 64 more name characters after the word (so the check
+ *    stays linear on any text), then `=` or `:` and a value of 8 or more characters without
  *    spaces or quotes. A value that refers to a secret instead of holding one — `$VAR`,
  *    `${VAR}`, `<your token>`, `{{ x }}`, `%VAR%`, `****` — is not one.
  */
@@ -17,7 +18,7 @@ import { containsHeldSecret } from "@picasso/protocol";
 const HELD = "a key this picasso holds (a provider API key from its environment)";
 
 const CREDENTIAL_NAME =
-  "(?:(?:password|passwd|passphrase|secret|token|api[_-]?key|access[_-]?key|private[_-]?key)(?![a-z])[\\w.-]*|(?<![a-z])(?:pass|pwd)(?![a-z])[\\w.-]*)";
+  "(?:(?:password|passwd|passphrase|secret|token|api[_-]?key|access[_-]?key|private[_-]?key)(?![a-z])[\\w.-]{0,64}|(?<![a-z])(?:pass|pwd)(?![a-z])[\\w.-]{0,64})";
 const ASSIGNED_VALUE = "[\"']?\\s*[:=]\\s*[\"']?(?![$<{%*])[^\\s\"'<>]{8,}";
 
 const PATTERNS: ReadonlyArray<{ name: string; pattern: RegExp }> = [
