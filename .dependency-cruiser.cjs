@@ -18,8 +18,8 @@
 const RUNTIME_MAY_IMPORT = {
   protocol: [],
   workspace: ["protocol"],
-  "mock-provider": ["protocol"],
-  providers: ["protocol"],
+  "mock-provider": ["protocol", "workspace"],
+  providers: ["protocol", "workspace"],
   tools: ["protocol", "workspace"],
   memory: ["protocol"],
   "lean-context": ["protocol", "workspace"],

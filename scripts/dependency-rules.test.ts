@@ -136,7 +136,7 @@ const cases: { rule: string; violation: string }[] = [
     violation: "packages/engine/src/index.ts → node_modules/@picasso/tui/dist/index.d.ts",
   },
   {
-    rule: "providers-imports-only-protocol",
+    rule: "providers-imports-only-protocol-workspace",
     violation: "packages/providers/src/index.ts → node_modules/@picasso/mock-provider/dist/index.d.ts",
   },
   {

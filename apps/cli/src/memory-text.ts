@@ -6,6 +6,7 @@
  */
 import { defaultPicassoHome } from "@picasso/engine";
 import {
+  damagedMemoryProblem,
   formatMemoryId,
   type Memory,
   MemoryInputError,
@@ -23,23 +24,29 @@ export interface OpenedMemory {
   store: MemoryStore;
 }
 
-/** Runs `work` on this workspace's memory and closes it; field mistakes become `UserError`s. */
+/**
+ * Runs `work` on this workspace's memory and closes it; field mistakes become `UserError`s. A
+ * damaged or unusable memory.db is one `UserError` line, whether opening or a query finds it, and
+ * the file is left exactly as it is (only a session moves a damaged file aside).
+ */
 export async function withMemory<T>(
   work: (m: OpenedMemory) => T | Promise<T>,
   options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<T> {
   const path = memoryDbPath(defaultPicassoHome(options.env ?? process.env));
-  const opened = openMemoryDb(path);
+  const opened = openMemoryDb(path, { damaged: "leave" });
   if (!opened.db) throw new UserError(opened.problem);
-  const store = new MemoryStore(opened.db, path);
   const projectScope = workspaceMemoryScope(findWorkspaceRoot(options.cwd ?? process.cwd()));
   try {
+    const store = new MemoryStore(opened.db, path);
     return await work({ service: new MemoryService(store, { projectScope }), store });
   } catch (error) {
     if (error instanceof MemoryInputError) throw new UserError(error.message);
+    const damaged = damagedMemoryProblem(path, error);
+    if (damaged) throw new UserError(damaged);
     throw error;
   } finally {
-    store.close();
+    if (opened.db.open) opened.db.close();
   }
 }
 

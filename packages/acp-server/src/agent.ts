@@ -99,8 +99,25 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
     setImmediate(() => void session.update(availableCommands()));
   };
 
+  // `session/cancel` and `session/prompt` come first, in that order. The SDK offers each message
+  // to the handlers in registration order, awaiting each one that passes, so a handler registered
+  // late starts several microtasks after one registered early: a cancel sent just before a
+  // prompt (an editor cancelling again, then asking the next question) would otherwise be handled
+  // after that prompt had started, and cancel it. First in the chain, a cancel takes effect before
+  // any later message is dispatched, and a prompt starts before a cancel sent after it is
+  // handled: each cancel cancels only the prompt that was running when it arrived.
   const app = acp
     .agent({ name: "picasso" })
+    .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
+      sessions.get(params.sessionId)?.cancel();
+    })
+    .onRequest(acp.methods.agent.session.prompt, ({ params }) => {
+      const session = find(params.sessionId);
+      const command = parsePromptCommand(promptText(params.prompt));
+      return command
+        ? session.runCommand(() => runPromptCommand(session, command))
+        : session.prompt(params.prompt);
+    })
     .onConnect((connection) => {
       void connection.closed.then(() => closeAll("client disconnected"));
     })
@@ -135,18 +152,8 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
       await session.update(availableCommands());
       return { modes: sessionModes(session.composed.session.currentMode) };
     })
-    .onRequest(acp.methods.agent.session.prompt, ({ params }) => {
-      const session = find(params.sessionId);
-      const command = parsePromptCommand(promptText(params.prompt));
-      return command
-        ? session.runCommand(() => runPromptCommand(session, command))
-        : session.prompt(params.prompt);
-    })
     .onRequest(CONTEXT_METHOD, parseSessionParams, ({ params }) => contextOf(find(params.sessionId)))
     .onRequest(TIMELINE_METHOD, parseSessionParams, ({ params }) => timelineOf(find(params.sessionId)))
-    .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
-      sessions.get(params.sessionId)?.cancel();
-    })
     .onRequest(acp.methods.agent.session.setMode, ({ params }) => {
       const session = find(params.sessionId);
       if (!isPermissionMode(params.modeId))

@@ -4,15 +4,17 @@
  * - `permissions.allow` of the project's `.claude/settings.json` and `.claude/settings.local.json`
  *   and of Claude Code's user `settings.json` (what Claude Code users already have);
  * - `allow` of `$PICASSO_HOME/mcp.json`.
- * Entries that are not `mcp__…` are ignored here; an unreadable file (a FIFO included) is skipped.
- * An allowed call is still a write in plan mode (refused) — the list only spares the question.
+ * Entries that are not `mcp__…` are ignored here; an unreadable file (or a FIFO, never opened:
+ * config-text.ts) is skipped. An allowed call is still a write in plan mode (refused) — the list
+ * only spares the question.
  *
  * The project's two files are untrusted input (a model could write "allow everything"): their
  * rules count only when the user approved the file's exact content (@picasso/workspace
  * project-trust); `reviewProjectAllowFiles` lists them for the approval.
  */
 import { join } from "node:path";
-import { type ApprovalState, approvalDigest, approvalState, readBoundedFile } from "@picasso/workspace";
+import { type ApprovalState, approvalDigest, approvalState } from "@picasso/workspace";
+import { readConfigText } from "./config-text.js";
 
 export interface AllowSources {
   workspaceRoot: string;
@@ -25,8 +27,8 @@ export interface AllowSources {
 export const PROJECT_ALLOW_FILES = [".claude/settings.json", ".claude/settings.local.json"] as const;
 
 function readText(file: string): string | undefined {
-  const read = readBoundedFile(file, 1024 * 1024);
-  return read.kind === "text" && !read.truncated ? read.bytes.toString("utf8") : undefined;
+  const read = readConfigText(file);
+  return read.kind === "text" ? read.text : undefined;
 }
 
 function parseJson(text: string | undefined): unknown {

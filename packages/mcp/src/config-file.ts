@@ -1,11 +1,13 @@
 /**
  * Writing a server into, or out of, a configuration file (`picasso mcp add` / `remove`): the
  * file's other keys and servers are kept, the result is written as indented JSON. A file that is
- * not a JSON object is left alone and named in the error.
+ * not a JSON object, or not a file at all (a FIFO is never opened: config-text.ts), is left
+ * alone and named in the error.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { UserError } from "@picasso/protocol";
+import { readConfigText } from "./config-text.js";
 import { SERVER_NAME } from "./server-config.js";
 
 export type ServerEntry =
@@ -13,10 +15,12 @@ export type ServerEntry =
   | { type: "http" | "sse"; url: string; headers?: Record<string, string> };
 
 function readObject(file: string, shown: string): Record<string, unknown> {
-  if (!existsSync(file)) return {};
+  const read = readConfigText(file);
+  if (read.kind === "missing") return {};
+  if (read.kind === "problem") throw new UserError(`${shown}: ${read.problem}; fix it first`);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, "utf8"));
+    parsed = JSON.parse(read.text);
   } catch (error) {
     throw new UserError(`${shown}: not valid JSON (${(error as Error).message}); fix it first`);
   }
@@ -50,7 +54,6 @@ export function addServerToFile(file: string, shown: string, name: string, entry
 
 /** Removes `name`; false when the file has no such server. */
 export function removeServerFromFile(file: string, shown: string, name: string): boolean {
-  if (!existsSync(file)) return false;
   const config = readObject(file, shown);
   const list = servers(config, shown);
   if (!Object.hasOwn(list, name)) return false;

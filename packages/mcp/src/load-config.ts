@@ -11,12 +11,14 @@
  *
  * A mistake never stops a session: each one is one line naming the file, the line and the key
  * (`.mcp.json:4: mcpServers.fs.command: missing …; server "fs" left out`), and the session starts
- * without that server (or without that file, when it is not JSON at all).
+ * without that server (or without that file, when it is not JSON at all, or not a file: a FIFO
+ * is never opened, config-text.ts).
  */
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { isProviderSecretName } from "@picasso/protocol";
-import { type ApprovalState, approvalDigest, approvalState, readBoundedFile } from "@picasso/workspace";
+import { type ApprovalState, approvalDigest, approvalState } from "@picasso/workspace";
+import { readConfigText } from "./config-text.js";
 import { keyLine, parseErrorLine } from "./json-location.js";
 import {
   type HttpServerConfig,
@@ -50,8 +52,6 @@ export interface LoadMcpConfigOptions {
 }
 
 export const PROJECT_CONFIG = ".mcp.json";
-/** The most of a configuration file that is read. */
-const MAX_CONFIG_BYTES = 1024 * 1024;
 export const USER_CONFIG = "mcp.json";
 
 export function projectConfigPath(workspaceRoot: string): string {
@@ -98,13 +98,13 @@ export function loadMcpConfig(options: LoadMcpConfigOptions): LoadedMcpConfig {
 export function reviewProjectMcpConfig(
   options: Pick<LoadMcpConfigOptions, "workspaceRoot" | "picassoHome">,
 ): { state: ApprovalState; digest: string; text: string } | undefined {
-  const read = readBoundedFile(projectConfigPath(options.workspaceRoot), MAX_CONFIG_BYTES);
+  const read = readConfigText(projectConfigPath(options.workspaceRoot));
   if (read.kind !== "text") return undefined;
-  const digest = approvalDigest(read.bytes);
+  const digest = approvalDigest(read.text);
   return {
     state: approvalState(options.picassoHome, options.workspaceRoot, PROJECT_CONFIG, digest),
     digest,
-    text: read.bytes.toString("utf8"),
+    text: read.text,
   };
 }
 
@@ -115,20 +115,13 @@ function readConfigFile(
   options: LoadMcpConfigOptions,
   problems: string[],
 ): McpServerConfig[] {
-  const read = readBoundedFile(file, MAX_CONFIG_BYTES);
-  if (read.kind !== "text" || read.truncated) {
-    const why =
-      read.kind === "text"
-        ? `larger than ${MAX_CONFIG_BYTES} bytes`
-        : read.kind === "not-a-file"
-          ? `${read.what}, not a file`
-          : read.kind === "unreadable"
-            ? read.code
-            : "ENOENT";
-    problems.push(`${shown}: cannot be read (${why}); its servers are left out`);
+  const read = readConfigText(file);
+  if (read.kind === "missing") return [];
+  if (read.kind === "problem") {
+    problems.push(`${shown}: ${read.problem}; its servers are left out`);
     return [];
   }
-  const text = read.bytes.toString("utf8");
+  const text = read.text;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

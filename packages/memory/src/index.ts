@@ -41,7 +41,13 @@ export {
   parseMemoryId,
   projectScope,
 } from "./memory-types.js";
-export { BUSY_TIMEOUT_MS, type Db, openMemoryDb } from "./open-db.js";
+export {
+  BUSY_TIMEOUT_MS,
+  type Db,
+  damagedMemoryProblem,
+  type OpenMemoryOptions,
+  openMemoryDb,
+} from "./open-db.js";
 export { activeWeights, describeWeights, rank } from "./ranking.js";
 export { SCHEMA_VERSION } from "./schema.js";
 export { findSecret } from "./secrets.js";

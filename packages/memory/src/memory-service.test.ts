@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { forgetHeldSecrets, holdSecretValue } from "@picasso/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Embedder } from "./embeddings.js";
 import { MemoryInputError, MemoryService } from "./memory-service.js";
@@ -88,6 +89,25 @@ describe("remember", () => {
     expect((error as Error).message).toContain(kind);
     expect((error as Error).message).not.toContain(body.split(" ").find((w) => w.length > 12) ?? body);
     expect(service.store.count()).toBe(0);
+  });
+
+  it("refuses a value this process holds, and an env-style credential, without echoing either", async () => {
+    const service = newService();
+    holdSecretValue("ordinary-looking-provider-key-77");
+    try {
+      for (const body of [
+        "login with ordinary-looking-provider-key-77 on staging",
+        "DB_PASSWORD=hunter2hunter2",
+      ]) {
+        const error = await service.remember({ title: "creds", body }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(MemoryInputError);
+        expect((error as Error).message).toMatch(/^refused: this looks like /);
+        expect((error as Error).message).not.toMatch(/ordinary-looking-provider-key-77|hunter2/);
+      }
+      expect(service.store.count()).toBe(0);
+    } finally {
+      forgetHeldSecrets();
+    }
   });
 });
 

@@ -6,11 +6,15 @@
  *   once wait for each other instead of failing, foreign keys on;
  * - schema migrations in order, recorded in `schema_version` (schema.ts), each in a transaction.
  * What can go wrong, and what happens (never a crash, never a silent re-creation):
- * - the file is not a database or is corrupted → it is moved aside to
- *   `memory.db.corrupt-<UTC timestamp>` (its -wal/-shm with it) and the problem is reported in
- *   one line; this session runs without memory and the next one starts a new file;
+ * - the file is not a database or is corrupted → for a session (`damaged: "move-aside"`, the
+ *   default) it is moved aside to `memory.db.corrupt-<UTC timestamp>` (its -wal/-shm with it) and
+ *   the problem is reported in one line; this session runs without memory and the next one starts
+ *   a new file. For `picasso memory …` (`damaged: "leave"`) the whole file is checked first
+ *   (`PRAGMA quick_check`, before any write), and a damaged one is left exactly as it is, the
+ *   line saying how to move it aside;
  * - the file cannot be opened (permissions, a folder in its place, a newer schema) → reported in
  *   one line, left untouched, the session runs without memory.
+ * Damage found later, by a query (`damagedMemoryProblem`), is reported the same way.
  */
 import { existsSync, mkdirSync, renameSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -24,6 +28,13 @@ export const BUSY_TIMEOUT_MS = 5000;
 
 /** The outcome of opening: a database, or one line saying why there is none. */
 export type Opened = { db: Db; problem?: undefined } | { db?: undefined; problem: string };
+
+export interface OpenMemoryOptions {
+  /** The clock of the moved-aside file's name. */
+  now?: () => Date;
+  /** A damaged file: moved aside (a session), or left as it is for the user (`picasso memory`). */
+  damaged?: "move-aside" | "leave";
+}
 
 let driver: typeof BetterSqlite3 | undefined;
 
@@ -57,8 +68,28 @@ function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
 }
 
+const LEFT_AS_IT_IS = (path: string) =>
+  `left as it is: move it aside (mv ${path} ${path}.damaged) and picasso starts a new one`;
+
+/** Damage `PRAGMA quick_check` found (its first line the message), classed like SQLite's own. */
+class QuickCheckFailed extends Error {
+  readonly code = "SQLITE_CORRUPT";
+}
+
+/**
+ * The one line for `error` when it says the database at `path` is damaged (a query found it
+ * after the file opened), for a caller that leaves the file as it is; undefined for any other
+ * error.
+ */
+export function damagedMemoryProblem(path: string, error: unknown): string | undefined {
+  const code = sqliteCode(error);
+  if (!code || !CORRUPT_CODES.has(code)) return undefined;
+  return `memory: ${path} is damaged (${firstLine(error)}); ${LEFT_AS_IT_IS(path)}`;
+}
+
 /** Opens (creating if absent) and migrates the memory database at `path`. */
-export function openMemoryDb(path: string, now: () => Date = () => new Date()): Opened {
+export function openMemoryDb(path: string, options: OpenMemoryOptions = {}): Opened {
+  const leave = options.damaged === "leave";
   let Database: typeof BetterSqlite3;
   try {
     Database = loadDriver();
@@ -69,6 +100,10 @@ export function openMemoryDb(path: string, now: () => Date = () => new Date()): 
   try {
     mkdirSync(dirname(path), { recursive: true });
     db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+    if (leave) {
+      const check = String(db.pragma("quick_check", { simple: true }));
+      if (check !== "ok") throw new QuickCheckFailed(check);
+    }
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
     db.pragma("foreign_keys = ON");
@@ -78,8 +113,9 @@ export function openMemoryDb(path: string, now: () => Date = () => new Date()): 
     db?.close();
     const code = sqliteCode(error);
     if (code && CORRUPT_CODES.has(code) && existsSync(path)) {
+      if (leave) return { problem: damagedMemoryProblem(path, error) as string };
       try {
-        const aside = moveAside(path, now());
+        const aside = moveAside(path, (options.now ?? (() => new Date()))());
         return {
           problem: `memory: ${path} is damaged (${firstLine(error)}); moved to ${aside}; this session runs without memory`,
         };
@@ -90,7 +126,11 @@ export function openMemoryDb(path: string, now: () => Date = () => new Date()): 
       }
     }
     return {
-      problem: `memory: ${path} cannot be opened (${firstLine(error)}); this session runs without memory`,
+      problem: `memory: ${path} cannot be opened (${firstLine(error)}); ${
+        leave
+          ? "left as it is: make it a readable SQLite file, or move it aside"
+          : "this session runs without memory"
+      }`,
     };
   }
 }

@@ -1,8 +1,25 @@
 /**
- * Secrets never become memories: `remember` refuses a title or body that looks like a credential
- * (API keys and tokens of the common providers, private keys, `password=`-style assignments),
- * naming what it matched but never echoing the value.
+ * Secrets never become memories: `remember` (and `picasso memory add/import`) refuses a title or
+ * body that holds a credential, naming what it matched but never echoing the value. In order:
+ * 1. a value this process holds (@picasso/protocol `containsHeldSecret`: the provider keys Picasso
+ *    took out of its environment at start-up), whatever it looks like;
+ * 2. API keys and tokens of the common providers, private keys, JSON web tokens, by their shape;
+ * 3. a credential assignment: a name containing `password`, `passwd`, `passphrase`, `secret`,
+ *    `token`, `api_key`/`apikey`, `access_key` or `private_key` (anywhere in it, so `DB_PASSWORD`,
+ *    `AWS_SECRET_ACCESS_KEY`, `MY_API_KEY`, `X_TOKEN`, `clientSecret`; the word not followed by a
+ *    letter, so not `tokens` or `secretary`), or `pass`/`pwd` as a whole part of the name
+ *    (`REDIS_PASS`, not `compass`), at most 64 more name characters after the word (so the check
+ *    stays linear on any text), then `=` or `:` and a value of 8 or more characters without
+ *    spaces or quotes. A value that refers to a secret instead of holding one — `$VAR`,
+ *    `${VAR}`, `<your token>`, `{{ x }}`, `%VAR%`, `****` — is not one.
  */
+import { containsHeldSecret } from "@picasso/protocol";
+
+const HELD = "a key this picasso holds (a provider API key from its environment)";
+
+const CREDENTIAL_NAME =
+  "(?:(?:password|passwd|passphrase|secret|token|api[_-]?key|access[_-]?key|private[_-]?key)(?![a-z])[\\w.-]{0,64}|(?<![a-z])(?:pass|pwd)(?![a-z])[\\w.-]{0,64})";
+const ASSIGNED_VALUE = "[\"']?\\s*[:=]\\s*[\"']?(?![$<{%*])[^\\s\"'<>]{8,}";
 
 const PATTERNS: ReadonlyArray<{ name: string; pattern: RegExp }> = [
   { name: "an Anthropic API key", pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/ },
@@ -16,12 +33,12 @@ const PATTERNS: ReadonlyArray<{ name: string; pattern: RegExp }> = [
   { name: "a JSON web token", pattern: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/ },
   {
     name: "a password or secret assignment",
-    pattern:
-      /\b(?:password|passwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret)\s*[:=]\s*["']?[^\s"']{8,}/i,
+    pattern: new RegExp(CREDENTIAL_NAME + ASSIGNED_VALUE, "i"),
   },
 ];
 
 /** What kind of secret `text` seems to hold, or undefined. */
 export function findSecret(text: string): string | undefined {
+  if (containsHeldSecret(text)) return HELD;
   return PATTERNS.find((p) => p.pattern.test(text))?.name;
 }

@@ -81,7 +81,7 @@ describe("durability", () => {
   it("a damaged file is moved aside with a timestamp and reported in one line", () => {
     const path = dbPath();
     writeFileSync(path, "this is not a database at all, but it is the user's file ".repeat(100));
-    const opened = openMemoryDb(path, () => new Date("2026-12-01T10:00:00.000Z"));
+    const opened = openMemoryDb(path, { now: () => new Date("2026-12-01T10:00:00.000Z") });
     expect(opened.db).toBeUndefined();
     expect(opened.problem).toMatch(
       /^memory: .*memory\.db is damaged \(.*\); moved to .*memory\.db\.corrupt-2026-12-01T10-00-00-000Z; this session runs without memory$/,
@@ -94,6 +94,23 @@ describe("durability", () => {
     const next = openMemoryDb(path);
     expect(next.db).toBeDefined();
     next.db?.close();
+  });
+
+  it("for picasso memory, a damaged file is checked before any write and left exactly as it is", () => {
+    const path = dbPath();
+    const good = openMemoryDb(path);
+    if (!good.db) throw new Error(good.problem);
+    new MemoryStore(good.db, path).close();
+    const bytes = readFileSync(path);
+    for (let i = 8192; i < bytes.length; i++) bytes[i] = (i * 7) & 0xff; // past the schema pages
+    writeFileSync(path, bytes);
+    const opened = openMemoryDb(path, { damaged: "leave" });
+    expect(opened.db).toBeUndefined();
+    expect(opened.problem).toBe(
+      `memory: ${path} is damaged (${opened.problem?.match(/\((.+)\);/)?.[1]}); left as it is: move it aside (mv ${path} ${path}.damaged) and picasso starts a new one`,
+    );
+    expect(readdirSync(dirname(path))).toEqual(["memory.db"]);
+    expect(readFileSync(path).equals(bytes)).toBe(true);
   });
 
   it("a file that cannot be opened is reported and left where it is", () => {

@@ -4,10 +4,12 @@
  * `loadMockScript(path)` parses with a LineCounter so every mistake is one UserError naming the
  * file, the line and the field (`session.yaml:7: steps[1].tool_calls[0].name: expected a string`).
  * `parseMockScript(value)` validates an already-parsed object the same way, without line numbers.
- * A `match` written as `/body/flags` is a regular expression and must compile.
+ * A `match` written as `/body/flags` is a regular expression and must compile. The file is read
+ * through @picasso/workspace `readBoundedFile`: a FIFO (which would block the read forever), a
+ * socket, a device or a folder is never opened and is one UserError line, as is a file over 16 MiB.
  */
-import { readFileSync } from "node:fs";
 import { UserError } from "@picasso/protocol";
+import { readBoundedFile } from "@picasso/workspace";
 import { isMap, isScalar, LineCounter, type Node, parseDocument } from "yaml";
 import { z } from "zod";
 
@@ -122,15 +124,16 @@ export function parseMockScript(
   throw new UserError(`${where(path)}${field ? `${field}: ` : ""}${text}`);
 }
 
+const SCRIPT_READ_BYTES = 16 * 1024 * 1024;
+
 export function loadMockScript(path: string): ValidMockScript {
-  let source: string;
-  try {
-    source = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new UserError(
-      `${path}: cannot read the mock script (${(error as NodeJS.ErrnoException).code ?? "error"})`,
-    );
-  }
+  const read = readBoundedFile(path, SCRIPT_READ_BYTES);
+  if (read.kind === "missing") throw new UserError(`${path}: cannot read the mock script (ENOENT)`);
+  if (read.kind === "unreadable") throw new UserError(`${path}: cannot read the mock script (${read.code})`);
+  if (read.kind === "not-a-file")
+    throw new UserError(`${path}: ${read.what}, not a file; give a mock script file`);
+  if (read.truncated) throw new UserError(`${path}: larger than 16 MiB; not a mock script`);
+  const source = read.bytes.toString("utf8");
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, prettyErrors: false });
   const syntax = doc.errors[0];

@@ -10,9 +10,12 @@
  *   stallTimeoutSeconds: <seconds>         (positive integer; give up on a silent stream, default 300)
  * Malformed YAML, a key of the wrong type or an unknown key is a `ConfigError` naming the file,
  * the line and the key, and what to do — parsed with `yaml` + `LineCounter` for positions.
+ * The file is read through @picasso/workspace `readBoundedFile`: one that is a FIFO, socket,
+ * device or folder is never opened (a FIFO would block start-up forever) but is a `ConfigError`
+ * too, as is one over 1 MiB.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
+import { readBoundedFile } from "@picasso/workspace";
 import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
 import { ConfigError } from "./provider.js";
 
@@ -59,11 +62,20 @@ export function configFilePath(picassoHome: string): string {
   return join(picassoHome, "config.yaml");
 }
 
+const CONFIG_READ_BYTES = 1024 * 1024;
+
 /** Reads and validates `$PICASSO_HOME/config.yaml`; `{}` when the file does not exist. */
 export function loadPicassoConfig(picassoHome: string): PicassoConfig {
   const path = configFilePath(picassoHome);
-  if (!existsSync(path)) return {};
-  return parsePicassoConfig(readFileSync(path, "utf8"), path, picassoHome);
+  const read = readBoundedFile(path, CONFIG_READ_BYTES);
+  if (read.kind === "missing") return {};
+  if (read.kind === "not-a-file")
+    throw new ConfigError(`${path}: ${read.what}, not a file — make it a regular file or delete it`);
+  if (read.kind === "unreadable")
+    throw new ConfigError(`${path}: cannot be read (${read.code}) — check its permissions`);
+  if (read.truncated)
+    throw new ConfigError(`${path}: larger than 1 MiB, not a settings file — fix it or delete it`);
+  return parsePicassoConfig(read.bytes.toString("utf8"), path, picassoHome);
 }
 
 export function parsePicassoConfig(source: string, path: string, picassoHome: string): PicassoConfig {

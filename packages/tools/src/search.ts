@@ -10,11 +10,14 @@
  * `path:line: text` with the text cut at 300 characters, sorted by path (one segment at a time)
  * then line; glob-only results print one path per line in the same order. At most `max_results`
  * lines are shown (default 100), followed by how many more were not shown. Paths are relative to
- * the working folder. The JavaScript walk has a time budget instead of a file limit.
+ * the working folder. The JavaScript walk has a time budget instead of a file limit. FIFOs,
+ * sockets and devices in the tree are skipped (a `.gitignore` among them has no rules); one named
+ * as the path is refused in one line. Neither engine ever blocks on one.
  */
 import { stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
+import { describeNonFile } from "@picasso/workspace";
 import { defineTool, toolError } from "./define-tool.js";
 import { globError, globMatcher } from "./glob-pattern.js";
 import { filesToSearch, listingFindings, searchWithJs } from "./search/js-search.js";
@@ -81,6 +84,10 @@ export async function runSearch(
   if (!target.ok) return toolError(target.error);
   const info = await stat(target.abs).catch(() => undefined);
   if (!info) return toolError(`Folder not found: ${path}. Search from "." to look everywhere.`);
+  if (!info.isDirectory() && !info.isFile())
+    return toolError(
+      `${target.shown} is ${describeNonFile(info)}, not a file; search a folder or a regular file.`,
+    );
   const single = info.isDirectory() ? undefined : target.abs;
   const query: SearchQuery = {
     root: single ? dirname(single) : target.abs,

@@ -4,7 +4,9 @@
  * Rules: `.git` and `node_modules` folders are never entered; `.gitignore` files are honoured at
  * every level, from the filesystem root down to each folder visited, as ripgrep does (rules of a
  * deeper file are applied after those above it, so its `!pattern` can re-include a path); other
- * dot files are walked like any file; symlinks are not followed (no loops, no escapes). A start
+ * dot files are walked like any file; symlinks are not followed (no loops, no escapes); only
+ * regular files are listed (never a FIFO, socket or device), and a `.gitignore` that is not a
+ * regular file (a FIFO would block its reader forever) is never opened and has no rules. A start
  * folder that is itself ignored is walked anyway (the caller named it), without the rules above
  * it. The walk is tinyglobby's (fdir); the `.gitignore` rules are applied as each folder is read,
  * so an ignored folder is never entered. Results are in walk order (`compareWalkOrder`): by path,
@@ -12,8 +14,8 @@
  */
 import type { Dirent } from "node:fs";
 import { readdir as readdirCallback } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
+import { readBoundedFile } from "@picasso/workspace";
 import ignore, { type Ignore } from "ignore";
 import { glob } from "tinyglobby";
 
@@ -24,9 +26,12 @@ export interface IgnoreLevel {
   rules: Ignore;
 }
 
+/** The most of one `.gitignore` that is read (ripgrep reads it whole; none is ever this large). */
+const IGNORE_FILE_READ_BYTES = 8 * 1024 * 1024;
+
 export async function loadIgnoreLevel(dir: string): Promise<IgnoreLevel | undefined> {
-  const text = await readFile(join(dir, ".gitignore"), "utf8").catch(() => undefined);
-  return text === undefined ? undefined : { base: dir, rules: ignore().add(text) };
+  const read = readBoundedFile(join(dir, ".gitignore"), IGNORE_FILE_READ_BYTES);
+  return read.kind === "text" ? { base: dir, rules: ignore().add(read.bytes.toString("utf8")) } : undefined;
 }
 
 /** Whether `abs` is ignored by the levels, applied outermost first (a later `!rule` re-includes). */

@@ -5,6 +5,12 @@
  *
  * The check is made on the opened descriptor too (opened non-blocking), so a file swapped for a
  * FIFO between the stat and the open still cannot hang the reader.
+ *
+ * A caller reading many files (the `search` tool) may hand in one `buffer` to read into (the bytes
+ * returned are then a view of it, valid until the next read into the same buffer), and, for a path
+ * it has just seen listed as a regular file (a directory walk's entry), skip the look before the
+ * open (`listedAsFile`): the opened descriptor is still checked, so a file swapped since is closed
+ * unread. On 20,000 small files that look is a third of the reading's CPU time.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats, statSync } from "node:fs";
 
@@ -23,26 +29,46 @@ export function describeNonFile(info: Stats): string {
   return "not a regular file";
 }
 
-export function readBoundedFile(path: string, maxBytes: number): BoundedRead {
-  let info: Stats;
-  try {
-    info = statSync(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    return code === "ENOENT" || code === "ENOTDIR" ? { kind: "missing" } : { kind: "unreadable", code };
+export interface BoundedReadOptions {
+  /** Read into this buffer (at most its length) instead of a new one. */
+  buffer?: Buffer;
+  /** The caller has just seen `path` listed as a regular file: no look before the open. */
+  listedAsFile?: boolean;
+}
+
+function failure(error: unknown): BoundedRead {
+  const code = (error as NodeJS.ErrnoException).code ?? String(error);
+  return code === "ENOENT" || code === "ENOTDIR" ? { kind: "missing" } : { kind: "unreadable", code };
+}
+
+export function readBoundedFile(
+  path: string,
+  maxBytes: number,
+  options: BoundedReadOptions = {},
+): BoundedRead {
+  const { buffer } = options;
+  if (!options.listedAsFile) {
+    let info: Stats;
+    try {
+      info = statSync(path);
+    } catch (error) {
+      return failure(error);
+    }
+    if (!info.isFile()) return { kind: "not-a-file", what: describeNonFile(info) };
   }
-  if (!info.isFile()) return { kind: "not-a-file", what: describeNonFile(info) };
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    return { kind: "unreadable", code: (error as NodeJS.ErrnoException).code ?? String(error) };
+    return options.listedAsFile
+      ? failure(error)
+      : { kind: "unreadable", code: (error as NodeJS.ErrnoException).code ?? String(error) };
   }
   try {
     const opened = fstatSync(fd);
     if (!opened.isFile()) return { kind: "not-a-file", what: describeNonFile(opened) };
-    const want = Math.min(opened.size, maxBytes);
-    const bytes = Buffer.alloc(want);
+    const want = Math.min(opened.size, maxBytes, buffer?.length ?? Number.POSITIVE_INFINITY);
+    const bytes = buffer ?? Buffer.alloc(want);
     let got = 0;
     while (got < want) {
       const n = readSync(fd, bytes, got, want - got, got);

@@ -8,6 +8,7 @@
 
 export {
   type BoundedRead,
+  type BoundedReadOptions,
   decodeUtf8Prefix,
   describeNonFile,
   readBoundedFile,

@@ -12,6 +12,7 @@
  * when it has run 20 s (then it says how many files it got through) or when interrupted.
  */
 import { basename, sep } from "node:path";
+import { readBoundedFile } from "@picasso/workspace";
 import { walkFiles } from "../workspace-walk.js";
 import {
   binaryHasMatch,
@@ -19,7 +20,6 @@ import {
   type Findings,
   isBinary,
   MAX_FILE_BYTES,
-  readStart,
   requiredLiteral,
   type SearchQuery,
   searchText,
@@ -49,14 +49,16 @@ export async function filesToSearch(
 
 type Outcome = { kind: "text"; hits: FileHits } | { kind: "binary" } | { kind: "large" } | { kind: "none" };
 
-// One buffer for every read (searchOne is synchronous): no allocation per file. A file that
-// fills it past MAX_FILE_BYTES is large.
+// One buffer for every read (searchOne is synchronous): no allocation per file. The files come
+// from the walk (regular files only) or were checked by the caller; one swapped for a FIFO since
+// is closed unread. A file over MAX_FILE_BYTES is large.
 let readBuffer: Buffer | undefined;
 
 function readSmall(abs: string): Buffer | "large" | undefined {
-  readBuffer ??= Buffer.allocUnsafe(MAX_FILE_BYTES + 1);
-  const bytes = readStart(abs, readBuffer);
-  return bytes && bytes.length > MAX_FILE_BYTES ? "large" : bytes;
+  readBuffer ??= Buffer.allocUnsafe(MAX_FILE_BYTES);
+  const read = readBoundedFile(abs, MAX_FILE_BYTES, { buffer: readBuffer, listedAsFile: true });
+  if (read.kind !== "text") return undefined;
+  return read.truncated ? "large" : read.bytes;
 }
 
 interface Prechecks {

@@ -21,13 +21,19 @@
  * and `node_modules` folders out, symlinks not followed, no user `rg` config. `-a` searches binary
  * files as text; a file with a candidate line is then checked for a NUL in its first 8 KiB, and a
  * binary one is read and judged exactly as the JavaScript walk would.
+ * rg skips FIFOs, sockets and devices among the files, but opens every `.gitignore` it meets and
+ * blocks on one that is a FIFO: an rg run still going after a second is checked for such a
+ * `.gitignore` (search/ignore-file-trap.ts) and, when there is one, stopped — the search then
+ * returns undefined and the caller walks in JavaScript, which never opens it.
  */
 import { spawn } from "node:child_process";
-import { accessSync, constants, readFileSync } from "node:fs";
+import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
+import { readBoundedFile } from "@picasso/workspace";
 import { decodeLenient } from "../text-file.js";
 import { inheritedIgnoreLevels } from "../workspace-walk.js";
+import { ignoreFileTrap, RG_TRAP_CHECK_AFTER_MS } from "./ignore-file-trap.js";
 import {
   addHit,
   BINARY_SCAN_BYTES,
@@ -36,7 +42,7 @@ import {
   type Findings,
   isBinary,
   isLineMatch,
-  readStart,
+  MAX_FILE_BYTES,
   type SearchQuery,
   wholeTextCheck,
 } from "./search-findings.js";
@@ -86,7 +92,10 @@ interface Run {
   stderr: string;
 }
 
-/** Runs rg in `cwd`, handing each stdout chunk to `onData`. */
+/**
+ * Runs rg in `cwd`, handing each stdout chunk to `onData`; code -1 when it could not run or was
+ * stopped because a `.gitignore` on its way would trap it.
+ */
 function runRg(
   rg: string,
   args: string[],
@@ -95,12 +104,26 @@ function runRg(
   onData: (chunk: Buffer) => void,
 ) {
   return new Promise<Run>((resolve) => {
-    const child = spawn(rg, args, { cwd, signal, stdio: ["ignore", "pipe", "pipe"] });
+    const stop = new AbortController();
+    const stopped = AbortSignal.any([signal, stop.signal]);
+    const child = spawn(rg, args, { cwd, signal: stopped, stdio: ["ignore", "pipe", "pipe"] });
     const errors: Buffer[] = [];
+    const check = new AbortController();
+    const timer = setTimeout(() => {
+      ignoreFileTrap(cwd, check.signal).then(
+        (trap) => trap && stop.abort(),
+        () => undefined, // the walk was cut short: rg finished first
+      );
+    }, RG_TRAP_CHECK_AFTER_MS);
+    const done = (run: Run) => {
+      clearTimeout(timer);
+      check.abort();
+      resolve(stop.signal.aborted ? { code: -1, stderr: "" } : run);
+    };
     child.stdout.on("data", onData);
     child.stderr.on("data", (chunk: Buffer) => errors.push(chunk));
-    child.on("error", () => resolve({ code: -1, stderr: "" }));
-    child.on("close", (code) => resolve({ code, stderr: Buffer.concat(errors).toString("utf8") }));
+    child.on("error", () => done({ code: -1, stderr: "" }));
+    child.on("close", (code) => done({ code, stderr: Buffer.concat(errors).toString("utf8") }));
   });
 }
 
@@ -182,12 +205,15 @@ async function matchLines(rg: string, query: SearchQuery, flags: string[]) {
     json.push(c),
   );
   json.end();
-  const ok = summary && run.code !== null && run.code <= 2;
+  const ok = summary && run.code !== null && run.code >= 0 && run.code <= 2;
   return { ok, files: [...byFile.values()], large: skippedForSize(run.stderr) };
 }
 
 const head = Buffer.allocUnsafe(BINARY_SCAN_BYTES);
-const headIsBinary = (abs: string) => isBinary(readStart(abs, head) ?? Buffer.alloc(0));
+const headIsBinary = (abs: string) => {
+  const read = readBoundedFile(abs, BINARY_SCAN_BYTES, { buffer: head, listedAsFile: true });
+  return read.kind === "text" && isBinary(read.bytes);
+};
 
 /** The findings for `query`, or undefined when rg could not run it (use the JavaScript walk). */
 export async function searchWithRipgrep(rg: string, query: SearchQuery): Promise<Findings | undefined> {
@@ -199,7 +225,11 @@ export async function searchWithRipgrep(rg: string, query: SearchQuery): Promise
   const precheck = wholeTextCheck(query.regex);
   for (const file of lines.files) {
     if (!headIsBinary(file.abs)) findings.hits.push(file);
-    else if (binaryHasMatch(readFileSync(file.abs), query.regex, precheck)) findings.binaryWithMatches++;
+    else {
+      const read = readBoundedFile(file.abs, MAX_FILE_BYTES, { listedAsFile: true });
+      if (read.kind === "text" && binaryHasMatch(read.bytes, query.regex, precheck))
+        findings.binaryWithMatches++;
+    }
   }
   if (findings.hits.length === 0) {
     const listing = await listFiles(rg, query.root, flags, query.signal);

@@ -7,9 +7,9 @@
  * decoded as U+FFFD); its text is cut at 300 characters and trimmed. A file is binary when it has
  * a NUL byte in its first 8 KiB; binary files are never shown, but those with a matching line are
  * counted. Files over 5 MiB are skipped and counted. Each file keeps at most `limit` lines (no
- * more can ever be shown) and the count of all its matching lines.
+ * more can ever be shown) and the count of all its matching lines. Files are read only through
+ * @picasso/workspace `readBoundedFile`: a FIFO, socket or device is never opened.
  */
-import { closeSync, openSync, readSync } from "node:fs";
 import { decodeLenient } from "../text-file.js";
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -64,29 +64,6 @@ export function isLineMatch(regex: RegExp, line: string): boolean {
 
 export function shownText(line: string): string {
   return (line.length > MAX_TEXT_CHARS ? `${line.slice(0, MAX_TEXT_CHARS)}…` : line).trim();
-}
-
-/**
- * The first bytes of a file, read into `buffer` until it is full or the file ends (synchronous:
- * one reused buffer, no fstat). Undefined when the file cannot be read.
- */
-export function readStart(abs: string, buffer: Buffer): Buffer | undefined {
-  let fd: number;
-  try {
-    fd = openSync(abs, "r");
-  } catch {
-    return undefined;
-  }
-  try {
-    let size = 0;
-    for (let got = 1; got > 0 && size < buffer.length; size += got)
-      got = readSync(fd, buffer, size, buffer.length - size, null);
-    return buffer.subarray(0, size);
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 export function isBinary(bytes: Uint8Array): boolean {
