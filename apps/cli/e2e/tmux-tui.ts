@@ -28,7 +28,8 @@ export interface TuiOptions {
 }
 
 export class TmuxTui {
-  readonly socket = `picasso-e2e-${process.pid}-${++counter}`;
+  /** A fresh tmux server per run (restart() takes a new one: the old one may still be going). */
+  private socket = `picasso-e2e-${process.pid}-${++counter}`;
   readonly root = mkdtempSync(join(tmpdir(), "picasso-e2e-"));
   readonly workspace = join(this.root, "work");
   readonly home = join(this.root, "home");
@@ -131,6 +132,7 @@ export class TmuxTui {
     } catch {
       // Already gone.
     }
+    this.socket = `picasso-e2e-${process.pid}-${++counter}`;
     return this.start();
   }
 

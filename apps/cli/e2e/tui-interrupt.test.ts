@@ -4,10 +4,11 @@
  * printed and the exit code is 143. (Steps carry no `match`: in auto mode the newest user text the
  * mock sees is the mode reminder, not the prompt.)
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectSessionsDir } from "@picasso/engine";
 import { afterEach, describe, expect, it } from "vitest";
+import { hostPids, uniqueMarker } from "../test/cli-harness.js";
 import { TmuxTui } from "./tmux-tui.js";
 
 let tui: TmuxTui | undefined;
@@ -41,25 +42,22 @@ describe("picasso TUI interrupt", { timeout: 120_000 }, () => {
   });
 
   it("ends on SIGTERM: the bash call's sleep is killed, the log ended, exit 143", async () => {
+    const mark = uniqueMarker();
     tui = new TmuxTui({
       args: ["--mode", "auto"],
       script: [
         "steps:",
         "  - tool_calls:",
-        "      - { name: bash, input: { command: 'echo $PPID > picasso.pid; sleep 300 & echo $! > sleep.pid; wait' } }",
+        `      - { name: bash, input: { command: 'sleep 300.${mark} & wait' } }`,
         '  - text: "not reached"',
       ].join("\n"),
     }).start();
     await tui.send("start it");
-    const read = (name: string) => {
-      const path = join(tui!.workspace, name);
-      const text = existsSync(path) ? readFileSync(path, "utf8").trim() : "";
-      return text ? Number(text) : undefined;
-    };
-    await tui.waitUntil(() => read("sleep.pid") !== undefined, "the sleep to start");
-    const sleepPid = read("sleep.pid")!;
-    // bash's parent is the sandbox (bwrap) when it runs sandboxed: walk up to the Picasso process.
-    process.kill(picassoAncestor(read("picasso.pid")!), "SIGTERM");
+    // Found on the host by their command lines: inside the sandbox $! and $PPID are the namespace's.
+    const sleepPid = await waitForValue(() => hostPids(`sleep 300.${mark}`)[0], "the sleep to start");
+    const picassoPid = hostPids(join(tui.root, "script.yaml")).find((pid) => commOf(pid) === "node");
+    if (picassoPid === undefined) throw new Error("no picasso process found for this TUI");
+    process.kill(picassoPid, "SIGTERM");
     const end = await tui.waitFor("[exited 143]");
     expect(end.replace(/\n/g, "")).toMatch(
       /Session (\S+) saved — resume it with: (?:picasso|node \S+main\.js) --resume \1/,
@@ -75,16 +73,22 @@ describe("picasso TUI interrupt", { timeout: 120_000 }, () => {
   });
 });
 
-/** The nearest ancestor of `pid` (itself included) whose command is node or picasso. */
-function picassoAncestor(pid: number): number {
-  let current = pid;
-  for (let depth = 0; depth < 10 && current > 1; depth++) {
-    const stat = readFileSync(`/proc/${current}/stat`, "utf8");
-    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-    if (comm === "node" || comm === "picasso") return current;
-    current = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+function commOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+  } catch {
+    return "";
   }
-  throw new Error(`no node or picasso process above pid ${pid}`);
+}
+
+async function waitForValue<T>(check: () => T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 function isAlive(pid: number): boolean {

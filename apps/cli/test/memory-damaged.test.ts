@@ -112,6 +112,19 @@ describe("picasso memory on a memory.db it cannot use", { timeout: 180_000 }, ()
     await expectRefusedEverywhere(env, dir, /^picasso: memory: .*memory\.db is damaged \(.+\)/);
   });
 
+  it("a session on a memory.db whose pages were overwritten runs without memory and says so, no stack trace", async () => {
+    const env = freshHome();
+    const dir = workspace();
+    const db = await realDb(dir, env);
+    const bytes = readFileSync(db);
+    for (let i = 8192; i < bytes.length; i++) bytes[i] = (i * 7) & 0xff;
+    writeFileSync(db, bytes);
+    const run = await picasso(dir, ["-p", "hi", "--provider", "mock"], { env });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^picasso: warning: memory: .*memory\.db is damaged \(.+\)/m);
+    expect(run.stderr).not.toMatch(/internal error|\n\s+at /);
+  });
+
   it("a folder where the file should be: one line, exit 2, left in place", async () => {
     const env = freshHome();
     const dir = workspace();

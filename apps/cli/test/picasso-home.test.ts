@@ -65,6 +65,7 @@ describe("an unusable PICASSO_HOME", () => {
       "sandbox",
       "sessions",
       "tools",
+      "trust",
     ]);
   });
 

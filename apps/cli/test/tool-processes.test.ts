@@ -5,8 +5,9 @@
  *   the group is killed, the log ends with interrupt / turn_end / session_end, the resume hint is
  *   printed, and it exits 143;
  * - sent SIGKILL: its group supervisor kills the group;
- * - SIGKILLed together with its supervisor (nothing left to clean up): the next start of that
- *   session (`--continue`) kills the group its record names.
+ * - SIGKILLed together with its supervisor (nothing left to clean up; unconfined, since a
+ *   sandboxed command dies with its PID namespace): the next start of that session
+ *   (`--continue`) kills the group its record names.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,7 +15,7 @@ import { projectSessionsDir } from "@picasso/engine";
 import { SUPERVISOR_NAME } from "@picasso/tools";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
-import { BIN, picasso, script, workspace } from "./cli-harness.js";
+import { BIN, hostPids, picasso, script, uniqueMarker, workspace } from "./cli-harness.js";
 
 const mock = (path: string) => ["--provider", "mock", "--mock-script", path];
 const leftovers: number[] = [];
@@ -67,24 +68,36 @@ function eventTypes(log: string): string[] {
     .map((line) => JSON.parse(line).type as string);
 }
 
-/** Start `picasso -p` on a bash call whose `sleep` writes its pid; resolve once it runs. */
-async function startWithSleep() {
+/**
+ * Start `picasso -p` on a bash call that leaves a `sleep` running; resolve once it runs, with its
+ * host pid (found by its unique argument: inside the sandbox `$!` is the namespace's pid).
+ * `sandbox: "off"` runs the command unconfined, where a stray can outlive everything.
+ */
+async function startWithSleep(sandbox: "auto" | "off" = "auto") {
   const dir = workspace();
+  const mark = uniqueMarker();
   const s = script(dir, {
     steps: [
-      { tool_calls: [{ name: "bash", input: { command: "sleep 300 & echo $! > sleep.pid; wait" } }] },
+      { tool_calls: [{ name: "bash", input: { command: `sleep 300.${mark} & wait` } }] },
       { text: "not reached" },
     ],
   });
-  const child = execa("node", [BIN, "-p", "start the slow thing", "--mode", "auto", ...mock(s)], {
-    cwd: dir,
-    reject: false,
-  });
-  const sleepPid = await waitFor(() => {
-    const path = join(dir, "sleep.pid");
-    const text = existsSync(path) ? readFileSync(path, "utf8").trim() : "";
-    return text ? Number(text) : undefined;
-  }, "the sleep to start");
+  const child = execa(
+    "node",
+    [
+      BIN,
+      "-p",
+      "start the slow thing",
+      "--mode",
+      "auto",
+      "--sandbox",
+      sandbox,
+      ...(sandbox === "off" ? ["--allow", "bash"] : []),
+      ...mock(s),
+    ],
+    { cwd: dir, reject: false },
+  );
+  const sleepPid = await waitFor(() => hostPids(`sleep 300.${mark}`)[0], "the sleep to start");
   leftovers.push(sleepPid);
   return { dir, child, sleepPid };
 }
@@ -112,7 +125,8 @@ describe("tool processes and the end of Picasso", () => {
   });
 
   it("a group recorded by a run that died with its supervisor is killed when the session continues", async () => {
-    const { dir, child, sleepPid } = await startWithSleep();
+    // Unconfined (--sandbox off): a sandboxed sleep would die with Picasso's PID namespace anyway.
+    const { dir, child, sleepPid } = await startWithSleep("off");
     const supervisor = await waitFor(() => supervisorOf(child.pid!), "the group supervisor");
     process.kill(supervisor, "SIGKILL");
     child.kill("SIGKILL");
@@ -120,7 +134,7 @@ describe("tool processes and the end of Picasso", () => {
     // Nothing was left to clean up: the sleep is a real stray now.
     expect(alive(sleepPid)).toBe(true);
     const again = script(dir, { steps: [{ text: "carrying on" }] }, "again.yaml");
-    const resumed = await picasso(dir, ["-p", "go on", "--continue", ...mock(again)]);
+    const resumed = await picasso(dir, ["-p", "go on", "--continue", "--sandbox", "off", ...mock(again)]);
     expect(resumed.exitCode).toBe(0);
     expect(resumed.stdout).toBe("carrying on");
     await waitFor(() => !alive(sleepPid), "the recorded stray to be killed");

@@ -15,7 +15,7 @@ import { indexBlock, type MemoryFacts, memoryFacts } from "./memory-facts.js";
 import { MemoryService } from "./memory-service.js";
 import { MemoryStore } from "./memory-store.js";
 import { RECALL_TOOL, recallDedupe, recallTool, rememberTool } from "./memory-tools.js";
-import { openMemoryDb } from "./open-db.js";
+import { damagedMemoryProblem, openMemoryDb } from "./open-db.js";
 import { describeWeights } from "./ranking.js";
 
 export const MEMORY_PLUGIN = "memory";
@@ -46,15 +46,25 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
   const access = () => {
     if (!opened) {
       const result = openMemoryDb(options.path);
-      opened = result.db
-        ? {
+      if (!result.db) opened = { problem: result.problem };
+      else
+        try {
+          opened = {
             service: new MemoryService(new MemoryStore(result.db, options.path, options.now), {
               ...(options.projectScope ? { projectScope: options.projectScope } : {}),
               ...(options.embedder ? { embedder: options.embedder } : {}),
               ...(options.now ? { now: options.now } : {}),
             }),
-          }
-        : { problem: result.problem };
+          };
+        } catch (error) {
+          // Damage the open did not see (a broken full-text index): the session runs without memory.
+          result.db.close();
+          opened = {
+            problem:
+              damagedMemoryProblem(options.path, error) ??
+              `memory: ${options.path}: ${(error as Error).message.split("\n")[0]}`,
+          };
+        }
     }
     return opened;
   };

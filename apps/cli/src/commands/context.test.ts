@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isUserError } from "@picasso/protocol";
+import { approveProjectConfig } from "@picasso/surface";
 import { describe, expect, it } from "vitest";
 import { contextOutput } from "./context.js";
 
@@ -23,6 +24,9 @@ describe("picasso context", () => {
       }),
     );
     const env = { PICASSO_HOME: mkdtempSync(join(tmpdir(), "cli-home-")) };
+    // Not approved yet: no gateway at all (docs/security.md); approved: one per server.
+    expect(await contextOutput({}, { cwd: root, env })).not.toContain("MCP gateways");
+    approveProjectConfig({ workspaceRoot: root, picassoHome: env.PICASSO_HOME });
     const text = await contextOutput({}, { cwd: root, env });
     expect(text).toContain("2 MCP gateways (one per server)");
     const report = JSON.parse(await contextOutput({ json: true }, { cwd: root, env }));

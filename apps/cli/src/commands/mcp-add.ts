@@ -8,6 +8,7 @@ import { defaultPicassoHome } from "@picasso/engine";
 import { addServerToFile, projectConfigPath, type ServerEntry, userConfigPath } from "@picasso/mcp";
 import { UserError } from "@picasso/protocol";
 import { findWorkspaceRoot } from "@picasso/workspace";
+import { editApprovedProjectConfig } from "./mcp-project-approval.js";
 import type { McpWhere } from "./mcp-where.js";
 
 function pairs(values: unknown, flag: string, separator: RegExp): Record<string, string> {
@@ -60,11 +61,13 @@ export function mcpAddOutput(
     };
   }
   const env = where.env ?? process.env;
-  const file =
-    scope === "user"
-      ? userConfigPath(defaultPicassoHome(env))
-      : projectConfigPath(findWorkspaceRoot(where.cwd ?? process.cwd()));
+  const picassoHome = defaultPicassoHome(env);
+  const workspaceRoot = findWorkspaceRoot(where.cwd ?? process.cwd());
+  const file = scope === "user" ? userConfigPath(picassoHome) : projectConfigPath(workspaceRoot);
   const shown = scope === "user" ? "$PICASSO_HOME/mcp.json" : ".mcp.json";
-  addServerToFile(file, shown, name, entry);
-  return `added ${name} to ${shown === ".mcp.json" ? join(".", shown) : shown}: its gateway ${name}_call is mounted from the next session\n`;
+  const add = () => addServerToFile(file, shown, name, entry);
+  let note: string | undefined;
+  if (scope === "user") add();
+  else note = editApprovedProjectConfig({ workspaceRoot, picassoHome }, add);
+  return `added ${name} to ${shown === ".mcp.json" ? join(".", shown) : shown}: its gateway ${name}_call is mounted from the next session\n${note ? `note: ${note}\n` : ""}`;
 }

@@ -2,7 +2,8 @@
  * `picasso mcp list [--json]`: every server the workspace's `.mcp.json` and the user's
  * `$PICASSO_HOME/mcp.json` configure — scope, transport, the command or URL (no env, no
  * headers), whether its catalog is cached and fresh, its tool count and catalog bytes — then the
- * configuration mistakes, one line each. Nothing is started.
+ * configuration mistakes, one line each, and a project file not approved yet (docs/security.md).
+ * Nothing is started.
  */
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -25,7 +26,14 @@ export function mcpListRows(where: McpWhere = {}): { rows: McpListRow[]; problem
   const env = where.env ?? process.env;
   const picassoHome = defaultPicassoHome(env);
   const workspaceRoot = findWorkspaceRoot(where.cwd ?? process.cwd());
-  const { servers, problems } = loadMcpConfig({ workspaceRoot, picassoHome, env });
+  const loaded = loadMcpConfig({ workspaceRoot, picassoHome, env });
+  const { servers } = loaded;
+  const problems = loaded.withheld
+    ? [
+        `.mcp.json is ${loaded.withheld.state === "changed" ? "changed since you approved it" : "not approved yet"}, so its servers are not used (or listed here); see what it starts with picasso trust, approve it with picasso trust approve .mcp.json`,
+        ...loaded.problems,
+      ]
+    : loaded.problems;
   const rows = servers.map((config): McpListRow => {
     const fresh = readFreshCatalog(picassoHome, config);
     const any = fresh ?? readCatalog(picassoHome, config.name);

@@ -3,7 +3,7 @@
  * `picasso mcp add | list | remove | refresh` on a temporary workspace and PICASSO_HOME; refresh
  * starts the real filesystem server from node_modules.
  */
-import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -42,6 +42,20 @@ function userError(run: () => unknown): string {
 }
 
 describe("picasso mcp", () => {
+  it("add approves the file it leaves, but never a project file whose content was not approved before", () => {
+    const mine = place();
+    mcpAddOutput("fs", "node", ["server.js"], {}, mine);
+    expect(mcpListRows(mine).rows.map((r) => r.name)).toEqual(["fs"]);
+    // A model-written .mcp.json: adding a server to it does not approve what was already there.
+    const theirs = place();
+    writeFileSync(join(theirs.cwd, ".mcp.json"), JSON.stringify({ mcpServers: { evil: { command: "sh" } } }));
+    const added = mcpAddOutput("fs", "node", ["server.js"], {}, theirs);
+    expect(added).toMatch(/^note: \.mcp\.json holds content you have not approved, so it is still not used/m);
+    const listed = mcpListRows(theirs);
+    expect(listed.rows).toEqual([]);
+    expect(listed.problems[0]).toMatch(/^\.mcp\.json is not approved yet, so its servers are not used/);
+  });
+
   it("add writes .mcp.json in Claude Code's format; list shows it; remove takes it out", () => {
     const where = place();
     expect(mcpAddOutput("fs", "node", ["server.js", "."], { env: ["LOG=${LEVEL:-info}"] }, where)).toContain(
