@@ -517,24 +517,39 @@ const CASES: Case[] = [
     },
   },
   {
-    name: "FIFOs as .mcp.json, .gitignore, .git/HEAD and config.yaml block start-up or search",
+    name: "FIFOs as .mcp.json, .gitignore and .git/HEAD block start-up or search",
     async attack(place, runner) {
       mkdirSync(join(place.workspace, ".git"), { recursive: true });
-      for (const fifo of [
-        join(place.workspace, ".mcp.json"),
-        join(place.workspace, ".gitignore"),
-        join(place.workspace, ".git", "HEAD"),
-        join(place.home, "config.yaml"),
-      ])
-        execFileSync("mkfifo", [fifo]);
+      for (const fifo of [".mcp.json", ".gitignore", ".git/HEAD"])
+        execFileSync("mkfifo", [join(place.workspace, fifo)]);
       if (runner.uid !== undefined) chownTree(place.base, runner.uid);
       const started = Date.now();
       const run = await session(place, runner, [[{ name: "search", input: { pattern: "anything" } }]]);
-      const hung = run.timedOut === true || Date.now() - started > 55_000;
+      const seconds = Math.round((Date.now() - started) / 100) / 10;
+      const hung = run.timedOut === true || run.exitCode !== 0;
       return {
         escaped: hung,
         keyRead: false,
-        detail: `${hung ? "hung" : `finished in ${Math.round((Date.now() - started) / 100) / 10} s`} (exit ${run.exitCode})`,
+        detail: hung
+          ? `hung or failed (exit ${run.exitCode})`
+          : `the turn and its search finished in ${seconds} s`,
+      };
+    },
+  },
+  {
+    name: "a FIFO as $PICASSO_HOME/config.yaml blocks start-up",
+    async attack(place, runner) {
+      execFileSync("mkfifo", [join(place.home, "config.yaml")]);
+      if (runner.uid !== undefined) chownTree(place.base, runner.uid);
+      const run = await picassoIn(place, runner, ["-p", "hi", "--provider", "mock"]);
+      const oneLine =
+        run.exitCode === 2 &&
+        /config\.yaml.*FIFO/.test(run.stderr) &&
+        run.stderr.trim().split("\n").length === 1;
+      return {
+        escaped: !oneLine,
+        keyRead: false,
+        detail: oneLine ? "one line, exit 2" : `exit ${run.exitCode}: ${run.stderr.slice(0, 200)}`,
       };
     },
   },
