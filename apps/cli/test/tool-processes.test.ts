@@ -127,6 +127,8 @@ describe("tool processes and the end of Picasso", () => {
   it("a group recorded by a run that died with its supervisor is killed when the session continues", async () => {
     // Unconfined (--sandbox off): a sandboxed sleep would die with Picasso's PID namespace anyway.
     const { dir, child, sleepPid } = await startWithSleep("off");
+    // The precondition: the run has recorded the group beside its log.
+    await waitFor(() => recordedGroups(dir).includes(sleepGroup(sleepPid)), "the group to be recorded");
     const supervisor = await waitFor(() => supervisorOf(child.pid!), "the group supervisor");
     process.kill(supervisor, "SIGKILL");
     child.kill("SIGKILL");
@@ -140,6 +142,27 @@ describe("tool processes and the end of Picasso", () => {
     await waitFor(() => !alive(sleepPid), "the recorded stray to be killed");
   });
 });
+
+/** The process group of `pid`. */
+function sleepGroup(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+}
+
+/** The pgids the sessions of `dir` have recorded (`process-groups` beside each log). */
+function recordedGroups(dir: string): number[] {
+  const sessions = projectSessionsDir(process.env.PICASSO_HOME!, dir);
+  if (!existsSync(sessions)) return [];
+  return readdirSync(sessions).flatMap((entry) => {
+    const record = join(sessions, entry, "process-groups");
+    return existsSync(record)
+      ? readFileSync(record, "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => Number(line.split(" ")[0]))
+      : [];
+  });
+}
 
 /** The pid of `parent`'s group supervisor (a child process named picasso-group-supervisor). */
 function supervisorOf(parent: number): number | undefined {
