@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+/**
+ * The one native module Picasso needs — better-sqlite3, the SQLite behind memory — built where
+ * only the npm registry is reachable. `npm ci` runs no dependency's install script (`.npmrc`:
+ * `ignore-scripts=true`: nothing a package ships runs at install), so `npm run build` and
+ * `npm test` call this first. It is quick when the module is there: it loads it and opens an
+ * in-memory database, and stops.
+ *
+ * Otherwise it compiles it from the sources in node_modules/better-sqlite3 with npm's own node-gyp,
+ * against Node's headers found on this machine, in order: `npm_config_nodedir` (npm's `nodedir`
+ * setting), the prefix of the running `node` (`<prefix>/include/node/node.h`: Debian's and the
+ * official tarballs' layout), node-gyp's cache (`~/.cache/node-gyp/<version>`). Headers are used
+ * only when their version is the running Node's. With none found, node-gyp downloads them from
+ * nodejs.org (said first, since that is what fails behind a registry-only network).
+ * `PICASSO_SQLITE_PREBUILT=1` tries better-sqlite3's prebuilt binary (a GitHub download) before
+ * compiling. Compiling needs python3, make and a C++ compiler; a missing one is one line naming the
+ * Debian packages. Exit code 1 with one line on any failure; the build log is kept in
+ * node_modules/better-sqlite3/build-picasso.log.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { localNodedir } from "./node-headers.mjs";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(join(root, "package.json"));
+const say = (line) => process.stdout.write(`native-addons: ${line}\n`);
+const fail = (line) => {
+  process.stderr.write(`native-addons: ${line}\n`);
+  process.exit(1);
+};
+
+/** The module's folder, or undefined when `npm ci` has not run. */
+function moduleDir() {
+  try {
+    return dirname(require.resolve("better-sqlite3/package.json"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Loads the binding in a child process (a broken one may crash) and opens a database. */
+function works() {
+  const probe = spawnSync(
+    process.execPath,
+    ["-e", "const D=require('better-sqlite3');new D(':memory:').prepare('select 1').get()"],
+    { cwd: root, encoding: "utf8" },
+  );
+  return probe.status === 0;
+}
+
+function onPath(program) {
+  return spawnSync("sh", ["-c", `command -v ${program}`], { stdio: "ignore" }).status === 0;
+}
+
+/** npm's bundled node-gyp (npm runs this script; else the npm on PATH). */
+function nodeGyp() {
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: npm runs this script, not turbo
+  const npmCli = process.env.npm_execpath;
+  const fromNpm = npmCli
+    ? resolve(dirname(npmCli), "..", "node_modules", "node-gyp", "bin", "node-gyp.js")
+    : undefined;
+  if (fromNpm && existsSync(fromNpm)) return fromNpm;
+  const which = spawnSync("sh", ["-c", 'readlink -f "$(command -v npm)"'], {
+    encoding: "utf8",
+  }).stdout.trim();
+  const guess = which ? resolve(dirname(which), "..", "node_modules", "node-gyp", "bin", "node-gyp.js") : "";
+  return existsSync(guess) ? guess : undefined;
+}
+
+const dir = moduleDir();
+if (!dir) fail("node_modules/better-sqlite3 is missing: run npm ci first");
+if (works()) process.exit(0);
+
+const log = join(dir, "build-picasso.log");
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: npm runs this script, not turbo
+if (process.env.PICASSO_SQLITE_PREBUILT === "1") {
+  say("trying better-sqlite3's prebuilt binary (PICASSO_SQLITE_PREBUILT=1; a download from GitHub)");
+  const prebuilt = spawnSync(process.execPath, [require.resolve("prebuild-install/bin.js")], {
+    cwd: dir,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  if (prebuilt.status === 0 && works()) {
+    say("prebuilt binary installed");
+    process.exit(0);
+  }
+  say("no prebuilt binary could be installed; compiling instead");
+}
+
+const missing = ["python3", "make"].filter((p) => !onPath(p));
+if (!onPath("g++") && !onPath("c++") && !onPath("clang++")) missing.push("g++");
+if (missing.length > 0)
+  fail(
+    `better-sqlite3 (memory's SQLite) must be compiled on this machine, which lacks ${missing.join(", ")}: install them (Debian/Ubuntu: sudo apt-get install -y python3 make g++) and run this again`,
+  );
+const gyp = nodeGyp();
+if (!gyp) fail("npm's node-gyp was not found: run this through npm (npm run build)");
+const nodedir = localNodedir();
+say(
+  nodedir
+    ? `compiling better-sqlite3 against Node ${process.versions.node}'s headers in ${nodedir} (once per checkout; 1–4 minutes)`
+    : `compiling better-sqlite3; no local headers for Node ${process.versions.node} were found, so node-gyp downloads them from nodejs.org (set npm_config_nodedir to a Node install holding include/node to avoid that)`,
+);
+const build = spawnSync(
+  process.execPath,
+  [gyp, "rebuild", "--release", ...(nodedir ? [`--nodedir=${nodedir}`] : [])],
+  { cwd: dir, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+);
+writeFileSync(log, `${build.stdout ?? ""}${build.stderr ?? ""}`);
+if (build.status !== 0 || !works())
+  fail(`compiling better-sqlite3 failed (exit ${build.status}); the log is ${log}`);
+say("better-sqlite3 built");
