@@ -104,6 +104,7 @@ say(
     ? `compiling better-sqlite3 against Node ${process.versions.node}'s headers in ${nodedir} (once per checkout; 1–4 minutes)`
     : `compiling better-sqlite3; no local headers for Node ${process.versions.node} were found, so node-gyp downloads them from nodejs.org (set npm_config_nodedir to a Node install holding include/node to avoid that)`,
 );
+const started = Date.now();
 const build = spawnSync(
   process.execPath,
   [gyp, "rebuild", "--release", ...(nodedir ? [`--nodedir=${nodedir}`] : [])],
@@ -112,4 +113,4 @@ const build = spawnSync(
 writeFileSync(log, `${build.stdout ?? ""}${build.stderr ?? ""}`);
 if (build.status !== 0 || !works())
   fail(`compiling better-sqlite3 failed (exit ${build.status}); the log is ${log}`);
-say("better-sqlite3 built");
+say(`better-sqlite3 built in ${Math.round((Date.now() - started) / 1000)} s`);

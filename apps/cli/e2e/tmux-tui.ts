@@ -3,7 +3,7 @@
  * size, on its own tmux socket, with its own PICASSO_HOME and workspace. `waitFor` polls
  * `capture-pane -p` until the text appears (never a fixed sleep); `stop` kills the tmux server.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -16,6 +16,17 @@ export const MAP_CATEGORIES = Object.keys(CONTEXT_CATEGORIES).filter((c) => c !=
 export const BINARY = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/main.js");
 
 let counter = 0;
+
+/** Checked once: without tmux every e2e test fails on this one line, not on a spawn error. */
+let tmuxChecked = false;
+function requireTmux(): void {
+  if (tmuxChecked) return;
+  if (spawnSync("tmux", ["-V"], { stdio: "ignore" }).status !== 0)
+    throw new Error(
+      "the TUI end-to-end tests need tmux: install it (Debian/Ubuntu: sudo apt-get install -y tmux)",
+    );
+  tmuxChecked = true;
+}
 
 export interface TuiOptions {
   args?: string[];
@@ -35,6 +46,7 @@ export class TmuxTui {
   readonly home = join(this.root, "home");
 
   constructor(private readonly options: TuiOptions = {}) {
+    requireTmux();
     if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: run \`npx tsc -b\` in apps/cli first`);
     mkdirSync(join(this.workspace, ".picasso"), { recursive: true });
     mkdirSync(this.home, { recursive: true });

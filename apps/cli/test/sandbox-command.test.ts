@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { probeSandbox } from "@picasso/tools";
 import { execa } from "execa";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { BIN, picasso, script, workspace } from "./cli-harness.js";
 
 describe.runIf(probeSandbox().available)("picasso sandbox check", () => {
@@ -131,6 +131,7 @@ describe.runIf(probeSandbox().available && asNobody)("picasso sandbox check as a
   it("with neither ~ nor the workspace's parent writable, the probe folder comes from elsewhere: no stack trace", async () => {
     // The workspace's parent belongs to root; nobody owns only the workspace and its state.
     const parent = mkdtempSync("/var/tmp/picasso-check-parent-");
+    onTestFinished(() => rmSync(parent, { recursive: true, force: true }));
     chmodSync(parent, 0o755); // nobody may enter it, not write it
     const dir = join(parent, "ws");
     const home = join(parent, "state");
@@ -160,7 +161,6 @@ describe.runIf(probeSandbox().available && asNobody)("picasso sandbox check as a
     expect(report.checks.find((c) => c.name === "writes outside the workspace")).toMatchObject({ ok: true });
     expect(report.checks.every((c) => c.ok)).toBe(true);
     expect(run.exitCode).toBe(0);
-    rmSync(parent, { recursive: true, force: true });
   });
 });
 

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * The HTML timeline in a real browser: Debian's headless Chromium (the system executable — `.ci/run`
- * installs it; `CHROMIUM_PATH` overrides), driven by puppeteer-core, which never downloads one.
+ * installs it; `CHROMIUM_PATH` overrides), driven by playwright-core (one package, no dependencies), which never downloads one.
  * Each page loads from a file with no console error, no page error and no request but its own
  * file; its chart has one bar per step, drops drawn on the red backing the stylesheet gives them;
  * a full-page screenshot is saved in test-output/timeline-html/ (gitignored) for a human to look at.
@@ -10,7 +10,7 @@
 import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import puppeteer, { type Browser } from "puppeteer-core";
+import { type Browser, chromium } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { foldTimelineFile, renderTimelineHtml, type Timeline } from "../../src/timeline/index.js";
 import { syntheticTimeline } from "./synthetic-timeline.js";
@@ -40,7 +40,7 @@ let launched: Promise<Browser> | undefined;
 function browser(): Promise<Browser> {
   launched ??= (async () => {
     const executablePath = chromiumPath();
-    return puppeteer.launch({
+    return chromium.launch({
       executablePath,
       headless: true,
       args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
@@ -60,11 +60,11 @@ async function open(name: string, timeline: Timeline) {
   const problems: string[] = [];
   const requests: string[] = [];
   page.on("console", (m) => {
-    if (m.type() === "error" || m.type() === "warn") problems.push(`console ${m.type()}: ${m.text()}`);
+    if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
   });
   page.on("pageerror", (e) => problems.push(`page error: ${String(e)}`));
   page.on("request", (r) => requests.push(r.url()));
-  await page.goto(pathToFileURL(file).href, { waitUntil: "networkidle0" });
+  await page.goto(pathToFileURL(file).href, { waitUntil: "networkidle" });
   return { page, file, problems, requests };
 }
 

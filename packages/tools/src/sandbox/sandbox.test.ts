@@ -50,14 +50,19 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
+/**
+ * The "outside" folder must not be under /tmp, which the sandbox replaces with its own: a write
+ * there would miss the wall this test is about. /var/tmp first (there on every Linux), then HOME and
+ * the checkout — so the test holds wherever the checkout and HOME live.
+ */
 function writableOutsideTmp(): string {
-  for (const dir of [homedir(), process.cwd()]) {
+  for (const dir of ["/var/tmp", homedir(), process.cwd()]) {
     try {
       accessSync(dir, constants.W_OK);
-      if (!dir.startsWith(tmpdir())) return dir;
+      if (!realpathSync(dir).startsWith(realpathSync(tmpdir()))) return dir;
     } catch {}
   }
-  return process.cwd();
+  throw new Error("the sandbox test needs a writable folder outside /tmp: /var/tmp, HOME or the checkout");
 }
 
 async function bash(command: string, mode: "auto" | "on" | "off" = "auto") {
@@ -75,6 +80,17 @@ async function bash(command: string, mode: "auto" | "on" | "off" = "auto") {
     await runtime.dispose();
   }
 }
+
+// Every sandbox suite below runs only where bubblewrap works; on Linux its absence is a failure
+// here, one line saying what to install, so the walls are never silently left untested.
+describe.runIf(process.platform === "linux")("bubblewrap on this Linux machine", () => {
+  it("is there to test the walls with", () => {
+    expect(
+      probeSandbox(),
+      "the sandbox tests need bubblewrap: install it (Debian/Ubuntu: sudo apt-get install -y bubblewrap)",
+    ).toMatchObject({ available: true });
+  });
+});
 
 describe.runIf(available)("the command sandbox (bubblewrap)", () => {
   it("lets commands write the workspace and run the build tools", async () => {
