@@ -11,42 +11,59 @@
  *   chromium      the HTML timeline checked in a real browser (`CHROMIUM_PATH` overrides)
  */
 import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 
-const TOOLS = [
-  { program: "rg", apt: "ripgrep", why: "the search tool's tests" },
-  ...(process.platform === "linux"
-    ? [{ program: "bwrap", apt: "bubblewrap", why: "the sandbox tests and the escape matrix" }]
-    : []),
-  { program: "tmux", apt: "tmux", why: "the TUI end-to-end tests" },
-  { program: "chromium", apt: "chromium", why: "the HTML timeline test", override: "CHROMIUM_PATH" },
+export function requiredPrograms(platform = process.platform) {
+  return [
+    { program: "rg", apt: "ripgrep", why: "the search tool's tests" },
+    ...(platform === "linux"
+      ? [{ program: "bwrap", apt: "bubblewrap", why: "the sandbox tests and the escape matrix" }]
+      : []),
+    { program: "tmux", apt: "tmux", why: "the TUI end-to-end tests" },
+    { program: "chromium", apt: "chromium", why: "the HTML timeline test", override: "CHROMIUM_PATH" },
+  ];
+}
+
+/** The lines to print before the suite runs and after it, for the programs `onPath` lacks. */
+export function missingPrograms(onPath, env = process.env, platform = process.platform) {
+  const missing = requiredPrograms(platform).filter(
+    (t) => !(t.override && env[t.override]) && !onPath(t.program),
+  );
+  const install = `sudo apt-get install -y ${missing.map((t) => t.apt).join(" ")}`;
+  return {
+    missing: missing.map((t) => t.program),
+    before: missing.map(
+      (t) =>
+        `npm test: ${t.program} is not installed, so ${t.why} fail — install it (Debian/Ubuntu: ${install})`,
+    ),
+    after:
+      missing.length > 0
+        ? [`npm test: failed for want of ${missing.map((t) => t.program).join(", ")} (${install})`]
+        : [],
+  };
+}
+
+/** Every task of every package, two at a time (this machine's cores), none stopping the others. */
+export const TURBO_ARGS = [
+  "turbo",
+  "run",
+  "lint",
+  "deps",
+  "test",
+  "test:scripts",
+  "--concurrency=2",
+  "--continue",
+  "--output-logs=new-only",
 ];
 
-const onPath = (program) =>
-  spawnSync("sh", ["-c", `command -v ${program}`], { stdio: "ignore" }).status === 0;
-const missing = TOOLS.filter((t) => !(t.override && process.env[t.override]) && !onPath(t.program));
-const install = `sudo apt-get install -y ${missing.map((t) => t.apt).join(" ")}`;
-for (const t of missing)
-  process.stderr.write(
-    `npm test: ${t.program} is not installed, so ${t.why} fail — install it (Debian/Ubuntu: ${install})\n`,
-  );
+export const suiteExitCode = (turboStatus, missing) => (turboStatus !== 0 || missing.length > 0 ? 1 : 0);
 
-const turbo = spawnSync(
-  "npx",
-  [
-    "turbo",
-    "run",
-    "lint",
-    "deps",
-    "test",
-    "test:scripts",
-    "--concurrency=2",
-    "--continue",
-    "--output-logs=new-only",
-  ],
-  { stdio: "inherit" },
-);
-if (missing.length > 0)
-  process.stderr.write(
-    `npm test: failed for want of ${missing.map((t) => t.program).join(", ")} (${install})\n`,
-  );
-process.exit(turbo.status !== 0 || missing.length > 0 ? 1 : 0);
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const onPath = (program) =>
+    spawnSync("sh", ["-c", `command -v ${program}`], { stdio: "ignore" }).status === 0;
+  const check = missingPrograms(onPath);
+  for (const line of check.before) process.stderr.write(`${line}\n`);
+  const turbo = spawnSync("npx", TURBO_ARGS, { stdio: "inherit" });
+  for (const line of check.after) process.stderr.write(`${line}\n`);
+  process.exit(suiteExitCode(turbo.status ?? 1, check.missing));
+}
