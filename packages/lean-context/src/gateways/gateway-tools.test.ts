@@ -158,7 +158,7 @@ describe("tool_call", () => {
     );
   });
 
-  it("an MCP tool named bare, as server__tool or as Claude Code's mcp__server__tool gets the exact gateway call", async () => {
+  it("an MCP tool named bare, as server__tool, server.tool or Claude Code's mcp__server__tool gets the exact gateway call", async () => {
     const notes: CatalogEntry[] = [
       { kind: "mcp_server", name: "notes", description: "Notes." },
       { kind: "mcp_tool", server: "notes", name: "create_issue", description: "File one.", inputSchema: {} },
@@ -176,6 +176,9 @@ describe("tool_call", () => {
     );
     expect(await answer("notes__find_notes")).toBe(
       `"notes__find_notes" is a tool of the MCP server "notes": call ${searchCall}.`,
+    );
+    expect(await answer("notes.find_notes")).toBe(
+      `"notes.find_notes" is a tool of the MCP server "notes": call ${searchCall}.`,
     );
     expect(await answer("mcp__notes__find_notes")).toBe(
       `"mcp__notes__find_notes" is a tool of the MCP server "notes": call ${searchCall}.`,
