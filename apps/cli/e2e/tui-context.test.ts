@@ -1,7 +1,8 @@
 /**
  * The /context panel on a 40-row terminal: it fits the screen with the prompt and status line
  * still visible, the whole map (the window's fill and every category's bar) on the first screen;
- * it pages with PgDn/End/Home, and Esc closes it, leaving one line in the history.
+ * it pages with PgDn/End/Home, and Esc closes it, leaving one line in the history — with the
+ * conversation back above the prompt, which stays at the bottom where it was.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { MAP_CATEGORIES, TmuxTui } from "./tmux-tui.js";
@@ -17,10 +18,20 @@ describe("picasso TUI /context", { timeout: 120_000 }, () => {
     tui = new TmuxTui({
       width: 60,
       height: 40,
-      script: ["steps:", '  - text: "Done."'].join("\n"),
+      // A reply longer than the screen: the prompt sits on the bottom rows.
+      script: [
+        "steps:",
+        "  - text: |",
+        "      Done.",
+        "",
+        ...Array.from({ length: 60 }, (_, i) => `      - item ${i + 1}`),
+      ].join("\n"),
     }).start();
     await tui.send("say done");
     await tui.waitFor("● Done.");
+    await tui.waitFor("item 60");
+    const statusRow = (rows: string[]) => rows.findLastIndex((r) => /^mock · /.test(r));
+    expect(statusRow(tui.visibleRows())).toBeGreaterThanOrEqual(37);
     await tui.send("/context");
     await tui.waitFor("Esc close");
     const rows = await tui.waitUntil(
@@ -52,6 +63,10 @@ describe("picasso TUI /context", { timeout: 120_000 }, () => {
 
     tui.press("Escape");
     await tui.waitFor(/\/context: \S+ of 200k tokens in use/);
-    expect(tui.visibleRows().some((r) => r.includes("Esc close"))).toBe(false);
+    const after = tui.visibleRows();
+    expect(after.some((r) => r.includes("Esc close"))).toBe(false);
+    // Not at the top of an emptied screen: at the bottom, under the conversation.
+    expect(statusRow(after)).toBeGreaterThanOrEqual(37);
+    expect(after.slice(0, statusRow(after)).join("\n")).toContain("item 60");
   });
 });

@@ -1,4 +1,7 @@
-/** /clear starts a new session; /resume picks the old one back and shows its history. */
+/**
+ * /clear starts a new session; /resume picks the old one back and shows its history. A session
+ * that cannot open (nothing to continue) leaves one clean error line, not a frame above it.
+ */
 import { afterEach, describe, expect, it } from "vitest";
 import { TmuxTui } from "./tmux-tui.js";
 
@@ -29,5 +32,13 @@ describe("picasso TUI sessions", { timeout: 120_000 }, () => {
     expect(after).toContain("› my colour is blue");
     expect(after).toContain("Remembered: blue.");
     await tui.waitFor(new RegExp(`│ ${firstId}\\s*$`, "m"));
+  });
+
+  it("--continue with no session: one clean error line where the TUI was, exit 2", async () => {
+    tui = new TmuxTui({ args: ["--continue"] }).start();
+    const screen = await tui.waitFor("[exited 2]");
+    const lines = screen.split("\n").filter((l) => l.trim() !== "");
+    expect(lines[0]).toMatch(/^picasso: no session to continue for this workspace/);
+    expect(screen).not.toMatch(/[╭╰│]|starting…/);
   });
 });

@@ -132,10 +132,11 @@ export async function wireSession(
 }
 
 /** The provider the flags, env and config.yaml select (no session to resume), opened. */
+/** The provider the flags and environment select, and the selection (its `source` says why). */
 export async function openSelectedProvider(
   flags: Pick<SessionFlags, "provider" | "model" | "mockScript">,
   given: NodeJS.ProcessEnv,
-): Promise<ModelProvider> {
+): Promise<{ provider: ModelProvider; selection: ProviderSelection }> {
   const env = withHeldProviderSecrets(given);
   const picassoHome = defaultPicassoHome(env);
   const selection = resolveProviderSelection({
@@ -147,7 +148,7 @@ export async function openSelectedProvider(
     env,
     picassoHome,
   });
-  return openProvider(selection, env, picassoHome);
+  return { provider: await openProvider(selection, env, picassoHome), selection };
 }
 
 /** The selected provider; the mock server's code loads only when the mock is chosen. */

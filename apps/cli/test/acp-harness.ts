@@ -36,8 +36,13 @@ export interface EditorFiles {
   writes: { path: string; content: string }[];
 }
 
-export function startAcp(cwd: string, args: string[], editor?: EditorFiles): AcpProcess {
-  const child = spawn("node", [BIN, "acp", ...args], { cwd, stdio: ["pipe", "pipe", "pipe"] });
+export function startAcp(
+  cwd: string,
+  args: string[],
+  editor?: EditorFiles,
+  env: NodeJS.ProcessEnv = process.env,
+): AcpProcess {
+  const child = spawn("node", [BIN, "acp", ...args], { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();

@@ -12,8 +12,8 @@ import { picasso, script, workspace } from "./cli-harness.js";
 
 const mock = (path: string) => ["--provider", "mock", "--mock-script", path];
 const running: AcpProcess[] = [];
-const start = (cwd: string, args: string[], editor?: EditorFiles) => {
-  const proc = startAcp(cwd, args, editor);
+const start = (cwd: string, args: string[], editor?: EditorFiles, env?: NodeJS.ProcessEnv) => {
+  const proc = startAcp(cwd, args, editor, env);
   running.push(proc);
   return proc;
 };
@@ -353,6 +353,32 @@ describe("picasso acp", () => {
     await proc.close();
     const header = logEvents(dir, sessionId).find((e) => e.type === "request_header");
     expect(header.tools.map((t: { name: string }) => t.name)).toContain("files_call");
+  });
+
+  it("on the mock for want of a key, says so at session start: an agent message and a line on stderr", async () => {
+    const dir = workspace();
+    const env = { ...process.env };
+    for (const name of ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL", "PICASSO_PROVIDER"])
+      delete env[name];
+    const proc = start(dir, [], undefined, env);
+    await proc.initialize();
+    const { sessionId } = await proc.agent.request(acp.methods.agent.session.new, {
+      cwd: dir,
+      mcpServers: [],
+    });
+    const said = await waitFor("the no-key note", () =>
+      updatesOf(proc, sessionId, "agent_message_chunk").find(
+        (u) => u.sessionUpdate === "agent_message_chunk" && u.content.type === "text",
+      ),
+    );
+    expect(said).toMatchObject({
+      content: {
+        text: expect.stringMatching(
+          /^no provider chosen and ANTHROPIC_API_KEY is not set: running on the offline mock model/,
+        ),
+      },
+    });
+    expect(proc.stderr()).toContain("picasso acp: no provider chosen and ANTHROPIC_API_KEY is not set");
   });
 
   it("answers bad requests per JSON-RPC: an unknown session, an unknown method, a relative cwd", async () => {

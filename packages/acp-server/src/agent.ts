@@ -31,6 +31,12 @@ export interface AcpAgentOptions {
   version: string;
   /** One line for the operator (stderr): never the protocol channel. */
   log?: (line: string) => void;
+  /**
+   * What the user must know about every session of this connection (the offline mock standing in
+   * for want of a key): an agent message at the start of each, after a loaded one's history, since
+   * the editor's user never sees stderr.
+   */
+  sessionNotice?: string;
   /** More for every session's `composeSession` (the cache-probe's log observers and clock). */
   session?: Pick<ComposeSessionOptions, "observers" | "now" | "claudeHome" | "killGraceMs" | "settings">;
 }
@@ -94,9 +100,20 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
     return session;
   };
 
+  const notice = (session: AcpSession): Promise<void> =>
+    options.sessionNotice
+      ? session.update({
+          sessionUpdate: "agent_message_chunk",
+          content: { type: "text", text: options.sessionNotice },
+        })
+      : Promise.resolve();
+
   const announce = (session: AcpSession) => {
     // After the response that names the session, so the client knows it.
-    setImmediate(() => void session.update(availableCommands()));
+    setImmediate(() => {
+      void notice(session);
+      void session.update(availableCommands());
+    });
   };
 
   // `session/cancel` and `session/prompt` come first, in that order. The SDK offers each message
@@ -149,6 +166,7 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
       const session = await open(cx, params.cwd, params.mcpServers, { id: params.sessionId });
       sessions.set(session.id, session);
       for (const update of historyUpdates(session.composed.session.history)) void session.update(update);
+      void notice(session);
       await session.update(availableCommands());
       return { modes: sessionModes(session.composed.session.currentMode) };
     })

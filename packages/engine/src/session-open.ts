@@ -121,9 +121,13 @@ async function openLocked(
   const { tier1, freshHash } = await chooseTier1(host, options, place, located);
   const { rt, main, state } = buildRuntime(options, place, settings, host, located, log, bus, tier1);
   const workspace = workspaceFacts(place.workspaceRoot);
-  const facts = located.resumed
-    ? undefined
-    : host.sessionFacts(sessionFactsContext(place.workspaceRoot, place.cwd, workspace, options.now?.()));
+  // A resumed session that was prompted keeps its first message (facts included, for the cache);
+  // one opened and never prompted (ACP clients create a session, then load it in another process
+  // to prompt it) still gets them on its first prompt.
+  const facts =
+    main.messages.length > 0
+      ? undefined
+      : host.sessionFacts(sessionFactsContext(place.workspaceRoot, place.cwd, workspace, options.now?.()));
   const repair = located.resumed ? newRepair(located.resumed) : undefined;
   const notes = [
     ...(lock.tookOverFrom !== undefined

@@ -151,6 +151,45 @@ describe("resume", () => {
     }
   });
 
+  it("gives a session opened before its first prompt (ACP's session/new, then session/load) its facts on that prompt, once", async () => {
+    const server = await startMockServer({
+      script: {
+        steps: [
+          { match: "first", text: "hello" },
+          { match: "second", text: "again" },
+        ],
+      },
+    });
+    const workspace = makeWorkspace();
+    let opened = 0;
+    const facts = {
+      name: "facts",
+      sessionFacts: () => `<session-facts>\nopened ${++opened}\n</session-facts>`,
+    };
+    const created = await startScenario({ script: {}, server, workspace, plugins: [facts] });
+    await created.close();
+    const loaded = await startScenario({ script: {}, server, workspace, plugins: [facts], resume: "newest" });
+    await loaded.run("first prompt");
+    await loaded.close();
+    const again = await startScenario({ script: {}, server, workspace, plugins: [facts], resume: "newest" });
+    try {
+      await again.run("second prompt");
+      const [first] = loaded.sent[0]!.messages;
+      expect(first?.content[0]).toEqual({
+        type: "text",
+        text: "<session-facts>\nopened 2\n</session-facts>",
+      });
+      // Prompted once, the session keeps its first message: no facts on the next resume.
+      const texts = again.sent[0]!.messages.flatMap((m) =>
+        m.content.flatMap((b) => (b.type === "text" ? [b.text] : [])),
+      );
+      expect(texts.filter((t) => t.startsWith("<session-facts>"))).toHaveLength(1);
+    } finally {
+      await again.close();
+      await server.close();
+    }
+  });
+
   it("names an unknown session id and how to find the real ones", async () => {
     const workspace = makeWorkspace();
     const error = await startScenario({ script: {}, workspace, resume: { id: "nope" } }).catch(

@@ -64,6 +64,23 @@ describe("remember", () => {
     expect(service.recallIds([first.memory.id])[0]?.body).toBe("two spaces");
   });
 
+  it("keeps the class and importance of the memory it updates unless new ones are given", async () => {
+    const service = newService();
+    await service.remember({ title: "Indent", body: "tabs", class: "pinned", importance: 5 });
+    const again = await service.remember({ title: "Indent", body: "tabs, width 4" });
+    expect(again.updated).toBe(true);
+    expect(again.memory).toMatchObject({ class: "pinned", importance: 5, body: "tabs, width 4" });
+    const changed = await service.remember({
+      title: "Indent",
+      body: "tabs",
+      class: "preference",
+      importance: 2,
+    });
+    expect(changed.memory).toMatchObject({ class: "preference", importance: 2 });
+    const fresh = await service.remember({ title: "Build", body: "turbo" });
+    expect(fresh.memory).toMatchObject({ class: "fact", importance: 3 });
+  });
+
   it.each([
     [{ title: "", body: "x" }, "title: a non-empty string is required"],
     [{ title: "t", body: 3 }, "body: a non-empty string is required"],
@@ -126,16 +143,25 @@ describe("recall", () => {
     expect(found.map((m) => m.title)).not.toContain("Other project db");
   });
 
-  it("ranks by importance and recency when FTS finds nothing, and marks what it returns as used", async () => {
+  it("ranks the matches by importance and recency, and marks what it returns as used", async () => {
     let now = 1_000 * DAY;
     const service = newService({ now: () => now });
-    const old = await service.remember({ title: "Old", body: "a", importance: 3 });
+    const old = await service.remember({ title: "Old", body: "release notes", importance: 3 });
     now += 90 * DAY;
-    const fresh = await service.remember({ title: "Fresh", body: "b", importance: 3 });
-    const vital = await service.remember({ title: "Vital", body: "c", importance: 5 });
-    const found = await service.recallQuery("zzz", 3);
+    const fresh = await service.remember({ title: "Fresh", body: "release steps", importance: 3 });
+    const vital = await service.remember({ title: "Vital", body: "release keys", importance: 5 });
+    const found = await service.recallQuery("release", 3);
     expect(found.map((m) => m.id)).toEqual([vital.memory.id, fresh.memory.id, old.memory.id]);
     expect(service.store.get(old.memory.id)?.usedAt).toBe(now);
+  });
+
+  it("finds nothing when no word of the query matches, however recent or important the memories", async () => {
+    const service = newService();
+    await service.remember({ title: "Vital", body: "release keys", importance: 5 });
+    await service.remember({ title: "Fresh", body: "the build uses turbo" });
+    expect(await service.rankQuery("zzz")).toEqual([]);
+    expect(await service.recallQuery("kubernetes helm")).toEqual([]);
+    expect(service.store.get(1)?.usedAt).toBeUndefined();
   });
 
   it("gives recall by ids in the order asked, skipping ids that do not exist", async () => {

@@ -1,6 +1,7 @@
 /**
  * What the tools, the session facts and `picasso memory` do with the store: remember (secrets
- * refused, fields checked, a memory with the same title in the same scope updated in place),
+ * refused, fields checked, a memory with the same title in the same scope updated in place,
+ * keeping its class and importance unless new ones are given),
  * recall by ids or by query (hybrid ranking over a bounded candidate set, embeddings when an
  * endpoint is configured), and the ranking without a query for the session's index lines.
  * Field problems are `MemoryInputError`s naming the field, which the tools return to the model
@@ -17,7 +18,7 @@ import {
   type MemoryClass,
   type NewMemory,
 } from "./memory-types.js";
-import { type Candidate, cosine, rank } from "./ranking.js";
+import { type Candidate, cosine, matchesQuery, rank } from "./ranking.js";
 import { findSecret } from "./secrets.js";
 
 export const MAX_TITLE_CHARS = 200;
@@ -94,13 +95,16 @@ export class MemoryService {
       throw new MemoryInputError(
         `refused: this looks like ${secret}; secrets are never stored in memory (remember where the secret is kept instead, e.g. an environment variable's name)`,
       );
-    const cls = input.class ?? "fact";
+    const scope = this.resolveScope(input.scope);
+    const existing = this.store.findByTitle(scope, title);
+    // Restating a memory (same title) updates what it says, not what it is: a pinned memory
+    // stays pinned unless the caller names another class.
+    const cls = input.class ?? existing?.class ?? "fact";
     if (!isMemoryClass(cls))
       throw new MemoryInputError(`class: "${String(cls)}" is not one of ${MEMORY_CLASSES.join(", ")}`);
-    const importance = input.importance ?? DEFAULT_IMPORTANCE;
+    const importance = input.importance ?? existing?.importance ?? DEFAULT_IMPORTANCE;
     if (typeof importance !== "number" || !Number.isInteger(importance) || importance < 1 || importance > 5)
       throw new MemoryInputError("importance: an integer from 1 to 5 is required");
-    const scope = this.resolveScope(input.scope);
     const fields: NewMemory = {
       class: cls,
       title,
@@ -109,7 +113,6 @@ export class MemoryService {
       importance,
       ...(input.sourceSession ? { sourceSession: input.sourceSession } : {}),
     };
-    const existing = this.store.findByTitle(scope, title);
     const memory = existing ? this.store.update(existing.id, fields, this.now()) : this.store.add(fields);
     await this.embed(memory);
     return { memory, updated: existing !== undefined };
@@ -149,14 +152,18 @@ export class MemoryService {
     return this.recallIds(ids);
   }
 
-  /** Ranked ids for a query (no side effects). */
+  /** Ranked ids of the memories that match a query (ranking.ts `matchesQuery`); no side effects. */
   async rankQuery(
     query: string,
     classes?: readonly MemoryClass[],
   ): Promise<Array<{ id: number; score: number }>> {
     const candidates = this.store.candidates(query, this.scopes(), classes);
     const withVectors = await this.addCosines(query, candidates);
-    return rank(candidates, this.now(), withVectors);
+    return rank(
+      candidates.filter((c) => matchesQuery(c, withVectors)),
+      this.now(),
+      withVectors,
+    );
   }
 
   private async addCosines(query: string, candidates: Candidate[]): Promise<boolean> {

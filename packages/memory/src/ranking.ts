@@ -63,6 +63,23 @@ export function describeWeights(withVectors: boolean): string {
     : `${terms.join(" + ")} (no embeddings endpoint: the vector weight renormalised over the rest)`;
 }
 
+/**
+ * The least cosine similarity that makes a memory no word of the query found a match. Embedding
+ * models put unrelated texts well above 0 (often 0.2–0.4), so "any positive similarity" would
+ * match every memory again; 0.4 keeps what a model calls close.
+ */
+export const MIN_VECTOR_MATCH = 0.4;
+
+/**
+ * Whether a candidate answers the query at all: FTS found one of its words, or (with embeddings)
+ * its vector is close. Importance and recency order the matches; they never make one, or a query
+ * with no matching word would return the newest memories as if they answered it.
+ */
+export function matchesQuery(candidate: Candidate, withVectors: boolean): boolean {
+  if (candidate.bm25 !== undefined) return true;
+  return withVectors && candidate.cosine !== undefined && candidate.cosine >= MIN_VECTOR_MATCH;
+}
+
 export function recency(touchedAt: number, now: number): number {
   const days = Math.max(0, now - touchedAt) / DAY_MS;
   return 0.5 ** (days / RECENCY_HALF_LIFE_DAYS);

@@ -27,6 +27,7 @@ export {
 } from "./project-config.js";
 export { type SandboxReportOptions, workspaceSandboxReport } from "./sandbox-report.js";
 export { createSessionMemory, MEMORY_DB_FILE, memoryDbPath, workspaceMemoryScope } from "./session-memory.js";
+export { sessionToolNames } from "./session-tool-names.js";
 export {
   builtinCatalog,
   builtinCatalogFiles,

@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { allowListApprover } from "@picasso/engine";
-import { loadMcpConfig, refreshCatalog } from "@picasso/mcp";
+import { CATALOG_FORMAT, configHash, loadMcpConfig, refreshCatalog, writeCatalog } from "@picasso/mcp";
 import { startMockServer } from "@picasso/mock-provider";
 import { readLogFileAll, type SessionEvent } from "@picasso/protocol";
 import { AnthropicProvider } from "@picasso/providers";
@@ -212,6 +212,67 @@ describe("an MCP server in a session", () => {
     const result = planned.find((e) => e.type === "tool_result");
     expect(result).toMatchObject({ status: "denied" });
     expect(existsSync(join(workspace, "c.txt"))).toBe(false);
+  });
+
+  it("tool_call naming an MCP tool as Claude Code would answers the exact gateway call, from the cached catalog alone", async () => {
+    const workspace = realpathSync(mkdtempSync(join(tmpdir(), "picasso-mcp-redirect-")));
+    const home = realpathSync(mkdtempSync(join(tmpdir(), "picasso-mcp-redirect-home-")));
+    // A program that does not exist: any spawn would fail the call.
+    writeFileSync(
+      join(workspace, ".mcp.json"),
+      JSON.stringify({ mcpServers: { fs: { command: "/nonexistent/fs" } } }),
+    );
+    approveProjectConfig({ workspaceRoot: workspace, picassoHome: home });
+    const [config] = loadMcpConfig({ workspaceRoot: workspace, picassoHome: home }).servers;
+    writeCatalog(home, {
+      format: CATALOG_FORMAT,
+      server: "fs",
+      configHash: configHash(config!),
+      tools: [{ name: "read_text_file", description: "Read a file.", inputSchema: { type: "object" } }],
+    });
+    const server = await startMockServer({
+      script: {
+        steps: [
+          {
+            tool_calls: [
+              { name: "tool_call", input: { name: "mcp__fs__read_text_file", arguments: { path: "a.txt" } } },
+            ],
+          },
+          { text: "ok" },
+        ],
+      },
+    });
+    const provider = new AnthropicProvider({
+      apiKey: "k",
+      model: "mock-model",
+      baseUrl: server.url,
+      name: "mock",
+    });
+    const events: SessionEvent[] = [];
+    const composed = await composeSession({
+      provider,
+      workspaceRoot: workspace,
+      picassoHome: home,
+      surface: "cli",
+      surfaceLabel: "test",
+      version: "test",
+      approver: allowListApprover([]),
+      onEvent: (event) => events.push(event),
+    });
+    try {
+      for await (const _ of composed.session.runTurn("read a.txt")) {
+        // drained
+      }
+    } finally {
+      await composed.close();
+      await provider.close?.();
+      await server.close();
+    }
+    expect(events.find((e) => e.type === "tool_result")).toMatchObject({
+      content:
+        '"mcp__fs__read_text_file" is a tool of the MCP server "fs": call fs_call({tool: "read_text_file", arguments: {"path":"a.txt"}}).',
+    });
+    expect(events.some((e) => e.type === "mcp_server_start")).toBe(false);
   });
 
   it("bad configuration: one clear line each, and the session starts without those servers", async () => {

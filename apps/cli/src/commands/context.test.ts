@@ -93,14 +93,14 @@ describe("picasso context", () => {
     expect(report.map.reportedPromptTokens).toBeUndefined();
   });
 
-  it("warns about an instruction file cut at the cap or left out for not being UTF-8 text", async () => {
+  it("warns about an instruction file cut at the cap or read as Latin-1 for not being UTF-8", async () => {
     const root = workspace();
     writeFileSync(join(root, "PICASSO.md"), Buffer.from([0x72, 0x75, 0x6c, 0x65, 0xc3, 0x28]));
     const env = { PICASSO_HOME: mkdtempSync(join(tmpdir(), "cli-home-")) };
     const text = await contextOutput({}, { cwd: root, env });
     const warnings = text.slice(text.indexOf("\nWarnings\n")).split("\n").slice(2, 4);
     expect(warnings).toEqual([
-      "  PICASSO.md: not valid UTF-8; left out of the instruction index — save it as UTF-8 text",
+      "  PICASSO.md: not valid UTF-8; read as Latin-1 — save it as UTF-8 text",
       expect.stringMatching(/^ {2}AGENTS\.md: instructions cut at the 8192-byte cap \(\d+ bytes in all\)/),
     ]);
     const report = JSON.parse(await contextOutput({ json: true }, { cwd: root, env }));

@@ -53,7 +53,7 @@ async function navigatorFor(
   if (kind === "keyword") return { navigator: keywordNavigator };
   if (kind !== "model") throw new UserError(`--navigator: expected keyword or model, got "${kind}"`);
   const { openSelectedProvider } = await import("../wiring.js");
-  const provider = await openSelectedProvider(
+  const { provider } = await openSelectedProvider(
     {
       ...(flags.provider ? { provider: flags.provider } : {}),
       ...(flags.model ? { model: flags.model } : {}),

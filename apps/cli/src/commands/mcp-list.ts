@@ -3,12 +3,14 @@
  * `$PICASSO_HOME/mcp.json` configure — scope, transport, the command or URL (no env, no
  * headers), whether its catalog is cached and fresh, its tool count and catalog bytes — then the
  * configuration mistakes, one line each, and a project file not approved yet (docs/security.md).
- * Nothing is started.
+ * A server whose name clashes with a tool a session registers is left out with the warning a
+ * session gives (the same rule, fed the same tool names). Nothing is started.
  */
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { defaultPicassoHome } from "@picasso/engine";
 import { catalogDir, describeConfig, loadMcpConfig, readCatalog, readFreshCatalog } from "@picasso/mcp";
+import { sessionToolNames } from "@picasso/surface";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { McpWhere } from "./mcp-where.js";
 
@@ -22,11 +24,12 @@ export interface McpListRow {
   catalogBytes: number | null;
 }
 
-export function mcpListRows(where: McpWhere = {}): { rows: McpListRow[]; problems: string[] } {
+export async function mcpListRows(where: McpWhere = {}): Promise<{ rows: McpListRow[]; problems: string[] }> {
   const env = where.env ?? process.env;
   const picassoHome = defaultPicassoHome(env);
   const workspaceRoot = findWorkspaceRoot(where.cwd ?? process.cwd());
-  const loaded = loadMcpConfig({ workspaceRoot, picassoHome, env });
+  const reservedNames = await sessionToolNames({ workspaceRoot, picassoHome });
+  const loaded = loadMcpConfig({ workspaceRoot, picassoHome, env, reservedNames });
   const { servers } = loaded;
   const problems = loaded.withheld
     ? [
@@ -51,8 +54,8 @@ export function mcpListRows(where: McpWhere = {}): { rows: McpListRow[]; problem
   return { rows, problems };
 }
 
-export function mcpListOutput(flags: { json?: boolean }, where: McpWhere = {}): string {
-  const { rows, problems } = mcpListRows(where);
+export async function mcpListOutput(flags: { json?: boolean }, where: McpWhere = {}): Promise<string> {
+  const { rows, problems } = await mcpListRows(where);
   if (flags.json) return `${JSON.stringify({ servers: rows, problems }, null, 2)}\n`;
   if (rows.length === 0 && problems.length === 0)
     return "No MCP servers configured (.mcp.json in the workspace, or $PICASSO_HOME/mcp.json). Add one: picasso mcp add <name> <command> [args...]\n";

@@ -42,21 +42,21 @@ function userError(run: () => unknown): string {
 }
 
 describe("picasso mcp", () => {
-  it("add approves the file it leaves, but never a project file whose content was not approved before", () => {
+  it("add approves the file it leaves, but never a project file whose content was not approved before", async () => {
     const mine = place();
     mcpAddOutput("fs", "node", ["server.js"], {}, mine);
-    expect(mcpListRows(mine).rows.map((r) => r.name)).toEqual(["fs"]);
+    expect((await mcpListRows(mine)).rows.map((r) => r.name)).toEqual(["fs"]);
     // A model-written .mcp.json: adding a server to it does not approve what was already there.
     const theirs = place();
     writeFileSync(join(theirs.cwd, ".mcp.json"), JSON.stringify({ mcpServers: { evil: { command: "sh" } } }));
     const added = mcpAddOutput("fs", "node", ["server.js"], {}, theirs);
     expect(added).toMatch(/^note: \.mcp\.json holds content you have not approved, so it is still not used/m);
-    const listed = mcpListRows(theirs);
+    const listed = await mcpListRows(theirs);
     expect(listed.rows).toEqual([]);
     expect(listed.problems[0]).toMatch(/^\.mcp\.json is not approved yet, so its servers are not used/);
   });
 
-  it("add writes .mcp.json in Claude Code's format; list shows it; remove takes it out", () => {
+  it("add writes .mcp.json in Claude Code's format; list shows it; remove takes it out", async () => {
     const where = place();
     expect(mcpAddOutput("fs", "node", ["server.js", "."], { env: ["LOG=${LEVEL:-info}"] }, where)).toContain(
       "fs_call is mounted from the next session",
@@ -80,13 +80,13 @@ describe("picasso mcp", () => {
         },
       },
     });
-    const { rows, problems } = mcpListRows({ ...where, env: { ...where.env, TOKEN: "t0ps3cret" } });
+    const { rows, problems } = await mcpListRows({ ...where, env: { ...where.env, TOKEN: "t0ps3cret" } });
     expect(rows.map((r) => [r.name, r.scope, r.transport, r.catalog])).toEqual([
       ["fs", "project", "stdio", "none"],
       ["tracker", "user", "http", "none"],
     ]);
     // The tracker's header needs TOKEN: without it, one line and no server.
-    const text = mcpListOutput({}, where);
+    const text = await mcpListOutput({}, where);
     expect(problems).toEqual([]);
     expect(text).toContain("fs_call  project · stdio · node server.js .");
     expect(text).toContain(
@@ -107,13 +107,31 @@ describe("picasso mcp", () => {
     expect(userError(() => mcpRemoveOutput("fs", {}, where))).toMatch(/^mcp remove: no server "fs"/);
   });
 
+  it("list warns about a server whose name clashes with a tool, as a session does, and leaves it out", async () => {
+    const where = place();
+    mcpAddOutput("read", "node", ["server.js"], {}, where);
+    mcpAddOutput("tool", "node", ["server.js"], { scope: "user" }, where);
+    mcpAddOutput("recall", "node", ["server.js"], { scope: "user" }, where);
+    mcpAddOutput("fs", "node", ["server.js"], {}, where);
+    const { rows, problems } = await mcpListRows(where);
+    expect(rows.map((r) => r.name)).toEqual(["fs"]);
+    expect(problems).toEqual([
+      '$PICASSO_HOME/mcp.json:3: mcpServers.tool: the name clashes with the tool "tool_call"; server "tool" left out',
+      '$PICASSO_HOME/mcp.json:9: mcpServers.recall: the name clashes with the tool "recall"; server "recall" left out',
+      '.mcp.json:3: mcpServers.read: the name clashes with the tool "read"; server "read" left out',
+    ]);
+    expect(await mcpListOutput({}, where)).toContain(
+      'warning: .mcp.json:3: mcpServers.read: the name clashes with the tool "read"; server "read" left out',
+    );
+  });
+
   it("refresh lists the real filesystem server into the catalog cache; list then shows its tools and bytes", async () => {
     const where = place();
     mcpAddOutput("fs", process.execPath, [filesystemEntry(), where.cwd], {}, where);
     const result = await mcpRefresh(undefined, where);
     expect(result.ok).toBe(true);
     expect(result.text).toMatch(/^fs: \d+ tools, catalog \d+ bytes\n$/);
-    const [row] = mcpListRows(where).rows;
+    const [row] = (await mcpListRows(where)).rows;
     expect(row).toMatchObject({ name: "fs", catalog: "fresh" });
     expect(row!.tools).toBeGreaterThan(5);
     expect(row!.catalogBytes).toBeGreaterThan(1000);

@@ -15,7 +15,7 @@ export function register(program: Command): void {
     .option("--json", "print JSON")
     .action(async (flags: { json?: boolean }) => {
       const { mcpListOutput } = await import("./mcp-list.js");
-      process.stdout.write(mcpListOutput(flags));
+      process.stdout.write(await mcpListOutput(flags));
     });
   mcp
     .command("add <name> <commandOrUrl> [args...]")

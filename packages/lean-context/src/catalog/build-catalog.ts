@@ -241,9 +241,14 @@ function skillLeaf(skill: CatalogEntry): CatalogNode {
   };
 }
 
+/** The gateway tool that runs a server's tools: `<server>_call`. */
+export function mcpGatewayName(server: string): string {
+  return `${server.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 59)}_call`;
+}
+
 function mcpToolLeaf(tool: CatalogEntry, server: CatalogEntry): CatalogNode {
   const parent = `${MCP_GROUP}/${server.name}`;
-  const gateway = `${server.name.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 59)}_call`;
+  const gateway = mcpGatewayName(server.name);
   return {
     id: `${parent}/${tool.name}`,
     kind: "mcp_tool",

@@ -60,7 +60,10 @@ export function docDescription(text: string, path: string, when: readonly string
 }
 
 export function loadDocTopics(workspaceRoot: string): CatalogEntry[] {
-  const agentsFile = readWorkspaceText(join(workspaceRoot, "AGENTS.md"));
+  // As the instruction index reads it (which warns): a stray Latin-1 byte keeps the routing table.
+  const agentsFile = readWorkspaceText(join(workspaceRoot, "AGENTS.md"), undefined, {
+    invalidUtf8: "latin1",
+  });
   if (agentsFile.kind !== "text") return [];
   const agents = agentsFile.text;
   const when = new Map<string, string[]>();

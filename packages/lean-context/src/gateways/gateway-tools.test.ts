@@ -151,10 +151,45 @@ describe("tool_call", () => {
       '"release" is a skill, not a tool: load it with skill({name: "release"}).',
     );
     expect((await g.call.run({ name: "github/create_issue", arguments: {} }, ctx)).content).toBe(
-      '"github/create_issue" is an MCP tool: github_call({tool: "create_issue", arguments: {…}}).',
+      '"github/create_issue" is a tool of the MCP server "github": call github_call({tool: "create_issue", arguments: {}}).',
     );
     expect((await gateways(buildCatalog({})).call.run({ name: "x", arguments: {} }, ctx)).content).toContain(
       "No deferred tools are installed yet.",
+    );
+  });
+
+  it("an MCP tool named bare, as server__tool, server.tool or Claude Code's mcp__server__tool gets the exact gateway call", async () => {
+    const notes: CatalogEntry[] = [
+      { kind: "mcp_server", name: "notes", description: "Notes." },
+      { kind: "mcp_tool", server: "notes", name: "create_issue", description: "File one.", inputSchema: {} },
+      { kind: "mcp_tool", server: "notes", name: "find_notes", description: "Find notes.", inputSchema: {} },
+    ];
+    const g = gateways(buildCatalog({ entries: [...mcp, ...notes] }));
+    const answer = async (name: string, args: unknown = { q: "x" }) => {
+      const out = await g.call.run({ name, arguments: args }, ctx);
+      expect(out.isError).toBe(true);
+      return out.content;
+    };
+    const searchCall = 'notes_call({tool: "find_notes", arguments: {"q":"x"}})';
+    expect(await answer("find_notes")).toBe(
+      `"find_notes" is a tool of the MCP server "notes": call ${searchCall}.`,
+    );
+    expect(await answer("notes__find_notes")).toBe(
+      `"notes__find_notes" is a tool of the MCP server "notes": call ${searchCall}.`,
+    );
+    expect(await answer("notes.find_notes")).toBe(
+      `"notes.find_notes" is a tool of the MCP server "notes": call ${searchCall}.`,
+    );
+    expect(await answer("mcp__notes__find_notes")).toBe(
+      `"mcp__notes__find_notes" is a tool of the MCP server "notes": call ${searchCall}.`,
+    );
+    // Arguments too long to repeat are left to the model.
+    expect(await answer("mcp__notes__find_notes", { q: "y".repeat(400) })).toBe(
+      '"mcp__notes__find_notes" is a tool of the MCP server "notes": call notes_call({tool: "find_notes", arguments: {…}}) with the same arguments.',
+    );
+    // A bare name two servers have: every server that has it.
+    expect(await answer("create_issue", {})).toBe(
+      '"create_issue" is a tool of 2 MCP servers: call github_call({tool: "create_issue", arguments: {}}) or notes_call({tool: "create_issue", arguments: {}}).',
     );
   });
 

@@ -7,17 +7,19 @@
  * returns an error carrying the tool's full text (description, schema, family rules) so the model
  * can correct itself; otherwise it runs the tool. A core tool named through `tool_call` is refused
  * with a hint to call it directly, so every call of a core tool is seen (and permission-checked)
- * under its own name; a skill or an MCP tool gets a hint naming the right gateway.
+ * under its own name; a skill gets a hint to load it, and an MCP tool — named as the catalog
+ * names it, bare, or as another agent would (`server__tool`, `mcp__server__tool`) — the exact
+ * `<server>_call` to make (mcp-redirect.ts).
  * `skill_search` is `tool_search` over the skills alone. Sources are read through getters
  * because they are known only once the session's Tier 1 is assembled.
  */
 import { byteLength, type CallEffect, type ToolDefinition, type ToolOutput } from "@picasso/protocol";
 import type { Catalog } from "../catalog/build-catalog.js";
 import { answerQuery } from "../catalog/catalog-answer.js";
-import type { CatalogNode } from "../catalog/catalog-node.js";
 import { navigate } from "../catalog/catalog-search.js";
 import { familyGuidance } from "../sections/family-guidance.js";
 import { skillSearchSpec, toolCallSpec, toolSearchSpec } from "./gateway-specs.js";
+import { mcpRedirect } from "./mcp-redirect.js";
 import { argumentProblems } from "./validate-arguments.js";
 
 export interface GatewaySources {
@@ -60,15 +62,10 @@ export function describeTool(catalog: Catalog, name: string): string {
   return [node?.text ?? name, ...(rules ? [`Rules (family ${tool!.family}): ${rules}`] : [])].join("\n");
 }
 
-function misdirected(catalog: Catalog, name: string): string | undefined {
-  const node: CatalogNode | undefined = catalog.leaves.find(
-    (l) => (l.kind === "skill" || l.kind === "mcp_tool") && l.name === name,
-  );
-  if (!node) return undefined;
-  if (node.kind === "skill")
+function misdirected(catalog: Catalog, name: string, args: unknown): string | undefined {
+  if (catalog.leaves.some((l) => l.kind === "skill" && l.name === name))
     return `"${name}" is a skill, not a tool: load it with skill({name: "${name}"}).`;
-  const call = node.text?.split("\n").find((l) => l.startsWith("Call: "));
-  return `"${name}" is an MCP tool: ${call ? call.slice(6) : "call it through its server's gateway"}.`;
+  return mcpRedirect(catalog, name, args);
 }
 
 export function toolCallTool(sources: GatewaySources): ToolDefinition {
@@ -84,7 +81,7 @@ export function toolCallTool(sources: GatewaySources): ToolDefinition {
         return { content: `${name} is a core tool: call it directly, not through tool_call.`, isError: true };
       const tool = catalog.tool(name);
       if (!tool) {
-        const hint = misdirected(catalog, name);
+        const hint = misdirected(catalog, name, input.arguments);
         if (hint) return { content: hint, isError: true };
         const names = catalog.toolNames;
         const known = names.length

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadDocTopics } from "../catalog/doc-topics.js";
 import {
   INSTRUCTION_FILE_READ_BYTES,
   instructionFolders,
@@ -81,7 +82,7 @@ describe("loadInstructionFiles", () => {
     expect(files[0]!.text).not.toContain("\uFFFD");
   });
 
-  it("a binary or invalid-UTF-8 instruction file is left out with a one-line warning naming it", () => {
+  it("a binary instruction file is left out, an invalid-UTF-8 one read as Latin-1, each with a one-line warning naming it", () => {
     const root = workspace();
     writeFileSync(join(root, "AGENTS.md"), Buffer.from([0x23, 0x20, 0x52, 0x00, 0x01, 0x02, 0x0a]));
     writeFileSync(
@@ -90,10 +91,35 @@ describe("loadInstructionFiles", () => {
     );
     writeFileSync(join(root, "PICASSO.md"), "caf\u00e9 \u2014 still text\n");
     const { files, warnings } = loadInstructionFiles(root, root);
-    expect(files).toEqual([{ path: "PICASSO.md", text: "caf\u00e9 \u2014 still text" }]);
+    expect(files).toEqual([
+      { path: "CLAUDE.md", text: "rules \u00ff\u00fe" },
+      { path: "PICASSO.md", text: "caf\u00e9 \u2014 still text" },
+    ]);
     expect(warnings).toEqual([
       "AGENTS.md: binary content (NUL bytes), not text; left out of the instruction index — save it as UTF-8 text",
-      "CLAUDE.md: not valid UTF-8; left out of the instruction index — save it as UTF-8 text",
+      "CLAUDE.md: not valid UTF-8; read as Latin-1 — save it as UTF-8 text",
     ]);
+  });
+
+  it("keeps an AGENTS.md with one Latin-1 byte, read as Latin-1, and its routing table", () => {
+    const root = workspace();
+    // "Caf\xe9" as an old editor saves it: 0xE9 alone is not UTF-8.
+    writeFileSync(
+      join(root, "AGENTS.md"),
+      Buffer.concat([
+        Buffer.from("# Rules\nCaf"),
+        Buffer.from([0xe9]),
+        Buffer.from(
+          " is spelt with an accent.\n\n| when working on | read |\n| --- | --- |\n| billing | `docs/billing.md` |\n",
+        ),
+      ]),
+    );
+    mkdirSync(join(root, "docs"));
+    writeFileSync(join(root, "docs", "billing.md"), "# Billing\nInvoices.\n");
+    const { files, warnings } = loadInstructionFiles(root, root);
+    expect(files.map((f) => f.path)).toEqual(["AGENTS.md"]);
+    expect(files[0]!.text).toContain("Caf\u00e9 is spelt with an accent.");
+    expect(warnings).toEqual(["AGENTS.md: not valid UTF-8; read as Latin-1 — save it as UTF-8 text"]);
+    expect(loadDocTopics(root).map((d) => d.name)).toEqual(["docs/billing.md"]);
   });
 });

@@ -6,8 +6,9 @@
  * lines) are followed, never duplicated; one with real content is included once (its pointer
  * lines removed, skipped if its text equals a file already included). A missing file is fine; an
  * unreadable one (permissions, a folder in its place) becomes a warning and is left out, and so
- * does one that is not text — NUL bytes (binary) or bytes that are not valid UTF-8 — since it
- * would put garbage and replacement characters into every request. A FIFO, socket or device in a
+ * does a binary one (NUL bytes), since it would put garbage into every request. Bytes that are not
+ * valid UTF-8 (a Latin-1 `é` from an old editor) are read as Latin-1 with a warning: one stray
+ * byte must not drop a project's rules, and Latin-1 reads the usual culprit right. A FIFO, socket or device in a
  * file's place is never opened (it would block the session's start), and a file over 1 MiB is read
  * only up to that (the index is capped at 8 KB anyway); both are said in one line naming the file.
  * Each warning is one line naming the file.
@@ -56,7 +57,9 @@ export function loadInstructionFiles(workspaceRoot: string, cwd: string): Instru
   const seen = new Set<string>();
   const read = (folder: string, name: string): string | undefined => {
     const path = relative(workspaceRoot, join(folder, name)).split(sep).join("/");
-    const found = readWorkspaceText(join(folder, name), INSTRUCTION_FILE_READ_BYTES);
+    const found = readWorkspaceText(join(folder, name), INSTRUCTION_FILE_READ_BYTES, {
+      invalidUtf8: "latin1",
+    });
     if (found.kind === "missing") return undefined;
     if (found.kind === "problem") {
       warnings.push(
@@ -64,6 +67,7 @@ export function loadInstructionFiles(workspaceRoot: string, cwd: string): Instru
       );
       return undefined;
     }
+    if (found.latin1) warnings.push(`${path}: not valid UTF-8; read as Latin-1 — save it as UTF-8 text`);
     if (found.truncated)
       warnings.push(
         `${path}: ${formatBytes(found.size)}; only its first ${formatBytes(INSTRUCTION_FILE_READ_BYTES)} read for the instruction index — keep it short and point at docs/`,

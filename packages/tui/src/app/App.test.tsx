@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PLAIN_THEME } from "../components/theme.js";
 import { type FakeEvent, FakeSessionEvents } from "../test-support/fake-session.js";
 import { tick, waitForFrame } from "../test-support/wait-for-frame.js";
-import { App } from "./App.js";
+import { App, ROWS_BELOW_PANEL } from "./App.js";
 import { SessionController } from "./session-controller.js";
 import type { SessionHost } from "./session-host.js";
 
@@ -202,8 +202,10 @@ describe("App", () => {
     const lines = open.split("\n");
     const top = lines.findIndex((l) => l.startsWith("╭"));
     const bottom = lines.findIndex((l, i) => i > top && l.startsWith("╰"));
-    // Without a known size the terminal is taken as 24 rows; the panel leaves 6 for the prompt.
-    expect(bottom - top + 1).toBeLessThanOrEqual(18);
+    // Without a known size the terminal is taken as 24 rows: the panel leaves exactly the prompt
+    // box and the status line, so the frame fills the screen (see panelHeight).
+    expect(bottom - top + 1).toBe(24 - ROWS_BELOW_PANEL);
+    expect(lines.slice(top).filter((l) => l !== "").length).toBe(24);
     stdin.write("\x1b");
     const closed = await waitForFrame(lastFrame, (f) => !f.includes("Esc close"));
     expect(closed).toMatch(/\/context: [\d.k]+ of 1.0k tokens in use/);

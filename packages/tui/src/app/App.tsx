@@ -1,8 +1,8 @@
 /**
  * The screen: history (static), the live area, then either the approval dialog, a question, a
- * picker or the /context panel, the prompt, and the status line. The /context panel gets the
- * terminal's height less the rows below it (`CONTEXT_PANEL_RESERVED_ROWS`), so the live area
- * never outgrows the screen. Keys handled here, whatever has focus: Shift+Tab cycles the mode;
+ * picker or the /context panel, the prompt, and the status line. The /context panel (and its
+ * timeline) gets the terminal's height less the rows below it (`panelHeight`): the frame then
+ * fills the screen exactly, never more. Keys handled here, whatever has focus: Shift+Tab cycles the mode;
  * Esc interrupts a running step (when no dialog is open); Ctrl+O expands the newest collapsed
  * output; Ctrl+C interrupts/clears and, pressed again within 2 s, exits.
  */
@@ -24,8 +24,19 @@ import { INTERRUPTING_HINT, type SessionController } from "./session-controller.
 
 export const EXIT_WINDOW_MS = 2000;
 
-/** Rows kept free below the /context panel: the prompt box (3), the status line, a hint and a spare. */
-export const CONTEXT_PANEL_RESERVED_ROWS = 6;
+/** Rows below the /context panel: the prompt box (3) and the status line. */
+export const ROWS_BELOW_PANEL = 4;
+
+/**
+ * The /context panel's height: the screen's rows less those below it (and a hint line, when one
+ * shows). Exactly the screen, because Ink treats a frame as tall as the terminal as full-screen:
+ * when the panel closes, it clears the screen and writes the conversation out again above the
+ * prompt. A shorter panel would still have pushed the conversation into the scrollback, and on
+ * closing the prompt would be left at the top of an empty screen.
+ */
+export function panelHeight(rows: number, hint: boolean): number {
+  return Math.max(8, rows - ROWS_BELOW_PANEL - (hint ? 1 : 0));
+}
 
 export function App({
   controller,
@@ -119,14 +130,14 @@ export function App({
           <ContextPager
             view={state.contextPanel}
             width={width}
-            height={Math.max(8, rows - CONTEXT_PANEL_RESERVED_ROWS)}
+            height={panelHeight(rows, Boolean(state.hint))}
             onClose={() => controller.closeContext()}
           />
         ) : state.timelinePanel ? (
           <TimelinePager
             chart={state.timelinePanel}
             width={width}
-            height={Math.max(8, rows - CONTEXT_PANEL_RESERVED_ROWS)}
+            height={panelHeight(rows, Boolean(state.hint))}
             onClose={() => controller.closeTimeline()}
           />
         ) : null}

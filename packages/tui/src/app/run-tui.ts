@@ -6,8 +6,9 @@
  * logged — and print how to resume it. Ink's own Ctrl+C exit is off: the App decides what Ctrl+C
  * means. Keys typed before the first frame (type-ahead) are kept: see type-ahead.ts; pastes are
  * marked by the terminal (bracketed paste, paste-mode.ts) so every typed Enter submits. A session
- * that cannot open (an unknown id to resume…) takes the screen down and the error goes to the
- * caller, which prints it as one line.
+ * that cannot open (an unknown id to resume, no session to continue, a mistake in a config file)
+ * takes the screen down — its frame erased first, since Ink leaves its last frame on screen when
+ * unmounted — and the error goes to the caller, which prints it as one line where the frame was.
  */
 import { render } from "ink";
 import { createElement } from "react";
@@ -45,6 +46,8 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   try {
     await controller.start(options.start ?? {});
   } catch (error) {
+    // clear() erases the frame and makes unmount's final render a no-op, so nothing is redrawn.
+    instance.clear();
     instance.unmount();
     pasteOff();
     throw error;
