@@ -78,7 +78,8 @@ export class SessionController implements CommandContext {
     await this.openSession(request);
     for (const text of this.opened?.warnings ?? []) this.print({ kind: "notice", tone: "warn", text });
     if (this.opened?.mockFallback) this.print({ kind: "notice", tone: "hint", text: MOCK_HINT });
-    const waiting = this.beforeOpen ?? [];
+    // Left (a signal) while the session opened: what was typed ahead is not sent.
+    const waiting = this.store.state.exited ? [] : (this.beforeOpen ?? []);
     this.beforeOpen = undefined;
     if (this.modeBeforeOpen && this.modeBeforeOpen !== this.session.currentMode)
       this.setMode(this.modeBeforeOpen);
