@@ -3,7 +3,8 @@
  * - tui.reopen-1mb-unbroken-ms: `picasso --continue` of a session whose prompt is 1 MiB of base64
  *   (no space, no line break; made with `picasso -p - --provider mock`), launched in a detached
  *   100×30 tmux session, until its opening line (`resumed session …`) is on screen — polled every
- *   20 ms, the scrollback included;
+ *   20 ms, the scrollback included (tmux keeps 2,000 rows: an old build that prints the whole text
+ *   pushes its opening line out of them past ~150 KB);
  * - tui.reopen-new-session-ms: the same launch without `--continue`, until `new session …` shows:
  *   what opening costs with no history, measured interleaved in the same run;
  * - tui.reopen-sigterm-exit-ms: SIGTERM to the reopened TUI until it has exited (the lock released).
@@ -65,7 +66,7 @@ async function launch(args, shown) {
     "30",
     `cd '${work}' && env -u ANTHROPIC_API_KEY HOME='${root}' PICASSO_HOME='${home}' TERM=xterm-256color node '${binary}' ${args}; echo "[exited $?]"; sleep 60`,
   );
-  const screen = () => tmux("capture-pane", "-p", "-t", "b", "-S", "-300");
+  const screen = () => tmux("capture-pane", "-p", "-t", "b", "-S", "-2000");
   let shownMs = TIMEOUT_MS;
   let exitMs;
   let node;
