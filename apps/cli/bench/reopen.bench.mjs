@@ -20,7 +20,9 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const dist = resolve(process.env.REOPEN_BENCH_DIST ?? join(dirname(fileURLToPath(import.meta.url)), "../dist"));
+const dist = resolve(
+  process.env.REOPEN_BENCH_DIST ?? join(dirname(fileURLToPath(import.meta.url)), "../dist"),
+);
 const binary = join(dist, "main.js");
 const RUNS = Number(process.env.REOPEN_BENCH_RUNS ?? 3);
 const BYTES = Number(process.env.REOPEN_BENCH_BYTES ?? 1024 * 1024);
@@ -37,7 +39,9 @@ mkdirSync(join(work, ".picasso"), { recursive: true });
 const env = { ...process.env, HOME: root, PICASSO_HOME: home };
 for (const key of ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "PICASSO_PROVIDER"]) delete env[key];
 
-const prompt = randomBytes(Math.ceil((BYTES * 3) / 4)).toString("base64").slice(0, BYTES);
+const prompt = randomBytes(Math.ceil((BYTES * 3) / 4))
+  .toString("base64")
+  .slice(0, BYTES);
 const made = spawnSync(process.execPath, [binary, "-p", "-", "--provider", "mock"], {
   cwd: work,
   env,
