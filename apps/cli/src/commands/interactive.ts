@@ -5,7 +5,8 @@
  * mock and the TUI says so. Without a terminal on stdin/stdout it prints the
  * short help instead (the TUI needs a TTY). `/context timeline` folds the live session's log
  * with `@picasso/lean-context/timeline`; `/memory` answers from `memory-text.ts`; `/goal` runs goal
- * rounds (goal-driver.ts). SIGTERM ends the TUI cleanly with exit code 143. Project files that
+ * rounds (goal-driver.ts). SIGTERM, SIGHUP and SIGINT end the TUI cleanly (exit 143, 129, 130),
+ * also while the session is still opening. Project files that
  * run programs or loosen the sandbox and are not approved yet are asked about in the question
  * dialog before the session opens (approve and use them, or start without them).
  */
@@ -83,18 +84,29 @@ export async function startInteractive(
     },
   };
   const resume = resumeTarget(flags);
-  // SIGTERM (a container stop, `kill`) leaves like the user would: the running turn is interrupted,
-  // its tools' processes killed, the log ended and the resume hint printed; exit 143.
+  // SIGTERM (a container stop, `kill`), SIGHUP (the terminal went away) and SIGINT (`kill -INT`;
+  // Ctrl+C in the TUI is a key, not this signal) leave like the user would: the running turn is
+  // interrupted, its tools' processes killed, the log ended, the lock released and the resume hint
+  // printed; the exit code is 128 + the signal's number. Listening from before the session opens
+  // means a signal during the opening (a resume's replay, a pending question) is honoured too.
   const terminated = new AbortController();
-  const onSigterm = () => terminated.abort();
-  process.on("SIGTERM", onSigterm);
+  let signalled: LeavingSignal | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    signalled ??= signal as LeavingSignal;
+    terminated.abort();
+  };
+  for (const signal of LEAVING_SIGNALS) process.on(signal, onSignal);
   try {
     const code = await runTui({ host, start: resume ? { resume } : {}, stop: terminated.signal });
-    return terminated.signal.aborted ? 143 : code;
+    return signalled ? SIGNAL_EXIT_CODES[signalled] : code;
   } finally {
-    process.off("SIGTERM", onSigterm);
+    for (const signal of LEAVING_SIGNALS) process.off(signal, onSignal);
   }
 }
+
+const SIGNAL_EXIT_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+type LeavingSignal = keyof typeof SIGNAL_EXIT_CODES;
+const LEAVING_SIGNALS = Object.keys(SIGNAL_EXIT_CODES) as LeavingSignal[];
 
 /** One live timeline per session, folded once and then kept up to date (@picasso/surface). */
 async function timelineChart(session: Session): Promise<TimelineChart> {

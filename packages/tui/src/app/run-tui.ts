@@ -2,7 +2,7 @@
  * `runTui`: render the App full-width on the terminal at once — before the first session opens, so
  * the first frame waits for nothing but the screen code — then open the session, and resolve with
  * the exit code when the user leaves (Ctrl+C twice, Ctrl+D on an empty prompt, /exit) or `stop`
- * aborts (the CLI's SIGTERM), then close the session — a running turn is interrupted and its end
+ * aborts (the CLI's SIGTERM) — also while the session is still opening — then close the session — a running turn is interrupted and its end
  * logged — and print how to resume it. Ink's own Ctrl+C exit is off: the App decides what Ctrl+C
  * means. Keys typed before the first frame (type-ahead) are kept: see type-ahead.ts; pastes are
  * marked by the terminal (bracketed paste, paste-mode.ts) so every typed Enter submits. A session
@@ -43,18 +43,21 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   );
   // After Ink's first frame: the plain frame (apps/cli first-frame.ts) gives way to Ink's first write.
   const pasteOff = enableBracketedPaste(stdout);
+  // Listening before the session opens: `stop` is honoured while it opens (a long replay, the
+  // project-configuration question), not only once it is open.
+  const stop = () => controller.exit();
+  options.stop?.addEventListener("abort", stop, { once: true });
+  if (options.stop?.aborted) stop();
   try {
     await controller.start(options.start ?? {});
   } catch (error) {
+    options.stop?.removeEventListener("abort", stop);
     // clear() erases the frame and makes unmount's final render a no-op, so nothing is redrawn.
     instance.clear();
     instance.unmount();
     pasteOff();
     throw error;
   }
-  const stop = () => controller.exit();
-  options.stop?.addEventListener("abort", stop, { once: true });
-  if (options.stop?.aborted) stop();
   try {
     await instance.waitUntilExit();
   } finally {

@@ -334,6 +334,23 @@ describe("SessionController", () => {
     expect(c.store.state.status.mode).toBe("plan");
   });
 
+  it("sends nothing typed ahead when it is left (a signal) while the session opens", async () => {
+    const seen: string[] = [];
+    const s = fakeSession("s1", async function* () {
+      seen.push("turn ran");
+      yield { type: "turn_end", lane: "main", stopReason: "end_turn", steps: 1, text: "", usage: {} };
+    });
+    const c = new SessionController(host([s]));
+    s.attach(c);
+    c.submit("typed early");
+    const opening = c.start();
+    c.exit();
+    await opening;
+    expect(c.store.state.exited).toBe(true);
+    expect(c.store.state.busy).toBe(false);
+    expect(seen).toEqual([]);
+  });
+
   it("/context and the status line show the same figure, estimated or reported", async () => {
     const s = fakeSession("s1", async function* () {
       yield {

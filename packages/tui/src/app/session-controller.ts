@@ -23,6 +23,7 @@ import type { CommandContext, PickerOption, SlashCommand } from "../commands/sla
 import { cacheReadShare, compactNumber } from "../status/status-model.js";
 import { applyEvent, EMPTY_LIVE } from "../transcript/apply-event.js";
 import { newestCollapsedOutput } from "../transcript/expandable.js";
+import { clipHugeItem } from "../transcript/replay-window.js";
 import type { NewItem, TranscriptItem } from "../transcript/transcript.js";
 import { DialogBridge } from "./dialog-bridge.js";
 import type { OpenedSession, SessionChoice, SessionHost } from "./session-host.js";
@@ -77,7 +78,8 @@ export class SessionController implements CommandContext {
     await this.openSession(request);
     for (const text of this.opened?.warnings ?? []) this.print({ kind: "notice", tone: "warn", text });
     if (this.opened?.mockFallback) this.print({ kind: "notice", tone: "hint", text: MOCK_HINT });
-    const waiting = this.beforeOpen ?? [];
+    // Left (a signal) while the session opened: what was typed ahead is not sent.
+    const waiting = this.store.state.exited ? [] : (this.beforeOpen ?? []);
     this.beforeOpen = undefined;
     if (this.modeBeforeOpen && this.modeBeforeOpen !== this.session.currentMode)
       this.setMode(this.modeBeforeOpen);
@@ -151,7 +153,9 @@ export class SessionController implements CommandContext {
     const abort = new AbortController();
     this.abort = abort;
     this.lastStop = undefined;
-    this.print(shown ?? { kind: "user", text });
+    // A pasted megabyte shows its head only, as in a replay; the log keeps all of it.
+    for (const item of shown ? [shown] : clipHugeItem({ kind: "user", text }, session.logPath))
+      this.print(item);
     this.store.set(
       {
         busy: true,

@@ -1,10 +1,12 @@
 /**
  * What the screen shows when a session opens: a banner (new or resumed, provider, model, mode),
- * the resumed history as items, notes about skipped log lines; and the status line's fields —
+ * the resumed history as items — its newest part, huge messages cut to their head
+ * (replay-window.ts) — notes about skipped log lines; and the status line's fields —
  * context estimated from Tier 1 plus history bytes (÷ 4) until the first request reports usage.
  */
 import type { StatusInfo } from "../status/status-model.js";
 import { historyItems } from "../transcript/history-items.js";
+import { replayWindow } from "../transcript/replay-window.js";
 import type { NewItem } from "../transcript/transcript.js";
 import type { OpenedSession } from "./session-host.js";
 
@@ -16,7 +18,7 @@ export function openingItems(opened: OpenedSession, resumed: boolean): NewItem[]
       tone: "info",
       text: `${resumed ? "resumed" : "new"} session ${session.id} · ${provider.name} · ${provider.model} · ${session.currentMode} mode — /help for keys and commands`,
     },
-    ...historyItems(session.history),
+    ...replayWindow(historyItems(session.history), session.logPath),
     ...session.resumeNotes.map((text): NewItem => ({ kind: "notice", tone: "warn", text })),
   ];
 }

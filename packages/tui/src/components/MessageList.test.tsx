@@ -108,6 +108,22 @@ describe("MessageList", () => {
     for (const line of lines.slice(item + 1)) expect(line).toMatch(/^ {4}\S/);
   });
 
+  it("prints a 200 KB unbroken prompt without Ink wrapping it word by word", () => {
+    const text = "QUJD".repeat(50_000);
+    const started = performance.now();
+    const frame = render(
+      <Box width={100} flexDirection="column">
+        <MessageList items={[{ id: 1, kind: "user", text }]} live={{ text: "", tools: [] }} width={100} />
+      </Box>,
+    ).lastFrame()!;
+    // Generous: it takes about a second here; Ink's own wrapping of the run took minutes.
+    expect(performance.now() - started).toBeLessThan(15_000);
+    const rows = frame.split("\n").filter((l) => l.trim() !== "");
+    expect(rows[0]).toBe(`› ${text.slice(0, 98)}`);
+    expect(rows).toHaveLength(Math.ceil(text.length / 98));
+    expect(rows.every((row) => row.length <= 100)).toBe(true);
+  });
+
   it("wraps indented lines of notices and expanded text (the timeline's totals) at their indent", () => {
     const timeline: TranscriptItem = {
       id: 1,

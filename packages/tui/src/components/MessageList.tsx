@@ -5,8 +5,11 @@
  * changes. `epoch` remounts the static list (a new or resumed session starts a fresh one).
  * Each static item is given the screen's width: `<Static>` lays its items out unconstrained, so
  * without it a reply's text wraps at the full width and then overflows by its indent.
+ * A prompt is wrapped by Ink, after its runs wider than the line are broken (break-long-runs.ts):
+ * Ink's wrapping of one long word is superlinear.
  */
 import { Box, Static, Text } from "ink";
+import { breakLongRuns } from "../markdown/break-long-runs.js";
 import { withoutOpenMarkers } from "../markdown/open-markers.js";
 import type { LiveArea, TranscriptItem } from "../transcript/transcript.js";
 import { IndentedText } from "./IndentedText.js";
@@ -69,7 +72,7 @@ export function HistoryItem({ item, width }: { item: TranscriptItem; width: numb
               {"› "}
             </Text>
           </Box>
-          <Text>{item.text}</Text>
+          <Text>{breakLongRuns(item.text, width - 2)}</Text>
         </Box>
       );
     case "assistant":

@@ -20,6 +20,29 @@ describe("ToolLine", () => {
     expect(lastFrame()).toContain("… bash npm test");
   });
 
+  it("shows a 4 MB one-line output as one cut row without Ink measuring all of it", () => {
+    const output = "QUJD".repeat(1024 * 1024);
+    const started = performance.now();
+    const frame = render(
+      <ToolLine
+        call={{
+          toolUseId: "t1",
+          lane: "main",
+          name: "bash",
+          input: { command: "base64 -w0 blob" },
+          status: "ok",
+          display: { kind: "command", command: "base64 -w0 blob", exitCode: 0, output },
+        }}
+        width={60}
+      />,
+    ).lastFrame()!;
+    // Generous: milliseconds now; Ink's truncation measured the whole 4 MB line (~18 s here).
+    expect(performance.now() - started).toBeLessThan(3_000);
+    const rows = frame.split("\n");
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toMatch(/^ {2}QUJD.*…$/);
+  });
+
   it("shows a bash command's exit code, timing and collapsed output", () => {
     const output = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join("\n");
     const { lastFrame } = render(

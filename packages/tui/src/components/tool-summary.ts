@@ -2,7 +2,8 @@
  * One-line summaries for tool calls and the collapse rule for long output. Pure.
  * - the argument shown after the tool name: `bash` its command, file tools their path, `search`
  *   its pattern, gateways their target; anything else a compact JSON cut to fit;
- * - output longer than `maxLines` keeps its first lines and says how many more there are.
+ * - output longer than `maxLines` keeps its first lines and says how many more there are; a line
+ *   longer than `MAX_LINE_CHARS` keeps its start.
  */
 import { oneLine } from "../transcript/apply-event.js";
 
@@ -27,10 +28,18 @@ export interface Collapsed {
   hidden: number;
 }
 
+/**
+ * Longer lines are cut to this many code units before Ink sees them: it cuts them to the width
+ * itself, but measures the whole line first (seconds per megabyte). No line this long fits a
+ * terminal row, escape codes and all, so what is shown is unchanged.
+ */
+export const MAX_LINE_CHARS = 4096;
+
 export function collapse(text: string, maxLines: number): Collapsed {
   const all = text.replace(/\n+$/, "").split("\n");
-  if (all.length <= maxLines) return { lines: all, hidden: 0 };
-  return { lines: all.slice(0, maxLines), hidden: all.length - maxLines };
+  const shown = all.length <= maxLines ? all : all.slice(0, maxLines);
+  const lines = shown.map((line) => (line.length > MAX_LINE_CHARS ? line.slice(0, MAX_LINE_CHARS) : line));
+  return { lines, hidden: all.length - shown.length };
 }
 
 export function formatDuration(ms: number | undefined): string {

@@ -36,3 +36,36 @@ describe("wrapSpans", () => {
     expect(wrapSpans([], 10)).toEqual([[]]);
   });
 });
+
+describe("wrapSpans on long unbroken text", () => {
+  it("cuts 1 MB of one word into rows of the width in linear time", () => {
+    const MB = 1024 * 1024;
+    const started = performance.now();
+    const lines = wrapSpans([{ kind: "text", text: "x".repeat(MB) }], 100);
+    // Generous: a linear cut takes well under a second; re-splitting the rest of the word for
+    // every row (what it did) took minutes for a megabyte.
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(lines).toHaveLength(Math.ceil(MB / 100));
+    expect(lines.slice(0, -1).every((l) => l.length === 1 && l[0]!.text.length === 100)).toBe(true);
+    expect(lines.at(-1)![0]!.text).toHaveLength(MB % 100);
+  });
+
+  it("cuts a long word that crosses styled spans where the width falls", () => {
+    const lines = wrapSpans(
+      [
+        { kind: "text", text: "aaaa" },
+        { kind: "bold", text: "bbbbbb" },
+      ],
+      3,
+    );
+    expect(lines).toEqual([
+      [{ kind: "text", text: "aaa" }],
+      [
+        { kind: "text", text: "a" },
+        { kind: "bold", text: "bb" },
+      ],
+      [{ kind: "bold", text: "bbb" }],
+      [{ kind: "bold", text: "b" }],
+    ]);
+  });
+});

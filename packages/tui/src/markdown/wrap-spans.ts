@@ -2,7 +2,8 @@
  * Word-wrapping styled inline spans (inline-spans.ts) to a width, for replies. Ink wraps text
  * itself, but keeps the space it broke at as the first character of the next line; here a line
  * never starts or ends with the spaces it was broken at. A word is a run of non-space characters,
- * even across spans (`**bold**,` stays one word); a word longer than the width is cut hard.
+ * even across spans (`**bold**,` stays one word); a word longer than the width is cut hard, in
+ * time linear in its length.
  * Widths count code points. Returns at least one (possibly empty) line.
  */
 import type { Inline } from "./inline-spans.js";
@@ -32,17 +33,23 @@ export function wrapSpans(spans: readonly Inline[], width: number): Inline[][] {
       continue;
     }
     if (used > 0 && used + unit.length > room) flush();
-    let pieces = unit.pieces;
-    let length = unit.length;
-    while (length > room) {
-      const [head, tail] = cut(pieces, room - used);
-      line.push(...head);
-      flush();
-      pieces = tail;
-      length = pieces.reduce((n, p) => n + [...p.text].length, 0);
+    if (unit.length <= room - used) {
+      line.push(...unit.pieces);
+      used += unit.length;
+      continue;
     }
-    line.push(...pieces);
-    used += length;
+    // A word wider than the line is cut hard, in one pass over its characters: re-splitting the
+    // rest of the word for every row made a megabyte of base64 take minutes.
+    for (const piece of unit.pieces) {
+      const chars = Array.from(piece.text);
+      for (let at = 0; at < chars.length; ) {
+        if (used === room) flush();
+        const take = Math.min(room - used, chars.length - at);
+        line.push(take === chars.length ? piece : { ...piece, text: chars.slice(at, at + take).join("") });
+        used += take;
+        at += take;
+      }
+    }
   }
   if (line.length > 0 || lines.length === 0) flush();
   return lines;
@@ -70,25 +77,6 @@ function units(spans: readonly Inline[]): Unit[] {
     }
   }
   return out;
-}
-
-/** The first `n` code points of a run of pieces, and the rest. */
-function cut(pieces: readonly Piece[], n: number): [Piece[], Piece[]] {
-  const head: Piece[] = [];
-  const tail: Piece[] = [];
-  let left = n;
-  for (const piece of pieces) {
-    const chars = [...piece.text];
-    if (left >= chars.length) {
-      head.push(piece);
-      left -= chars.length;
-    } else if (left > 0) {
-      head.push({ ...piece, text: chars.slice(0, left).join("") });
-      tail.push({ ...piece, text: chars.slice(left).join("") });
-      left = 0;
-    } else tail.push(piece);
-  }
-  return [head, tail];
 }
 
 function merge(pieces: readonly Piece[]): Inline[] {
