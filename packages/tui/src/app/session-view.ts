@@ -16,7 +16,7 @@ export function openingItems(opened: OpenedSession, resumed: boolean): NewItem[]
       tone: "info",
       text: `${resumed ? "resumed" : "new"} session ${session.id} · ${provider.name} · ${provider.model} · ${session.currentMode} mode — /help for keys and commands`,
     },
-    ...historyItems(session.history),
+    ...historyItems(session.replay),
     ...session.resumeNotes.map((text): NewItem => ({ kind: "notice", tone: "warn", text })),
   ];
 }
