@@ -26,7 +26,7 @@ export function historyItems(replay: readonly ReplayEntry[]): NewItem[] {
       items.push({
         kind: "notice",
         tone: "info",
-        text: `— conversation compacted (${entry.trigger}): ${entry.summarisedMessages} messages summarised —`,
+        text: `— conversation compacted (${entry.trigger}): ${entry.summarisedMessages} message${entry.summarisedMessages === 1 ? "" : "s"} summarised —`,
       });
       continue;
     }
