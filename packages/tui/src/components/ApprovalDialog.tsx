@@ -90,7 +90,7 @@ export function ApprovalDialog({
           {prompt.protectedPath.path} is a protected path: {prompt.protectedPath.reason}.
         </Text>
       ) : null}
-      <ApprovalPreview prompt={prompt} />
+      <ApprovalPreview input={prompt.input} />
       {note === undefined ? (
         CHOICES.map((choice, i) => (
           <Text key={choice.decision} color={i === selected ? theme.accent : undefined} bold={i === selected}>

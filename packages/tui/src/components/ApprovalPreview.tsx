@@ -7,15 +7,13 @@
  */
 import { splitLines } from "@picasso/protocol/basics";
 import { Box, Text } from "ink";
-import type { ApprovalPrompt } from "./ApprovalDialog.js";
 import { type DiffLine, lineDiff } from "./line-diff.js";
 import { useTheme } from "./theme.js";
 
 const MAX_LINES = 20;
 
-export function ApprovalPreview({ prompt }: { prompt: ApprovalPrompt }) {
-  const str = (key: string) =>
-    typeof prompt.input[key] === "string" ? (prompt.input[key] as string) : undefined;
+export function ApprovalPreview({ input }: { input: Record<string, unknown> }) {
+  const str = (key: string) => (typeof input[key] === "string" ? (input[key] as string) : undefined);
   const command = str("command");
   if (command !== undefined) return <Text>$ {command}</Text>;
   const path = str("path");
@@ -26,7 +24,7 @@ export function ApprovalPreview({ prompt }: { prompt: ApprovalPrompt }) {
   const content = str("content");
   if (path !== undefined && content !== undefined) return <WritePreview path={path} content={content} />;
   if (path !== undefined) return <Text>{path}</Text>;
-  return <Text dimColor>{JSON.stringify(prompt.input).slice(0, 200)}</Text>;
+  return <Text dimColor>{JSON.stringify(input).slice(0, 200)}</Text>;
 }
 
 function EditPreview({ path, diff }: { path: string; diff: DiffLine[] }) {
