@@ -54,8 +54,9 @@ export class TmuxTui {
       writeFileSync(join(this.workspace, path), text);
   }
 
-  start(): this {
-    const args = [...(this.options.args ?? [])];
+  /** Start the binary; `extraArgs` follow the options' args (a restart with `--continue`). */
+  start(extraArgs: string[] = []): this {
+    const args = [...(this.options.args ?? []), ...extraArgs];
     if (this.options.script !== undefined) {
       const scriptPath = join(this.root, "script.yaml");
       writeFileSync(scriptPath, this.options.script);
@@ -138,14 +139,14 @@ export class TmuxTui {
   }
 
   /** End this run (its tmux server) and start the binary again in the same workspace and home. */
-  restart(): this {
+  restart(extraArgs: string[] = []): this {
     try {
       this.tmux("kill-server");
     } catch {
       // Already gone.
     }
     this.socket = `picasso-e2e-${process.pid}-${++counter}`;
-    return this.start();
+    return this.start(extraArgs);
   }
 
   stop(): void {

@@ -1,5 +1,7 @@
 /**
- * The TUI end to end: start on the mock, type a prompt and see the streamed reply, open
+ * The TUI end to end: start on the demo model and run its greeting's `run ls` (output on rows of
+ * its own), compact and resume with --continue (the real prompt replayed, not the summary); on the
+ * mock, type a prompt and see the streamed reply, open
  * /context and /context timeline, use an unknown command, leave with Ctrl+C twice; answer an
  * ask_user question; NO_COLOR at 60 columns.
  */
@@ -13,13 +15,33 @@ afterEach(() => {
 });
 
 describe("picasso TUI", { timeout: 120_000 }, () => {
-  it("starts on the mock with a first-run hint and the status line", async () => {
-    tui = new TmuxTui().start();
+  it("starts on the demo model, which runs `run ls` as the first prompt; --continue after /compact replays the prompt", async () => {
+    tui = new TmuxTui({ height: 40, files: { "alpha.txt": "a\n", "beta.txt": "b\n" } }).start();
     // The first frame comes before the session opens; the hint follows once it has.
     const screen = await tui.waitFor("No provider is configured");
     expect(screen).toContain("mock (no key set)");
     expect(screen).toContain("ANTHROPIC_API_KEY");
     expect(screen).toMatch(/│ default │ ctx ~[\d.]+k\/200k/);
+
+    // The greeting's own suggestion works as the session's first prompt.
+    await tui.send("run ls");
+    await tui.waitFor("Allow bash?");
+    tui.press("1");
+    const answer = await tui.waitFor("finished with exit code 0");
+    // The reply's output keeps its lines: each file name on a row of its own, below the sentence
+    // that introduces it (the tool line above shows the output too).
+    const all = tui.visibleRows();
+    const rows = all.slice(all.findIndex((row) => row.includes("finished with exit code 0")));
+    expect(rows.some((row) => /^\W*alpha\.txt\W*$/.test(row))).toBe(true);
+    expect(rows.some((row) => /^\W*beta\.txt\W*$/.test(row))).toBe(true);
+    expect(answer).not.toContain("can only read files");
+
+    await tui.send("/compact");
+    await tui.waitFor(/compacted \d+ messages \(manual\)/);
+    tui.restart(["--continue"]);
+    const resumed = await tui.waitFor("— conversation compacted (manual)");
+    expect(resumed).toContain("› run ls");
+    expect(resumed).not.toContain("conversation-summary");
   });
 
   it("streams the reply to a prompt, shows /context, and exits on Ctrl+C twice", async () => {

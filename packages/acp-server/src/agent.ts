@@ -165,7 +165,7 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
         );
       const session = await open(cx, params.cwd, params.mcpServers, { id: params.sessionId });
       sessions.set(session.id, session);
-      for (const update of historyUpdates(session.composed.session.history)) void session.update(update);
+      for (const update of historyUpdates(session.composed.session.replay)) void session.update(update);
       void notice(session);
       await session.update(availableCommands());
       return { modes: sessionModes(session.composed.session.currentMode) };

@@ -3,10 +3,12 @@
  * three options — allow once, allow always (for the session), reject — and maps the answer back.
  * A cancelled prompt (the client answers `cancelled`, or the turn's signal aborts the request)
  * is a denial the model is told about; the engine records `approval_decided` either way. A write
- * of a protected path (asked in every mode) says so, and why, in the tool call's title.
+ * of a protected path (asked in every mode) says so, and why, in the tool call's title. A file
+ * call carries the change it would make as a diff (proposed-change.ts), so the editor shows it.
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import type { ApprovalAnswer, ApprovalRequest, Approver } from "@picasso/engine";
+import { proposedChange } from "./proposed-change.js";
 import { toolKind, toolLocations, toolTitle } from "./session-updates.js";
 
 export const PERMISSION_OPTIONS: acp.PermissionOption[] = [
@@ -38,6 +40,7 @@ export function acpApprover(sessionId: () => string, cwd: string, ask: Permissio
               kind: toolKind(request.effect),
               status: "pending",
               locations: toolLocations(request.input, cwd),
+              content: proposedChange(request.input, cwd),
               rawInput: request.input,
             },
             options: PERMISSION_OPTIONS,

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ReplayEntry } from "@picasso/engine";
 import type { SessionEvent } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { historyUpdates } from "./history-replay.js";
@@ -114,23 +115,25 @@ describe("permissions, prompts and history", () => {
   });
 
   it("replays history without session facts or reminders", () => {
-    const updates = historyUpdates([
-      {
-        role: "user",
-        content: [
-          { type: "text", text: "<session-facts>x</session-facts>" },
-          { type: "text", text: "q" },
-        ],
-      },
-      {
-        role: "assistant",
-        content: [
-          { type: "text", text: "a" },
-          { type: "tool_use", id: "t", name: "read", input: { path: "a" } },
-        ],
-      },
-      { role: "user", content: [{ type: "tool_result", toolUseId: "t", content: "data" }] },
-    ]);
+    const updates = historyUpdates(
+      [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "<session-facts>x</session-facts>" },
+            { type: "text", text: "q" },
+          ],
+        },
+        {
+          role: "assistant",
+          content: [
+            { type: "text", text: "a" },
+            { type: "tool_use", id: "t", name: "read", input: { path: "a" } },
+          ],
+        },
+        { role: "user", content: [{ type: "tool_result", toolUseId: "t", content: "data" }] },
+      ].map((message) => ({ kind: "message", message }) as ReplayEntry),
+    );
     expect(updates.map((u) => u.sessionUpdate)).toEqual([
       "user_message_chunk",
       "agent_message_chunk",

@@ -57,7 +57,7 @@ export function planEntries(items: readonly TodoItem[]): acp.PlanEntry[] {
   }));
 }
 
-function readSmallText(path: string): string | undefined {
+export function readSmallText(path: string): string | undefined {
   try {
     if (statSync(path).size > DIFF_MAX_BYTES) return undefined;
     return readFileSync(path, "utf8");

@@ -17,6 +17,7 @@ export {
   liveContextView,
 } from "./context.js";
 export type { SessionEventListener } from "./event-bus.js";
+export type { ReplayEntry } from "./lane-replay.js";
 export { type FoldState, foldEvents } from "./log-fold.js";
 export { checkPicassoHome } from "./picasso-home.js";
 export { defaultTier1, PluginHost } from "./plugin-host.js";

@@ -6,6 +6,7 @@ import {
   userMessage,
 } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
+import { laneReplay } from "./lane-replay.js";
 import { foldEvents } from "./log-fold.js";
 
 function events(bodies: Array<SessionEventBody & { lane?: string }>): LogEvent[] {
@@ -126,5 +127,44 @@ describe("foldEvents", () => {
     expect(state.mode).toBe("plan");
     expect(state.lastSeq).toBe(1);
     expect(state.lastTurn).toBe(1);
+  });
+
+  it("keeps what compactions took out of the history for the replay, each compaction a marker", () => {
+    const compaction = (keptFrom: number, summary: string) => ({
+      type: "compaction" as const,
+      trigger: "manual" as const,
+      removedMessages: keptFrom,
+      summarisedMessages: keptFrom,
+      bytesBefore: 10,
+      bytesAfter: 5,
+      keptFrom,
+      summary: userMessage(text(summary)),
+    });
+    const state = foldEvents(
+      events([
+        msg(0, "first prompt"),
+        msg(1, "first answer", "assistant"),
+        msg(2, "second prompt"),
+        compaction(2, "<conversation-summary>one</conversation-summary>"),
+        msg(2, "second answer", "assistant"),
+        msg(3, "third prompt"),
+        // The second compaction summarises the first summary too; it is not replayed.
+        compaction(2, "<conversation-summary>two</conversation-summary>"),
+      ]),
+    );
+    const replay = laneReplay(state.lanes.get("main")!).map((entry) =>
+      entry.kind === "message"
+        ? (entry.message.content[0] as { text: string }).text
+        : `compacted ${entry.summarisedMessages}`,
+    );
+    expect(replay).toEqual([
+      "first prompt",
+      "first answer",
+      "compacted 2",
+      "second prompt",
+      "compacted 2",
+      "second answer",
+      "third prompt",
+    ]);
   });
 });

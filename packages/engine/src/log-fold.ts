@@ -7,7 +7,8 @@
  * - `log_repair` events say which skipped lines and problems an earlier resume already reported;
  *   from one on, a lane's message indices continue from its history as folded (the resumed
  *   session numbers its new messages from the history it really has).
- * - `compaction` replaces the lane's messages before `keptFrom` by its `summary`.
+ * - `compaction` replaces the lane's messages before `keptFrom` by its `summary`; the messages it
+ *   took out go to the lane's `earlier` entries with a marker, for the replay (lane-replay.ts).
  * - `model_request` rebuilds the request: header tools/system + the lane's first `messageCount`
  *   messages + its `appended` messages (the compaction instruction), with its breakpoints; it
  *   also moves the lane's previous-request end, exactly as the live loop does.
@@ -17,6 +18,7 @@
 import {
   assertNever,
   type CacheBreakpoint,
+  canonicalJson,
   type LogEvent,
   type LogEventOf,
   type Message,
@@ -24,9 +26,14 @@ import {
   type SystemBlock,
   type ToolSpec,
 } from "@picasso/protocol";
+import { compactedEntries, type ReplayEntry } from "./lane-replay.js";
 
 export interface FoldedLane {
   messages: Message[];
+  /** What compactions took out of `messages`, and their markers (lane-replay.ts). */
+  earlier: ReplayEntry[];
+  /** The summary the last compaction put at `messages[0]`. */
+  summary: Message | undefined;
   /** The index the lane's next `message` should carry (its last index + 1). */
   nextIndex: number;
   previousEnd: number | undefined;
@@ -82,7 +89,15 @@ export function emptyFold(): FoldState {
 function laneOf(state: FoldState, id: string): FoldedLane {
   let lane = state.lanes.get(id);
   if (!lane) {
-    lane = { messages: [], nextIndex: 0, previousEnd: undefined, compactions: 0, steps: 0 };
+    lane = {
+      messages: [],
+      earlier: [],
+      summary: undefined,
+      nextIndex: 0,
+      previousEnd: undefined,
+      compactions: 0,
+      steps: 0,
+    };
     state.lanes.set(id, lane);
   }
   return lane;
@@ -108,7 +123,13 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
       break;
     case "history_repair": {
       const lane = laneOf(state, event.lane);
+      // A repaired history is a copy: the summary is still first if it equals the last one.
+      const keepsSummary =
+        lane.summary !== undefined &&
+        event.messages[0] !== undefined &&
+        canonicalJson(event.messages[0]) === canonicalJson(lane.summary);
       lane.messages = [...event.messages];
+      lane.summary = keepsSummary ? lane.messages[0] : undefined;
       lane.nextIndex = lane.messages.length;
       lane.previousEnd = undefined;
       break;
@@ -120,6 +141,12 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
       break;
     case "compaction": {
       const lane = laneOf(state, event.lane);
+      lane.earlier.push(...compactedEntries(lane, event.keptFrom), {
+        kind: "compaction",
+        trigger: event.trigger,
+        summarisedMessages: event.summarisedMessages,
+      });
+      lane.summary = event.summary;
       lane.messages = [event.summary, ...lane.messages.slice(event.keptFrom)];
       lane.nextIndex = lane.messages.length;
       lane.previousEnd = undefined;

@@ -29,6 +29,7 @@ import { workspaceFacts } from "@picasso/workspace";
 import { allowListApprover } from "./approver.js";
 import { SessionEventBus } from "./event-bus.js";
 import { Lane } from "./lane.js";
+import { laneReplay, type ReplayEntry } from "./lane-replay.js";
 import { PluginHost } from "./plugin-host.js";
 import { headerHash } from "./request-builder.js";
 import { loadSessionForResume, pathsReadInHistory, pendingToolUses, type ResumeState } from "./resume.js";
@@ -66,6 +67,8 @@ export interface OpenedSession {
   state: SessionState;
   facts: string | undefined;
   notes: string[];
+  /** A resumed session's main lane as the user saw it (lane-replay.ts); empty for a new one. */
+  replay: ReplayEntry[];
 }
 
 interface Located {
@@ -147,7 +150,9 @@ async function openLocked(
   });
   closeDanglingCalls(rt, main, place.cwd);
   log.flush();
-  return { id: located.id, log, lock, bus, rt, main, state, facts, notes };
+  const foldedMain = located.resumed?.fold.lanes.get("main");
+  const replay = foldedMain ? laneReplay(foldedMain) : [];
+  return { id: located.id, log, lock, bus, rt, main, state, facts, notes, replay };
 }
 
 /** Which session: the one `resume` names (its log exists), or a new id. */

@@ -23,6 +23,7 @@ import { EventChannel } from "./event-channel.js";
 import { ForkedLanes } from "./forked-lanes.js";
 import type { Lane } from "./lane.js";
 import { runLaneSteps } from "./lane-loop.js";
+import type { ReplayEntry } from "./lane-replay.js";
 import type { EngineRuntime } from "./runtime.js";
 import type { SessionLog } from "./session-log.js";
 import { type OpenedSession, openSession, type SessionState } from "./session-open.js";
@@ -37,6 +38,11 @@ export class Session {
   readonly main: Lane;
   /** Torn or corrupt lines found when resuming, and fold problems. */
   readonly resumeNotes: string[];
+  /**
+   * What a resumed session's screen replays: the main lane's messages as the user saw them, those
+   * compactions summarised included, each compaction a marker (lane-replay.ts). Empty when new.
+   */
+  readonly replay: readonly ReplayEntry[];
   private readonly state: SessionState;
   private readonly opened: OpenedSession;
   private busy = false;
@@ -58,6 +64,7 @@ export class Session {
     this.main = opened.main;
     this.state = opened.state;
     this.resumeNotes = opened.notes;
+    this.replay = opened.replay;
     this.factsPending = opened.facts;
     this.forked = new ForkedLanes(this.rt, this.closing.signal);
   }

@@ -255,10 +255,13 @@ async function askApproval(
   );
   if (!answer) return fail("interrupted", INTERRUPTED_RESULT);
   if (answer.decision !== "deny") return undefined;
-  return fail(
-    "denied",
-    `The user denied this "${call.name}" call.${answer.note ? ` Note: ${answer.note}` : ""} Do not retry it as is; ask or take another way.`,
-  );
+  return fail("denied", deniedResult(call.name, answer.note));
+}
+
+/** What the model is told of a denial; the user's (or a surface's) note ends as a sentence of its own. */
+function deniedResult(name: string, note: string | undefined): string {
+  const sentence = note ? ` Note: ${/[.!?]$/.test(note) ? note : `${note}.`}` : "";
+  return `The user denied this "${name}" call.${sentence} Do not retry it as is; ask or take another way.`;
 }
 
 /**

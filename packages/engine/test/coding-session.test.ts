@@ -101,7 +101,10 @@ describe("a coding session", () => {
     const events = await scenario.run("rewrite add");
     const [result] = toolResults(events);
     expect(result!.status).toBe("denied");
-    expect(result!.content).toContain("do not touch add.js");
+    // The note is its own sentence, so "Do not retry" does not run on from it.
+    expect(result!.content).toBe(
+      'The user denied this "write" call. Note: do not touch add.js. Do not retry it as is; ask or take another way.',
+    );
     expect(lastTurnEnd(events).text).toContain("left the file alone");
     expect(readFileSync(join(scenario.workspace, "src/add.js"), "utf8")).toBe(files["src/add.js"]);
     const approval = (await scenario.events()).find((e) => e.type === "approval_decided");

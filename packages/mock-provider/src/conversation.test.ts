@@ -20,6 +20,28 @@ describe("anthropicView", () => {
     expect(view.userText).toBe("run ls -la");
     expect(view.latestInput).toContain("session-facts");
   });
+
+  it("drops the whole session-facts block, notes that plugins add after the tag included", () => {
+    // The first prompt of every session: Picasso sends its facts as one block ahead of the prompt,
+    // and the sandbox's note follows the tag inside that block.
+    const view = anthropicView({
+      tools: [{ name: "bash" }],
+      system: [],
+      messages: [
+        {
+          role: "user",
+          content: [
+            {
+              type: "text",
+              text: "<session-facts>\nDate: 2026-12-02\n</session-facts>\n\nCommands run in a sandbox: the network is off.",
+            },
+            { type: "text", text: "run ls" },
+          ],
+        },
+      ],
+    } as unknown as Parameters<typeof anthropicView>[0]);
+    expect(view.userText).toBe("run ls");
+  });
 });
 
 describe("the newest turn is the trailing run of user messages", () => {

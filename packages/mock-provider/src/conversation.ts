@@ -25,9 +25,19 @@ export interface ConversationView {
 
 /** Picasso's own context blocks (session facts, reminders) are not the human's words. */
 const CONTEXT_BLOCK = /<(session-facts|system-reminder)\b[^>]*>[\s\S]*?<\/\1>/g;
+/**
+ * Picasso sends every plugin's session facts as one text block ahead of the first prompt; notes
+ * that follow the `<session-facts>` tag in that block (the sandbox's, the memory index) are
+ * Picasso's words too, so the whole block is context.
+ */
+const SESSION_FACTS_BLOCK = /^\s*<session-facts\b/;
 
-function humanText(text: string): string {
-  return text.replace(CONTEXT_BLOCK, "").trim();
+function humanText(texts: string[]): string {
+  return texts
+    .filter((text) => !SESSION_FACTS_BLOCK.test(text))
+    .join("\n")
+    .replace(CONTEXT_BLOCK, "")
+    .trim();
 }
 
 function textOf(content: unknown): string {
@@ -65,21 +75,16 @@ export function anthropicView(prompt: AnthropicPrompt): ConversationView {
       });
     }
   }
-  return view(
-    [...toolResults.map((r) => r.content), ...texts].join("\n"),
-    texts.join("\n"),
-    toolResults,
-    offeredTools,
-  );
+  return view([...toolResults.map((r) => r.content), ...texts].join("\n"), texts, toolResults, offeredTools);
 }
 
 function view(
   latestInput: string,
-  text: string,
+  texts: string[],
   toolResults: ToolResultView[],
   offeredTools: string[],
 ): ConversationView {
-  const userText = humanText(text);
+  const userText = humanText(texts);
   return { latestInput, ...(userText ? { userText } : {}), toolResults, offeredTools };
 }
 
@@ -101,7 +106,7 @@ export function openaiView(
   const texts = list.slice(end).map((m) => textOf(m.content));
   let start = end;
   while (start > 0 && list[start - 1]?.role === "tool") start--;
-  if (start === end) return view(texts.join("\n"), texts.join("\n"), [], offeredTools);
+  if (start === end) return view(texts.join("\n"), texts, [], offeredTools);
   const calls = new Map((list[start - 1]?.tool_calls ?? []).map((c) => [c.id, c]));
   const toolResults = list.slice(start, end).map((message): ToolResultView => {
     const call = message.tool_call_id ? calls.get(message.tool_call_id) : undefined;
@@ -118,10 +123,5 @@ export function openaiView(
       isError: false,
     };
   });
-  return view(
-    [...toolResults.map((r) => r.content), ...texts].join("\n"),
-    texts.join("\n"),
-    toolResults,
-    offeredTools,
-  );
+  return view([...toolResults.map((r) => r.content), ...texts].join("\n"), texts, toolResults, offeredTools);
 }

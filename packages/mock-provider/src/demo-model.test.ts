@@ -45,4 +45,47 @@ describe("DemoModel", () => {
     expect(reply.toolCalls).toEqual([{ name: "Read", input: { path: "a.ts" } }]);
     expect(reply.stop).toBe("tool_use");
   });
+
+  it("puts a command's output in a fenced block, so each output line keeps its own line in Markdown", () => {
+    const reply = new DemoModel().reply({
+      latestInput: "",
+      toolResults: [
+        {
+          name: "bash",
+          input: { command: "ls" },
+          content: "Exit code: 0\nstdout:\na.txt\nREADME.md",
+          isError: false,
+        },
+      ],
+      offeredTools: ["bash"],
+    });
+    expect(reply.text).toBe(
+      "`ls` finished with exit code 0. Output (first lines):\n\n```\nstdout:\na.txt\nREADME.md\n```",
+    );
+  });
+
+  it("fences an excerpt with more backticks than the excerpt holds", () => {
+    const reply = new DemoModel().reply({
+      latestInput: "",
+      toolResults: [{ name: "read", input: { path: "a.md" }, content: "1\t```ts\n2\t```\n", isError: false }],
+      offeredTools: ["read"],
+    });
+    expect(reply.text).toBe("a.md has 2 lines. It begins:\n\n````\n1\t```ts\n2\t```\n````");
+  });
+
+  it("reports no matches when the search says it found none", () => {
+    const reply = new DemoModel().reply({
+      latestInput: "",
+      toolResults: [
+        {
+          name: "search",
+          input: { pattern: "TODO" },
+          content: "No matches for /TODO/ under . (2 files searched).",
+          isError: false,
+        },
+      ],
+      offeredTools: ["search"],
+    });
+    expect(reply.text).toBe('No matches for "TODO".');
+  });
 });

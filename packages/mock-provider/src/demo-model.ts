@@ -9,7 +9,10 @@
  *  - anything else              → says it is Picasso's offline demo model and how to set up a real one
  * A tool is called only if the request offers it (names compared case-insensitively); otherwise
  * the model says which tool it would have needed. When the turn carries tool results, it answers
- * from them: line count and first lines (read), exit code and output (bash), match count (search).
+ * from them: line count and first lines (read), exit code and output (bash), match count (search),
+ * the lines quoted in a fenced code block so every surface's Markdown keeps them apart.
+ * The user text excludes Picasso's own context (conversation.ts), so "run ls" works as a
+ * session's first prompt, where the session facts ride in the same message.
  */
 import type { ConversationView, ToolResultView } from "./conversation.js";
 import type { MockModel, MockReply, MockToolCall } from "./reply.js";
@@ -27,35 +30,51 @@ function preview(content: string): { lines: string[]; count: number } {
   return { lines: lines.slice(0, PREVIEW_LINES), count: content.length === 0 ? 0 : lines.length };
 }
 
-function quoteBlock(lines: string[]): string {
-  return lines.map((line) => `    ${line}`).join("\n");
+/**
+ * A fenced code block: it keeps each line on its own line in Markdown (an indented block cannot
+ * follow a paragraph's line, so its lines would join the sentence before it), and the fence is
+ * longer than any backtick run in the lines so an excerpt of Markdown cannot close it.
+ */
+function codeBlock(lines: string[]): string {
+  const longestRun = Math.max(
+    0,
+    ...lines.flatMap((line) => (line.match(/`+/g) ?? []).map((run) => run.length)),
+  );
+  const fence = "`".repeat(Math.max(3, longestRun + 1));
+  return `\n${fence}\n${lines.join("\n")}\n${fence}`;
+}
+
+/** Picasso's bash result opens with its exit code, which the answer already states. */
+function withoutExitCodeLine(content: string): string {
+  return content.replace(/^exit code:\s*-?\d+\n/i, "");
 }
 
 function describeResult(result: ToolResultView): string {
   const name = result.name?.toLowerCase();
   const { lines, count } = preview(result.content);
   if (result.isError) {
-    return `The ${result.name ?? "tool"} call failed:\n${quoteBlock(lines)}`;
+    return `The ${result.name ?? "tool"} call failed:\n${codeBlock(lines)}`;
   }
   if (name === "read") {
     const path = typeof result.input?.path === "string" ? result.input.path : "the file";
     if (count === 0) return `${path} is empty.`;
-    return `${path} has ${count} line${count === 1 ? "" : "s"}. It begins:\n${quoteBlock(lines)}`;
+    return `${path} has ${count} line${count === 1 ? "" : "s"}. It begins:\n${codeBlock(lines)}`;
   }
   if (name === "bash") {
     const command = typeof result.input?.command === "string" ? `\`${result.input.command}\`` : "The command";
     const code = /exit(?:ed with)?(?: code| status)?\s*[:=]?\s*(-?\d+)/i.exec(result.content)?.[1];
     const status = code === undefined ? "finished" : `finished with exit code ${code}`;
+    const { lines, count } = preview(withoutExitCodeLine(result.content));
     return count === 0
       ? `${command} ${status} and printed nothing.`
-      : `${command} ${status}. Output (first lines):\n${quoteBlock(lines)}`;
+      : `${command} ${status}. Output (first lines):\n${codeBlock(lines)}`;
   }
   if (name === "search") {
     const pattern = typeof result.input?.pattern === "string" ? `"${result.input.pattern}"` : "the pattern";
-    if (count === 0) return `No matches for ${pattern}.`;
-    return `Found ${count} matching line${count === 1 ? "" : "s"} for ${pattern}:\n${quoteBlock(lines)}`;
+    if (count === 0 || /^No matches\b/.test(result.content)) return `No matches for ${pattern}.`;
+    return `Found ${count} matching line${count === 1 ? "" : "s"} for ${pattern}:\n${codeBlock(lines)}`;
   }
-  return `The ${result.name ?? "tool"} call returned ${count} line${count === 1 ? "" : "s"}:\n${quoteBlock(lines)}`;
+  return `The ${result.name ?? "tool"} call returned ${count} line${count === 1 ? "" : "s"}:\n${codeBlock(lines)}`;
 }
 
 function stripQuotes(text: string): string {

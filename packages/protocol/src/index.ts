@@ -24,6 +24,8 @@ export { isPermissionMode, PERMISSION_MODES, type PermissionMode } from "./permi
 export * from "./plugin.js";
 export * from "./request.js";
 export * from "./session-events.js";
+export { type ShownTurnInput, shownTurnInput, shownTurnInputText } from "./shown-turn-input.js";
+export { splitLines } from "./text-lines.js";
 export * from "./tier1.js";
 export type {
   ChartBar,

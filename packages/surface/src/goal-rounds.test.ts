@@ -1,3 +1,4 @@
+import { shownTurnInputText } from "@picasso/protocol";
 import { createTodoBoard, GoalBoard } from "@picasso/tools";
 import { describe, expect, it } from "vitest";
 import { GoalRounds, goalOutcomeLine, parseMaxRounds } from "./goal-rounds.js";
@@ -58,5 +59,14 @@ describe("GoalRounds", () => {
     expect(parseMaxRounds("12")).toBe(12);
     expect(() => parseMaxRounds("0")).toThrow('--max-rounds: expected a whole number from 1 to 100, got "0"');
     expect(() => parseMaxRounds("x", "/goal --max-rounds")).toThrow("/goal --max-rounds: expected");
+  });
+});
+
+describe("goal round inputs as a replay shows them (protocol's shownTurnInput reads them)", () => {
+  it("shows the objective of round 1 and names later rounds, never the reminder", () => {
+    const rounds = new GoalRounds(new GoalBoard(), createTodoBoard(), 3);
+    expect(shownTurnInputText(rounds.begin("ship the parser"))).toBe("/goal ship the parser");
+    const second = rounds.after("end_turn");
+    expect("input" in second && shownTurnInputText(second.input)).toBe("goal round 2 of 3: ship the parser");
   });
 });

@@ -38,10 +38,5 @@ export function decodeLenient(bytes: Uint8Array): string {
   return new TextDecoder("utf-8").decode(bytes);
 }
 
-/** Split text into lines, treating `\r\n` and `\n` alike; a final newline does not add a line. */
-export function splitLines(text: string): string[] {
-  if (text === "") return [];
-  const lines = text.split(/\r?\n/);
-  if (lines[lines.length - 1] === "") lines.pop();
-  return lines;
-}
+/** Split text into lines, treating `\r\n` and `\n` alike; a final newline does not add a line (one rule, protocol's). */
+export { splitLines } from "@picasso/protocol/basics";

@@ -25,6 +25,7 @@ import {
   type LogEvent,
   type LogEventOf,
   type PermissionMode,
+  shownTurnInputText,
 } from "@picasso/protocol";
 import { LanePrefix } from "./lane-prefix.js";
 import { addMessageEntries, jsonBytes } from "./message-entries.js";
@@ -138,7 +139,8 @@ export class TimelineFolder {
         this.session.onHeader(event);
         break;
       case "turn_start":
-        turn.input = { bytes: byteLength(event.input), preview: preview(event.input) };
+        // The bytes are what the model saw; the preview is what the user typed (no goal reminders).
+        turn.input = { bytes: byteLength(event.input), preview: preview(shownTurnInputText(event.input)) };
         turn.mode = this.mode;
         turn.touched = true;
         break;

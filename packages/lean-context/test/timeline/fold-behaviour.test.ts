@@ -180,3 +180,25 @@ describe("inconsistent logs", () => {
     expect(t.session.notRecorded).toEqual(expect.arrayContaining(["id", "model", "tier1"]));
   });
 });
+
+describe("turn inputs", () => {
+  it("show the user's words, not the reminders Picasso adds to a goal's rounds", () => {
+    const t = foldTimelineEvents([
+      ev(1, {
+        type: "turn_start",
+        input:
+          'ship the parser\n\n<system-reminder source="goal">Goal mode: re-entered each round.</system-reminder>',
+      }),
+      ev(2, {
+        type: "turn_start",
+        input:
+          '<system-reminder source="goal-round">Goal round 2 of 5. Objective: ship the parser Done when: tests pass.</system-reminder>',
+      }),
+    ]);
+    expect(t.turns.map((turn) => turn.input?.preview)).toEqual([
+      "/goal ship the parser",
+      "goal round 2 of 5: ship the parser",
+    ]);
+    expect(renderTimeline(t)).not.toContain("system-reminder");
+  });
+});

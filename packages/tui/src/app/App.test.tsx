@@ -17,6 +17,7 @@ function hostWith(
     id: "s-app",
     resumeNotes: [],
     history,
+    replay: history.map((message) => ({ kind: "message", message })),
     logPath: "/nonexistent",
     tier1: {
       tools: [],

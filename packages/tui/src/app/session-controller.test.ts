@@ -20,6 +20,7 @@ function fakeSession(
       id,
       resumeNotes: [],
       history: [],
+      replay: [],
       logPath: "/nonexistent/log.jsonl",
       tier1: {
         tools: [],

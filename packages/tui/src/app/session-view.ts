@@ -18,7 +18,7 @@ export function openingItems(opened: OpenedSession, resumed: boolean): NewItem[]
       tone: "info",
       text: `${resumed ? "resumed" : "new"} session ${session.id} · ${provider.name} · ${provider.model} · ${session.currentMode} mode — /help for keys and commands`,
     },
-    ...replayWindow(historyItems(session.history), session.logPath),
+    ...replayWindow(historyItems(session.replay), session.logPath),
     ...session.resumeNotes.map((text): NewItem => ({ kind: "notice", tone: "warn", text })),
   ];
 }

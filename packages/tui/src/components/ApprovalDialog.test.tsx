@@ -30,6 +30,48 @@ describe("ApprovalDialog", () => {
     expect(frame).toContain("3. Deny");
   });
 
+  it("shows only the changed lines of an edit as -/+, with unchanged lines around them as context", async () => {
+    const { lastFrame } = await dialog({
+      ...editPrompt,
+      input: {
+        path: "src/a.ts",
+        old_string: "function f() {\n  return 1;\n}",
+        new_string: "function f() {\n  return 2;\n}",
+      },
+    });
+    const frame = lastFrame()!;
+    expect(frame).toContain("  function f() {");
+    expect(frame).toContain("-   return 1;");
+    expect(frame).toContain("+   return 2;");
+    expect(frame).not.toContain("- function f() {");
+    expect(frame).not.toContain("+ function f() {");
+  });
+
+  it("previews a write's content, its lines counted as the write tool counts them", async () => {
+    const content = `${Array.from({ length: 25 }, (_, i) => `line ${i + 1}`).join("\n")}\n`;
+    const { lastFrame } = await dialog({
+      name: "write",
+      effect: "write",
+      input: { path: "NOTES.md", content },
+    });
+    const frame = lastFrame()!;
+    expect(frame).toContain("NOTES.md (25 lines)");
+    expect(frame).toContain("line 1");
+    expect(frame).toContain("line 20");
+    expect(frame).not.toContain("line 21");
+    expect(frame).toContain("… 5 more lines");
+  });
+
+  it("counts a short write's lines without the final newline's empty line", async () => {
+    const { lastFrame } = await dialog({
+      name: "write",
+      effect: "write",
+      input: { path: "NOTES.md", content: "a\nb\nc\n" },
+    });
+    expect(lastFrame()).toContain("NOTES.md (3 lines)");
+    expect(lastFrame()).not.toContain("more lines");
+  });
+
   it("says first why a protected path is asked about", async () => {
     const { lastFrame } = await dialog({
       ...editPrompt,

@@ -1,8 +1,8 @@
 /**
  * The approval prompt for a mutating tool call in `default` mode, and for a write of a protected
- * path in every mode (its reason shown first). It shows what would happen
- * (the command for `bash`, the path and the -/+ lines for `edit`, the path and size for
- * `write`) and three choices: allow once, allow for this session, deny. Keys: ↑/↓ then Enter,
+ * path in every mode (its reason shown first). It shows what would happen (ApprovalPreview.tsx:
+ * the command for `bash`, the changed lines of an `edit`, the start of a `write`'s content) and
+ * three choices: allow once, allow for this session, deny. Keys: ↑/↓ then Enter,
  * or 1/2/3 (y/a/n). Deny asks for an optional note to the model — Enter sends it (empty means
  * no note); Esc anywhere denies without a note.
  */
@@ -12,8 +12,8 @@ import { useRef } from "react";
 import type { KeyPress } from "../keys/key-decoder.js";
 import { useKeys } from "../keys/use-keys.js";
 import { useLatestState } from "../keys/use-latest-state.js";
+import { ApprovalPreview } from "./ApprovalPreview.js";
 import { useTheme } from "./theme.js";
-import { collapse } from "./tool-summary.js";
 
 export interface ApprovalPrompt {
   name: string;
@@ -90,7 +90,7 @@ export function ApprovalDialog({
           {prompt.protectedPath.path} is a protected path: {prompt.protectedPath.reason}.
         </Text>
       ) : null}
-      <ApprovalPreview prompt={prompt} />
+      <ApprovalPreview input={prompt.input} />
       {note === undefined ? (
         CHOICES.map((choice, i) => (
           <Text key={choice.decision} color={i === selected ? theme.accent : undefined} bold={i === selected}>
@@ -108,47 +108,4 @@ export function ApprovalDialog({
       )}
     </Box>
   );
-}
-
-function ApprovalPreview({ prompt }: { prompt: ApprovalPrompt }) {
-  const theme = useTheme();
-  const str = (key: string) =>
-    typeof prompt.input[key] === "string" ? (prompt.input[key] as string) : undefined;
-  const command = str("command");
-  if (command !== undefined) return <Text>$ {command}</Text>;
-  const path = str("path");
-  const oldText = str("old_string");
-  const newText = str("new_string");
-  if (path !== undefined && oldText !== undefined && newText !== undefined) {
-    const removed = collapse(oldText, 8);
-    const added = collapse(newText, 8);
-    return (
-      <Box flexDirection="column">
-        <Text>{path}</Text>
-        {removed.lines.map((l, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: preview lines are positional
-          <Text key={`-${i}`} color={theme.removed}>
-            - {l}
-          </Text>
-        ))}
-        {removed.hidden ? <Text dimColor> … {removed.hidden} more removed lines</Text> : null}
-        {added.lines.map((l, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: preview lines are positional
-          <Text key={`+${i}`} color={theme.added}>
-            + {l}
-          </Text>
-        ))}
-        {added.hidden ? <Text dimColor> … {added.hidden} more added lines</Text> : null}
-      </Box>
-    );
-  }
-  const content = str("content");
-  if (path !== undefined)
-    return (
-      <Text>
-        {path}
-        {content !== undefined ? ` (${content.split("\n").length} lines)` : ""}
-      </Text>
-    );
-  return <Text dimColor>{JSON.stringify(prompt.input).slice(0, 200)}</Text>;
 }
