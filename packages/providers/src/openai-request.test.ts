@@ -32,6 +32,28 @@ describe("buildOpenAIParams", () => {
     expect("tools" in params).toBe(false);
   });
 
+  it("keeps a user message's text blocks apart (session facts, then the prompt), as Anthropic's blocks are", () => {
+    const params = buildOpenAIParams(
+      {
+        ...request,
+        messages: [
+          {
+            role: "user" as const,
+            content: [
+              { type: "text" as const, text: "<session-facts>…</session-facts>\nThe network is off." },
+              { type: "text" as const, text: "run ls" },
+            ],
+          },
+        ],
+      },
+      { officialApi: false },
+    );
+    expect(params.messages[1]).toEqual({
+      role: "user",
+      content: "<session-facts>…</session-facts>\nThe network is off.\n\nrun ls",
+    });
+  });
+
   it("recognises the official endpoint", () => {
     expect(isOfficialOpenAI(undefined)).toBe(true);
     expect(isOfficialOpenAI("https://api.openai.com/v1")).toBe(true);

@@ -9,7 +9,8 @@
  *   thinking blocks are not sent (Chat Completions has no place for them);
  * - a user message → its tool_result blocks first, each a `role:"tool"` message (they must
  *   follow the assistant's tool_calls directly; an error result is prefixed "Error: " since the
- *   API has no error flag), then its text blocks as one `user` message if any;
+ *   API has no error flag), then its text blocks as one `user` message if any, joined by a blank
+ *   line (blocks are separate texts — session facts, then the prompt — and must not run together);
  * - `stream_options.include_usage` so the last chunk carries usage;
  * - max tokens: `max_completion_tokens` for api.openai.com (newer models reject `max_tokens`),
  *   `max_tokens` for other servers (Ollama, llama.cpp, vLLM all accept it).
@@ -50,7 +51,7 @@ function toMessageParams(message: Message): MessageParam[] {
   const text = message.content
     .filter((block) => block.type === "text")
     .map((block) => block.text)
-    .join("");
+    .join(message.role === "user" ? "\n\n" : "");
   if (message.role === "assistant") {
     const toolCalls = message.content.flatMap((block) =>
       block.type === "tool_use"
