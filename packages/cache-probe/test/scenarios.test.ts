@@ -365,7 +365,7 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
   });
 });
 
-describe("larger minimum cacheable lengths (reported)", () => {
+describe("larger minimum cacheable lengths (reported)", SCENARIO_TIMEOUT, () => {
   it.each([2048, 4096])("coding at %i tokens: no drops; share recorded", async (min) => {
     const result = await runScenario(codingScenario, { rules: "anthropic", minCacheable: min });
     const share = readShareFromTurn2(result.steps);
