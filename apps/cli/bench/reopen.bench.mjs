@@ -13,12 +13,13 @@
  * from before a change); a launch that shows nothing within REOPEN_BENCH_TIMEOUT_MS (default 60 s)
  * is reported as that bound and its process killed.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { openTmuxPane } from "./tmux-pane.mjs";
 
 const dist = resolve(
   process.env.REOPEN_BENCH_DIST ?? join(dirname(fileURLToPath(import.meta.url)), "../dist"),
@@ -52,25 +53,13 @@ if (made.status !== 0) throw new Error(`making the session failed (exit ${made.s
 
 /** Launch the TUI with `args` in tmux: ms until `shown` is on screen (or the timeout), and the SIGTERM-to-exit time. */
 async function launch(args, shown) {
-  const socket = `picasso-reopen-${process.pid}-${Math.random().toString(36).slice(2)}`;
-  const tmux = (...a) =>
-    execFileSync("tmux", ["-L", socket, "-f", "/dev/null", ...a], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-  const started = performance.now();
-  tmux(
-    "new-session",
-    "-d",
-    "-s",
-    "b",
-    "-x",
-    "100",
-    "-y",
-    "30",
-    `cd '${work}' && env -u ANTHROPIC_API_KEY HOME='${root}' PICASSO_HOME='${home}' TERM=xterm-256color node '${binary}' ${args}; echo "[exited $?]"; sleep 60`,
-  );
-  const screen = () => tmux("capture-pane", "-p", "-t", "b", "-S", "-2000");
+  const pane = openTmuxPane({
+    cwd: work,
+    env: { HOME: root, PICASSO_HOME: home, TERM: "xterm-256color" },
+    command: `node '${binary}' ${args}; echo "[exited $?]"; sleep 60`,
+  });
+  const { started } = pane;
+  const screen = () => pane.screen(2000);
   let shownMs = TIMEOUT_MS;
   let exitMs;
   let node;
@@ -83,7 +72,7 @@ async function launch(args, shown) {
       if (performance.now() - started > TIMEOUT_MS) break;
       await sleep(20);
     }
-    node = childNode(Number(tmux("display", "-p", "-t", "b", "#{pane_pid}").trim()));
+    node = childNode(pane.panePid());
     if (node !== undefined && shownMs < TIMEOUT_MS) {
       const signalled = performance.now();
       process.kill(node, "SIGTERM");
@@ -97,9 +86,7 @@ async function launch(args, shown) {
         process.kill(node, "SIGKILL");
       } catch {}
     }
-    try {
-      tmux("kill-server");
-    } catch {}
+    pane.close();
   }
   return { shownMs, exitMs };
 }

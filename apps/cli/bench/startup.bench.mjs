@@ -20,11 +20,12 @@
  *   run, so a before/after holds on a noisy machine.
  * Medians of STARTUP_BENCH_RUNS (default 7) runs, interleaved.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { openTmuxPane } from "./tmux-pane.mjs";
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), "../dist");
 const binary = join(dist, "main.js");
@@ -46,34 +47,20 @@ async function firstFrame(command, ready) {
   const root = mkdtempSync(join(tmpdir(), "picasso-startup-bench-"));
   const work = join(root, "work");
   mkdirSync(join(work, ".picasso"), { recursive: true });
-  const socket = `picasso-startup-${process.pid}-${Math.random().toString(36).slice(2)}`;
-  const tmux = (...args) =>
-    execFileSync("tmux", ["-L", socket, "-f", "/dev/null", ...args], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-  const started = performance.now();
-  tmux(
-    "new-session",
-    "-d",
-    "-s",
-    "b",
-    "-x",
-    "100",
-    "-y",
-    "30",
-    `cd '${work}' && env -u ANTHROPIC_API_KEY HOME='${root}' PICASSO_HOME='${join(root, "home")}' ${command}; sleep 60`,
-  );
+  const pane = openTmuxPane({
+    cwd: work,
+    env: { HOME: root, PICASSO_HOME: join(root, "home") },
+    command: `${command}; sleep 60`,
+  });
   try {
     for (;;) {
-      if (ready(tmux("capture-pane", "-p", "-t", "b"))) return performance.now() - started;
-      if (performance.now() - started > 60_000) throw new Error(`no first frame within 60 s: ${command}`);
+      if (ready(pane.screen())) return performance.now() - pane.started;
+      if (performance.now() - pane.started > 60_000)
+        throw new Error(`no first frame within 60 s: ${command}`);
       await sleep(5);
     }
   } finally {
-    try {
-      tmux("kill-server");
-    } catch {}
+    pane.close();
     rmSync(root, { recursive: true, force: true });
   }
 }

@@ -6,7 +6,7 @@
  * The file (beside the session's log; the engine names it) is rewritten whole on every change:
  * one line per group, `<pgid> <leader start time> <boot id>`, where the start time is field 22 of
  * `/proc/<pgid>/stat` and the boot id `/proc/sys/kernel/random/boot_id` (both empty without
- * /proc). Unreadable lines are ignored. A recorded group is killed on the next start only when
+ * /proc; workspace's process-identity.ts reads both). Unreadable lines are ignored. A recorded group is killed on the next start only when
  * it is still the same group:
  * - the boot id matches (after a reboot every recorded group is gone), and
  * - its leader is still alive with the recorded start time, or the leader is gone and processes
@@ -16,6 +16,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { bootId, processStartTime } from "@picasso/workspace";
 import { groupAlive, killGroup } from "./process-group.js";
 
 export interface RecordedGroup {
@@ -23,24 +24,6 @@ export interface RecordedGroup {
   /** The leader's start time (clock ticks since boot), "" when unknown. */
   start: string;
   boot: string;
-}
-
-export function bootId(): string {
-  try {
-    return readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
-  } catch {
-    return "";
-  }
-}
-
-/** The start time of process `pid`, "" when it is gone or there is no /proc. */
-export function processStartTime(pid: number): string {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
-  } catch {
-    return "";
-  }
 }
 
 export function readGroupRecord(path: string): RecordedGroup[] {

@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { bootId, processStartTime } from "@picasso/workspace";
 import { afterEach, describe, expect, it } from "vitest";
 import { createBashTool } from "./bash.js";
-import { bootId, processStartTime, readGroupRecord, writeGroupRecord } from "./group-record.js";
+import { readGroupRecord, writeGroupRecord } from "./group-record.js";
 import { ProcessGroups } from "./process-groups.js";
 import { createTestContext, processGone, type TestContext, waitUntil } from "./test-context.js";
 import { createToolRuntime } from "./tool-runtime.js";

@@ -11,7 +11,8 @@
  * was killed.
  */
 import { randomBytes } from "node:crypto";
-import { bootId, killRecordedGroups, processStartTime, writeGroupRecord } from "./group-record.js";
+import { bootId, processStartTime } from "@picasso/workspace";
+import { killRecordedGroups, writeGroupRecord } from "./group-record.js";
 import { GroupSupervisor, TOOL_GROUP_TOKEN_VAR } from "./group-supervisor.js";
 import { type GroupRegistry, killGroup } from "./process-group.js";
 
