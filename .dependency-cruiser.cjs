@@ -23,10 +23,11 @@ const RUNTIME_MAY_IMPORT = {
   tools: ["protocol", "workspace"],
   memory: ["protocol"],
   "lean-context": ["protocol", "workspace"],
+  timeline: ["protocol"],
   engine: ["protocol", "workspace"],
   tui: ["protocol", "engine"],
   mcp: ["protocol", "workspace"],
-  surface: ["protocol", "workspace", "engine", "lean-context", "tools", "memory", "mcp"],
+  surface: ["protocol", "workspace", "engine", "lean-context", "timeline", "tools", "memory", "mcp"],
   "acp-server": ["protocol", "workspace", "engine", "tools", "surface"],
   "cache-probe": [
     "protocol",

@@ -1,6 +1,6 @@
 import { renameSync } from "node:fs";
 import { allowListApprover } from "@picasso/engine";
-import * as timeline from "@picasso/lean-context/timeline";
+import * as timeline from "@picasso/timeline";
 import { LiveTimeline } from "@picasso/surface";
 import { describe, expect, it } from "vitest";
 import { wireSession } from "../src/wiring.js";

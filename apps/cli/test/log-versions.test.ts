@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { picasso, script, workspace } from "./cli-harness.js";
 
 const V1_LOG = fileURLToPath(
-  new URL("../../../packages/lean-context/test/timeline/fixtures/v1-session.jsonl", import.meta.url),
+  new URL("../../../packages/timeline/test/fixtures/v1-session.jsonl", import.meta.url),
 );
 const home = () => process.env.PICASSO_HOME!;
 const lines = (path: string) =>

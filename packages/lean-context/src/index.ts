@@ -1,7 +1,7 @@
 /**
  * @picasso/lean-context — the byte-stable Tier 1, the pre-step normaliser and ContextStats, as a
  * plugin on the engine's hooks. Exported on purpose: what surfaces, the cache-probe (benches too)
- * and the CLI use. The timeline fold is `@picasso/lean-context/timeline`.
+ * and the CLI use. The timeline fold is its own package, `@picasso/timeline`.
  */
 export { buildCatalog, type Catalog } from "./catalog/build-catalog.js";
 export { answerQuery, type CatalogAnswer } from "./catalog/catalog-answer.js";

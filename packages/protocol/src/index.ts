@@ -1,4 +1,5 @@
 export { assertNever } from "./assert-never.js";
+export { formatByteSize } from "./byte-size.js";
 export * from "./canonical.js";
 export * from "./content.js";
 export * from "./errors.js";

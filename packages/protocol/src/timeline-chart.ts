@@ -1,6 +1,6 @@
 /**
  * The context timeline as bars: one bar per model step, lanes as separate tracks. Built from a
- * timeline (`timelineChart` in `@picasso/lean-context/timeline`) and drawn by each surface with its
+ * timeline (`timelineChart` in `@picasso/timeline`) and drawn by each surface with its
  * own renderer — the TUI's `/context timeline`, the HTML page of `picasso context timeline --html`.
  * The type lives here so the TUI, which never imports lean-context, can draw it.
  *

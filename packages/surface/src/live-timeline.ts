@@ -7,12 +7,12 @@
  * log was being read are folded after it, skipping those the file already held (by `seq`).
  */
 import type { Session } from "@picasso/engine";
-import type { Timeline } from "@picasso/lean-context/timeline";
+import type { Timeline } from "@picasso/timeline";
 import type { LogEvent, SessionEvent, TimelineChart } from "@picasso/protocol";
 
 export type { Timeline };
 
-type TimelineModule = typeof import("@picasso/lean-context/timeline");
+type TimelineModule = typeof import("@picasso/timeline");
 
 export class LiveTimeline {
   private folder: InstanceType<TimelineModule["TimelineFolder"]> | undefined;
@@ -71,7 +71,7 @@ const liveTimelines = new WeakMap<Session, LiveTimeline>();
 export async function liveTimeline(session: Session): Promise<LiveTimeline> {
   let live = liveTimelines.get(session);
   if (!live) {
-    live = new LiveTimeline(session, await import("@picasso/lean-context/timeline"));
+    live = new LiveTimeline(session, await import("@picasso/timeline"));
     liveTimelines.set(session, live);
   }
   return live;

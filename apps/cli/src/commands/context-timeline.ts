@@ -1,6 +1,6 @@
 /**
  * `picasso context timeline [thread] [--last] [--json | --html FILE]`: the context timeline of a saved session,
- * folded from its log with no engine running and no model call (`@picasso/lean-context/timeline`).
+ * folded from its log with no engine running and no model call (`@picasso/timeline`).
  *
  * `thread` is a path to a log file, or a session id of the current workspace (looked up in
  * `$PICASSO_HOME/sessions/<project-key>/`; a unique prefix of an id is enough). `--last`, or no
@@ -21,7 +21,7 @@ import {
   renderTimeline,
   renderTimelineHtml,
   type Timeline,
-} from "@picasso/lean-context/timeline";
+} from "@picasso/timeline";
 import { UserError } from "@picasso/protocol";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";

@@ -4,7 +4,7 @@
  * when nothing chooses a provider and ANTHROPIC_API_KEY is unset, the session runs on the built-in
  * mock and the TUI says so. Without a terminal on stdin/stdout it prints the
  * short help instead (the TUI needs a TTY). `/context timeline` folds the live session's log
- * with `@picasso/lean-context/timeline`; `/memory` answers from `memory-text.ts`; `/goal` runs goal
+ * with `@picasso/timeline`; `/memory` answers from `memory-text.ts`; `/goal` runs goal
  * rounds (goal-driver.ts). SIGTERM, SIGHUP and SIGINT end the TUI cleanly (exit 143, 129, 130),
  * also while the session is still opening. Project files that
  * run programs or loosen the sandbox and are not approved yet are asked about in the question

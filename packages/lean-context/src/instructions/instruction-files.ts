@@ -14,8 +14,8 @@
  * Each warning is one line naming the file.
  */
 import { isAbsolute, join, relative, sep } from "node:path";
+import { formatByteSize } from "@picasso/protocol";
 import { readWorkspaceText, WORKSPACE_TEXT_READ_BYTES } from "../io/workspace-text.js";
-import { formatBytes } from "../timeline/render-timeline.js";
 import type { InstructionFile } from "./instruction-index.js";
 
 export interface InstructionFiles {
@@ -70,7 +70,7 @@ export function loadInstructionFiles(workspaceRoot: string, cwd: string): Instru
     if (found.latin1) warnings.push(`${path}: not valid UTF-8; read as Latin-1 — save it as UTF-8 text`);
     if (found.truncated)
       warnings.push(
-        `${path}: ${formatBytes(found.size)}; only its first ${formatBytes(INSTRUCTION_FILE_READ_BYTES)} read for the instruction index — keep it short and point at docs/`,
+        `${path}: ${formatByteSize(found.size)}; only its first ${formatByteSize(INSTRUCTION_FILE_READ_BYTES)} read for the instruction index — keep it short and point at docs/`,
       );
     return found.text;
   };

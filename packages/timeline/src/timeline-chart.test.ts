@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { syntheticTimeline } from "../../test/timeline/synthetic-timeline.js";
+import { syntheticTimeline } from "../test/synthetic-timeline.js";
 import { foldTimelineFile } from "./fold-file.js";
 import { timelineChart } from "./timeline-chart.js";
 import type { Timeline } from "./timeline-types.js";
 
-const fixture = (name: string) => new URL(`../../test/timeline/fixtures/${name}`, import.meta.url).pathname;
+const fixture = (name: string) => new URL(`../test/fixtures/${name}`, import.meta.url).pathname;
 const golden = (name: string): Timeline => JSON.parse(readFileSync(fixture(`goldens/${name}.json`), "utf8"));
 
 describe("timelineChart", () => {

@@ -16,7 +16,7 @@ import type {
   TimelineStep,
   TimelineTurn,
   TokenTotals,
-} from "../../src/timeline/index.js";
+} from "../src/index.js";
 
 function entry(
   kind: TimelineEntry["kind"],

@@ -1,5 +1,6 @@
 /**
- * `@picasso/lean-context/timeline`: the context timeline of a session log.
+ * `@picasso/timeline`: the context timeline of a session log — a pure fold of its events (it
+ * imports only `@picasso/protocol`), so `picasso context timeline` works offline on saved logs.
  *
  * - `TimelineFolder` — the streaming fold: `add(event)`, `skip(line)`, `snapshot()`, `finish()`;
  *   feed it a live session's log events (an observer) for `/context timeline`.

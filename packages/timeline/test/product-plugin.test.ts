@@ -10,12 +10,12 @@ import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSession } from "@picasso/engine";
+import { createLeanContextPlugin } from "@picasso/lean-context";
 import { startMockServer } from "@picasso/mock-provider";
 import { AnthropicProvider } from "@picasso/providers";
 import { builtinTools, createToolRuntime } from "@picasso/tools";
 import { describe, expect, it } from "vitest";
-import { createLeanContextPlugin } from "../../src/index.js";
-import { foldTimelineFile } from "../../src/timeline/index.js";
+import { foldTimelineFile } from "../src/index.js";
 
 describe("timeline of a product-wired session", () => {
   it("shows Tier-2 loads by kind and name and no prefix drop across turns and a mode switch", async () => {

@@ -7,12 +7,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { LogEvent } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
-import {
-  foldTimelineEvents,
-  renderTimeline,
-  TimelineFolder,
-  type TimelineTurn,
-} from "../../src/timeline/index.js";
+import { foldTimelineEvents, renderTimeline, TimelineFolder, type TimelineTurn } from "../src/index.js";
 import { ev } from "./log-event.js";
 
 const request = (turn: number, step: number, ttl?: "1h", lane = "main") =>

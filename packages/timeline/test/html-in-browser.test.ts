@@ -12,10 +12,10 @@ import { delimiter, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { foldTimelineFile, renderTimelineHtml, type Timeline } from "../../src/timeline/index.js";
+import { foldTimelineFile, renderTimelineHtml, type Timeline } from "../src/index.js";
 import { syntheticTimeline } from "./synthetic-timeline.js";
 
-const OUTPUT = new URL("../../test-output/timeline-html/", import.meta.url).pathname;
+const OUTPUT = new URL("../test-output/timeline-html/", import.meta.url).pathname;
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
 
 function chromiumPath(): string {

@@ -6,7 +6,7 @@
  */
 import type { MockScript } from "@picasso/mock-provider";
 import { describe, expect, it } from "vitest";
-import { foldTimelineFile, type Timeline, type TimelineLane } from "../../src/timeline/index.js";
+import { foldTimelineFile, type Timeline, type TimelineLane } from "../src/index.js";
 import { goldenJson, type ScriptedSession, startScriptedSession } from "./scripted-session.js";
 
 const golden = (name: string) => `./fixtures/goldens/${name}.json`;

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isUserError } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
-import { foldTimelineFile, renderTimeline, type TimelineSkip } from "../../src/timeline/index.js";
+import { foldTimelineFile, renderTimeline, type TimelineSkip } from "../src/index.js";
 import { goldenJson, startScriptedSession } from "./scripted-session.js";
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));

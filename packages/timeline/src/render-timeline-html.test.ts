@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { syntheticTimeline } from "../../test/timeline/synthetic-timeline.js";
+import { syntheticTimeline } from "../test/synthetic-timeline.js";
 import { foldTimelineFile } from "./fold-file.js";
 import { renderTimelineHtml } from "./render-timeline-html.js";
 
-const fixture = (name: string) => new URL(`../../test/timeline/fixtures/${name}`, import.meta.url).pathname;
+const fixture = (name: string) => new URL(`../test/fixtures/${name}`, import.meta.url).pathname;
 const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
 
 describe("renderTimelineHtml", () => {

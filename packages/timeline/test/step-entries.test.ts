@@ -18,7 +18,7 @@ import {
   type TimelineLane,
   type TimelineTurn,
   timelineChart,
-} from "../../src/timeline/index.js";
+} from "../src/index.js";
 import { ev } from "./log-event.js";
 
 /** A scripted lane: its message indices and step numbers follow the engine's. */

@@ -31,7 +31,7 @@ import {
   userMessage,
 } from "@picasso/protocol";
 import { AnthropicProvider } from "@picasso/providers";
-import type { Timeline } from "../../src/timeline/index.js";
+import type { Timeline } from "../src/index.js";
 
 const NOTES: Record<string, string> = {
   "plan.md": "Step 1: read the notes. Step 2: write the summary. Step 3: run the tests.\n".repeat(6),

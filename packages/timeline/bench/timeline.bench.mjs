@@ -16,7 +16,7 @@ import { once } from "node:events";
 import { createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { foldTimelineFile } from "../dist/timeline/index.js";
+import { foldTimelineFile } from "../dist/index.js";
 
 const TARGET_EVENTS = Number(process.env.TIMELINE_BENCH_EVENTS ?? 1_000_000);
 const STEPS_PER_TURN = 100;

@@ -4,7 +4,7 @@
  * same log; a resumed session is folded from its file first (`feedTimelineFile`), then live.
  */
 import { describe, expect, it } from "vitest";
-import { feedTimelineFile, foldTimelineFile, TimelineFolder } from "../../src/timeline/index.js";
+import { feedTimelineFile, foldTimelineFile, TimelineFolder } from "../src/index.js";
 import { startScriptedSession } from "./scripted-session.js";
 
 const script = {

@@ -4,6 +4,7 @@
  * compactions — and the totals. Every figure the log did not record prints as `not recorded`.
  * Deterministic: the same timeline always renders the same text.
  */
+import { formatByteSize } from "@picasso/protocol";
 import type {
   CacheDrop,
   Timeline,
@@ -26,10 +27,7 @@ export function formatCount(value: number | null): string {
 }
 
 export function formatBytes(bytes: number | null): string {
-  if (bytes === null) return NR;
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return bytes === null ? NR : formatByteSize(bytes);
 }
 
 export function formatShare(share: number | null): string {
