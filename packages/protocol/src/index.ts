@@ -1,8 +1,26 @@
+/**
+ * The protocol other packages use, exported on purpose: each name is here because another package
+ * imports it (no `export *`); a module's other exports stay its own. Add a name when a package needs it.
+ */
 export { assertNever } from "./assert-never.js";
 export { formatByteSize } from "./byte-size.js";
-export * from "./canonical.js";
-export * from "./content.js";
-export * from "./errors.js";
+export { byteLength, canonicalJson, sha1, sha256 } from "./canonical.js";
+export {
+  assistantMessage,
+  type ContentBlock,
+  type JsonSchema,
+  type Message,
+  messageText,
+  type SystemBlock,
+  type TextBlock,
+  type ToolResultBlock,
+  type ToolSpec,
+  ToolSpecSchema,
+  type ToolUseBlock,
+  text,
+  userMessage,
+} from "./content.js";
+export { isUserError, UserError } from "./errors.js";
 export {
   containsHeldSecret,
   forgetHeldSecrets,
@@ -15,19 +33,70 @@ export {
   withHeldProviderSecrets,
 } from "./held-secrets.js";
 export { INTERRUPTED_RESULT, UNKNOWN_OUTCOME_RESULT } from "./interrupted.js";
-export * from "./jsonl.js";
+export { encodeLogEvent, readLogFile, readLogFileAll } from "./jsonl.js";
 export { parseLogLineLoose, peekLogSeq, peekLogType, type ScannedLine, scanLogFile } from "./log-scan.js";
 export { upgradeLogEvent } from "./log-upgrade.js";
 export { mcpGatewayName, mcpGatewaySpec } from "./mcp-gateway.js";
 export type { ModelProvider, StreamOptions } from "./model-provider.js";
-export * from "./no-forked-subagents.js";
+export { noForkedSubagents } from "./no-forked-subagents.js";
 export { isPermissionMode, PERMISSION_MODES, type PermissionMode } from "./permission-modes.js";
-export * from "./plugin.js";
-export * from "./request.js";
-export * from "./session-events.js";
+export type {
+  AppendedMessage,
+  AskUserRequest,
+  AssembleContext,
+  CallEffect,
+  CatalogEntry,
+  FileReadTracker,
+  ForkedSubagent,
+  ForkedSubagents,
+  PicassoPlugin,
+  PreStepContext,
+  PreStepResult,
+  ProtectedWrite,
+  SessionFactsContext,
+  SkillInfo,
+  SubagentRequest,
+  ToolContext,
+  ToolDefinition,
+  ToolOutput,
+  ToolResultContext,
+} from "./plugin.js";
+export {
+  type CacheBreakpoint,
+  DEFAULT_TOOL_OUTPUT_LIMIT_BYTES,
+  type ModelRequest,
+  type ProviderError,
+  type StopReason,
+  type StreamEvent,
+  type Usage,
+} from "./request.js";
+export {
+  type ApprovalDecision,
+  isLogged,
+  type LogEvent,
+  type LogEventOf,
+  loggedFields,
+  type MessageSource,
+  SESSION_LOG_VERSION,
+  type SessionEvent,
+  type SessionEventBody,
+  type SessionEventBodyOf,
+  type SessionEventOf,
+  StrictLogEventSchema,
+  type SubagentStatus,
+  type Tier1SectionRole,
+  type Tier1ToolRole,
+  type Tier2Kind,
+  type TodoItem,
+  type ToolDisplay,
+  type ToolEffect,
+  type ToolStatus,
+  type TurnStopReason,
+  type WorkspaceFacts,
+} from "./session-events.js";
 export { type ShownTurnInput, shownTurnInput, shownTurnInputText } from "./shown-turn-input.js";
 export { splitLines } from "./text-lines.js";
-export * from "./tier1.js";
+export { sealTier1, systemBytes, type Tier1, tier1Roles } from "./tier1.js";
 export type {
   ChartBar,
   ChartDrop,
