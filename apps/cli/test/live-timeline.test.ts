@@ -1,7 +1,7 @@
 import { renameSync } from "node:fs";
 import { allowListApprover } from "@picasso/engine";
-import * as timeline from "@picasso/timeline";
 import { LiveTimeline } from "@picasso/surface";
+import * as timeline from "@picasso/timeline";
 import { describe, expect, it } from "vitest";
 import { wireSession } from "../src/wiring.js";
 import { script, workspace } from "./cli-harness.js";

@@ -7,8 +7,8 @@
  * log was being read are folded after it, skipping those the file already held (by `seq`).
  */
 import type { Session } from "@picasso/engine";
-import type { Timeline } from "@picasso/timeline";
 import type { LogEvent, SessionEvent, TimelineChart } from "@picasso/protocol";
+import type { Timeline } from "@picasso/timeline";
 
 export type { Timeline };
 

@@ -16,13 +16,8 @@
 import { existsSync, realpathSync, writeFileSync } from "node:fs";
 import { isAbsolute, resolve, sep } from "node:path";
 import { defaultPicassoHome, listSessions, projectSessionsDir, type SessionFile } from "@picasso/engine";
-import {
-  foldTimelineFile,
-  renderTimeline,
-  renderTimelineHtml,
-  type Timeline,
-} from "@picasso/timeline";
 import { UserError } from "@picasso/protocol";
+import { foldTimelineFile, renderTimeline, renderTimelineHtml, type Timeline } from "@picasso/timeline";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
 
