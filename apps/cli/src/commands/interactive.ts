@@ -10,6 +10,7 @@
  * run programs or loosen the sandbox and are not approved yet are asked about in the question
  * dialog before the session opens (approve and use them, or start without them).
  */
+import { constants as osConstants } from "node:os";
 import type { Session } from "@picasso/engine";
 import { defaultPicassoHome, listSessions } from "@picasso/engine/sessions";
 import type { TimelineChart } from "@picasso/protocol";
@@ -90,23 +91,24 @@ export async function startInteractive(
   // printed; the exit code is 128 + the signal's number. Listening from before the session opens
   // means a signal during the opening (a resume's replay, a pending question) is honoured too.
   const terminated = new AbortController();
-  let signalled: LeavingSignal | undefined;
-  const onSignal = (signal: NodeJS.Signals) => {
-    signalled ??= signal as LeavingSignal;
-    terminated.abort();
-  };
-  for (const signal of LEAVING_SIGNALS) process.on(signal, onSignal);
+  let signalled: (typeof LEAVING_SIGNALS)[number] | undefined;
+  const stopListening = LEAVING_SIGNALS.map((signal) => {
+    const leave = () => {
+      signalled ??= signal;
+      terminated.abort();
+    };
+    process.on(signal, leave);
+    return () => process.off(signal, leave);
+  });
   try {
     const code = await runTui({ host, start: resume ? { resume } : {}, stop: terminated.signal });
-    return signalled ? SIGNAL_EXIT_CODES[signalled] : code;
+    return signalled ? 128 + osConstants.signals[signalled] : code;
   } finally {
-    for (const signal of LEAVING_SIGNALS) process.off(signal, onSignal);
+    for (const off of stopListening) off();
   }
 }
 
-const SIGNAL_EXIT_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
-type LeavingSignal = keyof typeof SIGNAL_EXIT_CODES;
-const LEAVING_SIGNALS = Object.keys(SIGNAL_EXIT_CODES) as LeavingSignal[];
+const LEAVING_SIGNALS = ["SIGHUP", "SIGINT", "SIGTERM"] as const;
 
 /** One live timeline per session, folded once and then kept up to date (@picasso/surface). */
 async function timelineChart(session: Session): Promise<TimelineChart> {
