@@ -70,8 +70,8 @@ describe("kill matrix", { timeout: 600_000 }, () => {
       );
       let text = "";
       try {
-        for await (const event of wired.session.runTurn("go on"))
-          if (event.type === "turn_end" && event.lane === "main") text = `${event.stopReason}: ${event.text}`;
+        const end = await wired.session.runTurn("go on");
+        text = `${end.stopReason}: ${end.text}`;
       } finally {
         await wired.close();
       }

@@ -20,15 +20,13 @@ describe("LiveTimeline", () => {
       { approver: allowListApprover([]), surfaceLabel: "test", cwd: dir },
     );
     try {
-      for await (const _ of wired.session.runTurn("first")) {
-      }
+      await wired.session.runTurn("first");
       const live = new LiveTimeline(wired.session, timeline);
       expect(await live.render()).toMatch(/turn 1/i);
       // The log is gone from its path: a re-fold would fail; the live fold does not read it.
       const logPath = wired.session.logPath;
       renameSync(logPath, `${logPath}.moved`);
-      for await (const _ of wired.session.runTurn("second")) {
-      }
+      await wired.session.runTurn("second");
       const text = await live.render();
       expect(text).toMatch(/turn 2/i);
       renameSync(`${logPath}.moved`, logPath);

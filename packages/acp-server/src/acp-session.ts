@@ -94,15 +94,16 @@ export class AcpSession {
     if (!input.trim()) throw RequestError.invalidParams(undefined, "the prompt has no text");
     const turn = new AbortController();
     this.turn = turn;
-    let ended = "error";
+    let ended: string = "error";
     let failure: string | undefined;
+    const watch = this.composed.session.subscribe((event) => {
+      if (event.lane === "main" && event.type === "error" && event.scope !== "plugin")
+        failure ??= event.message;
+    });
     try {
-      for await (const event of this.composed.session.runTurn(input, { signal: turn.signal })) {
-        if (event.lane !== "main") continue;
-        if (event.type === "error" && event.scope !== "plugin") failure ??= event.message;
-        if (event.type === "turn_end") ended = event.stopReason;
-      }
+      ended = (await this.composed.session.runTurn(input, { signal: turn.signal })).stopReason;
     } finally {
+      watch();
       this.turn = undefined;
     }
     await this.chain;

@@ -59,10 +59,12 @@ export async function runTurnAction(
   scenario: string,
   action: Extract<ScenarioAction, { kind: "turn" }>,
 ): Promise<void> {
-  for await (const event of session.runTurn(action.input)) {
-    if (event.type === "turn_end" && event.stopReason === "error")
-      throw new Error(`scenario ${scenario}: turn "${action.label}" ended in an error`);
-    if (event.type === "error" && event.scope !== "tool")
-      throw new Error(`scenario ${scenario}: turn "${action.label}": ${event.message}`);
-  }
+  let failure: string | undefined;
+  const stop = session.subscribe((event) => {
+    if (event.type === "error" && event.scope !== "tool") failure ??= event.message;
+  });
+  const result = await session.runTurn(action.input).finally(stop);
+  if (failure) throw new Error(`scenario ${scenario}: turn "${action.label}": ${failure}`);
+  if (result.stopReason === "error")
+    throw new Error(`scenario ${scenario}: turn "${action.label}" ended in an error`);
 }

@@ -23,7 +23,7 @@ export { checkPicassoHome } from "./picasso-home.js";
 export { defaultTier1, PluginHost } from "./plugin-host.js";
 export { type RebuildReport, rebuildRequests } from "./rebuild.js";
 export { buildRequest, fingerprintRequest } from "./request-builder.js";
-export { createSession, Session } from "./session.js";
+export { createSession, Session, type TurnResult } from "./session.js";
 export { type LogObserver, SessionLog } from "./session-log.js";
 export type { SessionOptions, TurnOptions } from "./session-options.js";
 export { resumedSessionOrigin, type SessionOrigin } from "./session-origin.js";

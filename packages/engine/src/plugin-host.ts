@@ -13,18 +13,34 @@
  * - `tool/result`: each plugin in turn may rewrite a successful tool output.
  * - `settings/describe`: one namespaced value per plugin.
  * - observers: see `SessionLog`.
+ * The surface-facing half of `PicassoExtension` (protocol extension.ts):
+ * - `families` and `groups`: collected in mount order, handed to the assembler; a family or group
+ *   declared twice is an error naming both extensions;
+ * - `factLines`: collected in mount order into `SessionFactsContext.facts`;
+ * - `start`: in mount order once the session is open; `close`: in reverse order, each once, a
+ *   failing one reported and the rest still closed;
+ * - `panels`: each extension's `/context` panel, in mount order (a throwing one becomes a panel
+ *   saying so);
+ * - `operations`: every extension's operations; a name that is not `OPERATION_NAME` or is taken
+ *   twice is an error naming both extensions.
  */
 import {
   type AppendedMessage,
   type AssembleContext,
   type CatalogEntry,
-  type PicassoPlugin,
+  type CatalogGroupTitle,
+  type ContextPanel,
+  type ExtensionOperation,
+  type ExtensionStartContext,
+  OPERATION_NAME,
+  type PicassoExtension,
   type PreStepContext,
   type SessionFactsContext,
   type SystemBlock,
   sealTier1,
   type Tier1,
   type ToolDefinition,
+  type ToolFamily,
   type ToolOutput,
   type ToolResultContext,
   type ToolSpec,
@@ -35,9 +51,40 @@ export class PluginHost {
   private readonly toolList: ToolDefinition[];
   private readonly toolsByName = new Map<string, ToolDefinition>();
 
-  constructor(readonly plugins: readonly PicassoPlugin[]) {
+  private readonly familyList: ToolFamily[] = [];
+  private readonly groupList: CatalogGroupTitle[] = [];
+  private readonly operationList: ExtensionOperation[] = [];
+  private closing: Promise<void> | undefined;
+
+  constructor(readonly plugins: readonly PicassoExtension[]) {
     const owner = new Map<string, string>();
     this.toolList = [];
+    const declared = (kind: string, seen: Map<string, string>, name: string, by: string) => {
+      const first = seen.get(name);
+      if (first) throw new Error(`${kind} "${name}" is declared twice: by extension ${first} and by ${by}`);
+      seen.set(name, by);
+    };
+    const families = new Map<string, string>();
+    const groups = new Map<string, string>();
+    const operations = new Map<string, string>();
+    for (const plugin of plugins) {
+      for (const family of plugin.families ?? []) {
+        declared("tool family", families, family.name, plugin.name);
+        this.familyList.push(family);
+      }
+      for (const group of plugin.groups ?? []) {
+        declared("catalog group", groups, group.group, plugin.name);
+        this.groupList.push(group);
+      }
+      for (const operation of plugin.operations ?? []) {
+        if (!OPERATION_NAME.test(operation.name))
+          throw new Error(
+            `operation "${operation.name}" of extension ${plugin.name}: use lowercase letters, digits and "-" (at most 32), starting with a letter`,
+          );
+        declared("operation", operations, operation.name, plugin.name);
+        this.operationList.push(operation);
+      }
+    }
     for (const plugin of plugins) {
       for (const tool of plugin.registerTools?.() ?? []) {
         const name = tool.spec.name;
@@ -73,6 +120,8 @@ export class PluginHost {
       ...ctx,
       tools: [...this.toolList],
       ...(catalog.length > 0 ? { catalog } : {}),
+      families: this.familyList,
+      groups: this.groupList,
     };
     this.tier1 = assembler?.assembleSystemPrompt
       ? await assembler.assembleSystemPrompt(full)
@@ -86,8 +135,10 @@ export class PluginHost {
   }
 
   sessionFacts(ctx: SessionFactsContext): string | undefined {
+    const facts = this.plugins.flatMap((p) => p.factLines?.() ?? []);
+    const full = { ...ctx, facts };
     const parts = this.plugins
-      .map((p) => p.sessionFacts?.(ctx))
+      .map((p) => p.sessionFacts?.(full))
       .filter((t): t is string => !!t && t.length > 0);
     return parts.length ? parts.join("\n\n") : undefined;
   }
@@ -134,8 +185,69 @@ export class PluginHost {
     return out;
   }
 
-  observers(): Array<NonNullable<PicassoPlugin["observe"]>> {
+  observers(): Array<NonNullable<PicassoExtension["observe"]>> {
     return this.plugins.filter((p) => p.observe).map((p) => p.observe!.bind(p));
+  }
+
+  /** The tool families the extensions declare, in mount order. */
+  get families(): readonly ToolFamily[] {
+    return this.familyList;
+  }
+
+  /** Every extension's operations, in mount order. */
+  get operations(): readonly ExtensionOperation[] {
+    return this.operationList;
+  }
+
+  /** The extensions' `/context` panels, in mount order. */
+  panels(): ContextPanel[] {
+    const panels: ContextPanel[] = [];
+    for (const plugin of this.plugins) {
+      if (!plugin.panel) continue;
+      try {
+        const panel = plugin.panel();
+        if (panel) panels.push(panel);
+      } catch (error) {
+        panels.push({
+          id: plugin.name,
+          title: plugin.name,
+          rows: [{ label: "error", value: (error as Error)?.message ?? String(error), tone: "error" }],
+        });
+      }
+    }
+    return panels;
+  }
+
+  /** Start every extension, in mount order; one that throws stops the opening. */
+  async start(ctx: ExtensionStartContext): Promise<void> {
+    for (const plugin of this.plugins) {
+      await plugin.start?.(ctx);
+    }
+  }
+
+  /**
+   * Close every extension once, in reverse mount order — started or not (an extension may hold
+   * resources from its creation). A failing close is passed to `onError` and the rest still close.
+   */
+  close(onError: ExtensionErrorHandler = () => {}): Promise<void> {
+    this.closing ??= closeExtensions(this.plugins, onError);
+    return this.closing;
+  }
+}
+
+export type ExtensionErrorHandler = (extension: string, error: unknown) => void;
+
+/** Close extensions in reverse mount order; a failing close goes to `onError`, the rest still close. */
+export async function closeExtensions(
+  extensions: readonly PicassoExtension[],
+  onError: ExtensionErrorHandler,
+): Promise<void> {
+  for (const extension of [...extensions].reverse()) {
+    try {
+      await extension.close?.();
+    } catch (error) {
+      onError(extension.name, error);
+    }
   }
 }
 

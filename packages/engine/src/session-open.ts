@@ -30,7 +30,7 @@ import { allowListApprover } from "./approver.js";
 import { SessionEventBus } from "./event-bus.js";
 import { Lane } from "./lane.js";
 import { laneReplay, type ReplayEntry } from "./lane-replay.js";
-import { PluginHost } from "./plugin-host.js";
+import { closeExtensions, PluginHost } from "./plugin-host.js";
 import { headerHash } from "./request-builder.js";
 import { loadSessionForResume, pathsReadInHistory, pendingToolUses, type ResumeState } from "./resume.js";
 import { type EngineRuntime, SessionFileTracker } from "./runtime.js";
@@ -90,17 +90,21 @@ export async function openSession(options: SessionOptions): Promise<OpenedSessio
     cwd: realPath(resolve(options.cwd ?? options.workspaceRoot)),
     picassoHome: options.picassoHome ?? defaultPicassoHome(),
   };
-  const settings = resolveEngineSettings(options.settings);
-  const host = new PluginHost(options.plugins);
-  const where = locate(options, place);
-  // The lock comes first: nothing reads or writes the log of a session open elsewhere.
-  makeSessionsFolder(dirname(where.path));
-  const lock = SessionLock.acquire(where.path.replace(/\.jsonl$/, ".lock"), where.id);
+  let host: PluginHost | undefined;
+  let lock: SessionLock | undefined;
   try {
+    const settings = resolveEngineSettings(options.settings);
+    host = new PluginHost(options.plugins);
+    const where = locate(options, place);
+    // The lock comes first: nothing reads or writes the log of a session open elsewhere.
+    makeSessionsFolder(dirname(where.path));
+    lock = SessionLock.acquire(where.path.replace(/\.jsonl$/, ".lock"), where.id);
     const resumed = where.resumedFrom ? await loadSessionForResume(where.path) : undefined;
     return await openLocked(options, place, settings, host, { ...where, resumed }, lock);
   } catch (error) {
-    lock.release();
+    lock?.release();
+    // The session owns its extensions: one that failed to open closes them (reverse order).
+    await (host ? host.close() : closeExtensions(options.plugins, () => {}));
     throw error;
   }
 }
@@ -150,6 +154,21 @@ async function openLocked(
   });
   closeDanglingCalls(rt, main, place.cwd);
   log.flush();
+  try {
+    await host.start({
+      sessionId: located.id,
+      workspaceRoot: place.workspaceRoot,
+      picassoHome: place.picassoHome,
+      logPath: located.path,
+      record: (event, lane = "main") => rt.record(event, lane),
+    });
+  } catch (error) {
+    const message = `an extension failed to start: ${(error as Error)?.message ?? String(error)}`;
+    rt.record({ type: "error", scope: "plugin", message }, "main");
+    rt.record({ type: "session_end", reason: "failed to start" }, "main");
+    log.close();
+    throw error;
+  }
   const foldedMain = located.resumed?.fold.lanes.get("main");
   const replay = foldedMain ? laneReplay(foldedMain) : [];
   return { id: located.id, log, lock, bus, rt, main, state, facts, notes, replay };

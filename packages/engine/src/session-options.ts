@@ -1,5 +1,5 @@
 /** What a surface gives `createSession`, and what it gives one turn. */
-import type { AskUserRequest, ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
+import type { AskUserRequest, ModelProvider, PermissionMode, PicassoExtension } from "@picasso/protocol";
 import type { Approver } from "./approver.js";
 import type { SessionEventListener } from "./event-bus.js";
 import type { LogObserver } from "./session-log.js";
@@ -7,7 +7,11 @@ import type { EngineSettings } from "./settings.js";
 
 export interface SessionOptions {
   provider: ModelProvider;
-  plugins: PicassoPlugin[];
+  /**
+   * The mounted extensions, in mount order. The session owns them from here: it starts them once
+   * open and closes them (reverse order) when it closes — or at once when it fails to open.
+   */
+  plugins: PicassoExtension[];
   workspaceRoot: string;
   cwd?: string;
   /** Defaults to $PICASSO_HOME or ~/.picasso. */

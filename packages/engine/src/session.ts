@@ -8,9 +8,11 @@
  */
 import { setMaxListeners } from "node:events";
 import {
+  type ContextPanel,
+  type ExtensionOperation,
   type Message,
   type PermissionMode,
-  type SessionEvent,
+  type SessionEventOf,
   type Tier1,
   text,
   type Usage,
@@ -19,7 +21,6 @@ import {
 } from "@picasso/protocol";
 import { type CompactionResult, compactLane } from "./compaction.js";
 import type { SessionEventListener } from "./event-bus.js";
-import { EventChannel } from "./event-channel.js";
 import { ForkedLanes } from "./forked-lanes.js";
 import type { Lane } from "./lane.js";
 import { runLaneSteps } from "./lane-loop.js";
@@ -30,6 +31,16 @@ import { type OpenedSession, openSession, type SessionState } from "./session-op
 import type { SessionOptions, TurnOptions } from "./session-options.js";
 import { subagentRunner } from "./subagent.js";
 import { addUsage } from "./usage.js";
+
+/** How a turn ended: what its `turn_end` event recorded. */
+export interface TurnResult {
+  stopReason: SessionEventOf<"turn_end">["stopReason"];
+  steps: number;
+  /** The model's final text. */
+  text: string;
+  /** Every lane's usage in the turn (subagents and compaction summaries included). */
+  usage: Usage;
+}
 
 export class Session {
   readonly id: string;
@@ -52,6 +63,7 @@ export class Session {
   private factsPending: string | undefined;
   private running: Promise<void> | undefined;
   private closed = false;
+  private ending: Promise<void> | undefined;
   totalUsage: Usage = {};
   turnsRun = 0;
   stepsRun = 0;
@@ -95,32 +107,46 @@ export class Session {
     return this.opened.bus.subscribe(listener);
   }
 
-  runTurn(input: string, options: TurnOptions = {}): AsyncIterable<SessionEvent> {
-    if (this.closed) throw new Error("the session is closed");
-    if (this.busy) throw new Error("a turn is already running in this session");
+  /**
+   * Run one user turn; resolves when it ended (never rejects for a provider or tool fault: those
+   * are events, and an engine failure ends the turn with stop reason `error`). Its events reach
+   * `subscribe`rs as they happen.
+   */
+  runTurn(input: string, options: TurnOptions = {}): Promise<TurnResult> {
+    if (this.closed || this.ending) return Promise.reject(new Error("the session is closed"));
+    if (this.busy) return Promise.reject(new Error("a turn is already running in this session"));
     this.busy = true;
-    const channel = new EventChannel<SessionEvent>();
-    const unsubscribe = this.subscribe((event) => channel.push(event));
     const signal = options.signal
       ? AbortSignal.any([options.signal, this.closing.signal])
       : this.closing.signal;
     // Every running tool listens on the turn's signal; a step may run dozens of calls at once.
     setMaxListeners(0, signal);
+    let result: TurnResult = { stopReason: "error", steps: 0, text: "", usage: {} };
+    const ended = this.subscribe((event) => {
+      if (event.type === "turn_end" && event.lane === "main")
+        result = {
+          stopReason: event.stopReason,
+          steps: event.steps,
+          text: event.text,
+          usage: event.usage ?? {},
+        };
+    });
     const done = () => {
       this.rt.flush();
-      unsubscribe();
+      ended();
       this.busy = false;
-      channel.end();
+      return result;
     };
-    this.running = this.turnBody(input, signal).then(done, (error: unknown) => {
+    const running = this.turnBody(input, signal).then(done, (error: unknown) => {
       const message = `engine failed: ${(error as Error)?.message ?? String(error)}`;
       if (!this.closed) {
         this.rt.record({ type: "error", scope: "engine", message }, "main");
         this.rt.record({ type: "turn_end", stopReason: "error", steps: 0, text: "" }, "main");
       }
-      done();
+      return done();
     });
-    return channel;
+    this.running = running.then(() => undefined);
+    return running;
   }
 
   private async turnBody(input: string, signal: AbortSignal): Promise<void> {
@@ -184,6 +210,16 @@ export class Session {
     };
   }
 
+  /** The mounted extensions' operations, in mount order (slash commands, ACP commands). */
+  get operations(): readonly ExtensionOperation[] {
+    return this.rt.host.operations;
+  }
+
+  /** The mounted extensions' `/context` panels, as they are now. */
+  panels(): ContextPanel[] {
+    return this.rt.host.panels();
+  }
+
   /** Subagents forked into the background that are still running. */
   get backgroundSubagents(): number {
     return this.forked.running;
@@ -191,20 +227,32 @@ export class Session {
 
   /**
    * End the session: a running turn and every background subagent are interrupted and awaited
-   * (so their events are logged), then `session_end` is recorded and the log closed. Calling it
-   * again does nothing.
+   * (so their events are logged), the extensions closed in reverse mount order (their last events,
+   * such as an MCP server's exit, logged before the end), then `session_end` is recorded and the
+   * log closed. Calling it again returns the same promise.
    */
   close(reason = "closed"): Promise<void> {
-    if (this.closed) return Promise.resolve();
+    if (this.ending) return this.ending;
     this.closing.abort();
-    // Without a running turn or subagent the log is finished at once (callers may read it right after).
-    if (!this.busy && this.forked.running === 0) {
-      this.endLog(reason);
-      return Promise.resolve();
-    }
-    return Promise.all([this.running ?? Promise.resolve(), this.forked.stopAll()]).then(() =>
-      this.endLog(reason),
-    );
+    const stopped =
+      !this.busy && this.forked.running === 0
+        ? Promise.resolve()
+        : Promise.all([this.running ?? Promise.resolve(), this.forked.stopAll()]);
+    this.ending = stopped
+      .then(() =>
+        this.rt.host.close((extension, error) =>
+          this.rt.record(
+            {
+              type: "error",
+              scope: "plugin",
+              message: `extension ${extension} failed to close: ${(error as Error)?.message ?? String(error)}`,
+            },
+            "main",
+          ),
+        ),
+      )
+      .then(() => this.endLog(reason));
+    return this.ending;
   }
 
   private endLog(reason: string): void {

@@ -149,9 +149,14 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
     session,
     async run(input, signal, onEvent) {
       const seen: SessionEvent[] = [];
-      for await (const event of session.runTurn(input, { signal })) {
+      const stop = session.subscribe((event) => {
         seen.push(event);
         onEvent?.(event);
+      });
+      try {
+        await session.runTurn(input, { signal });
+      } finally {
+        stop();
       }
       return seen;
     },

@@ -175,7 +175,7 @@ describe("tool scheduling", () => {
     const log = await scenario.events();
     expect(log.at(-1)).toMatchObject({ type: "session_end", reason: "user quit" });
     expect(log.some((e) => e.type === "interrupt")).toBe(true);
-    expect(() => scenario!.session.runTurn("again")).toThrow(/closed/);
+    await expect(scenario!.session.runTurn("again")).rejects.toThrow(/closed/);
   });
 
   it("interrupts a slow model stream without appending a partial answer", async () => {

@@ -22,6 +22,20 @@ export {
 } from "./content.js";
 export { isUserError, UserError } from "./errors.js";
 export {
+  type CatalogGroupTitle,
+  type ContextPanel,
+  type ExtensionOperation,
+  type ExtensionStartContext,
+  OPERATION_NAME,
+  type OperationContext,
+  type OperationResult,
+  type PanelRow,
+  type PanelTone,
+  type PicassoExtension,
+  type SessionFactLines,
+  type ToolFamily,
+} from "./extension.js";
+export {
   containsHeldSecret,
   forgetHeldSecrets,
   heldSecretValues,

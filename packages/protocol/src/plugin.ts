@@ -19,6 +19,7 @@
  * - observers                  — `observe()`: every session-log event, after it is written.
  */
 import type { JsonSchema, Message, ToolSpec } from "./content.js";
+import type { CatalogGroupTitle, SessionFactLines, ToolFamily } from "./extension.js";
 import type { PermissionMode } from "./permission-modes.js";
 import type {
   LogEvent,
@@ -212,6 +213,10 @@ export interface AssembleContext {
   /** Catalog entries the plugins contributed (`catalog/entries`), in plugin order: MCP servers and
    *  tools, skills, doc topics. Lean context adds the skills and doc topics it finds itself. */
   catalog?: CatalogEntry[];
+  /** The tool families every mounted extension declares (extension.ts), in mount order. */
+  families?: readonly ToolFamily[];
+  /** The catalog group titles the extensions declare, in mount order. */
+  groups?: readonly CatalogGroupTitle[];
 }
 
 export interface SessionFactsContext {
@@ -220,6 +225,8 @@ export interface SessionFactsContext {
   date: string;
   platform: string;
   workspace: WorkspaceFacts;
+  /** Labelled lines the mounted extensions add (`factLines`), in mount order. */
+  facts?: readonly SessionFactLines[];
 }
 
 /** A message a pre-step hook appends, with the source the log and timeline record. */

@@ -97,9 +97,7 @@ describe("an MCP server in a session", () => {
       expect(composed.warnings()).toEqual([]);
       expect(composed.mcp.status()[0]).toMatchObject({ name: "fs", state: "not spawned", pid: null });
 
-      for await (const _ of composed.session.runTurn("What does notes.txt say?")) {
-        // drained
-      }
+      await composed.session.runTurn("What does notes.txt say?");
       const results = events.filter((e) => e.type === "tool_result");
       expect(results.map((r) => r.type === "tool_result" && r.status)).toEqual(["ok", "ok", "ok"]);
       const kinds = events.map((e) => e.type);
@@ -177,9 +175,7 @@ describe("an MCP server in a session", () => {
         onEvent: (event) => events.push(event),
       });
       try {
-        for await (const _ of composed.session.runTurn("write it")) {
-          // drained
-        }
+        await composed.session.runTurn("write it");
       } finally {
         await composed.close();
         await provider.close?.();
@@ -260,9 +256,7 @@ describe("an MCP server in a session", () => {
       onEvent: (event) => events.push(event),
     });
     try {
-      for await (const _ of composed.session.runTurn("read a.txt")) {
-        // drained
-      }
+      await composed.session.runTurn("read a.txt");
     } finally {
       await composed.close();
       await provider.close?.();

@@ -48,7 +48,7 @@ describe("timeline of a product-wired session", () => {
       surfaceLabel: "test",
     });
     const run = async (input: string) => {
-      for await (const _ of session.runTurn(input));
+      await session.runTurn(input);
     };
     try {
       await run("which tool finds skills?");

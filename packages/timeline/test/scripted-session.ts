@@ -208,12 +208,15 @@ export async function startScriptedSession(
     workspace,
     server,
     async run(input) {
-      for await (const event of session.runTurn(input)) {
-        if (event.type === "error" && event.scope !== "provider") throw new Error(event.message);
-      }
+      let failure: string | undefined;
+      const stop = session.subscribe((event) => {
+        if (event.type === "error" && event.scope !== "provider") failure ??= event.message;
+      });
+      await session.runTurn(input).finally(stop);
+      if (failure) throw new Error(failure);
     },
     async close() {
-      session.close("test done");
+      await session.close("test done");
       await server.close();
     },
   };

@@ -81,9 +81,8 @@ export async function runHeadless(
       : undefined;
     let input = rounds ? rounds.begin(prompt) : prompt;
     while (true) {
-      // The events reach the sink through `onEvent`; the turn's own stream only ends it.
-      for await (const _ of wired.session.runTurn(input, { signal: controller.signal })) {
-      }
+      // The events reach the sink through `onEvent`.
+      await wired.session.runTurn(input, { signal: controller.signal });
       const next = rounds?.after(watch.end?.stopReason, controller.signal.aborted);
       if (!next || "outcome" in next) break;
       input = next.input;

@@ -166,9 +166,8 @@ export class SessionController implements CommandContext {
       true,
     );
     try {
-      // The events arrive through the subscription (openSession); the turn's own stream only ends it.
-      for await (const _ of session.runTurn(text, { signal: this.abort.signal })) {
-      }
+      // The events arrive through the subscription (openSession).
+      await session.runTurn(text, { signal: this.abort.signal });
     } catch (error) {
       this.print({ kind: "notice", tone: "error", text: `the turn failed: ${(error as Error).message}` });
     } finally {

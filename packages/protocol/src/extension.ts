@@ -1,0 +1,124 @@
+/**
+ * The extension: the unit a Picasso feature is built as. One object carries a feature to the model
+ * (the plugin hooks of plugin.ts, unchanged) and to every surface (TUI, ACP, the `picasso` CLI):
+ * - `families`   — the tool families its tools belong to, declared beside those tools: the catalog
+ *                  group, the "when to reach for it" phrase of Tier 1's families line and the rules
+ *                  `tool_search` returns with a tool's schema;
+ * - `start(ctx)` — a live session opened: its id, paths and `record(event)` for the extension's own
+ *                  event variants (no setter or side channel beside it);
+ * - `factLines`  — labelled lines for the `<session-facts>` block (pinned memories…);
+ * - `panel()`    — typed rows for `/context` (the TUI's panel, `picasso context`, ACP `_picasso/context`);
+ * - `operations` — what a user can ask of it directly: a TUI slash command, an ACP command and
+ *                  `_picasso/<name>` method, and (when `offline`) a `picasso <name>` subcommand;
+ * - `close()`    — the session ended; called in reverse mount order.
+ * Nothing here is sent to the model except through the plugin hooks: panels, operations and facts
+ * labels never touch Tier 1.
+ */
+import type { PicassoPlugin } from "./plugin.js";
+import type { SessionEvent } from "./session-events.js";
+
+/** A tool family, declared by the extension whose tools carry `family: name`. */
+export interface ToolFamily {
+  name: string;
+  /** The catalog group it joins (`workspace`, `web`, `agents`, `session`…). */
+  group: string;
+  /**
+   * What to reach for it for, a few words, for Tier 1's families line ("fetch and search"). Only
+   * families with deferred tools in the composition are listed; without it the family is named
+   * alone. Part of Tier 1: it must depend on nothing but the code.
+   */
+  when?: string;
+  /** Usage rules returned by `tool_search` with the full schema of one of its tools (Tier 2). */
+  rules?: string;
+}
+
+/** A catalog group's one-line title (the peek view, `picasso tools`). */
+export interface CatalogGroupTitle {
+  group: string;
+  title: string;
+}
+
+/** What a live session gives an extension when it starts. */
+export interface ExtensionStartContext {
+  sessionId: string;
+  workspaceRoot: string;
+  picassoHome: string;
+  /** The session's log file; side files of the extension may sit beside it. */
+  logPath: string;
+  /** Record one of the extension's own events (logged, then published to every subscriber). */
+  record(event: SessionEvent, lane?: string): void;
+}
+
+/** Labelled lines an extension adds to the session facts (e.g. `Pinned memories`). */
+export interface SessionFactLines {
+  label: string;
+  lines: readonly string[];
+  /** Said after the label when there are no lines (e.g. `none`). */
+  none: string;
+}
+
+export type PanelTone = "normal" | "dim" | "ok" | "warn" | "error";
+
+/** One row of a `/context` panel: a label and its value; `level` 1 rows sit under the one before. */
+export interface PanelRow {
+  label: string;
+  value: string;
+  level?: 0 | 1;
+  tone?: PanelTone;
+}
+
+/** An extension's section of `/context`. Values a surface did not record say `not recorded`. */
+export interface ContextPanel {
+  /** Stable id (the extension's name). */
+  id: string;
+  title: string;
+  rows: PanelRow[];
+  /** Shown instead of rows when there are none. */
+  empty?: string;
+}
+
+/** What an operation answers: text every surface can show, and data for machine readers. */
+export interface OperationResult {
+  /** Plain text or markdown: the TUI prints it, ACP answers with it, the CLI writes it. */
+  text: string;
+  /** A title for the TUI's expanded block (default `/<name>`). */
+  title?: string;
+  /** `warn`: the operation could not do what was asked (a bad argument, nothing to act on). */
+  tone?: "info" | "warn";
+  /** JSON-serialisable data: `_picasso/<name>` returns it, the CLI prints it with `--json`. */
+  data?: unknown;
+}
+
+export interface OperationContext {
+  signal: AbortSignal;
+  /** True when no live session exists (the CLI's subcommand, a log folded offline). */
+  offline: boolean;
+}
+
+/** Something a user can ask of an extension directly, on every surface. */
+export interface ExtensionOperation {
+  /** Lowercase letters, digits and `-`; unique across the mounted extensions. */
+  name: string;
+  /** Argument hint (`[list|search <q>]`). */
+  args?: string;
+  /** Completions for the first argument. */
+  argChoices?: readonly string[];
+  /** One line: what it does. */
+  summary: string;
+  /** Runs without a live session: the CLI offers it as `picasso <name>`. */
+  offline?: boolean;
+  run(args: string, ctx: OperationContext): OperationResult | Promise<OperationResult>;
+}
+
+export interface PicassoExtension extends PicassoPlugin {
+  families?: readonly ToolFamily[];
+  /** Titles of the catalog groups this extension's families introduce. */
+  groups?: readonly CatalogGroupTitle[];
+  start?(ctx: ExtensionStartContext): void | Promise<void>;
+  factLines?(): SessionFactLines[];
+  panel?(): ContextPanel | undefined;
+  operations?: readonly ExtensionOperation[];
+  close?(): void | Promise<void>;
+}
+
+export const OPERATION_NAME = /^[a-z][a-z0-9-]{0,31}$/;
