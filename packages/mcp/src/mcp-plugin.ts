@@ -9,8 +9,8 @@
  *   configuration after the session started — config-watch.ts) appended once as Tier-2 reminders.
  * - `describeSettings`: the `picasso-mcp` namespace — each server's state, tool count, catalog
  *   bytes, for `/context`.
- * Servers are fixed for the session. `setEventSink` connects the spawn/exit events to the
- * session's recorder (the surface does it once the session exists); `close` stops every server.
+ * Servers are fixed for the session. `start` (the session is open) connects the spawn/exit events
+ * to the session's recorder; `close` (the session closes it) stops every server.
  */
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -18,7 +18,7 @@ import {
   byteLength,
   type CatalogEntry,
   mcpGatewayName,
-  type PicassoPlugin,
+  type PicassoExtension,
   type PreStepResult,
   type ToolDefinition,
   text,
@@ -65,12 +65,11 @@ export interface McpServerStatus {
   error: string | null;
 }
 
-export interface McpPlugin extends PicassoPlugin {
+export interface McpPlugin extends PicassoExtension {
   readonly problems: readonly string[];
   readonly servers: readonly McpServer[];
   /** Synchronous: read from the cache only. */
   catalogEntries(): CatalogEntry[];
-  setEventSink(sink: McpEventSink): void;
   /** Queue a notice for the model (a Tier-2 reminder before the next step). */
   notice(server: string, body: string): void;
   status(): McpServerStatus[];
@@ -162,8 +161,9 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
       return { namespace: MCP_SETTINGS_NAMESPACE, value: { servers: status() } };
     },
 
-    setEventSink(next) {
-      sink = next;
+    // The session's recorder takes the servers' start and exit events once it is open.
+    start(ctx) {
+      sink = (event, lane) => ctx.record(event, lane);
     },
     notice,
 

@@ -35,7 +35,13 @@ async function setup(
     expect((await refreshCatalog(config, { picassoHome, cwd: root, clientVersion: "test" })).ok).toBe(true);
   const plugin = createMcpPlugin({ servers: [config], picassoHome, cwd: root, clientVersion: "test" });
   const events: McpEventBody[] = [];
-  plugin.setEventSink((event) => events.push(event));
+  plugin.start?.({
+    sessionId: "s",
+    workspaceRoot: "/w",
+    picassoHome: "/h",
+    logPath: "/l",
+    record: (event) => events.push(event as never),
+  });
   const gateway: ToolDefinition = plugin.registerTools!()[0]!;
   const ctx = toolContext(root, join(picassoHome, "outputs"));
   const call = (tool: string, args: Record<string, unknown> = {}, signal?: AbortSignal) =>

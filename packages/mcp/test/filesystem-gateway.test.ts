@@ -47,7 +47,13 @@ describe("fs_call on the real filesystem server", () => {
     await refreshCatalog(config, { picassoHome, cwd: root, clientVersion: "test" });
     const plugin = createMcpPlugin({ servers: [config], picassoHome, cwd: root, clientVersion: "test" });
     const events: McpEventBody[] = [];
-    plugin.setEventSink((event) => events.push(event));
+    plugin.start?.({
+      sessionId: "s",
+      workspaceRoot: "/w",
+      picassoHome: "/h",
+      logPath: "/l",
+      record: (event) => events.push(event as never),
+    });
     const [gateway] = plugin.registerTools!();
     const ctx = toolContext(root, join(picassoHome, "outputs"));
     try {
@@ -112,7 +118,13 @@ describe("fs_call on the real filesystem server", () => {
     const { root, picassoHome, config } = setup();
     const plugin = createMcpPlugin({ servers: [config], picassoHome, cwd: root, clientVersion: "test" });
     const events: McpEventBody[] = [];
-    plugin.setEventSink((event) => events.push(event));
+    plugin.start?.({
+      sessionId: "s",
+      workspaceRoot: "/w",
+      picassoHome: "/h",
+      logPath: "/l",
+      record: (event) => events.push(event as never),
+    });
     try {
       expect(plugin.catalogEntries().map((e) => e.kind)).toEqual(["mcp_server"]);
       const list = await plugin.registerTools!()[0]!.run(

@@ -62,7 +62,13 @@ function pluginFor(config: Omit<McpServerConfig, "file" | "scope">) {
     connectTimeoutMs: 5000,
   });
   const events: McpEventBody[] = [];
-  plugin.setEventSink((e) => events.push(e));
+  plugin.start?.({
+    sessionId: "s",
+    workspaceRoot: "/w",
+    picassoHome: "/h",
+    logPath: "/l",
+    record: (e) => events.push(e as never),
+  });
   return { plugin, events, gateway: plugin.registerTools!()[0]!, ctx: toolContext(root, join(root, "out")) };
 }
 

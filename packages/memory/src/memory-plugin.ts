@@ -1,15 +1,15 @@
 /**
  * `createMemoryPlugin`: memory as a plugin on the engine's hooks, one per session.
  * - `registerTools`: `remember` and `recall` (core rows of the composition);
- * - `sessionFacts`: the `<memory-index>` block (index lines within 1 KB); the pinned memories and
- *   preferences go inline into lean context's session facts through `pinnedLines()`, which the
- *   surface wires — both computed once per session, from the same read;
+ * - `sessionFacts`: the `<memory-index>` block (index lines within 1 KB); `factLines`: the pinned
+ *   memories and preferences, which lean context writes inline in its session facts (the host
+ *   hands every extension's fact lines over) — both computed once per session, from the same read;
  * - `toolResult`: a recalled body history already holds becomes a pointer;
  * - `describeSettings`: the `picasso-memory` namespace (database, count, ranking in use).
  * The database opens on first use; when it cannot, `problem()` says why in one line, the facts
  * are empty and the tools answer with that line — the session itself runs on.
  */
-import type { PicassoPlugin, ToolOutput, ToolResultContext } from "@picasso/protocol";
+import type { PicassoExtension, ToolOutput, ToolResultContext } from "@picasso/protocol";
 import type { Embedder } from "./embeddings.js";
 import { indexBlock, type MemoryFacts, memoryFacts } from "./memory-facts.js";
 import { MemoryService } from "./memory-service.js";
@@ -30,11 +30,9 @@ export interface MemoryPluginOptions {
   now?: () => number;
 }
 
-export interface MemoryPlugin extends PicassoPlugin {
+export interface MemoryPlugin extends PicassoExtension {
   /** Why this session runs without memory, or undefined. Opens the database if not yet open. */
   problem(): string | undefined;
-  /** Pinned memories and preferences, one line each, for the session facts. */
-  pinnedLines(): string[];
   /** The service, once the database is open. */
   service(): MemoryService | undefined;
   close(): void;
@@ -88,7 +86,7 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
     name: MEMORY_PLUGIN,
     registerTools: () => [rememberTool(access), recallTool(access)],
     sessionFacts: () => indexBlock(sessionMemoryFacts().index),
-    pinnedLines: () => sessionMemoryFacts().pinned,
+    factLines: () => [{ label: "Pinned memories", lines: sessionMemoryFacts().pinned, none: "none" }],
 
     toolResult(ctx: ToolResultContext): ToolOutput | undefined {
       if (ctx.name !== RECALL_TOOL || ctx.output.isError) return undefined;

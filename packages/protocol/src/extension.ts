@@ -15,7 +15,7 @@
  * labels never touch Tier 1.
  */
 import type { PicassoPlugin } from "./plugin.js";
-import type { SessionEvent } from "./session-events.js";
+import type { SessionEventBody } from "./session-events.js";
 
 /** A tool family, declared by the extension whose tools carry `family: name`. */
 export interface ToolFamily {
@@ -45,8 +45,11 @@ export interface ExtensionStartContext {
   picassoHome: string;
   /** The session's log file; side files of the extension may sit beside it. */
   logPath: string;
-  /** Record one of the extension's own events (logged, then published to every subscriber). */
-  record(event: SessionEvent, lane?: string): void;
+  /**
+   * Record one of the extension's own events (a `SessionEvent` variant's body, e.g. an MCP
+   * server's start): logged, then published to every subscriber. Default lane `main`.
+   */
+  record(event: SessionEventBody, lane?: string): void;
 }
 
 /** Labelled lines an extension adds to the session facts (e.g. `Pinned memories`). */

@@ -5,6 +5,13 @@
  */
 export { type ComposedSession, type ComposeSessionOptions, composeSession } from "./compose-session.js";
 export {
+  EXTENSION_REGISTRY,
+  type ExtensionFactory,
+  type ExtensionPlace,
+  type MountedExtensions,
+  mountExtensions,
+} from "./extension-registry.js";
+export {
   DEFAULT_MAX_ROUNDS,
   firstRoundInput,
   type GoalOutcome,
@@ -15,7 +22,8 @@ export {
 } from "./goal-rounds.js";
 export { LiveTimeline, liveTimeline, type Timeline } from "./live-timeline.js";
 export { type McpMountOptions, type McpServerConfig, mcpPluginFor } from "./mcp-mount.js";
-export { type AvailablePlugins, composedTools } from "./plugin-mounts.js";
+export { mountOffline, type OfflinePlace } from "./offline-mount.js";
+export { mountedTools } from "./plugin-mounts.js";
 export {
   approvalQuestion,
   approveProjectConfig,

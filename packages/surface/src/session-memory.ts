@@ -10,6 +10,7 @@ import { projectKey } from "@picasso/engine";
 import type { Composition } from "@picasso/lean-context";
 import { createMemoryPlugin, type MemoryPlugin, openAiEmbedder, projectScope } from "@picasso/memory";
 import { withHeldProviderSecrets } from "@picasso/protocol";
+import type { ExtensionPlace, Mounted } from "./extension-registry.js";
 
 export const MEMORY_DB_FILE = "memory.db";
 
@@ -48,4 +49,20 @@ export function createSessionMemory(options: {
         }
       : {}),
   });
+}
+
+/**
+ * The `memory` row: `remember`/`recall`, the memory index and pinned memories in the session facts
+ * (`@picasso/memory`). A database it cannot use is one set-up warning; the session runs on.
+ */
+export function memoryExtension(place: ExtensionPlace): Mounted {
+  const memory = createSessionMemory(place);
+  return {
+    extension: memory,
+    handles: { memory },
+    warnings: () => {
+      const problem = memory.problem();
+      return problem ? [problem] : [];
+    },
+  };
 }

@@ -8,16 +8,10 @@
  * configured MCP servers' gateways included (their cached tools count on the eager side).
  */
 import { buildContextView, defaultPicassoHome } from "@picasso/engine";
-import {
-  createLeanContextPlugin,
-  inspectWorkspace,
-  loadComposition,
-  renderContextReport,
-} from "@picasso/lean-context";
+import { inspectWorkspace, renderContextReport } from "@picasso/lean-context";
 import { canonicalJson, estimateTokens, withHeldProviderSecrets } from "@picasso/protocol";
 import { contextWindowFor, resolveProviderSelection } from "@picasso/providers";
-import { composedTools, createSessionMemory, mcpPluginFor } from "@picasso/surface";
-import { createToolRuntime } from "@picasso/tools";
+import { mountedTools, mountOffline } from "@picasso/surface";
 import { contextMapText } from "@picasso/tui/context-map";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
@@ -37,34 +31,20 @@ export async function contextOutput(
   const mode = parseMode(flags.mode) ?? "default";
   const cwd = options.cwd ?? process.cwd();
   const picassoHome = defaultPicassoHome(options.env ?? process.env);
-  const runtime = createToolRuntime();
-  let closeMemory = () => {};
+  // The extensions a session of this workspace mounts, offline (the MCP gateways included).
+  const mounted = mountOffline({
+    workspaceRoot: findWorkspaceRoot(cwd),
+    picassoHome,
+    ...(options.env ? { env: options.env } : {}),
+  });
   try {
-    // The tools a session of this workspace registers: the composition's plugins, mounted alike.
-    const composition = loadComposition({
-      surface: "cli",
-      picassoHome,
-      workspaceRoot: findWorkspaceRoot(cwd),
-    });
-    const leanContext = createLeanContextPlugin({ composition, stats: false });
-    const memory = createSessionMemory({ picassoHome, workspaceRoot: findWorkspaceRoot(cwd), composition });
-    closeMemory = () => memory.close();
-    const mcp = mcpPluginFor({
-      workspaceRoot: findWorkspaceRoot(cwd),
-      picassoHome,
-      reservedNames: composedTools(composition, { leanContext, toolRuntime: runtime, memory }).map(
-        (t) => t.spec.name,
-      ),
-      version: "context",
-      ...(options.env ? { env: options.env } : {}),
-    });
     const { report, assembly } = inspectWorkspace({
       cwd,
       picassoHome,
       surface: "cli",
       mode,
-      tools: composedTools(composition, { leanContext, toolRuntime: runtime, memory, mcp }),
-      entries: mcp.catalogEntries(),
+      tools: mountedTools(mounted),
+      entries: mounted.mcp?.catalogEntries() ?? [],
     });
     const env = withHeldProviderSecrets(options.env ?? process.env);
     const selection = resolveProviderSelection({ env, picassoHome });
@@ -80,8 +60,7 @@ export async function contextOutput(
       ? `${JSON.stringify({ ...JSON.parse(canonicalJson(report)), map }, null, 2)}\n`
       : `${contextMapText(map, 100)}\n${renderContextReport(report)}\n`;
   } finally {
-    closeMemory();
-    await runtime.dispose();
+    await mounted.close();
   }
 }
 
