@@ -4,13 +4,8 @@
  * CLI and the cache-probe use.
  */
 export { type ComposedSession, type ComposeSessionOptions, composeSession } from "./compose-session.js";
-export {
-  EXTENSION_REGISTRY,
-  type ExtensionFactory,
-  type ExtensionPlace,
-  type MountedExtensions,
-  mountExtensions,
-} from "./extension-registry.js";
+export type { ExtensionFactory, ExtensionPlace, MountedExtensions } from "./extension-place.js";
+export { EXTENSION_REGISTRY, mountExtensions } from "./extension-registry.js";
 export {
   DEFAULT_MAX_ROUNDS,
   firstRoundInput,

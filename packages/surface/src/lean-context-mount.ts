@@ -5,7 +5,7 @@
  * the session's set-up warnings.
  */
 import { createLeanContextPlugin } from "@picasso/lean-context";
-import type { ExtensionPlace, Mounted } from "./extension-registry.js";
+import type { ExtensionPlace, Mounted } from "./extension-place.js";
 
 export function leanContextExtension(place: ExtensionPlace): Mounted {
   const leanContext = createLeanContextPlugin({

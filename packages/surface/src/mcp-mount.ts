@@ -20,7 +20,7 @@ import {
   SERVER_NAME,
   userConfigPath,
 } from "@picasso/mcp";
-import type { ExtensionPlace, Mounted, MountedBefore } from "./extension-registry.js";
+import type { ExtensionPlace, Mounted, MountedBefore } from "./extension-place.js";
 
 export interface McpMountOptions {
   workspaceRoot: string;

@@ -6,7 +6,8 @@
  * no catalog file is written, and memory.db opens only if something reads it. The caller closes.
  */
 import { loadComposition } from "@picasso/lean-context";
-import { type ExtensionPlace, type MountedExtensions, mountExtensions } from "./extension-registry.js";
+import type { ExtensionPlace, MountedExtensions } from "./extension-place.js";
+import { mountExtensions } from "./extension-registry.js";
 
 export interface OfflinePlace {
   workspaceRoot: string;

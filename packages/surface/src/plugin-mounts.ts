@@ -6,7 +6,7 @@
 import type { EngineSettings } from "@picasso/engine";
 import type { Composition } from "@picasso/lean-context";
 import type { ToolDefinition } from "@picasso/protocol";
-import type { MountedExtensions } from "./extension-registry.js";
+import type { MountedExtensions } from "./extension-place.js";
 
 export function engineSettingsFrom(composition: Composition): Partial<EngineSettings> {
   return {

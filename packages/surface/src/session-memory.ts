@@ -10,7 +10,7 @@ import { projectKey } from "@picasso/engine";
 import type { Composition } from "@picasso/lean-context";
 import { createMemoryPlugin, type MemoryPlugin, openAiEmbedder, projectScope } from "@picasso/memory";
 import { withHeldProviderSecrets } from "@picasso/protocol";
-import type { ExtensionPlace, Mounted } from "./extension-registry.js";
+import type { ExtensionPlace, Mounted } from "./extension-place.js";
 
 export const MEMORY_DB_FILE = "memory.db";
 

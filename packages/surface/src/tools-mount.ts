@@ -20,7 +20,7 @@ import {
   sweepStaleSandboxTemps,
   type ToolRuntime,
 } from "@picasso/tools";
-import type { ExtensionPlace, Mounted } from "./extension-registry.js";
+import type { ExtensionPlace, Mounted } from "./extension-place.js";
 
 export function toolsExtension(place: ExtensionPlace): Mounted {
   if (place.offline) return toolsOn(createToolRuntime(), undefined);
