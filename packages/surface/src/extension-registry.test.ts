@@ -31,7 +31,13 @@ describe("mounting the composition's extensions through the registry", () => {
     const mounted = mountExtensions(at);
     try {
       expect(mounted.extensions.map((p) => p.name)).toEqual(at.composition.plugins.map((row) => row.name));
-      expect(mounted.extensions.map((p) => p.name)).toEqual(["lean-context", "tools", "memory", "mcp"]);
+      expect(mounted.extensions.map((p) => p.name)).toEqual([
+        "lean-context",
+        "tools",
+        "memory",
+        "mcp",
+        "changes",
+      ]);
       expect(mounted.leanContext && mounted.toolRuntime && mounted.memory && mounted.mcp).toBeTruthy();
       expect(mountedTools(mounted).map((t) => t.spec.name)).toEqual(
         expect.arrayContaining([
@@ -56,7 +62,7 @@ describe("mounting the composition's extensions through the registry", () => {
     approveProjectConfig({ workspaceRoot: root, picassoHome: process.env.PICASSO_HOME! });
     const mounted = mountExtensions(place(root));
     try {
-      expect(mounted.extensions.map((p) => p.name)).toEqual(["lean-context", "tools", "memory"]);
+      expect(mounted.extensions.map((p) => p.name)).toEqual(["lean-context", "tools", "memory", "changes"]);
       expect(mounted.mcp).toBeUndefined();
     } finally {
       await mounted.close();
@@ -81,7 +87,7 @@ describe("mounting the composition's extensions through the registry", () => {
       plugins: [...at.composition.plugins, { name: "probe", config: {} }],
     };
     const mounted = mountExtensions({ ...at, composition }, registry);
-    expect(seen).toEqual([["lean-context", "tools", "memory", "mcp"]]);
+    expect(seen).toEqual([["lean-context", "tools", "memory", "mcp", "changes"]]);
     expect(mounted.warnings()).toContain("probe: one warning");
     await mounted.close();
     expect(closed).toEqual(["probe"]);
@@ -108,7 +114,7 @@ describe("mounting the composition's extensions through the registry", () => {
     }
     expect(isUserError(error)).toBe(true);
     expect((error as Error).message).toMatch(
-      /plugin "telepathy" .* known: lean-context, tools, memory, mcp$/,
+      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes$/,
     );
   });
 });

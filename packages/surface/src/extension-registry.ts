@@ -11,6 +11,7 @@
  * once it is open and closes them, in reverse order, when it closes; an offline reader calls
  * `close()` on what it mounted.
  */
+import { createChangesExtension } from "@picasso/changes";
 import { type PicassoExtension, UserError } from "@picasso/protocol";
 import type {
   ExtensionFactory,
@@ -30,6 +31,7 @@ export const EXTENSION_REGISTRY: Readonly<Record<string, ExtensionFactory>> = {
   tools: toolsExtension,
   memory: memoryExtension,
   mcp: mcpExtension,
+  changes: (place) => ({ extension: createChangesExtension(place) }),
 };
 
 export function mountExtensions(
