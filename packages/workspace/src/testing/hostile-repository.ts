@@ -44,6 +44,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { HOOK_EVENTS } from "../safe-git-config.js";
 
 export type HostileLayout = "plain" | "included" | "gitfile";
 
@@ -72,37 +73,8 @@ export interface HostileRepository {
   git(args: string[], options?: { cwd?: string; env?: Record<string, string> }): string;
 }
 
-/** The githooks(5) events planted as hooks (every one git ≥ 2.55 knows). */
-export const PLANTED_HOOK_EVENTS = [
-  "applypatch-msg",
-  "pre-applypatch",
-  "post-applypatch",
-  "pre-commit",
-  "pre-merge-commit",
-  "prepare-commit-msg",
-  "commit-msg",
-  "post-commit",
-  "pre-rebase",
-  "post-checkout",
-  "post-merge",
-  "pre-push",
-  "pre-receive",
-  "update",
-  "proc-receive",
-  "post-receive",
-  "post-update",
-  "reference-transaction",
-  "push-to-checkout",
-  "pre-auto-gc",
-  "post-rewrite",
-  "sendemail-validate",
-  "fsmonitor-watchman",
-  "p4-changelist",
-  "p4-prepare-changelist",
-  "p4-post-changelist",
-  "p4-pre-submit",
-  "post-index-change",
-];
+/** The githooks(5) events planted as hooks: every one git knows (safe-git-config.ts keeps the list). */
+export const PLANTED_HOOK_EVENTS: readonly string[] = HOOK_EVENTS;
 
 /** Plain git's environment for fixtures and controls: the caller's, without any GIT_* of its own. */
 export function plainGitEnvironment(extra: Record<string, string> = {}): Record<string, string> {
