@@ -15,10 +15,16 @@ import { estimateTokens } from "@picasso/protocol";
 import { parseAnthropicRequest } from "./anthropic-request.js";
 import type { AnthropicCacheUsage } from "./cache-simulator.js";
 import { anthropicView } from "./conversation.js";
-import { sendError } from "./errors.js";
 import { anthropicPromptBlocks, sumTokens } from "./prompt-blocks.js";
 import type { MockReply } from "./reply.js";
-import { applyFault, pause, type RouteContext, sendJson, toolCallId } from "./route-context.js";
+import {
+  applyFault,
+  pause,
+  type RouteContext,
+  sendJson,
+  sendWholeAnswer,
+  toolCallId,
+} from "./route-context.js";
 import {
   fragmentJson,
   fragmentText,
@@ -68,17 +74,7 @@ export async function handleMessages(body: unknown, res: ServerResponse, ctx: Ro
     0,
   );
   const id = `msg_mock_${requestNumber}`;
-  const cut = fault?.kind === "cut";
   const interrupt = streamInterrupt(fault?.kind);
-  if (!prompt.stream && interrupt === "stall") {
-    res.writeHead(200, { "content-type": "application/json" });
-    res.flushHeaders();
-    return;
-  }
-  if (!prompt.stream && interrupt === "stream_error") {
-    sendError(res, "anthropic", 529, "Overloaded (mock: scripted stream_error)");
-    return;
-  }
   if (!prompt.stream) {
     const message = {
       id,
@@ -90,7 +86,7 @@ export async function handleMessages(body: unknown, res: ServerResponse, ctx: Ro
       stop_sequence: null,
       usage: { ...cache, output_tokens: outputTokens },
     };
-    sendJson(res, message, cut || interrupt === "malformed");
+    sendWholeAnswer(res, "anthropic", message, interrupt);
     return;
   }
   await streamMessage(res, {

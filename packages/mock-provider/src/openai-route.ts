@@ -13,10 +13,9 @@
 import type { ServerResponse } from "node:http";
 import { estimateTokens } from "@picasso/protocol";
 import { openaiView } from "./conversation.js";
-import { sendError } from "./errors.js";
 import { parseChatRequest } from "./openai-request.js";
 import { openaiPromptBlocks, sumTokens } from "./prompt-blocks.js";
-import { applyFault, pause, type RouteContext, sendJson, toolCallId } from "./route-context.js";
+import { applyFault, pause, type RouteContext, sendWholeAnswer, toolCallId } from "./route-context.js";
 import {
   fragmentJson,
   fragmentText,
@@ -70,17 +69,7 @@ export async function handleChatCompletions(
   const id = `chatcmpl-mock-${requestNumber}`;
   const created = Math.floor(Date.now() / 1000);
   const finish = FINISH[reply.stop] ?? "stop";
-  const cut = fault?.kind === "cut";
   const interrupt = streamInterrupt(fault?.kind);
-  if (!chat.stream && interrupt === "stall") {
-    res.writeHead(200, { "content-type": "application/json" });
-    res.flushHeaders();
-    return;
-  }
-  if (!chat.stream && interrupt === "stream_error") {
-    sendError(res, "openai", 529, "Overloaded (mock: scripted stream_error)");
-    return;
-  }
   if (!chat.stream) {
     const message = {
       role: "assistant",
@@ -96,7 +85,7 @@ export async function handleChatCompletions(
       choices: [{ index: 0, message, finish_reason: finish, logprobs: null }],
       usage,
     };
-    sendJson(res, completion, cut || interrupt === "malformed");
+    sendWholeAnswer(res, "openai", completion, interrupt);
     return;
   }
 

@@ -11,6 +11,7 @@ import { canonicalJson, sha1 } from "@picasso/protocol";
 import type { CacheSimulator } from "./cache-simulator.js";
 import { type ApiFlavour, sendError } from "./errors.js";
 import type { MockFault, MockModel } from "./reply.js";
+import type { StreamInterrupt } from "./sse.js";
 
 export interface RouteContext {
   model: MockModel;
@@ -69,6 +70,29 @@ export function sendJson(res: ServerResponse, body: unknown, cut = false): void 
     return;
   }
   res.write(text.slice(0, Math.floor(text.length / 2)), () => res.destroy());
+}
+
+/**
+ * Sends a non-streaming answer as a scripted stream fault leaves it: `stall` sends the headers and
+ * goes silent, `stream_error` becomes a 529 overloaded_error, `cut` and `malformed` send half of
+ * the body and destroy the socket; without a fault, the whole body.
+ */
+export function sendWholeAnswer(
+  res: ServerResponse,
+  flavour: ApiFlavour,
+  body: unknown,
+  interrupt: StreamInterrupt | undefined,
+): void {
+  if (interrupt === "stall") {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.flushHeaders();
+    return;
+  }
+  if (interrupt === "stream_error") {
+    sendError(res, flavour, 529, "Overloaded (mock: scripted stream_error)");
+    return;
+  }
+  sendJson(res, body, interrupt === "cut" || interrupt === "malformed");
 }
 
 /**

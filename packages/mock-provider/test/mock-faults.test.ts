@@ -1,7 +1,8 @@
 /**
  * Scripted faults through the official SDKs: a 429 with retry-after is retried away by the SDK's
  * own retry, 500 and 529 overloaded_error surface with their API error types, a stream cut
- * mid-block makes the SDK stream reject (not hang), and delays hold the answer back.
+ * mid-block makes the SDK stream reject (not hang), a non-streaming request meets the stream
+ * faults (529, half a body, silence), and delays hold the answer back.
  */
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
@@ -179,6 +180,58 @@ describe("scripted faults", () => {
       "the cut response",
     );
     expect(outcome).toBeInstanceOf(Error);
+  });
+
+  it("a non-streaming request meets the stream faults in each API's shape: 529, half a body, silence", async () => {
+    const routes = [
+      { path: "/v1/messages", body: request },
+      {
+        path: "/v1/chat/completions",
+        body: { model: "gpt-mock", messages: [{ role: "user", content: "go" }] },
+      },
+    ];
+    for (const route of routes) {
+      server = await startMockServer({
+        script: {
+          steps: [{ text: "one" }, { text: "two" }, { text: "three" }],
+          faults: [
+            { request: 1, kind: "stream_error" },
+            { request: 2, kind: "malformed" },
+            { request: 3, kind: "stall" },
+          ],
+        },
+      });
+      const post = (signal?: AbortSignal) =>
+        fetch(`${server!.url}${route.path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-api-key": "test-key" },
+          body: JSON.stringify(route.body),
+          ...(signal ? { signal } : {}),
+        });
+      const overloaded = await post();
+      expect(overloaded.status).toBe(529);
+      // Both APIs' error bodies carry `error.type`.
+      expect(((await overloaded.json()) as { error: { type: string } }).error.type).toBe("overloaded_error");
+      const half = await post();
+      expect(half.status).toBe(200);
+      expect(
+        await within(
+          half.text().then(
+            () => "whole",
+            () => "cut",
+          ),
+          10_000,
+          "the half body",
+        ),
+      ).toBe("cut");
+      const stop = new AbortController();
+      const silent = await within(post(stop.signal), 10_000, "the stalled headers");
+      expect(silent.status).toBe(200);
+      expect(silent.headers.get("content-type")).toBe("application/json");
+      stop.abort();
+      await server.close();
+      server = undefined;
+    }
   });
 
   it("delays the answer by delay_ms (step) and by a delay fault", async () => {
