@@ -8,10 +8,10 @@
  *   killed mid-write); it is reported with `torn: true`;
  * - any other bad line (corrupt JSON, unknown type, wrong version) is reported with its line
  *   number and the reason.
- * Events of an older schema version the reader knows are upgraded by `upgradeLogEvent`.
+ * Events of an older schema version the reader knows are upgraded (log-upgrade.ts).
  */
 import { createReadStream } from "node:fs";
-import { upgradeLogEvent } from "./log-upgrade.js";
+import { parseLogLineJson } from "./log-upgrade.js";
 import { type LogEvent, LogEventSchema } from "./session-events.js";
 
 export function encodeLogEvent(event: LogEvent): string {
@@ -24,13 +24,7 @@ export type LogLine =
 
 /** Parse one line. Returns the event or a reason it is not one. */
 export function decodeLogLine(text: string): { event: LogEvent } | { reason: string } {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return { reason: "not valid JSON" };
-  }
-  const upgraded = upgradeLogEvent(raw);
+  const upgraded = parseLogLineJson(text);
   if ("reason" in upgraded) return upgraded;
   const parsed = LogEventSchema.safeParse(upgraded.value);
   if (!parsed.success) {

@@ -14,7 +14,7 @@
  * reader does, see the timeline's fold-file.ts).
  */
 import { closeSync, openSync, readSync } from "node:fs";
-import { upgradeLogEvent } from "./log-upgrade.js";
+import { parseLogLineJson } from "./log-upgrade.js";
 import { type LogEvent, SESSION_EVENT_TYPES } from "./session-events.js";
 
 export interface ScannedLine {
@@ -100,13 +100,7 @@ const KNOWN_TYPES = new Set<string>(SESSION_EVENT_TYPES);
 
 /** JSON, the v1 upgrade and the envelope checked; the variant's own fields are not validated. */
 export function parseLogLineLoose(text: string): { event: LogEvent } | { reason: string } {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return { reason: "not valid JSON" };
-  }
-  const upgraded = upgradeLogEvent(raw);
+  const upgraded = parseLogLineJson(text);
   if ("reason" in upgraded) return upgraded;
   const e = upgraded.value as Record<string, unknown>;
   if (typeof e.seq !== "number" || typeof e.lane !== "string" || typeof e.turn !== "number")

@@ -1,6 +1,7 @@
 /**
  * Reading logs written by older versions: `upgradeLogEvent` brings a parsed line of a known
- * older schema up to the current one, so an old log is never an error.
+ * older schema up to the current one, so an old log is never an error; `parseLogLineJson` is the
+ * first step of every reader of a log line (jsonl.ts, log-scan.ts): its JSON, at the current version.
  *
  * v1 → v2:
  * - `approval` is `approval_decided` (v2 also logs `approval_requested`, which v1 did not have);
@@ -20,6 +21,17 @@ export function upgradeLogEvent(raw: unknown): { value: unknown } | { reason: st
   if (typeof v === "number" && v > SESSION_LOG_VERSION)
     return { reason: `schema version ${v} is newer than this picasso understands (${SESSION_LOG_VERSION})` };
   return { reason: "missing or unknown schema version field `v`" };
+}
+
+/** A log line's JSON at the current schema version, or why it is not a log event's JSON. */
+export function parseLogLineJson(text: string): { value: unknown } | { reason: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { reason: "not valid JSON" };
+  }
+  return upgradeLogEvent(raw);
 }
 
 function upgradeV1(event: Record<string, unknown>): Record<string, unknown> {
