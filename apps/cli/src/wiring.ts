@@ -81,16 +81,7 @@ export async function wireSession(
   const resume = resumeTarget(flags);
   const workspaceRoot = findWorkspaceRoot(cwd);
   const resumed = resume ? await resumedSessionOrigin(picassoHome, workspaceRoot, resume) : undefined;
-  const selection = resolveProviderSelection({
-    flags: {
-      ...(flags.provider ? { provider: flags.provider } : {}),
-      ...(flags.model ? { model: flags.model } : {}),
-      ...(flags.mockScript ? { mockScript: flags.mockScript } : {}),
-    },
-    env,
-    picassoHome,
-    ...(resumed ? { resumed } : {}),
-  });
+  const selection = selectProvider(flags, env, picassoHome, resumed);
   const pending = pendingProjectConfig({ workspaceRoot, picassoHome });
   if (pending.length > 0 && (flags.approveProjectConfig || (await options.confirmProjectConfig?.(pending))))
     approveProjectConfig({ workspaceRoot, picassoHome }, pending);
@@ -131,15 +122,30 @@ export async function wireSession(
   };
 }
 
-/** The provider the flags, env and config.yaml select (no session to resume), opened. */
-/** The provider the flags and environment select, and the selection (its `source` says why). */
+/**
+ * The provider the flags, env and config.yaml select (no session to resume), opened, and the
+ * selection (its `source` says why).
+ */
 export async function openSelectedProvider(
-  flags: Pick<SessionFlags, "provider" | "model" | "mockScript">,
+  flags: ProviderFlags,
   given: NodeJS.ProcessEnv,
 ): Promise<{ provider: ModelProvider; selection: ProviderSelection }> {
   const env = withHeldProviderSecrets(given);
   const picassoHome = defaultPicassoHome(env);
-  const selection = resolveProviderSelection({
+  const selection = selectProvider(flags, env, picassoHome);
+  return { provider: await openProvider(selection, env, picassoHome), selection };
+}
+
+type ProviderFlags = Pick<SessionFlags, "provider" | "model" | "mockScript">;
+
+/** The provider selection of the flags (those given), the environment, config.yaml and a resumed session's origin. */
+function selectProvider(
+  flags: ProviderFlags,
+  env: Record<string, string | undefined>,
+  picassoHome: string,
+  resumed?: { provider: string; model: string },
+): ProviderSelection {
+  return resolveProviderSelection({
     flags: {
       ...(flags.provider ? { provider: flags.provider } : {}),
       ...(flags.model ? { model: flags.model } : {}),
@@ -147,8 +153,8 @@ export async function openSelectedProvider(
     },
     env,
     picassoHome,
+    ...(resumed ? { resumed } : {}),
   });
-  return { provider: await openProvider(selection, env, picassoHome), selection };
 }
 
 /** The selected provider; the mock server's code loads only when the mock is chosen. */
