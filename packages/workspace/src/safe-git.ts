@@ -175,16 +175,26 @@ function remaining(limits: Limits): number {
   return Math.max(0, limits.deadline - Date.now());
 }
 
-function spawnGitSync(cwd: string, args: string[], env: Record<string, string>, limits: Limits): GitRun {
-  const timeoutMs = remaining(limits);
-  if (timeoutMs === 0) return { ok: false, exitCode: null, stdout: "", stderr: "", failure: "git timed out" };
-  const run = spawnSync("git", args, {
+/** The run of a call whose deadline passed before its next git process could start. */
+const OUT_OF_TIME: GitRun = { ok: false, exitCode: null, stdout: "", stderr: "", failure: "git timed out" };
+
+/** How each git process runs, sync or async: in `cwd` with `env`, killed at the deadline or past maxBytes. */
+function processOptions(cwd: string, env: Record<string, string>, limits: Limits, timeoutMs: number) {
+  return {
     cwd,
     env,
-    encoding: "utf8",
+    encoding: "utf8" as const,
     timeout: timeoutMs,
-    killSignal: "SIGKILL",
+    killSignal: "SIGKILL" as const,
     maxBuffer: limits.maxBytes,
+  };
+}
+
+function spawnGitSync(cwd: string, args: string[], env: Record<string, string>, limits: Limits): GitRun {
+  const timeoutMs = remaining(limits);
+  if (timeoutMs === 0) return { ...OUT_OF_TIME };
+  const run = spawnSync("git", args, {
+    ...processOptions(cwd, env, limits, timeoutMs),
     stdio: ["ignore", "pipe", "pipe"],
   });
   const stdout = run.stdout ?? "";
@@ -210,21 +220,12 @@ function spawnGit(
   signal: AbortSignal | undefined,
 ): Promise<GitRun> {
   const timeoutMs = remaining(limits);
-  if (timeoutMs === 0)
-    return Promise.resolve({ ok: false, exitCode: null, stdout: "", stderr: "", failure: "git timed out" });
+  if (timeoutMs === 0) return Promise.resolve({ ...OUT_OF_TIME });
   return new Promise((done) => {
     execFile(
       "git",
       args,
-      {
-        cwd,
-        env,
-        encoding: "utf8",
-        timeout: timeoutMs,
-        killSignal: "SIGKILL",
-        maxBuffer: limits.maxBytes,
-        ...(signal ? { signal } : {}),
-      },
+      { ...processOptions(cwd, env, limits, timeoutMs), ...(signal ? { signal } : {}) },
       (error, stdout, stderr) => {
         if (!error) return done({ ok: true, exitCode: 0, stdout, stderr });
         const failure = (error as { code?: unknown }).code;
