@@ -8,7 +8,9 @@
  *   Both answer from the cached catalog (no process while it is fresh) and are Tier-2 loads
  *   (`mcp_catalog`).
  * - any other `tool` — a real `tools/call`: the tool must be in the catalog, its arguments are
- *   checked against the cached schema (a mistake returns the problems and the schema), then the
+ *   checked against the cached schema (`@picasso/protocol/tool-arguments`, as a server's schema:
+ *   a mistake returns the problems and the schema; a schema ajv cannot compile lets the call
+ *   through, the server checks), then the
  *   server (started now, if it was not) runs it. A fault is a tool error.
  * Effect: catalog answers are reads; a real call is a read when the server marks the tool
  * `readOnlyHint`, else a write (asks in default mode, refused in plan mode, runs in auto mode);
@@ -22,10 +24,10 @@ import {
   type ToolDefinition,
   type ToolOutput,
 } from "@picasso/protocol";
+import { argumentProblems } from "@picasso/protocol/tool-arguments";
 import { type CachedTool, type ServerCatalog, toolSummary } from "./catalog-cache.js";
 import type { McpServer } from "./mcp-server.js";
 import { renderCallResult } from "./render-result.js";
-import { validateArguments } from "./validate-arguments.js";
 
 export const LIST = "__list__";
 export const DESCRIBE = "__describe__";
@@ -62,10 +64,10 @@ export function gatewayTool(server: McpServer): ToolDefinition {
           content: `"${tool}" is not a tool of the MCP server "${server.name}"${nearest(catalog, tool)}. ${name}({tool: "${LIST}"}) lists them.`,
           isError: true,
         };
-      const problems = validateArguments(cached, args);
-      if (problems)
+      const problems = argumentProblems(cached.inputSchema, args, "server");
+      if (problems.length > 0)
         return {
-          content: `${name}: invalid arguments for "${tool}": ${problems}\n\n${fullText(cached)}`,
+          content: `${name}: invalid arguments for "${tool}": ${problems.join("; ")}\n\n${fullText(cached)}`,
           isError: true,
         };
       try {

@@ -3,7 +3,8 @@
  *
  * `tool_search` navigates the catalog (catalog-search.ts) and renders the answer under the
  * composition's `catalog.answerBudgetBytes` (catalog-answer.ts). `tool_call` finds the named
- * deferred tool, validates the arguments against its schema (ajv) and, when they are wrong,
+ * deferred tool, validates the arguments against its schema (`@picasso/protocol/tool-arguments`,
+ * ajv) and, when they are wrong,
  * returns an error carrying the tool's full text (description, schema, family rules) so the model
  * can correct itself; otherwise it runs the tool. A core tool named through `tool_call` is refused
  * with a hint to call it directly, so every call of a core tool is seen (and permission-checked)
@@ -14,13 +15,13 @@
  * because they are known only once the session's Tier 1 is assembled.
  */
 import { byteLength, type CallEffect, type ToolDefinition, type ToolOutput } from "@picasso/protocol";
+import { argumentProblems } from "@picasso/protocol/tool-arguments";
 import type { Catalog } from "../catalog/build-catalog.js";
 import { answerQuery } from "../catalog/catalog-answer.js";
 import { navigate } from "../catalog/catalog-search.js";
 import { familyGuidance } from "../sections/family-guidance.js";
 import { skillSearchSpec, toolCallSpec, toolSearchSpec } from "./gateway-specs.js";
 import { mcpRedirect } from "./mcp-redirect.js";
-import { argumentProblems } from "./validate-arguments.js";
 
 export interface GatewaySources {
   catalog(): Catalog;
@@ -89,7 +90,7 @@ export function toolCallTool(sources: GatewaySources): ToolDefinition {
           : "No deferred tools are installed yet.";
         return { content: `Unknown tool "${name}". ${known} Use tool_search to find tools.`, isError: true };
       }
-      const problems = argumentProblems(tool.spec.inputSchema, input.arguments ?? {});
+      const problems = argumentProblems(tool.spec.inputSchema, input.arguments ?? {}, "picasso");
       if (problems.length > 0)
         return {
           content: `Invalid arguments for ${name}: ${problems.join("; ")}.\n\n${describeTool(catalog, name)}`,
