@@ -3,10 +3,11 @@
  *
  * - `registerTools`: the gateways `tool_search`, `tool_call` (fixed in Tier 1), the `skill` tool
  *   (a core row of the composition) and the deferred `skill_search`.
- * - `assembleSystemPrompt`: loads the composition (unless given), the instruction files, the
- *   skills and doc topics (catalog-sources.ts) beside the entries other plugins contributed,
- *   assembles Tier 1 (skill index included), builds the catalog the gateways navigate, writes it
- *   to `$PICASSO_HOME/tool-catalog/` for people and the model to read, captures the registry.
+ * - `assembleSystemPrompt`: the workspace's Tier 1 as tier1/workspace-tier1.ts makes it (the
+ *   composition unless given, the instruction files, the skills and doc topics beside the entries
+ *   other plugins contributed, Tier 1 with its skill index, the catalog the gateways navigate),
+ *   the catalog written to `$PICASSO_HOME/tool-catalog/` for people and the model to read, the
+ *   registry captured.
  *   The first assembly for a workspace and cwd is reused, so a session sees one Tier 1.
  * - `sessionFacts`: date, cwd, platform, branch, pinned memories — never Tier 1.
  * - `preStep`: the PreStepNormaliser's appended reminders; its stats go to ContextStats after
@@ -33,19 +34,17 @@ import type {
 } from "@picasso/protocol";
 import { buildCatalog, type Catalog } from "./catalog/build-catalog.js";
 import { renderCatalogFiles, writeCatalogFiles } from "./catalog/catalog-files.js";
-import { loadCatalogSources, sessionCatalog } from "./catalog/catalog-sources.js";
 import type { Composition } from "./composition/compose.js";
-import { loadComposition } from "./composition/load-composition.js";
 import { skillSearchTool, toolCallTool, toolSearchTool } from "./gateways/gateway-tools.js";
-import { type InstructionFiles, loadInstructionFiles } from "./instructions/instruction-files.js";
+import type { InstructionFiles } from "./instructions/instruction-files.js";
 import { type DedupeResult, dedupeAppend } from "./pre-step/dedupe.js";
 import { PreStepNormaliser } from "./pre-step/pre-step-normaliser.js";
 import { sessionFacts } from "./session-facts.js";
 import type { Skill } from "./skills/skill-discovery.js";
 import { skillTool } from "./skills/skill-tool.js";
 import { CONTEXT_STATS_NAMESPACE, ContextStats } from "./stats/context-stats.js";
-import { assembleTier1, type Tier1Assembly } from "./tier1/assemble-tier1.js";
-import { tier1Warnings } from "./tier1/tier1-warnings.js";
+import type { Tier1Assembly } from "./tier1/assemble-tier1.js";
+import { assembleWorkspaceTier1 } from "./tier1/workspace-tier1.js";
 
 export const LEAN_CONTEXT_PLUGIN = "lean-context";
 
@@ -108,30 +107,25 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
       const key = `${ctx.surface}\0${ctx.workspaceRoot}\0${ctx.cwd}`;
       let entry = assemblies.get(key);
       if (!entry) {
-        const composition =
-          options.composition ??
-          loadComposition({
-            surface: ctx.surface,
-            picassoHome: ctx.picassoHome,
-            workspaceRoot: ctx.workspaceRoot,
-            ...(options.patchesDir ? { patchesDir: options.patchesDir } : {}),
-          });
-        const loaded = (options.loadInstructions ?? loadInstructionFiles)(ctx.workspaceRoot, ctx.cwd);
-        const found = loadCatalogSources({
+        const {
+          assembly,
+          catalog,
+          warnings,
+          sources: found,
+          answerBudget,
+        } = assembleWorkspaceTier1({
+          surface: ctx.surface,
           workspaceRoot: ctx.workspaceRoot,
+          cwd: ctx.cwd,
           picassoHome: ctx.picassoHome,
-          ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
-          contributed: ctx.catalog ?? [],
-        });
-        const assembly = assembleTier1({
-          composition,
           tools: ctx.tools,
-          mcpServers: [...ctx.mcpServers, ...found.mcpServers],
-          instructions: loaded.files,
-          skills: found.skills,
+          mcpServers: ctx.mcpServers,
+          contributed: ctx.catalog ?? [],
+          ...(options.composition ? { composition: options.composition } : {}),
+          ...(options.patchesDir ? { patchesDir: options.patchesDir } : {}),
+          ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
+          ...(options.loadInstructions ? { loadInstructions: options.loadInstructions } : {}),
         });
-        const catalog = sessionCatalog(assembly.split.deferred, found);
-        const warnings = [...tier1Warnings(loaded.warnings, assembly), ...found.warnings];
         if (options.writeCatalog !== false) {
           try {
             writeCatalogFiles(join(ctx.picassoHome, "tool-catalog"), renderCatalogFiles(catalog, "home"));
@@ -141,7 +135,6 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
             );
           }
         }
-        const answerBudget = composition.settings["catalog.answerBudgetBytes"];
         entry = { assembly, warnings, catalog, skills: found.skills, answerBudget };
         assemblies.set(key, entry);
       }

@@ -1,19 +1,17 @@
 /**
  * Assemble a workspace's Tier 1, catalog and eager baseline outside a session (what `picasso
- * context` and `picasso tools` print): find the workspace root, load the surface's composition,
- * the instruction files, the skills and doc topics (beside any contributed entries), assemble
- * both prefixes, build the catalog and the report. The only I/O is in the loaders it calls.
+ * context` and `picasso tools` print): find the workspace root, make its Tier 1 as a session does
+ * (tier1/workspace-tier1.ts: composition, instruction files, skills and doc topics beside any
+ * contributed entries, the catalog), then the eager baseline and the report. The only I/O is in
+ * the loaders it calls.
  */
 import type { CatalogEntry, PermissionMode, ToolDefinition } from "@picasso/protocol";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Catalog } from "../catalog/build-catalog.js";
-import { loadCatalogSources, sessionCatalog } from "../catalog/catalog-sources.js";
 import type { Surface } from "../composition/compose.js";
-import { loadComposition } from "../composition/load-composition.js";
-import { loadInstructionFiles } from "../instructions/instruction-files.js";
-import { assembleTier1, type Tier1Assembly } from "../tier1/assemble-tier1.js";
+import type { Tier1Assembly } from "../tier1/assemble-tier1.js";
 import { assembleEagerBaseline } from "../tier1/eager-baseline.js";
-import { tier1Warnings } from "../tier1/tier1-warnings.js";
+import { assembleWorkspaceTier1 } from "../tier1/workspace-tier1.js";
 import { buildContextReport, type ContextReport } from "./context-report.js";
 
 export interface InspectWorkspaceOptions {
@@ -40,35 +38,25 @@ export interface WorkspaceContext {
 
 export function inspectWorkspace(options: InspectWorkspaceOptions): WorkspaceContext {
   const workspaceRoot = findWorkspaceRoot(options.cwd);
-  const composition = loadComposition({
-    surface: options.surface ?? "cli",
-    picassoHome: options.picassoHome,
-    workspaceRoot,
-    ...(options.patchesDir ? { patchesDir: options.patchesDir } : {}),
-  });
-  const instructions = loadInstructionFiles(workspaceRoot, options.cwd);
-  const found = loadCatalogSources({
-    workspaceRoot,
-    picassoHome: options.picassoHome,
-    ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
-    contributed: options.entries ?? [],
-  });
-  const assembly = assembleTier1({
-    composition,
-    tools: options.tools,
-    mcpServers: found.mcpServers,
-    instructions: instructions.files,
-    skills: found.skills,
-  });
+  const { composition, instructions, sources, assembly, catalog, warnings, answerBudget } =
+    assembleWorkspaceTier1({
+      surface: options.surface ?? "cli",
+      workspaceRoot,
+      cwd: options.cwd,
+      picassoHome: options.picassoHome,
+      tools: options.tools,
+      contributed: options.entries ?? [],
+      ...(options.patchesDir ? { patchesDir: options.patchesDir } : {}),
+      ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
+    });
   const baseline = assembleEagerBaseline({
     composition,
     tools: options.tools,
-    mcpServers: mcpServersWithTools(found.mcpServers, options.entries ?? []),
+    mcpServers: mcpServersWithTools(sources.mcpServers, options.entries ?? []),
     instructions: instructions.files,
-    skills: found.skills.map((s) => ({ ...s, body: s.body || s.description })),
+    skills: sources.skills.map((s) => ({ ...s, body: s.body || s.description })),
     memories: [],
   });
-  const warnings = [...tier1Warnings(instructions.warnings, assembly), ...found.warnings];
   const report = buildContextReport({
     assembly,
     baseline,
@@ -76,14 +64,7 @@ export function inspectWorkspace(options: InspectWorkspaceOptions): WorkspaceCon
     mode: options.mode ?? "default",
     warnings,
   });
-  const catalog = sessionCatalog(assembly.split.deferred, found);
-  return {
-    workspaceRoot,
-    assembly,
-    catalog,
-    answerBudget: composition.settings["catalog.answerBudgetBytes"],
-    report,
-  };
+  return { workspaceRoot, assembly, catalog, answerBudget, report };
 }
 
 /** Each MCP server with the tool specs its entries carry, for the eager baseline. */

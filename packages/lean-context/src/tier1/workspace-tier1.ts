@@ -1,0 +1,84 @@
+/**
+ * A workspace's Tier 1 from its inputs — the one way lean context makes it, in a session (the
+ * plugin's `assembleSystemPrompt`) and outside one (`picasso context`, `picasso tools`:
+ * report/inspect-workspace.ts), so that what the report shows is what a session sends: the
+ * surface's composition (unless one is given), the instruction files, the skills and doc topics
+ * found beside the catalog entries other plugins contribute, Tier 1 assembled from them, the
+ * catalog the gateways navigate, and the warnings to show (instruction files left out or cut,
+ * missing core tools, bad SKILL.md files…). The only I/O is in the loaders it calls.
+ */
+import type { CatalogEntry, ToolDefinition } from "@picasso/protocol";
+import type { Catalog } from "../catalog/build-catalog.js";
+import { type CatalogSources, loadCatalogSources, sessionCatalog } from "../catalog/catalog-sources.js";
+import type { Composition, Surface } from "../composition/compose.js";
+import { loadComposition } from "../composition/load-composition.js";
+import { type InstructionFiles, loadInstructionFiles } from "../instructions/instruction-files.js";
+import { assembleTier1, type Tier1Assembly } from "./assemble-tier1.js";
+import { tier1Warnings } from "./tier1-warnings.js";
+
+export interface WorkspaceTier1Input {
+  surface: Surface;
+  workspaceRoot: string;
+  cwd: string;
+  picassoHome: string;
+  /** Every registered tool; the composition decides which are core and which deferred. */
+  tools: readonly ToolDefinition[];
+  /** MCP servers mounted beside those the contributed entries name. */
+  mcpServers?: readonly string[];
+  /** Catalog entries other plugins contribute (MCP servers and tools, skills, docs). */
+  contributed?: readonly CatalogEntry[];
+  /** A resolved composition; without one it is loaded from the surface's patch files. */
+  composition?: Composition;
+  /** Where the surface patch files live (default: the repository's `patches/`). */
+  patchesDir?: string;
+  /** Claude Code's user folder, whose `skills/` is read (default `$CLAUDE_CONFIG_DIR` or `~/.claude`). */
+  claudeHome?: string;
+  /** Replace the instruction-file loader (tests, other surfaces). */
+  loadInstructions?: (workspaceRoot: string, cwd: string) => InstructionFiles;
+}
+
+export interface WorkspaceTier1 {
+  composition: Composition;
+  instructions: InstructionFiles;
+  sources: CatalogSources;
+  assembly: Tier1Assembly;
+  catalog: Catalog;
+  warnings: string[];
+  /** The answer budget of `tool_search` in this composition. */
+  answerBudget: number;
+}
+
+export function assembleWorkspaceTier1(input: WorkspaceTier1Input): WorkspaceTier1 {
+  const { workspaceRoot, picassoHome } = input;
+  const composition =
+    input.composition ??
+    loadComposition({
+      surface: input.surface,
+      picassoHome,
+      workspaceRoot,
+      ...(input.patchesDir ? { patchesDir: input.patchesDir } : {}),
+    });
+  const instructions = (input.loadInstructions ?? loadInstructionFiles)(workspaceRoot, input.cwd);
+  const sources = loadCatalogSources({
+    workspaceRoot,
+    picassoHome,
+    ...(input.claudeHome ? { claudeHome: input.claudeHome } : {}),
+    contributed: input.contributed ?? [],
+  });
+  const assembly = assembleTier1({
+    composition,
+    tools: input.tools,
+    mcpServers: [...(input.mcpServers ?? []), ...sources.mcpServers],
+    instructions: instructions.files,
+    skills: sources.skills,
+  });
+  return {
+    composition,
+    instructions,
+    sources,
+    assembly,
+    catalog: sessionCatalog(assembly.split.deferred, sources),
+    warnings: [...tier1Warnings(instructions.warnings, assembly), ...sources.warnings],
+    answerBudget: composition.settings["catalog.answerBudgetBytes"],
+  };
+}
