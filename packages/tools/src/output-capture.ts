@@ -1,8 +1,8 @@
 /**
  * Bounded capture of a process's output: the first bytes and the latest bytes, never more.
  *
- * `HeadTailCapture` keeps up to `headBytes` from the start and up to `tailBytes` from the end,
- * and counts what fell between; `text()` decodes leniently (invalid UTF-8 becomes U+FFFD) and
+ * `HeadTailCapture` keeps up to `headBytes` from the start and up to `tailBytes` from the end
+ * (a `RollingCapture` of what follows the head), and counts what fell between; `text()` decodes leniently (invalid UTF-8 becomes U+FFFD) and
  * marks the gap. `RollingCapture` keeps only the latest `maxBytes` with absolute offsets, so a
  * reader can ask for "everything since offset N" and learn how much was dropped.
  */
@@ -11,15 +11,16 @@ import { decodeLenient } from "./text-file.js";
 export class HeadTailCapture {
   private head: Buffer[] = [];
   private headSize = 0;
-  private tail: Buffer[] = [];
-  private tailSize = 0;
-  private dropped = 0;
+  /** What comes after the head: its latest `tailBytes`, and how many fell out before them. */
+  private readonly tail: RollingCapture;
   total = 0;
 
   constructor(
     private readonly headBytes: number,
-    private readonly tailBytes: number,
-  ) {}
+    tailBytes: number,
+  ) {
+    this.tail = new RollingCapture(tailBytes);
+  }
 
   push(chunk: Uint8Array): void {
     let data = Buffer.from(chunk);
@@ -30,29 +31,14 @@ export class HeadTailCapture {
       this.headSize += take;
       data = data.subarray(take);
     }
-    if (data.length === 0) return;
-    this.tail.push(data);
-    this.tailSize += data.length;
-    while (this.tailSize > this.tailBytes && this.tail.length > 0) {
-      const first = this.tail[0]!;
-      const excess = this.tailSize - this.tailBytes;
-      if (first.length <= excess) {
-        this.tail.shift();
-        this.tailSize -= first.length;
-        this.dropped += first.length;
-      } else {
-        this.tail[0] = first.subarray(excess);
-        this.tailSize -= excess;
-        this.dropped += excess;
-      }
-    }
+    if (data.length > 0) this.tail.push(data);
   }
 
   text(): string {
     const head = decodeLenient(Buffer.concat(this.head));
-    if (this.tailSize === 0) return head;
-    const tail = decodeLenient(Buffer.concat(this.tail));
-    return this.dropped > 0 ? `${head}\n[… ${this.dropped} bytes omitted …]\n${tail}` : head + tail;
+    if (this.tail.kept === 0) return head;
+    const { text: tail, dropped } = this.tail.readFrom(0, this.tail.kept);
+    return dropped > 0 ? `${head}\n[… ${dropped} bytes omitted …]\n${tail}` : head + tail;
   }
 }
 
@@ -62,6 +48,11 @@ export class RollingCapture {
   total = 0;
 
   constructor(private readonly maxBytes: number) {}
+
+  /** Bytes still held (the latest, at most `maxBytes`). */
+  get kept(): number {
+    return this.size;
+  }
 
   push(chunk: Uint8Array): void {
     const data = Buffer.from(chunk);
