@@ -79,6 +79,46 @@ function find(terminals: Terminals, input: Record<string, unknown>): TerminalRec
 const waitMs = (input: Record<string, unknown>, fallback: number) =>
   optionalInteger(input, "timeout_ms", 0, MAX_WAIT_MS) ?? fallback;
 
+/** The `timeout_ms` parameter of the calls that wait for output. */
+const timeoutProperty = (defaultMs: number) => ({
+  type: "integer",
+  minimum: 0,
+  maximum: MAX_WAIT_MS,
+  description: `Wait limit; default ${defaultMs}.`,
+});
+
+interface OutputWait {
+  /** `wait_for`, parsed. */
+  pattern: RegExp | undefined;
+  /** Without a pattern, wait for the output to pause (else do not wait). */
+  quiet: boolean;
+  /** The call's input, for `timeout_ms`; `defaultMs` when it gives none. */
+  input: Record<string, unknown>;
+  defaultMs: number;
+  signal: AbortSignal;
+}
+
+/**
+ * The terminal's output from `from` on, once it matches the pattern (or, with `quiet`, pauses) or
+ * the wait ends, shown with the wait's outcome.
+ */
+async function waitAndRead(
+  terminals: Terminals,
+  record: TerminalRecord,
+  from: number,
+  wait: OutputWait,
+): Promise<{ chunk: TerminalChunk; text: string }> {
+  let matched = false;
+  if (wait.pattern || wait.quiet)
+    matched = await terminals.waitFor(record, from, {
+      ...(wait.pattern ? { pattern: wait.pattern } : { quietMs: WRITE_QUIET_MS }),
+      timeoutMs: waitMs(wait.input, wait.defaultMs),
+      signal: wait.signal,
+    });
+  const chunk = terminals.read(record, from);
+  return { chunk, text: shown(record, chunk, wait.pattern ? { pattern: wait.pattern, matched } : undefined) };
+}
+
 export function terminalTools(terminals: Terminals): ToolDefinition[] {
   const sandboxed = () => terminals.sandbox?.active === true;
   const start = defineTool({
@@ -90,12 +130,7 @@ export function terminalTools(terminals: Terminals): ToolDefinition[] {
       command: { type: "string", description: "Run with bash -c." },
       cwd: { type: "string", description: "Working folder; default the current one." },
       wait_for: { type: "string", description: "Regex to wait for in the output." },
-      timeout_ms: {
-        type: "integer",
-        minimum: 0,
-        maximum: MAX_WAIT_MS,
-        description: "Wait limit; default 10000.",
-      },
+      timeout_ms: timeoutProperty(10_000),
     },
     required: ["command"],
     effect: "exec",
@@ -113,15 +148,16 @@ export function terminalTools(terminals: Terminals): ToolDefinition[] {
           `${MAX_RUNNING_TERMINALS} terminals are running; kill one with terminal_kill first.`,
         );
       const record = await terminals.start(command, where.abs, ctx.spillDir, { cols: 120, rows: 40 });
-      const matched = await terminals.waitFor(record, 0, {
-        ...(waitPattern ? { pattern: waitPattern } : { quietMs: WRITE_QUIET_MS }),
-        timeoutMs: waitMs(input, waitPattern ? 10_000 : 1000),
+      const { chunk, text } = await waitAndRead(terminals, record, 0, {
+        pattern: waitPattern,
+        quiet: true,
+        input,
+        defaultMs: waitPattern ? 10_000 : 1000,
         signal: ctx.signal,
       });
-      const chunk = terminals.read(record, 0);
       const mode = record.process.mode === "pty" ? "a pseudo-terminal" : "pipes (no PTY here)";
       return {
-        content: `Started ${record.id} (pid ${record.process.pid ?? "?"}, ${mode}${sandboxed() ? ", sandboxed" : ""}): ${command}\n${shown(record, chunk, waitPattern ? { pattern: waitPattern, matched } : undefined)}`,
+        content: `Started ${record.id} (pid ${record.process.pid ?? "?"}, ${mode}${sandboxed() ? ", sandboxed" : ""}): ${command}\n${text}`,
         display: { kind: "command", command, exitCode: null, output: chunk.text.slice(-2000) },
       };
     },
@@ -139,12 +175,7 @@ export function terminalTools(terminals: Terminals): ToolDefinition[] {
         description: "Output offset; default where the last read ended.",
       },
       wait_for: { type: "string", description: "Regex to wait for." },
-      timeout_ms: {
-        type: "integer",
-        minimum: 0,
-        maximum: MAX_WAIT_MS,
-        description: "Wait limit; default 10000.",
-      },
+      timeout_ms: timeoutProperty(10_000),
     },
     required: ["id"],
     effect: "read",
@@ -152,21 +183,8 @@ export function terminalTools(terminals: Terminals): ToolDefinition[] {
     async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
       const record = find(terminals, input);
       const since = optionalInteger(input, "since", 0, Number.MAX_SAFE_INTEGER) ?? record.cursor;
-      const waitPattern = pattern(input);
-      let matched = false;
-      if (waitPattern)
-        matched = await terminals.waitFor(record, since, {
-          pattern: waitPattern,
-          timeoutMs: waitMs(input, 10_000),
-          signal: ctx.signal,
-        });
-      return {
-        content: shown(
-          record,
-          terminals.read(record, since),
-          waitPattern ? { pattern: waitPattern, matched } : undefined,
-        ),
-      };
+      const wait = { pattern: pattern(input), quiet: false, input, defaultMs: 10_000, signal: ctx.signal };
+      return { content: (await waitAndRead(terminals, record, since, wait)).text };
     },
   });
 
@@ -181,12 +199,7 @@ export function terminalTools(terminals: Terminals): ToolDefinition[] {
       key: { type: "string", enum: Object.keys(KEYS) },
       enter: { type: "boolean", description: "Press Enter after text; default true." },
       wait_for: { type: "string", description: "Regex to wait for after writing." },
-      timeout_ms: {
-        type: "integer",
-        minimum: 0,
-        maximum: MAX_WAIT_MS,
-        description: "Wait limit; default 2000.",
-      },
+      timeout_ms: timeoutProperty(2000),
     },
     required: ["id"],
     effect: "exec",
@@ -205,19 +218,8 @@ export function terminalTools(terminals: Terminals): ToolDefinition[] {
       if (text !== undefined)
         record.process.write(text + ((optionalBoolean(input, "enter") ?? true) ? "\r" : ""));
       if (key !== undefined) record.process.write(KEYS[key] ?? "");
-      const waitPattern = pattern(input);
-      const matched = await terminals.waitFor(record, from, {
-        ...(waitPattern ? { pattern: waitPattern } : { quietMs: WRITE_QUIET_MS }),
-        timeoutMs: waitMs(input, 2000),
-        signal: ctx.signal,
-      });
-      return {
-        content: shown(
-          record,
-          terminals.read(record, from),
-          waitPattern ? { pattern: waitPattern, matched } : undefined,
-        ),
-      };
+      const wait = { pattern: pattern(input), quiet: true, input, defaultMs: 2000, signal: ctx.signal };
+      return { content: (await waitAndRead(terminals, record, from, wait)).text };
     },
   });
 
