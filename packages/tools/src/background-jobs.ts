@@ -11,7 +11,7 @@
  */
 
 import { RollingCapture } from "./output-capture.js";
-import { type GroupExit, type RunningGroup, spawnGroup } from "./process-group.js";
+import { type GroupExit, type RunningGroup, type SpawnOptions, spawnGroup } from "./process-group.js";
 import { ProcessGroups } from "./process-groups.js";
 import type { CommandSandbox } from "./sandbox/sandbox.js";
 
@@ -58,13 +58,20 @@ export class BackgroundJobs {
     return [...this.jobs.values()].filter((j) => !j.exit).length;
   }
 
-  start(command: string, cwd: string): BackgroundJob {
-    const output = new RollingCapture(JOB_OUTPUT_BYTES);
-    const group = spawnGroup(command, {
+  /** A command's process group as the session runs them: its kill grace, its group record, the sandbox. */
+  spawn(command: string, cwd: string, output: Pick<SpawnOptions, "onStdout" | "onStderr">): RunningGroup {
+    return spawnGroup(command, {
       cwd,
       killGraceMs: this.killGraceMs,
       groups: this.groups,
       ...(this.sandbox ? { sandbox: this.sandbox } : {}),
+      ...output,
+    });
+  }
+
+  start(command: string, cwd: string): BackgroundJob {
+    const output = new RollingCapture(JOB_OUTPUT_BYTES);
+    const group = this.spawn(command, cwd, {
       onStdout: (chunk) => output.push(chunk),
       onStderr: (chunk) => output.push(chunk),
     });

@@ -2,7 +2,8 @@
  * `bash`: run a shell command in the workspace, or manage background jobs.
  *
  * `action: "run"` (the default) runs `command` with `bash -c` in the working folder, in its own
- * process group (see process-group.ts). It waits up to `timeout_ms` (default 2 min, max 10 min);
+ * process group, spawned as the session's background jobs are (background-jobs.ts: kill grace,
+ * group record, sandbox; see process-group.ts). It waits up to `timeout_ms` (default 2 min, max 10 min);
  * on timeout or interrupt the whole group is killed (SIGTERM, then SIGKILL) and the result says
  * so. The model gets the exit code, then stdout and stderr as separate sections; each stream keeps
  * its first 64 KiB and last 192 KiB. Invalid UTF-8 is shown as U+FFFD. A non-zero exit code is
@@ -17,7 +18,6 @@ import type { BackgroundJob, BackgroundJobs } from "./background-jobs.js";
 import { MAX_RUNNING_JOBS } from "./background-jobs.js";
 import { defineTool, toolError } from "./define-tool.js";
 import { HeadTailCapture } from "./output-capture.js";
-import { spawnGroup } from "./process-group.js";
 import { sandboxBlockNote } from "./sandbox/sandbox-blocked.js";
 import {
   optionalBoolean,
@@ -46,11 +46,7 @@ async function runForeground(
 ) {
   const stdout = new HeadTailCapture(HEAD_BYTES, TAIL_BYTES);
   const stderr = new HeadTailCapture(HEAD_BYTES, TAIL_BYTES);
-  const group = spawnGroup(command, {
-    cwd,
-    killGraceMs: jobs.killGraceMs,
-    groups: jobs.groups,
-    ...(jobs.sandbox ? { sandbox: jobs.sandbox } : {}),
+  const group = jobs.spawn(command, cwd, {
     onStdout: (chunk) => stdout.push(chunk),
     onStderr: (chunk) => stderr.push(chunk),
   });
