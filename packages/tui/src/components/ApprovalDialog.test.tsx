@@ -94,6 +94,14 @@ describe("ApprovalDialog", () => {
     expect(answers).toEqual([{ decision: "allow_once" }]);
   });
 
+  it("answers once however many keys arrive before it closes", async () => {
+    const { stdin, answers } = await dialog();
+    stdin.write("y");
+    stdin.write("a");
+    stdin.write("\r");
+    expect(answers).toEqual([{ decision: "allow_once" }]);
+  });
+
   it("allows for the session with ↓ then Enter, or with 2", async () => {
     const first = await dialog();
     first.stdin.write("\x1b[B");

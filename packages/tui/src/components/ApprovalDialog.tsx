@@ -8,8 +8,8 @@
  */
 import type { ApprovalAnswer } from "@picasso/engine";
 import { Box, Text } from "ink";
-import { useRef } from "react";
 import type { KeyPress } from "../keys/key-decoder.js";
+import { useAnswerOnce } from "../keys/use-answer-once.js";
 import { useKeys } from "../keys/use-keys.js";
 import { useLatestState } from "../keys/use-latest-state.js";
 import { ApprovalPreview } from "./ApprovalPreview.js";
@@ -39,12 +39,7 @@ export function ApprovalDialog({
   const theme = useTheme();
   const [selected, setSelected, selectedNow] = useLatestState(0);
   const [note, setNote, noteNow] = useLatestState<string | undefined>(undefined);
-  const decided = useRef(false);
-  const decide = (answer: ApprovalAnswer) => {
-    if (decided.current) return;
-    decided.current = true;
-    onDecide(answer);
-  };
+  const decide = useAnswerOnce(onDecide);
 
   useKeys((key: KeyPress) => {
     const note = noteNow.current;

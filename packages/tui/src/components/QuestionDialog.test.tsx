@@ -22,6 +22,14 @@ describe("QuestionDialog", () => {
     expect(answers).toEqual(["postgres"]);
   });
 
+  it("answers once however many keys arrive before it closes", async () => {
+    const { stdin, answers } = await dialog(["sqlite", "postgres"]);
+    stdin.write("1");
+    stdin.write("2");
+    stdin.write("\r");
+    expect(answers).toEqual(["sqlite"]);
+  });
+
   it("picks the highlighted choice with ↓ and Enter", async () => {
     const { lastFrame, stdin, answers } = await dialog(["sqlite", "postgres"]);
     stdin.write("\x1b[B");

@@ -4,8 +4,8 @@
  * number answers in free text. Esc answers that the user declined.
  */
 import { Box, Text } from "ink";
-import { useRef } from "react";
 import type { KeyPress } from "../keys/key-decoder.js";
+import { useAnswerOnce } from "../keys/use-answer-once.js";
 import { useKeys } from "../keys/use-keys.js";
 import { useLatestState } from "../keys/use-latest-state.js";
 import { useTheme } from "./theme.js";
@@ -24,12 +24,7 @@ export function QuestionDialog({
   const theme = useTheme();
   const [selected, setSelected, selectedNow] = useLatestState(0);
   const [text, setText, textNow] = useLatestState("");
-  const answered = useRef(false);
-  const answer = (value: string) => {
-    if (answered.current) return;
-    answered.current = true;
-    onAnswer(value);
-  };
+  const answer = useAnswerOnce(onAnswer);
 
   useKeys((key: KeyPress) => {
     const text = textNow.current;
