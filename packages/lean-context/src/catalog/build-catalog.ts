@@ -24,7 +24,7 @@ import {
   MCP_GROUP,
   SKILLS_GROUP,
 } from "./catalog-groups.js";
-import { type CatalogNode, cut, firstSentence, isLeaf } from "./catalog-node.js";
+import { type CatalogNode, cut, firstSentence, isLeaf, leafNode } from "./catalog-node.js";
 
 export interface CatalogInputs {
   /** Registered tools that are not core (the split's `deferred`). */
@@ -205,40 +205,33 @@ function schemaFields(schema: JsonSchema | undefined): string[] {
 
 function toolLeaf(tool: ToolDefinition, parent: string, group: string): CatalogNode {
   const { name, description, inputSchema } = tool.spec;
-  return {
-    id: `${parent}/${name}`,
+  return leafNode({
     kind: "tool",
+    key: name,
     name,
     parent,
     group,
-    title: firstSentence(description),
-    summary: cut(description, 200),
+    description,
     fields: schemaFields(inputSchema),
-    text: [
-      `## ${name} — deferred tool (${tool.family})`,
-      description.trim(),
+    heading: `${name} — deferred tool (${tool.family})`,
+    use: [
       `Input schema: ${canonicalJson(inputSchema)}`,
       `Call: tool_call({name: "${name}", arguments: {…}})`,
-    ].join("\n"),
-  };
+    ],
+  });
 }
 
 function skillLeaf(skill: CatalogEntry): CatalogNode {
-  const scope = skill.scope ?? "user";
-  return {
-    id: `${SKILLS_GROUP}/${skill.name}`,
+  return leafNode({
     kind: "skill",
+    key: skill.name,
     name: skill.name,
     parent: SKILLS_GROUP,
     group: SKILLS_GROUP,
-    title: firstSentence(skill.description),
-    summary: cut(skill.description, 200),
-    text: [
-      `## ${skill.name} — skill (${scope})`,
-      skill.description.trim(),
-      `Load: skill({name: "${skill.name}"})`,
-    ].join("\n"),
-  };
+    description: skill.description,
+    heading: `${skill.name} — skill (${skill.scope ?? "user"})`,
+    use: [`Load: skill({name: "${skill.name}"})`],
+  });
 }
 
 /** The gateway tool that runs a server's tools: `<server>_call`. */
@@ -247,36 +240,31 @@ export function mcpGatewayName(server: string): string {
 }
 
 function mcpToolLeaf(tool: CatalogEntry, server: CatalogEntry): CatalogNode {
-  const parent = `${MCP_GROUP}/${server.name}`;
-  const gateway = mcpGatewayName(server.name);
-  return {
-    id: `${parent}/${tool.name}`,
+  return leafNode({
     kind: "mcp_tool",
+    key: tool.name,
     name: `${server.name}/${tool.name}`,
-    parent,
+    parent: `${MCP_GROUP}/${server.name}`,
     group: MCP_GROUP,
-    title: firstSentence(tool.description),
-    summary: cut(tool.description, 200),
+    description: tool.description,
     fields: schemaFields(tool.inputSchema),
-    text: [
-      `## ${server.name}/${tool.name} — MCP tool of ${server.name}`,
-      tool.description.trim(),
+    heading: `${server.name}/${tool.name} — MCP tool of ${server.name}`,
+    use: [
       `Input schema: ${canonicalJson(tool.inputSchema ?? { type: "object" })}`,
-      `Call: ${gateway}({tool: "${tool.name}", arguments: {…}})`,
-    ].join("\n"),
-  };
+      `Call: ${mcpGatewayName(server.name)}({tool: "${tool.name}", arguments: {…}})`,
+    ],
+  });
 }
 
 function docLeaf(doc: CatalogEntry): CatalogNode {
-  const path = doc.location ?? doc.name;
-  return {
-    id: `${DOCS_GROUP}/${doc.name}`,
+  return leafNode({
     kind: "doc",
+    key: doc.name,
     name: doc.name,
     parent: DOCS_GROUP,
     group: DOCS_GROUP,
-    title: firstSentence(doc.description),
-    summary: cut(doc.description, 200),
-    text: [`## ${doc.name} — doc`, doc.description.trim(), `Read: read({path: "${path}"})`].join("\n"),
-  };
+    description: doc.description,
+    heading: `${doc.name} — doc`,
+    use: [`Read: read({path: "${doc.location ?? doc.name}"})`],
+  });
 }

@@ -36,6 +36,37 @@ export const LEAF_KINDS: ReadonlySet<CatalogNodeKind> = new Set(["tool", "skill"
 
 export const isLeaf = (node: CatalogNode): boolean => LEAF_KINDS.has(node.kind);
 
+/** What makes a leaf: where it sits, its description, and the lines of its text. */
+export interface LeafParts {
+  kind: CatalogNodeKind;
+  /** Its id below `parent`: the id is `<parent>/<key>`. */
+  key: string;
+  name: string;
+  parent: string;
+  group: string;
+  description: string;
+  /** Its text's heading, e.g. `web_fetch — deferred tool (web)`. */
+  heading: string;
+  /** The lines after the description: the input schema, how to call, load or read it. */
+  use: readonly string[];
+  fields?: string[];
+}
+
+/** A leaf: its title the description's first sentence, its summary the description in 200 characters, its text the heading, the description, then how to use it. */
+export function leafNode(leaf: LeafParts): CatalogNode {
+  return {
+    id: `${leaf.parent}/${leaf.key}`,
+    kind: leaf.kind,
+    name: leaf.name,
+    parent: leaf.parent,
+    group: leaf.group,
+    title: firstSentence(leaf.description),
+    summary: cut(leaf.description, 200),
+    ...(leaf.fields ? { fields: leaf.fields } : {}),
+    text: [`## ${leaf.heading}`, leaf.description.trim(), ...leaf.use].join("\n"),
+  };
+}
+
 /** The first sentence of a text, on one line, at most `max` characters. */
 export function firstSentence(text: string, max = 120): string {
   const flat = text.replace(/\s+/g, " ").trim();
