@@ -157,6 +157,24 @@ describe("createLeanContextPlugin", () => {
     expect(value.events.at(-1)).toMatchObject({ kind: "instructions_capped" });
   });
 
+  it("its /context panel shows what the stats recorded, and not recorded with stats off", async () => {
+    const root = workspace("y\n".repeat(6000));
+    const on = createLeanContextPlugin();
+    const off = createLeanContextPlugin({ stats: false });
+    await session(on, root, ["plan", "auto"]);
+    await session(off, root, ["plan", "auto"]);
+    const panel = on.panel!()!;
+    expect(panel).toMatchObject({ id: "lean-context", title: "lean context" });
+    expect(panel.rows).toContainEqual({ label: "wireTools", value: "12", level: 1 });
+    expect(panel.rows).toContainEqual({ label: "mcpGateways", value: "github_call", level: 1 });
+    expect(panel.rows).toContainEqual({ label: "totalSteps", value: "2", level: 1 });
+    expect(panel.rows.find((r) => r.label === "events (newest first)")).toEqual({
+      label: "events (newest first)",
+      value: "",
+    });
+    expect(off.panel!()!.rows.every((r) => r.value === "not recorded")).toBe(true);
+  });
+
   it(`events are a ring of ${CONTEXT_STATS_EVENT_LIMIT}, newest first`, async () => {
     const plugin = createLeanContextPlugin();
     await plugin.assembleSystemPrompt!(assembleCtx(workspace(), plugin));

@@ -14,6 +14,7 @@
  * - `toolResult`: an output carrying a `dedupeKey` (a file read) that history already holds
  *   becomes a pointer to the earlier copy.
  * - `describeSettings`: the `picasso-lean-context` namespace (registry, snapshot, counters, events).
+ * - `panel`: the same record as lean context's `/context` panel (stats/context-stats-panel.ts).
  * - `observe`: Tier-2 loads, compactions and mode changes into the stats journal.
  * With `stats: false` nothing is collected; the bytes sent are the same either way.
  */
@@ -23,7 +24,7 @@ import type {
   AssembleContext,
   LogEvent,
   Message,
-  PicassoPlugin,
+  PicassoExtension,
   PreStepContext,
   PreStepResult,
   SessionFactsContext,
@@ -44,6 +45,7 @@ import { sessionFacts } from "./session-facts.js";
 import type { Skill } from "./skills/skill-discovery.js";
 import { skillTool } from "./skills/skill-tool.js";
 import { CONTEXT_STATS_NAMESPACE, ContextStats } from "./stats/context-stats.js";
+import { contextStatsPanel } from "./stats/context-stats-panel.js";
 import { assembleTier1, type Tier1Assembly } from "./tier1/assemble-tier1.js";
 import { tier1Warnings } from "./tier1/tier1-warnings.js";
 
@@ -73,7 +75,7 @@ interface Assembled {
   answerBudget: number;
 }
 
-export interface LeanContextPlugin extends PicassoPlugin {
+export interface LeanContextPlugin extends PicassoExtension {
   readonly stats: ContextStats | undefined;
   /** The last assembly (Tier 1 plus what it is made of), once assembled. */
   assembly(): Tier1Assembly | undefined;
@@ -168,6 +170,10 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
 
     describeSettings() {
       return stats?.describe() ?? { namespace: CONTEXT_STATS_NAMESPACE, value: null };
+    },
+
+    panel() {
+      return contextStatsPanel(LEAN_CONTEXT_PLUGIN, stats?.describe().value);
     },
 
     observe(event: LogEvent): void {

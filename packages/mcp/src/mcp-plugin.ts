@@ -8,7 +8,8 @@
  * - `preStep`: notices (a server's tools changed; a server added to or removed from the
  *   configuration after the session started — config-watch.ts) appended once as Tier-2 reminders.
  * - `describeSettings`: the `picasso-mcp` namespace — each server's state, tool count, catalog
- *   bytes, for `/context`.
+ *   bytes;
+ * - `panel`: the same as MCP's `/context` panel, a row per server (mcp-panel.ts).
  * Servers are fixed for the session. `setEventSink` connects the spawn/exit events to the
  * session's recorder (the surface does it once the session exists); `close` stops every server.
  */
@@ -18,7 +19,7 @@ import {
   byteLength,
   type CatalogEntry,
   mcpGatewayName,
-  type PicassoPlugin,
+  type PicassoExtension,
   type PreStepResult,
   type ToolDefinition,
   text,
@@ -28,6 +29,7 @@ import { allowedBy } from "./allow-rules.js";
 import { catalogDir } from "./catalog-cache.js";
 import { ConfigWatch, type ConfigWatchSource } from "./config-watch.js";
 import { gatewayTool } from "./gateway-tool.js";
+import { mcpPanel } from "./mcp-panel.js";
 import { type McpEventSink, McpServer, type ServerState } from "./mcp-server.js";
 import { describeConfig, type McpServerConfig } from "./server-config.js";
 import type { ProcessIsolation } from "./stdio-transport.js";
@@ -65,7 +67,7 @@ export interface McpServerStatus {
   error: string | null;
 }
 
-export interface McpPlugin extends PicassoPlugin {
+export interface McpPlugin extends PicassoExtension {
   readonly problems: readonly string[];
   readonly servers: readonly McpServer[];
   /** Synchronous: read from the cache only. */
@@ -160,6 +162,10 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
 
     describeSettings() {
       return { namespace: MCP_SETTINGS_NAMESPACE, value: { servers: status() } };
+    },
+
+    panel() {
+      return mcpPanel(MCP_PLUGIN, status());
     },
 
     setEventSink(next) {

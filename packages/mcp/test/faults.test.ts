@@ -56,6 +56,13 @@ describe("MCP faults are tool errors", () => {
         expect.objectContaining({ type: "mcp_server_exit", server: "faulty", reason: "failed" }),
       ]);
       expect(plugin.status()[0]).toMatchObject({ state: "failed" });
+      expect(plugin.panel!()!.rows).toEqual([
+        {
+          label: "faulty_call",
+          value: expect.stringMatching(/^failed · no catalog yet · could not start: .*exited \(code 2\)/),
+          tone: "error",
+        },
+      ]);
     } finally {
       await plugin.close();
     }

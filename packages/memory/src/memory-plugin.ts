@@ -5,13 +5,17 @@
  *   preferences go inline into lean context's session facts through `pinnedLines()`, which the
  *   surface wires — both computed once per session, from the same read;
  * - `toolResult`: a recalled body history already holds becomes a pointer;
- * - `describeSettings`: the `picasso-memory` namespace (database, count, ranking in use).
+ * - `describeSettings`: the `picasso-memory` namespace (database, count, ranking in use);
+ * - `panel`: the same as memory's `/context` panel (memory-panel.ts); it never creates the
+ *   database file (`picasso context` reads, a session's facts open it first).
  * The database opens on first use; when it cannot, `problem()` says why in one line, the facts
  * are empty and the tools answer with that line — the session itself runs on.
  */
-import type { PicassoPlugin, ToolOutput, ToolResultContext } from "@picasso/protocol";
+import { existsSync } from "node:fs";
+import type { PicassoExtension, ToolOutput, ToolResultContext } from "@picasso/protocol";
 import type { Embedder } from "./embeddings.js";
 import { indexBlock, type MemoryFacts, memoryFacts } from "./memory-facts.js";
+import { memoryPanel } from "./memory-panel.js";
 import { MemoryService } from "./memory-service.js";
 import { MemoryStore } from "./memory-store.js";
 import { RECALL_TOOL, recallDedupe, recallTool, rememberTool } from "./memory-tools.js";
@@ -30,7 +34,7 @@ export interface MemoryPluginOptions {
   now?: () => number;
 }
 
-export interface MemoryPlugin extends PicassoPlugin {
+export interface MemoryPlugin extends PicassoExtension {
   /** Why this session runs without memory, or undefined. Opens the database if not yet open. */
   problem(): string | undefined;
   /** Pinned memories and preferences, one line each, for the session facts. */
@@ -109,6 +113,28 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
           ...(options.embedder ? { embeddingsModel: options.embedder.model } : {}),
         },
       };
+    },
+
+    panel() {
+      const ranking = describeWeights(options.embedder !== undefined);
+      const model = options.embedder ? { embeddingsModel: options.embedder.model } : {};
+      if (!opened && !existsSync(options.path))
+        return memoryPanel(MEMORY_PLUGIN, {
+          database: options.path,
+          created: false,
+          memories: 0,
+          ranking,
+          ...model,
+        });
+      const open = access();
+      if ("problem" in open) return memoryPanel(MEMORY_PLUGIN, { problem: open.problem });
+      return memoryPanel(MEMORY_PLUGIN, {
+        database: options.path,
+        created: true,
+        memories: open.service.store.count(),
+        ranking,
+        ...model,
+      });
     },
 
     problem() {
