@@ -34,8 +34,8 @@ export class FakeSessionEvents {
     this.publish({ type: "mode_change", lane: "main", from, to: mode });
   }
 
-  /** A turn that publishes each event the generator yields, and yields it too. */
-  async *replay(events: AsyncGenerator<FakeEvent>): AsyncGenerator<SessionEvent> {
-    for await (const event of events) yield this.publish(event);
+  /** A turn (`Session.runTurn` resolves once it ends) that publishes each event the generator yields. */
+  async replay(events: AsyncGenerator<FakeEvent>): Promise<void> {
+    for await (const event of events) this.publish(event);
   }
 }
