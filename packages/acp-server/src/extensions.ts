@@ -1,8 +1,9 @@
 /**
  * Picasso's views as ACP extension methods (names start with `_`, as ACP reserves them):
  * - `_picasso/context` `{sessionId}` → the `/context` model of the TUI (`ContextView` from
- *   `@picasso/engine/context`: the categories, tokens and the lean-context registry, snapshot,
- *   counters and events), built the same way for the live session;
+ *   `@picasso/engine/context`: the categories with bytes and tokens, and `panels`, each mounted
+ *   extension's typed rows — lean context, memory, MCP servers, any other), built the same way
+ *   for the live session;
  * - `_picasso/context/timeline` `{sessionId}` → the session's context timeline (`Timeline`, the
  *   fold `picasso context timeline --json` prints), kept up to date as the session runs.
  */

@@ -1,14 +1,15 @@
 /**
  * The slash commands a prompt may be (advertised in `available_commands_update`), run without a
  * model turn; the answer is one agent message:
- * - `/context` — the `/context` model as a table (the TUI's panel shows the same `ContextView`);
+ * - `/context` — the `/context` model as a table, then the extensions' panels as text in a code
+ *   block (`panelText`, what `picasso context` prints; the TUI's panel shows the same `ContextView`);
  *   `/context timeline` — the session's timeline table (the TUI's `/context timeline`);
  * - `/compact` — summarise older history now;
  * - `/mode default|plan|auto` — switch the permission mode (a `current_mode_update` follows).
  * Any other text, `/`-prefixed or not, is a prompt for the model.
  */
 import type * as acp from "@agentclientprotocol/sdk";
-import type { ContextView } from "@picasso/engine/context";
+import { type ContextView, panelText } from "@picasso/engine/context";
 import { isPermissionMode } from "@picasso/protocol/basics";
 import { liveTimeline } from "@picasso/surface";
 import type { AcpSession } from "./acp-session.js";
@@ -64,6 +65,7 @@ export function contextTable(view: ContextView): string {
     ),
     "",
     view.tokenNote,
+    ...(view.panels.length > 0 ? ["", "```text", panelText(view.panels).trimEnd(), "```"] : []),
   ];
   return lines.join("\n");
 }

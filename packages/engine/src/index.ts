@@ -13,8 +13,9 @@ export {
   type ContextRow,
   type ContextView,
   contextTokensOf,
-  type LeanContextFields,
+  extensionPanels,
   liveContextView,
+  panelText,
 } from "./context.js";
 export type { SessionEventListener } from "./event-bus.js";
 export type { ReplayEntry } from "./lane-replay.js";

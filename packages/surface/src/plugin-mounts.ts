@@ -11,7 +11,7 @@ import type { EngineSettings } from "@picasso/engine";
 import type { Composition, LeanContextPlugin } from "@picasso/lean-context";
 import type { McpPlugin } from "@picasso/mcp";
 import type { MemoryPlugin } from "@picasso/memory";
-import { type PicassoPlugin, type ToolDefinition, UserError } from "@picasso/protocol";
+import { type PicassoExtension, type ToolDefinition, UserError } from "@picasso/protocol";
 import { builtinTools, deferredTools, type ToolRuntime } from "@picasso/tools";
 
 export const KNOWN_PLUGINS = ["lean-context", "tools", "memory", "mcp"] as const;
@@ -26,8 +26,8 @@ export interface AvailablePlugins {
   mcp?: McpPlugin;
 }
 
-export function mountPlugins(composition: Composition, available: AvailablePlugins): PicassoPlugin[] {
-  return composition.plugins.flatMap((row): PicassoPlugin[] => {
+export function mountPlugins(composition: Composition, available: AvailablePlugins): PicassoExtension[] {
+  return composition.plugins.flatMap((row): PicassoExtension[] => {
     switch (row.name) {
       case "lean-context":
         return [available.leanContext];

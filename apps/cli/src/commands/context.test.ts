@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isUserError } from "@picasso/protocol";
@@ -91,6 +91,48 @@ describe("picasso context", () => {
       report.map.rows.find((r: { category: string }) => r.category === "core tools").bytes,
     ).toBeGreaterThan(0);
     expect(report.map.reportedPromptTokens).toBeUndefined();
+  });
+
+  it("prints the extensions' panels after the map, as a new session has them; --json has them in map.panels", async () => {
+    const root = workspace();
+    writeFileSync(
+      join(root, ".mcp.json"),
+      JSON.stringify({ mcpServers: { zeta: { command: "zeta-mcp" }, alpha: { command: "alpha-mcp" } } }),
+    );
+    const env = { PICASSO_HOME: mkdtempSync(join(tmpdir(), "cli-home-")) };
+    approveProjectConfig({ workspaceRoot: root, picassoHome: env.PICASSO_HOME });
+    const text = await contextOutput({}, { cwd: root, env });
+    const panels = text.slice(text.indexOf("\nlean context\n") + 1, text.indexOf("\nTier 1 (cli"));
+    expect(text.indexOf("◆ other Tier-2")).toBeLessThan(text.indexOf("\nlean context\n"));
+    expect(panels.split("\n")).toEqual([
+      "lean context",
+      "  registry: not recorded",
+      "  snapshot: not recorded",
+      "  counters: not recorded",
+      "  events (newest first): not recorded",
+      "",
+      "memory",
+      `  database: ${join(env.PICASSO_HOME, "memory.db")} (not created yet)`,
+      "  memories: 0",
+      expect.stringMatching(/^ {2}ranking: .*fts.*\(no embeddings endpoint/),
+      "",
+      "MCP servers",
+      "  alpha_call: not spawned · no catalog yet",
+      "  zeta_call: not spawned · no catalog yet",
+      "",
+    ]);
+    // Reading the panels creates nothing: no memory.db, no server started.
+    expect(existsSync(join(env.PICASSO_HOME, "memory.db"))).toBe(false);
+    const report = JSON.parse(await contextOutput({ json: true }, { cwd: root, env }));
+    expect(report.map.panels.map((p: { id: string; title: string }) => [p.id, p.title])).toEqual([
+      ["lean-context", "lean context"],
+      ["memory", "memory"],
+      ["mcp", "MCP servers"],
+    ]);
+    expect(report.map.panels[2].rows).toEqual([
+      { label: "alpha_call", value: "not spawned · no catalog yet" },
+      { label: "zeta_call", value: "not spawned · no catalog yet" },
+    ]);
   });
 
   it("warns about an instruction file cut at the cap or read as Latin-1 for not being UTF-8", async () => {

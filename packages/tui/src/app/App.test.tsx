@@ -32,7 +32,7 @@ function hostWith(
     },
     setMode: (m: FakeSessionEvents["mode"]) => events.setMode(m),
     subscribe: (listener: Parameters<FakeSessionEvents["subscribe"]>[0]) => events.subscribe(listener),
-    describeSettings: () => ({}),
+    panels: () => [],
     runTurn: (_input: string, options: { signal: AbortSignal }) => events.replay(turn(options.signal)),
   };
   return {

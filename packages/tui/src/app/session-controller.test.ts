@@ -35,7 +35,7 @@ function fakeSession(
       },
       setMode: (m: FakeSessionEvents["mode"]) => events.setMode(m),
       subscribe: (listener: Parameters<FakeSessionEvents["subscribe"]>[0]) => events.subscribe(listener),
-      describeSettings: () => ({}),
+      panels: () => [{ id: "weather", title: "weather", rows: [{ label: "station", value: "EDDB" }] }],
       runTurn: (_input: string, options: { signal: AbortSignal }) =>
         events.replay(turn(ctl!, options.signal)),
       compact: async () => {
@@ -229,6 +229,18 @@ describe("SessionController", () => {
     expect(c.store.state.status.sessionId).toBe("s2");
     expect(c.store.state.epoch).toBe(1);
     expect(h.closed).toEqual(["s1:cleared"]);
+  });
+
+  it("/context's view carries the session's panels, whatever extension they come from", async () => {
+    const s = fakeSession("s1", async function* () {});
+    const c = new SessionController(host([s]));
+    s.attach(c);
+    await c.start();
+    const view = await c.contextView();
+    expect(view.panels).toEqual([
+      { id: "weather", title: "weather", rows: [{ label: "station", value: "EDDB" }] },
+    ]);
+    expect(view.window).toBe(1000);
   });
 
   it("/context timeline says it is not available without a timeline fold", async () => {
