@@ -85,7 +85,7 @@ describe("lean context's /context panel", () => {
     const events = rows.slice(rows.findIndex((r) => r.label === "events (newest first)") + 1);
     expect(events.map((r) => r.value)).toEqual(many.slice(0, PANEL_EVENTS).map((e) => e.detail));
     expect(contextStatsPanel("lean-context", { ...value, events: [] }).rows.at(-1)).toEqual({
-      label: "events",
+      label: "events (newest first)",
       value: "none yet",
       tone: "dim",
     });
@@ -93,7 +93,7 @@ describe("lean context's /context panel", () => {
 
   it("says not recorded for every part without stats", () => {
     expect(contextStatsPanel("lean-context", undefined).rows).toEqual(
-      ["registry", "snapshot", "counters", "events"].map((label) => ({
+      ["registry", "snapshot", "counters", "events (newest first)"].map((label) => ({
         label,
         value: "not recorded",
         tone: "dim",

@@ -40,10 +40,11 @@ function fieldRows(label: string, fields: object | null | undefined): PanelRow[]
 }
 
 function eventRows(events: readonly ContextEvent[] | undefined): PanelRow[] {
-  if (!events) return [{ label: "events", value: NOT_RECORDED, tone: "dim" }];
-  if (events.length === 0) return [{ label: "events", value: "none yet", tone: "dim" }];
+  const label = "events (newest first)";
+  if (!events) return [{ label, value: NOT_RECORDED, tone: "dim" }];
+  if (events.length === 0) return [{ label, value: "none yet", tone: "dim" }];
   return [
-    { label: "events (newest first)", value: "" },
+    { label, value: "" },
     ...events.slice(0, PANEL_EVENTS).map((e): PanelRow => {
       const where =
         e.turn !== undefined ? ` (turn ${e.turn}${e.step !== undefined ? `, step ${e.step}` : ""})` : "";
