@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Message, noForkedSubagents, type ToolContext, type ToolDefinition } from "@picasso/protocol";
@@ -203,6 +203,21 @@ describe("the memory plugin", () => {
         tone: "warn",
       },
     ]);
+  });
+
+  it("with damaged: leave, a damaged database stays exactly where it is and the panel says how to move it", () => {
+    const path = newPath();
+    writeFileSync(path, "garbage ".repeat(1000));
+    const p = createMemoryPlugin({ path, damaged: "leave" });
+    plugins.push(p);
+    expect(p.panel!()!.rows).toEqual([
+      {
+        label: "problem",
+        value: expect.stringMatching(/is damaged .*; left as it is: move it aside/),
+        tone: "warn",
+      },
+    ]);
+    expect(readFileSync(path, "utf8")).toBe("garbage ".repeat(1000));
   });
 
   it("recall by id reads only this session's scopes: another project's memory is not found", async () => {

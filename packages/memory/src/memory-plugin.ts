@@ -32,6 +32,11 @@ export interface MemoryPluginOptions {
   projectScope?: string;
   embedder?: Embedder;
   now?: () => number;
+  /**
+   * A damaged database: moved aside (a session, the default), or left exactly as it is (a
+   * command that only reads, `picasso context`), its problem line saying how to move it aside.
+   */
+  damaged?: "move-aside" | "leave";
 }
 
 export interface MemoryPlugin extends PicassoExtension {
@@ -49,7 +54,7 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
   let facts: MemoryFacts | undefined;
   const access = () => {
     if (!opened) {
-      const result = openMemoryDb(options.path);
+      const result = openMemoryDb(options.path, options.damaged ? { damaged: options.damaged } : {});
       if (!result.db) opened = { problem: result.problem };
       else
         try {

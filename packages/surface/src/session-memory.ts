@@ -28,6 +28,8 @@ export function createSessionMemory(options: {
   env?: NodeJS.ProcessEnv;
   /** The session's clock (recency ranking, used-at times). */
   now?: () => Date;
+  /** A damaged database: moved aside (a session, the default) or left as it is (a reading command). */
+  damaged?: "move-aside" | "leave";
 }): MemoryPlugin {
   const now = options.now;
   const settings = options.composition.settings;
@@ -38,6 +40,7 @@ export function createSessionMemory(options: {
     path: memoryDbPath(options.picassoHome),
     projectScope: workspaceMemoryScope(options.workspaceRoot),
     ...(now ? { now: () => now().getTime() } : {}),
+    ...(options.damaged ? { damaged: options.damaged } : {}),
     ...(baseUrl
       ? {
           embedder: openAiEmbedder({

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isUserError } from "@picasso/protocol";
@@ -133,6 +133,25 @@ describe("picasso context", () => {
       { label: "alpha_call", value: "not spawned · no catalog yet" },
       { label: "zeta_call", value: "not spawned · no catalog yet" },
     ]);
+  });
+
+  it("a damaged memory.db: the memory panel says so as a warning and the file stays where it is", async () => {
+    const root = workspace();
+    const env = { PICASSO_HOME: mkdtempSync(join(tmpdir(), "cli-home-")) };
+    const db = join(env.PICASSO_HOME, "memory.db");
+    writeFileSync(db, "garbage ".repeat(1000));
+    const report = JSON.parse(await contextOutput({ json: true }, { cwd: root, env }));
+    const memory = report.map.panels.find((p: { id: string }) => p.id === "memory");
+    expect(memory.rows).toEqual([
+      {
+        label: "problem",
+        value: expect.stringMatching(/is damaged .*; left as it is: move it aside/),
+        tone: "warn",
+      },
+    ]);
+    expect(readFileSync(db, "utf8")).toBe("garbage ".repeat(1000));
+    const text = await contextOutput({}, { cwd: root, env });
+    expect(text).toMatch(/\nmemory\n {2}problem: memory: .*memory\.db is damaged/);
   });
 
   it("warns about an instruction file cut at the cap or read as Latin-1 for not being UTF-8", async () => {

@@ -49,7 +49,13 @@ export async function contextOutput(
       workspaceRoot: findWorkspaceRoot(cwd),
     });
     const leanContext = createLeanContextPlugin({ composition, stats: false });
-    const memory = createSessionMemory({ picassoHome, workspaceRoot: findWorkspaceRoot(cwd), composition });
+    // Its panel reads memory.db; this command changes nothing, so a damaged file is left as it is.
+    const memory = createSessionMemory({
+      picassoHome,
+      workspaceRoot: findWorkspaceRoot(cwd),
+      composition,
+      damaged: "leave",
+    });
     closeMemory = () => memory.close();
     const mcp = mcpPluginFor({
       workspaceRoot: findWorkspaceRoot(cwd),
