@@ -1,13 +1,13 @@
 /**
  * The session a probe drives, composed exactly as the CLI composes it (`composeSession` from
  * @picasso/surface). Provider, approver, settings and clock come from the scenario. `plugins`
- * lets a test wrap the product's plugins (to inject a regression) without editing product code.
+ * lets a test wrap the product's extensions (to inject a regression) without editing product code.
  */
 import { join } from "node:path";
 import type { Approver, EngineSettings, LogObserver, Session } from "@picasso/engine";
 import type { LeanContextPlugin } from "@picasso/lean-context";
 import type { McpPlugin } from "@picasso/mcp";
-import type { ModelProvider, PermissionMode, PicassoPlugin } from "@picasso/protocol";
+import type { ModelProvider, PermissionMode, PicassoExtension } from "@picasso/protocol";
 import { composeSession } from "@picasso/surface";
 
 export interface ProbeSessionOptions {
@@ -21,13 +21,13 @@ export interface ProbeSessionOptions {
   resume?: "newest";
   now?: () => Date;
   /** Replace the product plugins (lean context, core tools) by wrapped ones. */
-  plugins?: (plugins: PicassoPlugin[]) => PicassoPlugin[];
+  plugins?: (plugins: PicassoExtension[]) => PicassoExtension[];
 }
 
 export interface ProbeSession {
   session: Session;
   leanContext: LeanContextPlugin;
-  mcp: McpPlugin;
+  mcp: McpPlugin | undefined;
   close(reason?: string): Promise<void>;
 }
 

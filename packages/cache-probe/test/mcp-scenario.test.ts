@@ -43,7 +43,7 @@ async function unusedTier1(): Promise<string> {
     approver: allowListApprover([]),
   });
   try {
-    expect(probe.mcp.status().map((s) => [s.name, s.state, s.tools])).toEqual([
+    expect(probe.mcp!.status().map((s) => [s.name, s.state, s.tools])).toEqual([
       ["everything", "not spawned", null],
       ["fs", "not spawned", null],
       ["notes", "not spawned", null],

@@ -211,13 +211,18 @@ describe("createLeanContextPlugin", () => {
 
   it("session facts carry date, cwd, platform and branch; Tier 1 does not", async () => {
     const root = workspace();
-    const plugin = createLeanContextPlugin({ pinnedMemories: () => ["Use tabs."] });
+    const plugin = createLeanContextPlugin();
     const facts = plugin.sessionFacts!({
       workspaceRoot: root,
       cwd: root,
       date: "2026-11-29",
       platform: "linux",
       workspace: { gitBranch: "main", gitDirty: false },
+      // What other extensions add (memory's pinned memories), handed over by the engine's host.
+      facts: [
+        { label: "Pinned memories", lines: ["Use tabs."], none: "none" },
+        { label: "Open reviews", lines: [], none: "none" },
+      ],
     })!;
     expect(facts).toBe(
       [
@@ -227,6 +232,7 @@ describe("createLeanContextPlugin", () => {
         "Platform: linux",
         "Git branch: main (clean)",
         "Pinned memories:\n- Use tabs.",
+        "Open reviews: none",
         "</session-facts>",
       ].join("\n"),
     );

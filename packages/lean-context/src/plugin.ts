@@ -60,7 +60,6 @@ export interface LeanContextOptions {
   stats?: boolean;
   /** Replace the instruction-file loader (tests, other surfaces). */
   loadInstructions?: (workspaceRoot: string, cwd: string) => InstructionFiles;
-  pinnedMemories?: () => readonly string[];
   /** Claude Code's user folder, whose `skills/` is read (default `$CLAUDE_CONFIG_DIR` or `~/.claude`). */
   claudeHome?: string;
   /** Write the session's catalog to `$PICASSO_HOME/tool-catalog/` (default true). */
@@ -154,7 +153,7 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
     },
 
     sessionFacts(ctx: SessionFactsContext): string {
-      return sessionFacts(ctx, { pinnedMemories: options.pinnedMemories?.() ?? [] });
+      return sessionFacts(ctx);
     },
 
     preStep(ctx: PreStepContext): PreStepResult {

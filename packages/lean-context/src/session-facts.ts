@@ -1,15 +1,10 @@
 /**
  * Session facts: the per-session state that must never enter Tier 1 (date, working directory,
- * platform, git branch, pinned memories). The engine puts this text in the first user-role
- * context block, where it stays in history, so the prefix before it is the same for every
- * session of the workspace.
+ * platform, git branch, and the labelled lines other extensions add — memory's pinned memories).
+ * The engine puts this text in the first user-role context block, where it stays in history, so
+ * the prefix before it is the same for every session of the workspace.
  */
-import type { SessionFactsContext } from "@picasso/protocol";
-
-export interface SessionFactsOptions {
-  /** Pinned memories and preferences, one line each (`@picasso/memory`, wired by the surface). */
-  pinnedMemories?: readonly string[];
-}
+import type { SessionFactLines, SessionFactsContext } from "@picasso/protocol";
 
 function gitLine(ctx: SessionFactsContext): string {
   const { gitBranch, gitWorktree, gitDirty } = ctx.workspace;
@@ -21,8 +16,13 @@ function gitLine(ctx: SessionFactsContext): string {
   return notes.length ? `${gitBranch} (${notes.join(", ")})` : gitBranch;
 }
 
-export function sessionFacts(ctx: SessionFactsContext, options: SessionFactsOptions = {}): string {
-  const pinned = options.pinnedMemories ?? [];
+function factText(fact: SessionFactLines): string {
+  return fact.lines.length > 0
+    ? `${fact.label}:\n${fact.lines.map((line) => `- ${line}`).join("\n")}`
+    : `${fact.label}: ${fact.none}`;
+}
+
+export function sessionFacts(ctx: SessionFactsContext): string {
   return [
     "<session-facts>",
     `Date: ${ctx.date}`,
@@ -30,9 +30,7 @@ export function sessionFacts(ctx: SessionFactsContext, options: SessionFactsOpti
     ...(ctx.workspaceRoot !== ctx.cwd ? [`Workspace root: ${ctx.workspaceRoot}`] : []),
     `Platform: ${ctx.platform}`,
     `Git branch: ${gitLine(ctx)}`,
-    pinned.length > 0
-      ? `Pinned memories:\n${pinned.map((m) => `- ${m}`).join("\n")}`
-      : "Pinned memories: none",
+    ...(ctx.facts ?? []).map(factText),
     "</session-facts>",
   ].join("\n");
 }

@@ -10,8 +10,8 @@
  * - `describeSettings`: the `picasso-mcp` namespace — each server's state, tool count, catalog
  *   bytes;
  * - `panel`: the same as MCP's `/context` panel, a row per server (mcp-panel.ts).
- * Servers are fixed for the session. `setEventSink` connects the spawn/exit events to the
- * session's recorder (the surface does it once the session exists); `close` stops every server.
+ * Servers are fixed for the session. `start` (the session is open) connects the spawn/exit events
+ * to the session's recorder; `close` (the session closes it) stops every server.
  */
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -72,7 +72,6 @@ export interface McpPlugin extends PicassoExtension {
   readonly servers: readonly McpServer[];
   /** Synchronous: read from the cache only. */
   catalogEntries(): CatalogEntry[];
-  setEventSink(sink: McpEventSink): void;
   /** Queue a notice for the model (a Tier-2 reminder before the next step). */
   notice(server: string, body: string): void;
   status(): McpServerStatus[];
@@ -168,8 +167,9 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
       return mcpPanel(MCP_PLUGIN, status());
     },
 
-    setEventSink(next) {
-      sink = next;
+    // The session's recorder takes the servers' start and exit events once it is open.
+    start(ctx) {
+      sink = (event, lane) => ctx.record(event, lane);
     },
     notice,
 

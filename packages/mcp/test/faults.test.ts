@@ -11,7 +11,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ToolDefinition } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
-import { createMcpPlugin, type McpEventBody, type McpServerConfig, refreshCatalog } from "../src/index.js";
+import { createMcpPlugin } from "../src/mcp-plugin.js";
+import type { McpEventBody } from "../src/mcp-server.js";
+import { refreshCatalog } from "../src/refresh-catalog.js";
+import type { McpServerConfig } from "../src/server-config.js";
 import { toolContext, waitFor } from "./tool-context.js";
 
 const FAULT_SERVER = fileURLToPath(new URL("./fixtures/fault-server.mjs", import.meta.url));
@@ -35,7 +38,13 @@ async function setup(
     expect((await refreshCatalog(config, { picassoHome, cwd: root, clientVersion: "test" })).ok).toBe(true);
   const plugin = createMcpPlugin({ servers: [config], picassoHome, cwd: root, clientVersion: "test" });
   const events: McpEventBody[] = [];
-  plugin.setEventSink((event) => events.push(event));
+  plugin.start?.({
+    sessionId: "s",
+    workspaceRoot: "/w",
+    picassoHome: "/h",
+    logPath: "/l",
+    record: (event) => events.push(event as never),
+  });
   const gateway: ToolDefinition = plugin.registerTools!()[0]!;
   const ctx = toolContext(root, join(picassoHome, "outputs"));
   const call = (tool: string, args: Record<string, unknown> = {}, signal?: AbortSignal) =>

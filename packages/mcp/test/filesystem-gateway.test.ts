@@ -7,7 +7,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createMcpPlugin, type McpEventBody, type McpServerConfig, refreshCatalog } from "../src/index.js";
+import { createMcpPlugin } from "../src/mcp-plugin.js";
+import type { McpEventBody } from "../src/mcp-server.js";
+import { refreshCatalog } from "../src/refresh-catalog.js";
+import type { McpServerConfig } from "../src/server-config.js";
 import { filesystemServer } from "./real-servers.js";
 import { isAlive, toolContext, waitFor } from "./tool-context.js";
 
@@ -47,7 +50,13 @@ describe("fs_call on the real filesystem server", () => {
     await refreshCatalog(config, { picassoHome, cwd: root, clientVersion: "test" });
     const plugin = createMcpPlugin({ servers: [config], picassoHome, cwd: root, clientVersion: "test" });
     const events: McpEventBody[] = [];
-    plugin.setEventSink((event) => events.push(event));
+    plugin.start?.({
+      sessionId: "s",
+      workspaceRoot: "/w",
+      picassoHome: "/h",
+      logPath: "/l",
+      record: (event) => events.push(event as never),
+    });
     const [gateway] = plugin.registerTools!();
     const ctx = toolContext(root, join(picassoHome, "outputs"));
     try {
@@ -112,7 +121,13 @@ describe("fs_call on the real filesystem server", () => {
     const { root, picassoHome, config } = setup();
     const plugin = createMcpPlugin({ servers: [config], picassoHome, cwd: root, clientVersion: "test" });
     const events: McpEventBody[] = [];
-    plugin.setEventSink((event) => events.push(event));
+    plugin.start?.({
+      sessionId: "s",
+      workspaceRoot: "/w",
+      picassoHome: "/h",
+      logPath: "/l",
+      record: (event) => events.push(event as never),
+    });
     try {
       expect(plugin.catalogEntries().map((e) => e.kind)).toEqual(["mcp_server"]);
       const list = await plugin.registerTools!()[0]!.run(

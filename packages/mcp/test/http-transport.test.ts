@@ -14,7 +14,9 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMcpPlugin, type McpEventBody, type McpServerConfig } from "../src/index.js";
+import { createMcpPlugin } from "../src/mcp-plugin.js";
+import type { McpEventBody } from "../src/mcp-server.js";
+import type { McpServerConfig } from "../src/server-config.js";
 import { toolContext } from "./tool-context.js";
 
 let http: HttpServer;
@@ -62,7 +64,13 @@ function pluginFor(config: Omit<McpServerConfig, "file" | "scope">) {
     connectTimeoutMs: 5000,
   });
   const events: McpEventBody[] = [];
-  plugin.setEventSink((e) => events.push(e));
+  plugin.start?.({
+    sessionId: "s",
+    workspaceRoot: "/w",
+    picassoHome: "/h",
+    logPath: "/l",
+    record: (e) => events.push(e as never),
+  });
   return { plugin, events, gateway: plugin.registerTools!()[0]!, ctx: toolContext(root, join(root, "out")) };
 }
 

@@ -132,7 +132,7 @@ describe("the memory plugin", () => {
     p.close();
     const read = () => {
       const q = plugin(path);
-      return { pinned: q.pinnedLines(), facts: q.sessionFacts?.(factsCtx) ?? "" };
+      return { pinned: q.factLines?.()[0]?.lines, facts: q.sessionFacts?.(factsCtx) ?? "" };
     };
     const a = read();
     expect(a.pinned).toEqual([
@@ -165,7 +165,7 @@ describe("the memory plugin", () => {
     writeFileSync(path, "garbage ".repeat(1000));
     const p = plugin(path);
     expect(p.problem()).toMatch(/is damaged .* moved to .*; this session runs without memory$/);
-    expect(p.pinnedLines()).toEqual([]);
+    expect(p.factLines?.()).toEqual([{ label: "Pinned memories", lines: [], none: "none" }]);
     expect(p.sessionFacts?.(factsCtx)).toBeUndefined();
     const out = await tool(p, "recall").run({ query: "anything" }, ctx());
     expect(out).toMatchObject({ isError: true });

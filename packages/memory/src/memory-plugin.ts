@@ -1,9 +1,9 @@
 /**
  * `createMemoryPlugin`: memory as a plugin on the engine's hooks, one per session.
  * - `registerTools`: `remember` and `recall` (core rows of the composition);
- * - `sessionFacts`: the `<memory-index>` block (index lines within 1 KB); the pinned memories and
- *   preferences go inline into lean context's session facts through `pinnedLines()`, which the
- *   surface wires — both computed once per session, from the same read;
+ * - `sessionFacts`: the `<memory-index>` block (index lines within 1 KB); `factLines`: the pinned
+ *   memories and preferences, which lean context writes inline in its session facts (the host
+ *   hands every extension's fact lines over) — both computed once per session, from the same read;
  * - `toolResult`: a recalled body history already holds becomes a pointer;
  * - `describeSettings`: the `picasso-memory` namespace (database, count, ranking in use);
  * - `panel`: the same as memory's `/context` panel (memory-panel.ts); it never creates the
@@ -42,8 +42,6 @@ export interface MemoryPluginOptions {
 export interface MemoryPlugin extends PicassoExtension {
   /** Why this session runs without memory, or undefined. Opens the database if not yet open. */
   problem(): string | undefined;
-  /** Pinned memories and preferences, one line each, for the session facts. */
-  pinnedLines(): string[];
   /** The service, once the database is open. */
   service(): MemoryService | undefined;
   close(): void;
@@ -97,7 +95,7 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
     name: MEMORY_PLUGIN,
     registerTools: () => [rememberTool(access), recallTool(access)],
     sessionFacts: () => indexBlock(sessionMemoryFacts().index),
-    pinnedLines: () => sessionMemoryFacts().pinned,
+    factLines: () => [{ label: "Pinned memories", lines: sessionMemoryFacts().pinned, none: "none" }],
 
     toolResult(ctx: ToolResultContext): ToolOutput | undefined {
       if (ctx.name !== RECALL_TOOL || ctx.output.isError) return undefined;

@@ -14,29 +14,9 @@
  * Nothing here is sent to the model except through the plugin hooks: panels, operations and facts
  * labels never touch Tier 1.
  */
-import type { PicassoPlugin } from "./plugin.js";
-import type { SessionEvent } from "./session-events.js";
-
-/** A tool family, declared by the extension whose tools carry `family: name`. */
-export interface ToolFamily {
-  name: string;
-  /** The catalog group it joins (`workspace`, `web`, `agents`, `session`…). */
-  group: string;
-  /**
-   * What to reach for it for, a few words, for Tier 1's families line ("fetch and search"). Only
-   * families with deferred tools in the composition are listed; without it the family is named
-   * alone. Part of Tier 1: it must depend on nothing but the code.
-   */
-  when?: string;
-  /** Usage rules returned by `tool_search` with the full schema of one of its tools (Tier 2). */
-  rules?: string;
-}
-
-/** A catalog group's one-line title (the peek view, `picasso tools`). */
-export interface CatalogGroupTitle {
-  group: string;
-  title: string;
-}
+import type { PicassoPlugin, SessionFactLines } from "./plugin.js";
+import type { SessionEventBody } from "./session-events.js";
+import type { CatalogGroupTitle, ToolFamily } from "./tool-family.js";
 
 /** What a live session gives an extension when it starts. */
 export interface ExtensionStartContext {
@@ -45,16 +25,11 @@ export interface ExtensionStartContext {
   picassoHome: string;
   /** The session's log file; side files of the extension may sit beside it. */
   logPath: string;
-  /** Record one of the extension's own events (logged, then published to every subscriber). */
-  record(event: SessionEvent, lane?: string): void;
-}
-
-/** Labelled lines an extension adds to the session facts (e.g. `Pinned memories`). */
-export interface SessionFactLines {
-  label: string;
-  lines: readonly string[];
-  /** Said after the label when there are no lines (e.g. `none`). */
-  none: string;
+  /**
+   * Record one of the extension's own events (a `SessionEvent` variant's body, e.g. an MCP
+   * server's start): logged, then published to every subscriber. Default lane `main`.
+   */
+  record(event: SessionEventBody, lane?: string): void;
 }
 
 export type PanelTone = "normal" | "dim" | "ok" | "warn" | "error";

@@ -22,7 +22,6 @@ export {
 } from "./content.js";
 export { isUserError, UserError } from "./errors.js";
 export {
-  type CatalogGroupTitle,
   type ContextPanel,
   type ExtensionOperation,
   type ExtensionStartContext,
@@ -32,8 +31,6 @@ export {
   type PanelRow,
   type PanelTone,
   type PicassoExtension,
-  type SessionFactLines,
-  type ToolFamily,
 } from "./extension.js";
 export {
   containsHeldSecret,
@@ -67,6 +64,7 @@ export type {
   PreStepContext,
   PreStepResult,
   ProtectedWrite,
+  SessionFactLines,
   SessionFactsContext,
   SkillInfo,
   SubagentRequest,
@@ -120,3 +118,4 @@ export type {
   TimelineChart,
 } from "./timeline-chart.js";
 export { estimateTokens, TOKEN_ESTIMATE_NOTE } from "./tokens.js";
+export type { CatalogGroupTitle, ToolFamily } from "./tool-family.js";

@@ -19,7 +19,6 @@
  * - observers                  — `observe()`: every session-log event, after it is written.
  */
 import type { JsonSchema, Message, ToolSpec } from "./content.js";
-import type { CatalogGroupTitle, SessionFactLines, ToolFamily } from "./extension.js";
 import type { PermissionMode } from "./permission-modes.js";
 import type {
   LogEvent,
@@ -31,6 +30,7 @@ import type {
   WorkspaceFacts,
 } from "./session-events.js";
 import type { Tier1 } from "./tier1.js";
+import type { CatalogGroupTitle, ToolFamily } from "./tool-family.js";
 
 /** What a tool returns. `content` is what the model sees; `display` is what the user sees. */
 export interface ToolOutput {
@@ -217,6 +217,14 @@ export interface AssembleContext {
   families?: readonly ToolFamily[];
   /** The catalog group titles the extensions declare, in mount order. */
   groups?: readonly CatalogGroupTitle[];
+}
+
+/** Labelled lines an extension adds to the session facts (e.g. `Pinned memories`). */
+export interface SessionFactLines {
+  label: string;
+  lines: readonly string[];
+  /** Said after the label when there are no lines (e.g. `none`). */
+  none: string;
 }
 
 export interface SessionFactsContext {

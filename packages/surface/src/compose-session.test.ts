@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { allowListApprover } from "@picasso/engine";
-import type { PicassoPlugin } from "@picasso/protocol";
+import type { PicassoExtension } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { idleProvider } from "../test/idle-provider.js";
 import { type ComposedSession, composeSession } from "./compose-session.js";
@@ -20,7 +20,7 @@ async function open(surface: "cli" | "sdk", workspaceRoot: string) {
     surfaceLabel: surface,
     version: "test",
     approver: allowListApprover([]),
-    wrapPlugins: (plugins: PicassoPlugin[]) => {
+    wrapPlugins: (plugins: PicassoExtension[]) => {
       mounted.push(...plugins.map((p) => p.name));
       return plugins;
     },
@@ -35,7 +35,7 @@ describe("composeSession per surface", () => {
     const cli = await open("cli", workspace);
     const sdk = await open("sdk", workspace);
     try {
-      expect(sdk.mounted).toEqual(["lean-context", "tools", "memory", "mcp"]);
+      expect(sdk.mounted).toEqual(["lean-context", "tools", "memory", "mcp", "changes"]);
       expect(sdk.mounted).toEqual(cli.mounted);
       const tools = sdk.composed.session.tier1.tools.map((t) => t.name);
       expect(tools).toEqual(

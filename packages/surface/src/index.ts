@@ -4,6 +4,8 @@
  * CLI and the cache-probe use.
  */
 export { type ComposedSession, type ComposeSessionOptions, composeSession } from "./compose-session.js";
+export type { ExtensionFactory, ExtensionPlace, MountedExtensions } from "./extension-place.js";
+export { EXTENSION_REGISTRY, mountExtensions } from "./extension-registry.js";
 export {
   DEFAULT_MAX_ROUNDS,
   firstRoundInput,
@@ -15,7 +17,8 @@ export {
 } from "./goal-rounds.js";
 export { LiveTimeline, liveTimeline, type Timeline } from "./live-timeline.js";
 export { type McpMountOptions, type McpServerConfig, mcpPluginFor } from "./mcp-mount.js";
-export { type AvailablePlugins, composedTools, mountPlugins } from "./plugin-mounts.js";
+export { mountOffline, type OfflinePlace } from "./offline-mount.js";
+export { mountedTools } from "./plugin-mounts.js";
 export {
   approvalQuestion,
   approveProjectConfig,

@@ -20,6 +20,7 @@ import {
   SERVER_NAME,
   userConfigPath,
 } from "@picasso/mcp";
+import type { ExtensionPlace, Mounted, MountedBefore } from "./extension-place.js";
 
 export interface McpMountOptions {
   workspaceRoot: string;
@@ -41,6 +42,26 @@ export interface McpMountOptions {
 }
 
 export type { McpServerConfig };
+
+/**
+ * The `mcp` row: the servers configured for the workspace (and those a client passed), one gateway
+ * each, behind the process walls of the tool runtime mounted before it. Its servers may not take
+ * the name of a tool the extensions mounted before it register.
+ */
+export function mcpExtension(place: ExtensionPlace, before: MountedBefore): Mounted {
+  const isolate = place.offline ? undefined : before.toolRuntime?.sandbox?.isolation;
+  const mcp = mcpPluginFor({
+    workspaceRoot: place.workspaceRoot,
+    picassoHome: place.picassoHome,
+    reservedNames: before.extensions.flatMap((e) => e.registerTools?.() ?? []).map((t) => t.spec.name),
+    version: place.version,
+    ...(place.env ? { env: place.env } : {}),
+    ...(place.claudeHome ? { claudeHome: place.claudeHome } : {}),
+    ...(place.mcpServers ? { extraServers: place.mcpServers } : {}),
+    ...(isolate ? { isolate } : {}),
+  });
+  return { extension: mcp, handles: { mcp }, warnings: () => [...mcp.problems] };
+}
 
 export function mcpPluginFor(options: McpMountOptions): McpPlugin {
   const load = () =>

@@ -1,59 +1,12 @@
 /**
- * Mounting the plugins a composition names (`plugins:` rows of `patches/*.patch.yml`), in the
- * composition's order, and reading the engine's settings from it. Known plugins:
- * - `lean-context` — Tier 1, session facts, pre-step reminders, ContextStats;
- * - `tools` — the core tools of `@picasso/tools` and its deferred families (docs/tools.md);
- * - `memory` — `remember`/`recall`, the memory index in the session facts (`@picasso/memory`);
- * - `mcp` — one `<server>_call` gateway per configured MCP server (docs/mcp.md).
- * A row naming another plugin is a user mistake naming the plugin and the known ones.
+ * The engine settings a composition carries (`tools.outputLimitBytes`, `compaction.threshold`),
+ * and the tools a workspace's sessions register, for readers that run no session (`picasso mcp
+ * list`, `picasso context`): the composition's extensions mounted offline, their tools collected.
  */
 import type { EngineSettings } from "@picasso/engine";
-import type { Composition, LeanContextPlugin } from "@picasso/lean-context";
-import type { McpPlugin } from "@picasso/mcp";
-import type { MemoryPlugin } from "@picasso/memory";
-import { type PicassoExtension, type ToolDefinition, UserError } from "@picasso/protocol";
-import { builtinTools, deferredTools, type ToolRuntime } from "@picasso/tools";
-
-export const KNOWN_PLUGINS = ["lean-context", "tools", "memory", "mcp"] as const;
-
-/** What the composition's rows can mount. */
-export interface AvailablePlugins {
-  leanContext: LeanContextPlugin;
-  toolRuntime: ToolRuntime;
-  /** Without it a `memory` row mounts nothing. */
-  memory?: MemoryPlugin;
-  /** Without it an `mcp` row mounts nothing. */
-  mcp?: McpPlugin;
-}
-
-export function mountPlugins(composition: Composition, available: AvailablePlugins): PicassoExtension[] {
-  return composition.plugins.flatMap((row): PicassoExtension[] => {
-    switch (row.name) {
-      case "lean-context":
-        return [available.leanContext];
-      case "tools":
-        return [
-          {
-            name: "tools",
-            registerTools: () => [
-              ...builtinTools(available.toolRuntime),
-              ...deferredTools(available.toolRuntime),
-            ],
-            // What commands may do (the sandbox), for the session facts — never Tier 1.
-            sessionFacts: () => available.toolRuntime.sandbox?.describe(),
-          },
-        ];
-      case "memory":
-        return available.memory ? [available.memory] : [];
-      case "mcp":
-        return available.mcp ? [available.mcp] : [];
-      default:
-        throw new UserError(
-          `plugin "${row.name}" in the composition (${composition.files.join(", ")}) is not one this picasso knows; known: ${KNOWN_PLUGINS.join(", ")}`,
-        );
-    }
-  });
-}
+import type { Composition } from "@picasso/lean-context";
+import type { ToolDefinition } from "@picasso/protocol";
+import type { MountedExtensions } from "./extension-place.js";
 
 export function engineSettingsFrom(composition: Composition): Partial<EngineSettings> {
   return {
@@ -62,7 +15,7 @@ export function engineSettingsFrom(composition: Composition): Partial<EngineSett
   };
 }
 
-/** Every tool the composition's plugins register, in mount order — what a session registers. */
-export function composedTools(composition: Composition, available: AvailablePlugins): ToolDefinition[] {
-  return mountPlugins(composition, available).flatMap((plugin) => plugin.registerTools?.() ?? []);
+/** Every tool the mounted extensions register, in mount order — what a session registers. */
+export function mountedTools(mounted: Pick<MountedExtensions, "extensions">): ToolDefinition[] {
+  return mounted.extensions.flatMap((extension) => extension.registerTools?.() ?? []);
 }

@@ -10,6 +10,7 @@ import { projectKey } from "@picasso/engine";
 import type { Composition } from "@picasso/lean-context";
 import { createMemoryPlugin, type MemoryPlugin, openAiEmbedder, projectScope } from "@picasso/memory";
 import { withHeldProviderSecrets } from "@picasso/protocol";
+import type { ExtensionPlace, Mounted } from "./extension-place.js";
 
 export const MEMORY_DB_FILE = "memory.db";
 
@@ -51,4 +52,22 @@ export function createSessionMemory(options: {
         }
       : {}),
   });
+}
+
+/**
+ * The `memory` row: `remember`/`recall`, the memory index and pinned memories in the session facts
+ * (`@picasso/memory`). A database it cannot use is one set-up warning; the session runs on (a
+ * session moves a damaged file aside; mounted offline, it is left as it is).
+ */
+export function memoryExtension(place: ExtensionPlace): Mounted {
+  // Offline readers (`picasso context`) change nothing: a damaged memory.db is left as it is.
+  const memory = createSessionMemory(place.offline ? { ...place, damaged: "leave" } : place);
+  return {
+    extension: memory,
+    handles: { memory },
+    warnings: () => {
+      const problem = memory.problem();
+      return problem ? [problem] : [];
+    },
+  };
 }

@@ -1,6 +1,6 @@
 /**
  * The catalog a session of a workspace would navigate, built offline — no engine, no provider:
- * the composition's plugins are mounted as a session mounts them (their registered tools; the
+ * the composition's extensions are mounted as a session mounts them (their registered tools; the
  * split into core and deferred is the composition's), then lean context's `inspectWorkspace`
  * adds the skills, the doc topics and any contributed entries. `picasso tools` and `picasso eval
  * navigation` answer from it, so what they print is what the model would see.
@@ -15,18 +15,14 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
   type Catalog,
-  createLeanContextPlugin,
   inspectWorkspace,
-  loadComposition,
   renderCatalogFiles,
   type WorkspaceContext,
 } from "@picasso/lean-context";
 import type { CatalogEntry, ToolDefinition } from "@picasso/protocol";
-import { createToolRuntime } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
-import { mcpPluginFor } from "./mcp-mount.js";
-import { composedTools } from "./plugin-mounts.js";
-import { createSessionMemory } from "./session-memory.js";
+import { mountOffline } from "./offline-mount.js";
+import { mountedTools } from "./plugin-mounts.js";
 
 /**
  * The repository's generated catalog folder, two levels above this package — found through the
@@ -50,36 +46,23 @@ export interface WorkspaceCatalogOptions {
 }
 
 export async function workspaceCatalog(options: WorkspaceCatalogOptions): Promise<WorkspaceContext> {
-  const runtime = createToolRuntime();
+  // The extensions a session here mounts; MCP servers with the tools their cached catalogs list (no spawn).
+  const mounted = mountOffline({
+    workspaceRoot: findWorkspaceRoot(options.cwd),
+    picassoHome: options.picassoHome,
+    ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
+  });
   try {
-    const composition = loadComposition({
-      surface: "cli",
-      picassoHome: options.picassoHome,
-      workspaceRoot: findWorkspaceRoot(options.cwd),
-    });
-    const leanContext = createLeanContextPlugin({ composition, stats: false, writeCatalog: false });
-    const workspaceRoot = findWorkspaceRoot(options.cwd);
-    const memory = createSessionMemory({ picassoHome: options.picassoHome, workspaceRoot, composition });
-    // The MCP servers configured here, with the tools their cached catalogs list (no spawn).
-    const mcp = mcpPluginFor({
-      workspaceRoot,
-      picassoHome: options.picassoHome,
-      reservedNames: composedTools(composition, { leanContext, toolRuntime: runtime, memory }).map(
-        (t) => t.spec.name,
-      ),
-      version: "catalog",
-    });
-    const tools = composedTools(composition, { leanContext, toolRuntime: runtime, memory, mcp });
-    const entries = [...mcp.catalogEntries(), ...(options.entries ?? [])];
+    const entries = [...(mounted.mcp?.catalogEntries() ?? []), ...(options.entries ?? [])];
     return inspectWorkspace({
       cwd: options.cwd,
       picassoHome: options.picassoHome,
-      tools: [...tools, ...(options.extraTools ?? [])],
+      tools: [...mountedTools(mounted), ...(options.extraTools ?? [])],
       ...(entries.length ? { entries } : {}),
       ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
     });
   } finally {
-    await runtime.dispose();
+    await mounted.close();
   }
 }
 

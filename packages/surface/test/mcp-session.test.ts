@@ -95,7 +95,7 @@ describe("an MCP server in a session", () => {
       expect(tools.filter((n) => n.endsWith("_call"))).toEqual(["tool_call", "fs_call"]);
       expect(tools.at(-1)).toBe("fs_call");
       expect(composed.warnings()).toEqual([]);
-      expect(composed.mcp.status()[0]).toMatchObject({ name: "fs", state: "not spawned", pid: null });
+      expect(composed.mcp!.status()[0]).toMatchObject({ name: "fs", state: "not spawned", pid: null });
 
       await composed.session.runTurn("What does notes.txt say?");
       const results = events.filter((e) => e.type === "tool_result");
@@ -118,7 +118,7 @@ describe("an MCP server in a session", () => {
         ["mcp_catalog", "fs"],
       ]);
       expect(loads.every((l) => l.type === "tier2_load" && l.bytes > 100)).toBe(true);
-      expect(composed.mcp.status()[0]).toMatchObject({ state: "running", pid: started.pid });
+      expect(composed.mcp!.status()[0]).toMatchObject({ state: "running", pid: started.pid });
     } finally {
       await composed.close();
       await provider.close?.();

@@ -104,23 +104,29 @@ describe("picasso context", () => {
     const text = await contextOutput({}, { cwd: root, env });
     const panels = text.slice(text.indexOf("\nlean context\n") + 1, text.indexOf("\nTier 1 (cli"));
     expect(text.indexOf("◆ other Tier-2")).toBeLessThan(text.indexOf("\nlean context\n"));
-    expect(panels.split("\n")).toEqual([
-      "lean context",
-      "  registry: not recorded",
-      "  snapshot: not recorded",
-      "  counters: not recorded",
-      "  events (newest first): not recorded",
-      "",
-      "memory",
-      `  database: ${join(env.PICASSO_HOME, "memory.db")} (not created yet)`,
-      "  memories: 0",
-      expect.stringMatching(/^ {2}ranking: .*fts.*\(no embeddings endpoint/),
-      "",
-      "MCP servers",
-      "  alpha_call: not spawned · no catalog yet",
-      "  zeta_call: not spawned · no catalog yet",
-      "",
+    const blocks = panels.split("\n\n");
+    expect(blocks.slice(0, 3).map((b) => b.split("\n"))).toEqual([
+      [
+        "lean context",
+        "  registry: not recorded",
+        "  snapshot: not recorded",
+        "  counters: not recorded",
+        "  events (newest first): not recorded",
+      ],
+      [
+        "memory",
+        `  database: ${join(env.PICASSO_HOME, "memory.db")} (not created yet)`,
+        "  memories: 0",
+        expect.stringMatching(/^ {2}ranking: .*fts.*\(no embeddings endpoint/),
+      ],
+      [
+        "MCP servers",
+        "  alpha_call: not spawned · no catalog yet",
+        "  zeta_call: not spawned · no catalog yet",
+      ],
     ]);
+    // Every mounted extension's panel, in mount order: the changes extension's too.
+    expect(blocks[3]).toMatch(/^workspace changes\n {2}\S/);
     // Reading the panels creates nothing: no memory.db, no server started.
     expect(existsSync(join(env.PICASSO_HOME, "memory.db"))).toBe(false);
     const report = JSON.parse(await contextOutput({ json: true }, { cwd: root, env }));
@@ -128,6 +134,7 @@ describe("picasso context", () => {
       ["lean-context", "lean context"],
       ["memory", "memory"],
       ["mcp", "MCP servers"],
+      ["changes", "workspace changes"],
     ]);
     expect(report.map.panels[2].rows).toEqual([
       { label: "alpha_call", value: "not spawned · no catalog yet" },

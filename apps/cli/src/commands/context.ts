@@ -10,16 +10,10 @@
  * gateways included (their cached tools count on the eager side).
  */
 import { buildContextView, defaultPicassoHome, extensionPanels, panelText } from "@picasso/engine";
-import {
-  createLeanContextPlugin,
-  inspectWorkspace,
-  loadComposition,
-  renderContextReport,
-} from "@picasso/lean-context";
+import { inspectWorkspace, renderContextReport } from "@picasso/lean-context";
 import { canonicalJson, estimateTokens, withHeldProviderSecrets } from "@picasso/protocol";
 import { contextWindowFor, resolveProviderSelection } from "@picasso/providers";
-import { composedTools, createSessionMemory, mcpPluginFor, mountPlugins } from "@picasso/surface";
-import { createToolRuntime } from "@picasso/tools";
+import { mountedTools, mountOffline } from "@picasso/surface";
 import { contextMapText } from "@picasso/tui/context-map";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
@@ -39,41 +33,20 @@ export async function contextOutput(
   const mode = parseMode(flags.mode) ?? "default";
   const cwd = options.cwd ?? process.cwd();
   const picassoHome = defaultPicassoHome(options.env ?? process.env);
-  const runtime = createToolRuntime();
-  let closeMemory = () => {};
+  // The extensions a session of this workspace mounts, offline (the MCP gateways included).
+  const mounted = mountOffline({
+    workspaceRoot: findWorkspaceRoot(cwd),
+    picassoHome,
+    ...(options.env ? { env: options.env } : {}),
+  });
   try {
-    // The tools a session of this workspace registers: the composition's plugins, mounted alike.
-    const composition = loadComposition({
-      surface: "cli",
-      picassoHome,
-      workspaceRoot: findWorkspaceRoot(cwd),
-    });
-    const leanContext = createLeanContextPlugin({ composition, stats: false });
-    // Its panel reads memory.db; this command changes nothing, so a damaged file is left as it is.
-    const memory = createSessionMemory({
-      picassoHome,
-      workspaceRoot: findWorkspaceRoot(cwd),
-      composition,
-      damaged: "leave",
-    });
-    closeMemory = () => memory.close();
-    const mcp = mcpPluginFor({
-      workspaceRoot: findWorkspaceRoot(cwd),
-      picassoHome,
-      reservedNames: composedTools(composition, { leanContext, toolRuntime: runtime, memory }).map(
-        (t) => t.spec.name,
-      ),
-      version: "context",
-      ...(options.env ? { env: options.env } : {}),
-    });
-    const available = { leanContext, toolRuntime: runtime, memory, mcp };
     const { report, assembly } = inspectWorkspace({
       cwd,
       picassoHome,
       surface: "cli",
       mode,
-      tools: composedTools(composition, available),
-      entries: mcp.catalogEntries(),
+      tools: mountedTools(mounted),
+      entries: mounted.mcp?.catalogEntries() ?? [],
     });
     const env = withHeldProviderSecrets(options.env ?? process.env);
     const selection = resolveProviderSelection({ env, picassoHome });
@@ -81,7 +54,7 @@ export async function contextOutput(
       tier1: assembly.tier1,
       history: [],
       window: selection.contextWindow ?? contextWindowFor(selection.provider),
-      panels: extensionPanels(mountPlugins(composition, available)),
+      panels: extensionPanels(mounted.extensions),
       tier2: {},
       estimate: estimateTokens,
     });
@@ -90,8 +63,7 @@ export async function contextOutput(
       ? `${JSON.stringify({ ...JSON.parse(canonicalJson(report)), map }, null, 2)}\n`
       : `${contextMapText(map, 100)}${panels}\n${renderContextReport(report)}\n`;
   } finally {
-    closeMemory();
-    await runtime.dispose();
+    await mounted.close();
   }
 }
 

@@ -1,0 +1,64 @@
+/**
+ * The `tools` row: the core tools of `@picasso/tools` and its deferred families (docs/tools.md),
+ * on one tool runtime per session — the command sandbox (the composition's `sandbox.*`, or the
+ * surface's override) with its own temporary folder, the web settings, the file access.
+ * - `sessionFacts`: what commands may do (the sandbox), never Tier 1;
+ * - `start`: past sessions are read from the session's folder, and the tool process groups are
+ *   recorded beside its log — a resumed session first kills the groups an earlier run left alive;
+ * - `close`: leftover tool processes killed, the sandbox's temporary folder removed.
+ * Offline (no session will run) the runtime has no sandbox and makes no folder.
+ */
+import { rmSync } from "node:fs";
+import { projectSessionsDir, sessionProcessGroupsPath } from "@picasso/engine";
+import type { PicassoExtension } from "@picasso/protocol";
+import {
+  builtinTools,
+  createSandboxTemp,
+  createToolRuntime,
+  deferredTools,
+  hiddenPaths,
+  sweepStaleSandboxTemps,
+  type ToolRuntime,
+} from "@picasso/tools";
+import type { ExtensionPlace, Mounted } from "./extension-place.js";
+
+export function toolsExtension(place: ExtensionPlace): Mounted {
+  if (place.offline) return toolsOn(createToolRuntime(), undefined);
+  const settings = place.composition.settings;
+  sweepStaleSandboxTemps();
+  const sandboxTmp = createSandboxTemp();
+  const runtime = createToolRuntime({
+    ...(place.killGraceMs ? { killGraceMs: place.killGraceMs } : {}),
+    ...(place.files ? { files: place.files } : {}),
+    sandbox: {
+      settings: { mode: place.sandbox ?? settings["sandbox.mode"], network: settings["sandbox.network"] },
+      place: {
+        workspaceRoot: place.workspaceRoot,
+        tempDir: sandboxTmp,
+        hidden: hiddenPaths(place.picassoHome),
+      },
+    },
+    web: { allowPrivateNetwork: settings["web.allowPrivateNetwork"], searchUrl: settings["web.searchUrl"] },
+  });
+  return toolsOn(runtime, sandboxTmp);
+}
+
+function toolsOn(runtime: ToolRuntime, sandboxTmp: string | undefined): Mounted {
+  const extension: PicassoExtension = {
+    name: "tools",
+    registerTools: () => [...builtinTools(runtime), ...deferredTools(runtime)],
+    // What commands may do (the sandbox), for the session facts — never Tier 1.
+    sessionFacts: () => runtime.sandbox?.describe(),
+    async start(ctx) {
+      runtime.sessionsDir = projectSessionsDir(ctx.picassoHome, ctx.workspaceRoot);
+      await runtime.recordProcessGroupsIn(
+        sessionProcessGroupsPath(ctx.picassoHome, ctx.workspaceRoot, ctx.sessionId),
+      );
+    },
+    async close() {
+      await runtime.dispose();
+      if (sandboxTmp) rmSync(sandboxTmp, { recursive: true, force: true });
+    },
+  };
+  return { extension, handles: { toolRuntime: runtime } };
+}
