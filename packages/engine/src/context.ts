@@ -1,6 +1,7 @@
 /**
- * `@picasso/engine/context`: the `/context` model (context-view.ts) and its live builder — light
- * (no schema library, no tool scheduling), so the TUI's first frame and ACP load it cheaply.
+ * `@picasso/engine/context`: the `/context` model (context-view.ts) and its live builder, and how a
+ * surface may present an operation's answer (operation-presentation.ts) — light (no schema
+ * library, no tool scheduling), so the TUI's first frame and ACP load it cheaply.
  * Also exported from the package's main entry.
  */
 export {
@@ -16,3 +17,9 @@ export {
   type LeanContextFields,
 } from "./context-view.js";
 export { liveContextView } from "./live-context-view.js";
+export {
+  type OperationPresentation,
+  type PickChoice,
+  type PresentationKind,
+  presentationOf,
+} from "./operation-presentation.js";

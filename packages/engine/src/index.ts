@@ -15,6 +15,9 @@ export {
   contextTokensOf,
   type LeanContextFields,
   liveContextView,
+  type OperationPresentation,
+  type PickChoice,
+  presentationOf,
 } from "./context.js";
 export type { SessionEventListener } from "./event-bus.js";
 export type { ReplayEntry } from "./lane-replay.js";
