@@ -1,0 +1,138 @@
+/**
+ * Memory for people, as text: opening `$PICASSO_HOME/memory.db` for a workspace (the user's and
+ * this project's scope), list and show lines — shared by `picasso memory` and the `memory`
+ * operation (`/memory [list | search <q> | show <id> | rm <id>]`, core-operations.ts). A database
+ * that cannot be used or a bad field is a `UserError` (one line).
+ */
+import {
+  damagedMemoryProblem,
+  formatMemoryId,
+  type Memory,
+  MemoryInputError,
+  MemoryService,
+  MemoryStore,
+  openMemoryDb,
+  parseMemoryId,
+} from "@picasso/memory";
+import { UserError } from "@picasso/protocol/basics";
+import { memoryDbPath, workspaceMemoryScope } from "./session-memory.js";
+
+/** Whose memory: the state folder holding memory.db and the workspace whose project scope is read. */
+export interface MemoryPlace {
+  picassoHome: string;
+  workspaceRoot: string;
+}
+
+export interface OpenedMemory {
+  service: MemoryService;
+  store: MemoryStore;
+}
+
+/**
+ * Runs `work` on this workspace's memory and closes it; field mistakes become `UserError`s. A
+ * damaged or unusable memory.db is one `UserError` line, whether opening or a query finds it, and
+ * the file is left exactly as it is (only a session moves a damaged file aside).
+ */
+export async function withMemory<T>(
+  place: MemoryPlace,
+  work: (m: OpenedMemory) => T | Promise<T>,
+): Promise<T> {
+  const path = memoryDbPath(place.picassoHome);
+  const opened = openMemoryDb(path, { damaged: "leave" });
+  if (!opened.db) throw new UserError(opened.problem);
+  const projectScope = workspaceMemoryScope(place.workspaceRoot);
+  try {
+    const store = new MemoryStore(opened.db, path);
+    return await work({ service: new MemoryService(store, { projectScope }), store });
+  } catch (error) {
+    if (error instanceof MemoryInputError) throw new UserError(error.message);
+    const damaged = damagedMemoryProblem(path, error);
+    if (damaged) throw new UserError(damaged);
+    throw error;
+  } finally {
+    if (opened.db.open) opened.db.close();
+  }
+}
+
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function listLine(m: Memory): string {
+  return `${formatMemoryId(m.id).padEnd(6)} ${m.class.padEnd(10)} ${m.importance}  ${m.scope}  ${oneLine(m.title, 70)}`;
+}
+
+export function showText(m: Memory): string {
+  const times = [
+    `created ${new Date(m.createdAt).toISOString()}`,
+    `updated ${new Date(m.updatedAt).toISOString()}`,
+    ...(m.usedAt ? [`used ${new Date(m.usedAt).toISOString()}`] : []),
+    ...(m.sourceSession ? [`from session ${m.sourceSession}`] : []),
+  ];
+  return [
+    `${formatMemoryId(m.id)} · ${m.class} · importance ${m.importance} · ${m.scope}`,
+    `title: ${m.title}`,
+    times.join(" · "),
+    "",
+    m.body,
+  ].join("\n");
+}
+
+export function idArg(text: string): number {
+  const id = parseMemoryId(text);
+  if (id === undefined) throw new UserError(`memory id: "${text}" is not an id like m12`);
+  return id;
+}
+
+export const EMPTY_MEMORY = "no memories yet (picasso memory add <title> <body>, or the remember tool)";
+
+export async function listText(m: OpenedMemory, all = false): Promise<string> {
+  const found = m.store.list(all ? {} : { scopes: m.service.scopes() });
+  return found.length === 0 ? EMPTY_MEMORY : found.map(listLine).join("\n");
+}
+
+export async function searchText(m: OpenedMemory, query: string, limit = 10): Promise<string> {
+  const ranked = (await m.service.rankQuery(query)).slice(0, limit);
+  const found = new Map(m.store.getMany(ranked.map((r) => r.id)).map((x) => [x.id, x]));
+  if (ranked.length === 0) return `no memory matches "${query}"`;
+  return ranked
+    .flatMap((r) => {
+      const x = found.get(r.id);
+      return x ? [`${r.score.toFixed(3)}  ${listLine(x)}`] : [];
+    })
+    .join("\n");
+}
+
+export function showById(m: OpenedMemory, id: string): string {
+  const found = m.store.get(idArg(id));
+  if (!found) throw new UserError(`memory id: no memory ${id}`);
+  return showText(found);
+}
+
+export function removeById(m: OpenedMemory, id: string): string {
+  const n = idArg(id);
+  if (!m.store.remove(n)) throw new UserError(`memory id: no memory ${id}`);
+  return `removed ${formatMemoryId(n)}`;
+}
+
+/** The `memory` operation's arguments (`list`, `search <q>`, `show <id>`, `rm <id>`) answered as text. */
+export async function memoryText(args: string, place: MemoryPlace): Promise<string> {
+  const [word = "list", ...rest] = args.trim().split(/\s+/).filter(Boolean);
+  const tail = rest.join(" ");
+  return withMemory(place, async (m) => {
+    switch (word) {
+      case "list":
+        return listText(m);
+      case "search":
+        if (!tail) throw new UserError("search: give a query, e.g. /memory search build tool");
+        return searchText(m, tail);
+      case "show":
+        return showById(m, tail);
+      case "rm":
+        return removeById(m, tail);
+      default:
+        throw new UserError(`unknown subcommand "${word}"; try list, search <query>, show <id> or rm <id>`);
+    }
+  });
+}
