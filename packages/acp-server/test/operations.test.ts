@@ -111,6 +111,7 @@ describe("operations over ACP", () => {
       "model",
       "memory",
       "sandbox",
+      "changes",
       "greet",
     ]);
     expect(advertised.at(-1)).toEqual({ name: "greet", description: "say hello", input: { hint: "<name>" } });
