@@ -15,7 +15,10 @@ export {
   contextTokensOf,
   extensionPanels,
   liveContextView,
+  type OperationPresentation,
+  type PickChoice,
   panelText,
+  presentationOf,
 } from "./context.js";
 export type { SessionEventListener } from "./event-bus.js";
 export type { ReplayEntry } from "./lane-replay.js";
