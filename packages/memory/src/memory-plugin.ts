@@ -1,6 +1,7 @@
 /**
  * `createMemoryPlugin`: memory as a plugin on the engine's hooks, one per session.
- * - `registerTools`: `remember` and `recall` (core rows of the composition);
+ * - `registerTools`: `remember` and `recall` (core rows of the composition), of the `memory`
+ *   family it declares (`families`: catalog group `session`);
  * - `sessionFacts`: the `<memory-index>` block (index lines within 1 KB); the pinned memories and
  *   preferences go inline into lean context's session facts through `pinnedLines()`, which the
  *   surface wires — both computed once per session, from the same read;
@@ -9,12 +10,12 @@
  * The database opens on first use; when it cannot, `problem()` says why in one line, the facts
  * are empty and the tools answer with that line — the session itself runs on.
  */
-import type { PicassoPlugin, ToolOutput, ToolResultContext } from "@picasso/protocol";
+import type { PicassoExtension, ToolOutput, ToolResultContext } from "@picasso/protocol";
 import type { Embedder } from "./embeddings.js";
 import { indexBlock, type MemoryFacts, memoryFacts } from "./memory-facts.js";
 import { MemoryService } from "./memory-service.js";
 import { MemoryStore } from "./memory-store.js";
-import { RECALL_TOOL, recallDedupe, recallTool, rememberTool } from "./memory-tools.js";
+import { MEMORY_FAMILY, RECALL_TOOL, recallDedupe, recallTool, rememberTool } from "./memory-tools.js";
 import { damagedMemoryProblem, openMemoryDb } from "./open-db.js";
 import { describeWeights } from "./ranking.js";
 
@@ -30,7 +31,7 @@ export interface MemoryPluginOptions {
   now?: () => number;
 }
 
-export interface MemoryPlugin extends PicassoPlugin {
+export interface MemoryPlugin extends PicassoExtension {
   /** Why this session runs without memory, or undefined. Opens the database if not yet open. */
   problem(): string | undefined;
   /** Pinned memories and preferences, one line each, for the session facts. */
@@ -86,6 +87,7 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
 
   return {
     name: MEMORY_PLUGIN,
+    families: [MEMORY_FAMILY],
     registerTools: () => [rememberTool(access), recallTool(access)],
     sessionFacts: () => indexBlock(sessionMemoryFacts().index),
     pinnedLines: () => sessionMemoryFacts().pinned,

@@ -15,7 +15,7 @@ export {
 } from "./goal-rounds.js";
 export { LiveTimeline, liveTimeline, type Timeline } from "./live-timeline.js";
 export { type McpMountOptions, type McpServerConfig, mcpPluginFor } from "./mcp-mount.js";
-export { type AvailablePlugins, composedTools } from "./plugin-mounts.js";
+export { type AvailablePlugins, composedFamilies, composedTools } from "./plugin-mounts.js";
 export {
   approvalQuestion,
   approveProjectConfig,

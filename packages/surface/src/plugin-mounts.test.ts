@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { createLeanContextPlugin, loadComposition } from "@picasso/lean-context";
 import { createMcpPlugin } from "@picasso/mcp";
 import { isUserError } from "@picasso/protocol";
-import { createToolRuntime } from "@picasso/tools";
+import { createToolRuntime, toolFamilies } from "@picasso/tools";
 import { afterEach, describe, expect, it } from "vitest";
-import { composedTools, engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
+import { composedFamilies, composedTools, engineSettingsFrom, mountPlugins } from "./plugin-mounts.js";
 import { approveProjectConfig } from "./project-config.js";
 import { createSessionMemory } from "./session-memory.js";
 
@@ -69,6 +69,30 @@ describe("mounting the composition's plugins", () => {
       "lean-context",
       "tools",
     ]);
+  });
+
+  it("collects the families and group titles the mounted plugins declare, in mount order", () => {
+    const comp = composition();
+    const leanContext = createLeanContextPlugin({ composition: comp });
+    const memory = createSessionMemory({
+      picassoHome: process.env.PICASSO_HOME!,
+      workspaceRoot: tmpdir(),
+      composition: comp,
+    });
+    const { families, groups } = composedFamilies(comp, { leanContext, toolRuntime: runtime, memory });
+    expect(families.map((f) => f.name)).toEqual(["skills", ...toolFamilies.map((f) => f.name), "memory"]);
+    expect(families.find((f) => f.name === "memory")).toEqual({ name: "memory", group: "session" });
+    expect(groups.map((g) => g.group)).toEqual([
+      "skills",
+      "mcp",
+      "docs",
+      "workspace",
+      "web",
+      "agents",
+      "session",
+      "present",
+    ]);
+    expect(groups.find((g) => g.group === "agents")?.title).toBe("Subagent control and goals");
   });
 
   it("takes engine settings from the composition", () => {

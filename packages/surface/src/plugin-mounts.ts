@@ -2,7 +2,8 @@
  * Mounting the plugins a composition names (`plugins:` rows of `patches/*.patch.yml`), in the
  * composition's order, and reading the engine's settings from it. Known plugins:
  * - `lean-context` — Tier 1, session facts, pre-step reminders, ContextStats;
- * - `tools` — the core tools of `@picasso/tools` and its deferred families (docs/tools.md);
+ * - `tools` — the core tools of `@picasso/tools` and its deferred families (docs/tools.md), with
+ *   the families and catalog group titles it declares;
  * - `memory` — `remember`/`recall`, the memory index in the session facts (`@picasso/memory`);
  * - `mcp` — one `<server>_call` gateway per configured MCP server (docs/mcp.md).
  * A row naming another plugin is a user mistake naming the plugin and the known ones.
@@ -11,8 +12,14 @@ import type { EngineSettings } from "@picasso/engine";
 import type { Composition, LeanContextPlugin } from "@picasso/lean-context";
 import type { McpPlugin } from "@picasso/mcp";
 import type { MemoryPlugin } from "@picasso/memory";
-import { type PicassoPlugin, type ToolDefinition, UserError } from "@picasso/protocol";
-import { builtinTools, deferredTools, type ToolRuntime } from "@picasso/tools";
+import {
+  type CatalogGroupTitle,
+  type PicassoExtension,
+  type ToolDefinition,
+  type ToolFamily,
+  UserError,
+} from "@picasso/protocol";
+import { builtinTools, deferredTools, type ToolRuntime, toolFamilies, toolGroups } from "@picasso/tools";
 
 export const KNOWN_PLUGINS = ["lean-context", "tools", "memory", "mcp"] as const;
 
@@ -26,8 +33,8 @@ export interface AvailablePlugins {
   mcp?: McpPlugin;
 }
 
-export function mountPlugins(composition: Composition, available: AvailablePlugins): PicassoPlugin[] {
-  return composition.plugins.flatMap((row): PicassoPlugin[] => {
+export function mountPlugins(composition: Composition, available: AvailablePlugins): PicassoExtension[] {
+  return composition.plugins.flatMap((row): PicassoExtension[] => {
     switch (row.name) {
       case "lean-context":
         return [available.leanContext];
@@ -35,6 +42,8 @@ export function mountPlugins(composition: Composition, available: AvailablePlugi
         return [
           {
             name: "tools",
+            families: toolFamilies,
+            groups: toolGroups,
             registerTools: () => [
               ...builtinTools(available.toolRuntime),
               ...deferredTools(available.toolRuntime),
@@ -65,4 +74,19 @@ export function engineSettingsFrom(composition: Composition): Partial<EngineSett
 /** Every tool the composition's plugins register, in mount order — what a session registers. */
 export function composedTools(composition: Composition, available: AvailablePlugins): ToolDefinition[] {
   return mountPlugins(composition, available).flatMap((plugin) => plugin.registerTools?.() ?? []);
+}
+
+/**
+ * The tool families and catalog group titles the composition's plugins declare, in mount order —
+ * what a session's host hands lean context; for assembling Tier 1 and the catalog without one.
+ */
+export function composedFamilies(
+  composition: Composition,
+  available: AvailablePlugins,
+): { families: ToolFamily[]; groups: CatalogGroupTitle[] } {
+  const plugins = mountPlugins(composition, available);
+  return {
+    families: plugins.flatMap((plugin) => plugin.families ?? []),
+    groups: plugins.flatMap((plugin) => plugin.groups ?? []),
+  };
 }

@@ -1,9 +1,10 @@
 /**
  * The catalog a session of a workspace would navigate, built offline — no engine, no provider:
- * the composition's plugins are mounted as a session mounts them (their registered tools; the
- * split into core and deferred is the composition's), then lean context's `inspectWorkspace`
- * adds the skills, the doc topics and any contributed entries. `picasso tools` and `picasso eval
- * navigation` answer from it, so what they print is what the model would see.
+ * the composition's plugins are mounted as a session mounts them (their registered tools and the
+ * families they declare; the split into core and deferred is the composition's), then lean
+ * context's `inspectWorkspace` adds the skills, the doc topics and any contributed entries.
+ * `picasso tools` and `picasso eval navigation` answer from it, so what they print is what the
+ * model would see.
  *
  * `builtinCatalogFiles()` renders the repository's `catalog/`: the built-in deferred tools alone,
  * composed in an empty workspace with an empty PICASSO_HOME (no user or project patch, no skills,
@@ -21,11 +22,11 @@ import {
   renderCatalogFiles,
   type WorkspaceContext,
 } from "@picasso/lean-context";
-import type { CatalogEntry, ToolDefinition } from "@picasso/protocol";
+import type { CatalogEntry, ToolDefinition, ToolFamily } from "@picasso/protocol";
 import { createToolRuntime } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { mcpPluginFor } from "./mcp-mount.js";
-import { composedTools } from "./plugin-mounts.js";
+import { composedFamilies, composedTools } from "./plugin-mounts.js";
 import { createSessionMemory } from "./session-memory.js";
 
 /**
@@ -44,8 +45,9 @@ export interface WorkspaceCatalogOptions {
   cwd: string;
   picassoHome: string;
   claudeHome?: string;
-  /** Tools beyond the composition's plugins (an eval fixture's). */
+  /** Tools beyond the composition's plugins (an eval fixture's), and the families they declare. */
   extraTools?: readonly ToolDefinition[];
+  extraFamilies?: readonly ToolFamily[];
   entries?: readonly CatalogEntry[];
 }
 
@@ -69,12 +71,16 @@ export async function workspaceCatalog(options: WorkspaceCatalogOptions): Promis
       ),
       version: "catalog",
     });
-    const tools = composedTools(composition, { leanContext, toolRuntime: runtime, memory, mcp });
+    const mounted = { leanContext, toolRuntime: runtime, memory, mcp };
+    const tools = composedTools(composition, mounted);
+    const declared = composedFamilies(composition, mounted);
     const entries = [...mcp.catalogEntries(), ...(options.entries ?? [])];
     return inspectWorkspace({
       cwd: options.cwd,
       picassoHome: options.picassoHome,
       tools: [...tools, ...(options.extraTools ?? [])],
+      families: [...declared.families, ...(options.extraFamilies ?? [])],
+      groups: declared.groups,
       ...(entries.length ? { entries } : {}),
       ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
     });

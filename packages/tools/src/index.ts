@@ -9,7 +9,7 @@
 export { askUserTool } from "./ask-user.js";
 export { type BackgroundJob, BackgroundJobs, type JobOutput } from "./background-jobs.js";
 export { BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS, createBashTool } from "./bash.js";
-export { deferredTools } from "./deferred-tools.js";
+export { deferredTools, toolFamilies, toolGroups } from "./deferred-tools.js";
 export { defineTool, type ToolDeclaration, toolError } from "./define-tool.js";
 export { editTool } from "./edit.js";
 export { DISK_FILES, type FileAccess } from "./file-access.js";

@@ -16,7 +16,7 @@ import {
 } from "@picasso/lean-context";
 import { canonicalJson, estimateTokens, withHeldProviderSecrets } from "@picasso/protocol";
 import { contextWindowFor, resolveProviderSelection } from "@picasso/providers";
-import { composedTools, createSessionMemory, mcpPluginFor } from "@picasso/surface";
+import { composedFamilies, composedTools, createSessionMemory, mcpPluginFor } from "@picasso/surface";
 import { createToolRuntime } from "@picasso/tools";
 import { contextMapText } from "@picasso/tui/context-map";
 import { findWorkspaceRoot } from "@picasso/workspace";
@@ -40,7 +40,8 @@ export async function contextOutput(
   const runtime = createToolRuntime();
   let closeMemory = () => {};
   try {
-    // The tools a session of this workspace registers: the composition's plugins, mounted alike.
+    // The tools a session of this workspace registers and the families they declare: the
+    // composition's plugins, mounted alike.
     const composition = loadComposition({
       surface: "cli",
       picassoHome,
@@ -58,12 +59,14 @@ export async function contextOutput(
       version: "context",
       ...(options.env ? { env: options.env } : {}),
     });
+    const mounted = { leanContext, toolRuntime: runtime, memory, mcp };
     const { report, assembly } = inspectWorkspace({
       cwd,
       picassoHome,
       surface: "cli",
       mode,
-      tools: composedTools(composition, { leanContext, toolRuntime: runtime, memory, mcp }),
+      tools: composedTools(composition, mounted),
+      ...composedFamilies(composition, mounted),
       entries: mcp.catalogEntries(),
     });
     const env = withHeldProviderSecrets(options.env ?? process.env);
