@@ -16,6 +16,8 @@ import { filesFamily } from "./files/files-family.js";
 import { filesTools } from "./files/index.js";
 import { goalFamily } from "./goal/goal-family.js";
 import { goalTools } from "./goal/goal-tools.js";
+import { jsonFamily } from "./json/json-family.js";
+import { jsonQueryTool } from "./json/json-query.js";
 import { presentTool } from "./present/present.js";
 import { presentFamily } from "./present/present-family.js";
 import { sessionFamily } from "./session/session-family.js";
@@ -40,6 +42,7 @@ export function deferredTools(runtime: ToolRuntime): ToolDefinition[] {
     createSessionQueryTool(() => runtime.sessionsDir),
     ...goalTools(runtime.goal, runtime.todos),
     ...subagentLaneTools(),
+    jsonQueryTool,
   ];
 }
 
@@ -55,6 +58,7 @@ export const toolFamilies: readonly ToolFamily[] = [
   webFamily,
   presentFamily,
   subagentFamily,
+  jsonFamily,
 ];
 
 export const toolGroups: readonly CatalogGroupTitle[] = [
