@@ -11,7 +11,7 @@ import { buildContextView, defaultPicassoHome } from "@picasso/engine";
 import { inspectWorkspace, renderContextReport } from "@picasso/lean-context";
 import { canonicalJson, estimateTokens, withHeldProviderSecrets } from "@picasso/protocol";
 import { contextWindowFor, resolveProviderSelection } from "@picasso/providers";
-import { mountedTools, mountOffline } from "@picasso/surface";
+import { mountedFamilies, mountedTools, mountOffline } from "@picasso/surface";
 import { contextMapText } from "@picasso/tui/context-map";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
@@ -44,6 +44,7 @@ export async function contextOutput(
       surface: "cli",
       mode,
       tools: mountedTools(mounted),
+      ...mountedFamilies(mounted),
       entries: mounted.mcp?.catalogEntries() ?? [],
     });
     const env = withHeldProviderSecrets(options.env ?? process.env);
