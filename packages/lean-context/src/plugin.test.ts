@@ -5,13 +5,13 @@ import type {
   AssembleContext,
   Message,
   PermissionMode,
-  PicassoPlugin,
+  PicassoExtension,
   ToolDefinition,
 } from "@picasso/protocol";
 import { canonicalJson } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { openList, resetIds, todoWrite, toolCalls, userText } from "../test/fixtures/history.js";
-import { coreTools, deferredTools } from "../test/fixtures/tools.js";
+import { coreTools, deferredTools, families, groups } from "../test/fixtures/tools.js";
 import { createLeanContextPlugin, type LeanContextPlugin } from "./plugin.js";
 import { CONTEXT_STATS_EVENT_LIMIT, type ContextStatsValue } from "./stats/context-stats.js";
 
@@ -27,7 +27,8 @@ function workspace(agents = "# Rules\nRun `npm test` before reporting.\n") {
   return root;
 }
 
-function assembleCtx(root: string, plugin: PicassoPlugin): AssembleContext {
+/** What the engine's host hands over: lean context mounted first, then the tools extension. */
+function assembleCtx(root: string, plugin: PicassoExtension): AssembleContext {
   return {
     surface: "cli",
     workspaceRoot: root,
@@ -35,6 +36,8 @@ function assembleCtx(root: string, plugin: PicassoPlugin): AssembleContext {
     picassoHome: mkdtempSync(join(tmpdir(), "lc-home-")),
     tools: [...coreTools(), ...deferredTools(), ...(plugin.registerTools?.() ?? [])],
     mcpServers: ["github"],
+    families: [...(plugin.families ?? []), ...families],
+    groups: [...(plugin.groups ?? []), ...groups],
   };
 }
 

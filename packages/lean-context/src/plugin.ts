@@ -2,10 +2,14 @@
  * `createLeanContextPlugin`: lean context as a plugin on the engine's hooks.
  *
  * - `registerTools`: the gateways `tool_search`, `tool_call` (fixed in Tier 1), the `skill` tool
- *   (a core row of the composition) and the deferred `skill_search`.
+ *   (a core row of the composition) and the deferred `skill_search`;
+ * - `families` / `groups`: its own `skills` family and the skills, mcp and docs catalog groups
+ *   (family-table.ts: they come last, after every other extension's).
  * - `assembleSystemPrompt`: loads the composition (unless given), the instruction files, the
  *   skills and doc topics (catalog-sources.ts) beside the entries other plugins contributed,
- *   assembles Tier 1 (skill index included), builds the catalog the gateways navigate, writes it
+ *   assembles Tier 1 (skill index included) with the families line of the extensions' declared
+ *   families (`AssembleContext.families`), builds the catalog the gateways navigate (grouped as
+ *   they declare, `AssembleContext.groups`), writes it
  *   to `$PICASSO_HOME/tool-catalog/` for people and the model to read, captures the registry.
  *   The first assembly for a workspace and cwd is reused, so a session sees one Tier 1.
  * - `sessionFacts`: date, cwd, platform, branch, pinned memories — never Tier 1.
@@ -34,7 +38,9 @@ import type {
 } from "@picasso/protocol";
 import { buildCatalog, type Catalog } from "./catalog/build-catalog.js";
 import { renderCatalogFiles, writeCatalogFiles } from "./catalog/catalog-files.js";
+import { LEAN_CONTEXT_GROUPS } from "./catalog/catalog-groups.js";
 import { loadCatalogSources, sessionCatalog } from "./catalog/catalog-sources.js";
+import { LEAN_CONTEXT_FAMILIES } from "./catalog/family-table.js";
 import type { Composition } from "./composition/compose.js";
 import { loadComposition } from "./composition/load-composition.js";
 import { skillSearchTool, toolCallTool, toolSearchTool } from "./gateways/gateway-tools.js";
@@ -98,6 +104,8 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
 
   return {
     name: LEAN_CONTEXT_PLUGIN,
+    families: LEAN_CONTEXT_FAMILIES,
+    groups: LEAN_CONTEXT_GROUPS,
     stats,
     registerTools: () => [
       toolSearchTool(sources),
@@ -131,8 +139,12 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
           mcpServers: [...ctx.mcpServers, ...found.mcpServers],
           instructions: loaded.files,
           skills: found.skills,
+          families: ctx.families ?? [],
         });
-        const catalog = sessionCatalog(assembly.split.deferred, found);
+        const catalog = sessionCatalog(assembly.split.deferred, found, {
+          families: ctx.families ?? [],
+          groups: ctx.groups ?? [],
+        });
         const warnings = [...tier1Warnings(loaded.warnings, assembly), ...found.warnings];
         if (options.writeCatalog !== false) {
           try {

@@ -1,6 +1,7 @@
 /**
  * `createMemoryPlugin`: memory as a plugin on the engine's hooks, one per session.
- * - `registerTools`: `remember` and `recall` (core rows of the composition);
+ * - `registerTools`: `remember` and `recall` (core rows of the composition), of the `memory`
+ *   family it declares (`families`: catalog group `session`);
  * - `sessionFacts`: the `<memory-index>` block (index lines within 1 KB); `factLines`: the pinned
  *   memories and preferences, which lean context writes inline in its session facts (the host
  *   hands every extension's fact lines over) — both computed once per session, from the same read;
@@ -18,7 +19,7 @@ import { indexBlock, type MemoryFacts, memoryFacts } from "./memory-facts.js";
 import { memoryPanel } from "./memory-panel.js";
 import { MemoryService } from "./memory-service.js";
 import { MemoryStore } from "./memory-store.js";
-import { RECALL_TOOL, recallDedupe, recallTool, rememberTool } from "./memory-tools.js";
+import { MEMORY_FAMILY, RECALL_TOOL, recallDedupe, recallTool, rememberTool } from "./memory-tools.js";
 import { damagedMemoryProblem, openMemoryDb } from "./open-db.js";
 import { describeWeights } from "./ranking.js";
 
@@ -93,6 +94,7 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
 
   return {
     name: MEMORY_PLUGIN,
+    families: [MEMORY_FAMILY],
     registerTools: () => [rememberTool(access), recallTool(access)],
     sessionFacts: () => indexBlock(sessionMemoryFacts().index),
     factLines: () => [{ label: "Pinned memories", lines: sessionMemoryFacts().pinned, none: "none" }],

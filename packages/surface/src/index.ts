@@ -36,7 +36,7 @@ export {
   withMemory,
 } from "./memory-text.js";
 export { mountOffline, type OfflinePlace } from "./offline-mount.js";
-export { mountedTools } from "./plugin-mounts.js";
+export { mountedFamilies, mountedTools } from "./plugin-mounts.js";
 export {
   approvalQuestion,
   approveProjectConfig,

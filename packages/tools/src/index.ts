@@ -13,7 +13,7 @@
 
 // The tools a session mounts: the core set, the deferred families and the runtime that owns them.
 
-export { deferredTools } from "./deferred-tools.js";
+export { deferredTools, toolFamilies, toolGroups } from "./deferred-tools.js";
 export { builtinTools, createToolRuntime, type ToolRuntime } from "./tool-runtime.js";
 
 // Where file tools read and write: the disk, or a client's files (ACP).

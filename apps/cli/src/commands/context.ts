@@ -13,7 +13,7 @@ import { buildContextView, defaultPicassoHome, extensionPanels, panelText } from
 import { inspectWorkspace, renderContextReport } from "@picasso/lean-context";
 import { canonicalJson, estimateTokens, withHeldProviderSecrets } from "@picasso/protocol";
 import { contextWindowFor, resolveProviderSelection } from "@picasso/providers";
-import { mountedTools, mountOffline } from "@picasso/surface";
+import { mountedFamilies, mountedTools, mountOffline } from "@picasso/surface";
 import { contextMapText } from "@picasso/tui/context-map";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
@@ -46,6 +46,7 @@ export async function contextOutput(
       surface: "cli",
       mode,
       tools: mountedTools(mounted),
+      ...mountedFamilies(mounted),
       entries: mounted.mcp?.catalogEntries() ?? [],
     });
     const env = withHeldProviderSecrets(options.env ?? process.env);

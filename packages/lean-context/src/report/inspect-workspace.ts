@@ -2,9 +2,16 @@
  * Assemble a workspace's Tier 1, catalog and eager baseline outside a session (what `picasso
  * context` and `picasso tools` print): find the workspace root, load the surface's composition,
  * the instruction files, the skills and doc topics (beside any contributed entries), assemble
- * both prefixes, build the catalog and the report. The only I/O is in the loaders it calls.
+ * both prefixes, build the catalog (grouped by the families the caller's extensions declare) and
+ * the report. The only I/O is in the loaders it calls.
  */
-import type { CatalogEntry, PermissionMode, ToolDefinition } from "@picasso/protocol";
+import type {
+  CatalogEntry,
+  CatalogGroupTitle,
+  PermissionMode,
+  ToolDefinition,
+  ToolFamily,
+} from "@picasso/protocol";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Catalog } from "../catalog/build-catalog.js";
 import { loadCatalogSources, sessionCatalog } from "../catalog/catalog-sources.js";
@@ -22,6 +29,10 @@ export interface InspectWorkspaceOptions {
   surface?: Surface;
   mode?: PermissionMode;
   tools: readonly ToolDefinition[];
+  /** The families and group titles the mounted extensions declare, in mount order (as a session's
+   *  host hands them over): the families line and the catalog's groups follow them. */
+  families: readonly ToolFamily[];
+  groups: readonly CatalogGroupTitle[];
   /** Entries other plugins would contribute (MCP servers and tools, skills, docs). */
   entries?: readonly CatalogEntry[];
   /** Claude Code's user folder (default `$CLAUDE_CONFIG_DIR` or `~/.claude`). */
@@ -59,6 +70,7 @@ export function inspectWorkspace(options: InspectWorkspaceOptions): WorkspaceCon
     mcpServers: found.mcpServers,
     instructions: instructions.files,
     skills: found.skills,
+    families: options.families,
   });
   const baseline = assembleEagerBaseline({
     composition,
@@ -67,6 +79,7 @@ export function inspectWorkspace(options: InspectWorkspaceOptions): WorkspaceCon
     instructions: instructions.files,
     skills: found.skills.map((s) => ({ ...s, body: s.body || s.description })),
     memories: [],
+    families: options.families,
   });
   const warnings = [...tier1Warnings(instructions.warnings, assembly), ...found.warnings];
   const report = buildContextReport({
@@ -76,7 +89,10 @@ export function inspectWorkspace(options: InspectWorkspaceOptions): WorkspaceCon
     mode: options.mode ?? "default",
     warnings,
   });
-  const catalog = sessionCatalog(assembly.split.deferred, found);
+  const catalog = sessionCatalog(assembly.split.deferred, found, {
+    families: options.families,
+    groups: options.groups,
+  });
   return {
     workspaceRoot,
     assembly,
