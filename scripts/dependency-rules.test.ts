@@ -1,16 +1,19 @@
 /**
- * The dependency rules of `.dependency-cruiser.cjs` (`npm run deps`) fail on a forbidden import.
+ * The dependency rules of `.dependency-cruiser.cjs` (`npm run deps`) fail on a forbidden import,
+ * and every package and app has its row in the direction.
  *
  * The test writes small monorepos into a temporary folder — fake `@picasso/*` packages with a
  * package.json, linked into `node_modules/@picasso/` as npm links workspaces — and runs the
  * repository's depcruise binary and config on it, the same command as `npm run deps`. Each case
  * names a rule and the line it must report; the clean tree shows that declared imports in the
- * package direction pass.
+ * package direction pass. The row check reads the config's direction rules against the folders
+ * of packages/* and apps/*, in this repository and in a tree with a package the config lacks.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -35,17 +38,22 @@ function write(path: string, text: string): void {
   writeFileSync(path, text);
 }
 
-/** A monorepo with the given packages under packages/, each built (dist/index.d.ts) and linked. */
+/**
+ * A monorepo with the given packages, each built (dist/index.d.ts) and linked. A key is a folder
+ * (`apps/cli`) or, alone, a folder under packages/ (`engine`); the package is `@picasso/<its name>`.
+ */
 function monorepo(packages: Record<string, FakePackage>): string {
   const dir = mkdtempSync(join(tmpdir(), "picasso-deps-"));
   folders.push(dir);
-  write(join(dir, "package.json"), JSON.stringify({ private: true, workspaces: ["packages/*"] }));
+  write(join(dir, "package.json"), JSON.stringify({ private: true, workspaces: ["packages/*", "apps/*"] }));
   write(
     join(dir, "tsconfig.base.json"),
     JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true } }),
   );
-  for (const [name, pkg] of Object.entries(packages)) {
-    const folder = join(dir, "packages", name);
+  for (const [key, pkg] of Object.entries(packages)) {
+    const path = key.includes("/") ? key : `packages/${key}`;
+    const name = basename(path);
+    const folder = join(dir, path);
     const versions = (names: string[] = []) =>
       Object.fromEntries(names.map((n) => [`@picasso/${n}`, "0.1.0"]));
     write(
@@ -63,7 +71,7 @@ function monorepo(packages: Record<string, FakePackage>): string {
     for (const [path, text] of Object.entries(pkg.files ?? { "src/index.ts": "export const x = 1;\n" }))
       write(join(folder, path), text);
     mkdirSync(join(dir, "node_modules", "@picasso"), { recursive: true });
-    symlinkSync(join("..", "..", "packages", name), join(dir, "node_modules", "@picasso", name), "dir");
+    symlinkSync(join("..", "..", path), join(dir, "node_modules", "@picasso", name), "dir");
   }
   return dir;
 }
@@ -71,9 +79,10 @@ function monorepo(packages: Record<string, FakePackage>): string {
 function runDepcruise(dir: string): { status: number | null; output: string } {
   const env = { ...process.env, NO_COLOR: "1" };
   delete env.FORCE_COLOR;
+  const trees = ["packages", "apps"].filter((tree) => existsSync(join(dir, tree)));
   const run = spawnSync(
     process.execPath,
-    [depcruise, "packages", "--config", config, "--output-type", "err-long"],
+    [depcruise, ...trees, "--config", config, "--output-type", "err-long"],
     {
       cwd: dir,
       encoding: "utf8",
@@ -97,7 +106,32 @@ const forbidden: Record<string, FakePackage> = {
     dependencies: ["mock-provider"],
     files: { "src/index.ts": 'export { x } from "@picasso/mock-provider";\n' },
   },
-  "mock-provider": {},
+  "mock-provider": {
+    dependencies: ["providers"],
+    files: { "src/index.ts": 'export { x } from "@picasso/providers";\n' },
+  },
+  workspace: {
+    dependencies: ["tools"],
+    files: { "src/index.ts": 'export { x } from "@picasso/tools";\n' },
+  },
+  timeline: {
+    dependencies: ["lean-context"],
+    files: { "src/index.ts": 'export { x } from "@picasso/lean-context";\n' },
+  },
+  "acp-server": {
+    dependencies: ["providers"],
+    files: { "src/index.ts": 'export { x } from "@picasso/providers";\n' },
+  },
+  "cache-probe": {
+    dependencies: ["tui"],
+    files: { "src/index.ts": 'export { x } from "@picasso/tui";\n' },
+  },
+  // A package no row names yet: the CLI may not import it until the CLI's row does.
+  newcomer: {},
+  "apps/cli": {
+    dependencies: ["newcomer"],
+    files: { "src/main.ts": 'export { x } from "@picasso/newcomer";\n' },
+  },
   "lean-context": {
     files: {
       "src/index.ts": "export const x = 1;\n",
@@ -105,13 +139,18 @@ const forbidden: Record<string, FakePackage> = {
     },
   },
   tui: {
+    dependencies: ["providers"],
     devDependencies: ["engine"],
-    files: { "src/index.ts": 'export { x } from "@picasso/engine";\n' },
+    files: {
+      "src/index.ts": 'export { x } from "@picasso/engine";\n',
+      "src/model.ts": 'export { x } from "@picasso/providers";\n',
+    },
   },
   surface: {
-    dependencies: ["engine"],
+    dependencies: ["engine", "providers"],
     files: {
       "src/index.ts": 'export { x } from "../../engine/src/index.js";\n',
+      "src/provider.ts": 'export { x } from "@picasso/providers";\n',
       "src/deep.ts": 'export { x } from "@picasso/engine/src/index.js";\n',
       "src/built.ts": 'export { x } from "../../engine/dist/index.js";\n',
     },
@@ -140,6 +179,38 @@ const cases: { rule: string; violation: string }[] = [
     violation: "packages/providers/src/index.ts → node_modules/@picasso/mock-provider/dist/index.d.ts",
   },
   {
+    rule: "mock-provider-imports-only-protocol-workspace",
+    violation: "packages/mock-provider/src/index.ts → node_modules/@picasso/providers/dist/index.d.ts",
+  },
+  {
+    rule: "workspace-imports-only-protocol",
+    violation: "packages/workspace/src/index.ts → node_modules/@picasso/tools/dist/index.d.ts",
+  },
+  {
+    rule: "timeline-imports-only-protocol",
+    violation: "packages/timeline/src/index.ts → node_modules/@picasso/lean-context/dist/index.d.ts",
+  },
+  {
+    rule: "tui-imports-only-protocol-engine",
+    violation: "packages/tui/src/model.ts → node_modules/@picasso/providers/dist/index.d.ts",
+  },
+  {
+    rule: "surface-imports-only-protocol-workspace-engine-lean-context-timeline-tools-memory-mcp-changes",
+    violation: "packages/surface/src/provider.ts → node_modules/@picasso/providers/dist/index.d.ts",
+  },
+  {
+    rule: "acp-server-imports-only-protocol-workspace-engine-tools-surface",
+    violation: "packages/acp-server/src/index.ts → node_modules/@picasso/providers/dist/index.d.ts",
+  },
+  {
+    rule: "cache-probe-imports-only-protocol-workspace-providers-mock-provider-tools-memory-mcp-lean-context-engine-surface-acp-server",
+    violation: "packages/cache-probe/src/index.ts → node_modules/@picasso/tui/dist/index.d.ts",
+  },
+  {
+    rule: "cli-imports-only-protocol-workspace-providers-mock-provider-tools-memory-mcp-lean-context-timeline-engine-tui-surface-acp-server-cache-probe",
+    violation: "apps/cli/src/main.ts → node_modules/@picasso/newcomer/dist/index.d.ts",
+  },
+  {
     rule: "no-non-package-json",
     violation: "packages/lean-context/test/session.test.ts → node_modules/@picasso/engine/dist/index.d.ts",
   },
@@ -164,6 +235,47 @@ const cases: { rule: string; violation: string }[] = [
     violation: "packages/tools/src/a.ts → packages/tools/src/b.ts → packages/tools/src/a.ts",
   },
 ];
+
+interface DirectionRule {
+  name: string;
+  from: { path?: string };
+}
+
+/** The folders of packages/* and apps/* under `dir` whose runtime code no direction rule covers. */
+function foldersWithoutRow(dir: string): string[] {
+  const rules = (createRequire(import.meta.url)(config) as { forbidden: DirectionRule[] }).forbidden;
+  const covered = new Set(rules.map((rule) => rule.from.path));
+  return ["packages", "apps"]
+    .flatMap((tree) =>
+      existsSync(join(dir, tree))
+        ? readdirSync(join(dir, tree), { withFileTypes: true })
+            .filter((entry) => entry.isDirectory() && existsSync(join(dir, tree, entry.name, "package.json")))
+            .map((entry) => `${tree}/${entry.name}`)
+        : [],
+    )
+    .filter((folder) => !covered.has(`^${folder}/src/`));
+}
+
+describe("the direction's rows", () => {
+  it("has a row for every package and app of this repository", () => {
+    expect(foldersWithoutRow(root)).toEqual([]);
+  });
+
+  it("finds a package added without a row", () => {
+    const dir = monorepo({ protocol: {}, newcomer: {}, "apps/cli": {} });
+    expect(foldersWithoutRow(dir)).toEqual(["packages/newcomer"]);
+  });
+
+  it("names only folders that exist: no row for a package that is gone", () => {
+    const rules = (createRequire(import.meta.url)(config) as { forbidden: DirectionRule[] }).forbidden;
+    const rowFolders = rules
+      .map((rule) => /^\^((?:packages|apps)\/[^/]+)\/src\/$/.exec(rule.from.path ?? "")?.[1])
+      .filter((folder) => folder !== undefined);
+    expect(rowFolders.length).toBeGreaterThan(0);
+    for (const folder of rowFolders)
+      expect(existsSync(join(root, folder, "package.json")), folder).toBe(true);
+  });
+});
 
 describe("npm run deps", () => {
   let result: { status: number | null; output: string };

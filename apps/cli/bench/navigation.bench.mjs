@@ -19,6 +19,7 @@ const { catalog } = await workspaceCatalog({
   picassoHome: fixture.picassoHome,
   claudeHome: fixture.claudeHome,
   extraTools: fixture.tools,
+  extraFamilies: fixture.families,
   entries: fixture.entries,
 });
 const bench = (name, value, unit, note) =>

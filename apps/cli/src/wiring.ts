@@ -26,12 +26,18 @@ import {
   type Session,
   type SessionEventListener,
 } from "@picasso/engine";
-import { type AskUserRequest, type ModelProvider, withHeldProviderSecrets } from "@picasso/protocol";
+import {
+  type AskUserRequest,
+  type ExtensionOperation,
+  type ModelProvider,
+  withHeldProviderSecrets,
+} from "@picasso/protocol";
 import { createProvider, type ProviderSelection, resolveProviderSelection } from "@picasso/providers";
 import {
   approveProjectConfig,
   type ComposedSession,
   composeSession,
+  type OperationHost,
   type ProjectConfigFile,
   pendingProjectConfig,
 } from "@picasso/surface";
@@ -49,6 +55,8 @@ export interface WiredSession {
   provider: ModelProvider;
   selection: ProviderSelection;
   warnings: readonly string[];
+  /** The core operations, then each extension's (the TUI's slash commands). */
+  operations: readonly ExtensionOperation[];
   close(reason?: string): Promise<void>;
 }
 
@@ -70,6 +78,8 @@ export async function wireSession(
      * without it they are left out (and named in `warnings`) unless `--approve-project-config`.
      */
     confirmProjectConfig?: (pending: readonly ProjectConfigFile[]) => Promise<boolean>;
+    /** What the surface can do for the core operations, knowing which provider was selected and why. */
+    operationHost?: (selection: ProviderSelection) => OperationHost;
   },
 ): Promise<WiredSession> {
   // The provider keys were taken out of process.env at start-up (provider-keys.ts); only provider
@@ -104,6 +114,7 @@ export async function wireSession(
       ...(options.observers ? { observers: options.observers } : {}),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       ...(options.askUser ? { askUser: options.askUser } : {}),
+      ...(options.operationHost ? { operationHost: options.operationHost(selection) } : {}),
     });
   } catch (error) {
     await provider.close?.();
@@ -115,6 +126,7 @@ export async function wireSession(
     provider,
     selection,
     warnings: composed.warnings(),
+    operations: composed.operations,
     async close(reason = "done") {
       await composed.close(reason);
       await provider.close?.();

@@ -181,7 +181,7 @@ describe("picasso acp", () => {
       window: number;
       usedTokens: number;
       rows: { category: string; group: string; bytes: number; tokens: number }[];
-      leanContext?: { registry: unknown };
+      panels: { id: string; title: string; rows: { label: string; value: string; level?: number }[] }[];
     }>("_picasso/context", { sessionId });
     expect(view.window).toBeGreaterThan(0);
     // The TUI's map model: each category with its group, bytes and tokens.
@@ -192,7 +192,16 @@ describe("picasso acp", () => {
     });
     expect(view.rows.find((r) => r.category === "core tools")?.tokens).toBeGreaterThan(0);
     expect(view.rows.find((r) => r.category === "conversation")?.bytes).toBeGreaterThan(0);
-    expect(view.leanContext?.registry).toBeDefined();
+    // Below the map, each mounted extension's panel: lean context's registry, counters and events.
+    const lean = view.panels.find((p) => p.id === "lean-context");
+    expect(lean?.title).toBe("lean context");
+    expect(lean?.rows).toContainEqual({ label: "registry", value: "" });
+    expect(lean?.rows).toContainEqual({
+      label: "wireTools",
+      value: expect.stringMatching(/^\d+$/),
+      level: 1,
+    });
+    expect(lean?.rows).toContainEqual({ label: "totalSteps", value: "1", level: 1 });
     const timeline = await proc.agent.request<{ turns: unknown[] }>("_picasso/context/timeline", {
       sessionId,
     });
@@ -217,13 +226,15 @@ describe("picasso acp", () => {
     expect(updatesOf(proc, sessionId, "current_mode_update")).toEqual([
       { sessionUpdate: "current_mode_update", currentModeId: "plan" },
     ]);
-    expect(await say("/context")).toMatch(/tokens in use/);
+    const table = await say("/context");
+    expect(table).toMatch(/tokens in use/);
+    expect(table).toMatch(/\n```text\nlean context\n {2}registry:\n {4}tier1Hash: [0-9a-f]{64}\n/);
     expect(await say("/context timeline")).toMatch(/turn/i);
     const commands = updatesOf(proc, sessionId, "available_commands_update")[0];
     expect(
       commands?.sessionUpdate === "available_commands_update" &&
         commands.availableCommands.map((c) => c.name),
-    ).toEqual(["context", "compact", "mode"]);
+    ).toEqual(["context", "timeline", "mode", "compact", "resume", "model", "memory", "sandbox", "changes"]);
     // The timeline over ACP is the fold `picasso context timeline --json` prints.
     const last = await proc.agent.request<{ turns: unknown[] }>("_picasso/context/timeline", { sessionId });
     await proc.close();

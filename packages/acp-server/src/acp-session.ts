@@ -9,7 +9,6 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import { RequestError } from "@agentclientprotocol/sdk";
-import { contextTokensOf } from "@picasso/engine/context";
 import type { SessionEvent } from "@picasso/protocol";
 import { isUserError, type PermissionMode } from "@picasso/protocol/basics";
 import { type ComposedSession, type ComposeSessionOptions, composeSession } from "@picasso/surface";
@@ -35,14 +34,11 @@ export class AcpSession {
   private readonly mapper: UpdateMapper;
   private chain: Promise<void> = Promise.resolve();
   private turn: AbortController | undefined;
-  /** What the last main-lane request occupied, as the provider reported it (the status line's figure). */
-  reportedContextTokens: number | undefined;
 
   private constructor(
     readonly composed: ComposedSession,
     private readonly send: UpdateSender,
     cwd: string,
-    readonly contextWindow: number,
   ) {
     this.mapper = new UpdateMapper(cwd);
     composed.session.subscribe((event) => this.onEvent(event));
@@ -61,7 +57,7 @@ export class AcpSession {
       approver: acpApprover(() => id, options.cwd, options.ask),
     });
     id = composed.session.id;
-    return new AcpSession(composed, options.send, options.cwd, options.compose.provider.contextWindow);
+    return new AcpSession(composed, options.send, options.cwd);
   }
 
   get id(): string {
@@ -82,8 +78,6 @@ export class AcpSession {
   }
 
   private onEvent(event: SessionEvent): void {
-    if (event.type === "model_response" && event.lane === "main")
-      this.reportedContextTokens = contextTokensOf(event.usage) ?? this.reportedContextTokens;
     for (const update of this.mapper.map(event)) void this.update(update);
   }
 
@@ -114,14 +108,17 @@ export class AcpSession {
     return { stopReason: acpStopReason(ended) };
   }
 
-  /** A prompt that is a command (prompt-commands.ts): its answer is one agent message. */
-  async runCommand(run: () => Promise<string>): Promise<acp.PromptResponse> {
+  /**
+   * A prompt that is a command (prompt-commands.ts): its answer is one agent message. It runs
+   * as a prompt does — one at a time, cancelled by `session/cancel`.
+   */
+  async runCommand(run: (signal: AbortSignal) => Promise<string>): Promise<acp.PromptResponse> {
     if (this.turn)
       throw RequestError.invalidRequest(undefined, "a prompt is already running in this session");
     this.turn = new AbortController();
     let text: string;
     try {
-      text = await run();
+      text = await run(this.turn.signal);
     } catch (error) {
       if (!isUserError(error)) throw error;
       text = (error as Error).message;

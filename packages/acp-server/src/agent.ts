@@ -5,7 +5,9 @@
  *   passed by the client, mounted like `.mcp.json`'s;
  * - `session/new`, `session/load` (resume from the log, the history replayed as updates),
  *   `session/prompt` (streamed updates), `session/cancel`, `session/set_mode`;
- * - approvals go to the client as `session/request_permission`.
+ * - approvals go to the client as `session/request_permission`;
+ * - the session's operations: advertised as commands, run from a prompt `/name args`
+ *   (prompt-commands.ts) or as `_picasso/<name>` (extensions.ts).
  * When the client goes away every session is closed (a running turn is interrupted and logged).
  * Errors are JSON-RPC errors: an unknown session is `-32002` (resource not found), a bad request
  * `-32602` naming the field; a user mistake in Picasso's own files is `-32602` with its one line.
@@ -18,9 +20,20 @@ import type { ComposeSessionOptions } from "@picasso/surface";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { AcpSession } from "./acp-session.js";
 import { clientMcpServers } from "./client-mcp.js";
-import { CONTEXT_METHOD, contextOf, parseSessionParams, TIMELINE_METHOD, timelineOf } from "./extensions.js";
+import {
+  CONTEXT_METHOD,
+  contextOf,
+  findOperation,
+  operationAnswer,
+  operationMethodName,
+  parseOperationParams,
+  parseSessionParams,
+  runOperation,
+  TIMELINE_METHOD,
+  timelineOf,
+} from "./extensions.js";
 import { historyUpdates } from "./history-replay.js";
-import { parsePromptCommand, runPromptCommand } from "./prompt-commands.js";
+import { parsePromptCommand } from "./prompt-commands.js";
 import { promptText } from "./prompt-content.js";
 import { availableCommands, sessionModes } from "./session-info.js";
 
@@ -38,7 +51,10 @@ export interface AcpAgentOptions {
    */
   sessionNotice?: string;
   /** More for every session's `composeSession` (the cache-probe's log observers and clock). */
-  session?: Pick<ComposeSessionOptions, "observers" | "now" | "claudeHome" | "killGraceMs" | "settings">;
+  session?: Pick<
+    ComposeSessionOptions,
+    "observers" | "now" | "claudeHome" | "killGraceMs" | "settings" | "wrapPlugins"
+  >;
 }
 
 export interface PicassoAcpAgent {
@@ -112,7 +128,7 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
     // After the response that names the session, so the client knows it.
     setImmediate(() => {
       void notice(session);
-      void session.update(availableCommands());
+      void session.update(availableCommands(session.composed.operations));
     });
   };
 
@@ -130,9 +146,11 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
     })
     .onRequest(acp.methods.agent.session.prompt, ({ params }) => {
       const session = find(params.sessionId);
-      const command = parsePromptCommand(promptText(params.prompt));
+      const command = parsePromptCommand(promptText(params.prompt), session.composed.operations);
       return command
-        ? session.runCommand(() => runPromptCommand(session, command))
+        ? session.runCommand(
+            async (signal) => (await runOperation(command.operation, command.args, signal)).text,
+          )
         : session.prompt(params.prompt);
     })
     .onConnect((connection) => {
@@ -167,10 +185,12 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
       sessions.set(session.id, session);
       for (const update of historyUpdates(session.composed.session.replay)) void session.update(update);
       void notice(session);
-      await session.update(availableCommands());
+      await session.update(availableCommands(session.composed.operations));
       return { modes: sessionModes(session.composed.session.currentMode) };
     })
-    .onRequest(CONTEXT_METHOD, parseSessionParams, ({ params }) => contextOf(find(params.sessionId)))
+    .onRequest(CONTEXT_METHOD, parseSessionParams, ({ params, signal }) =>
+      contextOf(find(params.sessionId), signal),
+    )
     .onRequest(TIMELINE_METHOD, parseSessionParams, ({ params }) => timelineOf(find(params.sessionId)))
     .onRequest(acp.methods.agent.session.setMode, ({ params }) => {
       const session = find(params.sessionId);
@@ -181,6 +201,15 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
         );
       session.setMode(params.modeId as PermissionMode);
       return {};
+    })
+    // After every method above: `_picasso/<name>` runs the session's operation `<name>`.
+    .onRequest("*", async ({ method, params, signal }) => {
+      const name = operationMethodName(method);
+      if (name === undefined) throw acp.RequestError.methodNotFound(method);
+      const { sessionId, args } = parseOperationParams(params);
+      const operation = findOperation(find(sessionId), name);
+      if (!operation) throw acp.RequestError.methodNotFound(method);
+      return operationAnswer(operation, args, signal);
     });
 
   async function closeAll(reason: string): Promise<void> {

@@ -1,10 +1,11 @@
 /**
  * What the client is told about a session besides its conversation: the permission modes (ACP
- * session modes) and the commands a prompt may start with (`available_commands_update`).
+ * session modes) and the commands a prompt may start with (`available_commands_update`): every
+ * operation of the session, core first (prompt-commands.ts runs them).
  */
 import type * as acp from "@agentclientprotocol/sdk";
+import type { ExtensionOperation } from "@picasso/protocol";
 import type { PermissionMode } from "@picasso/protocol/basics";
-import { PROMPT_COMMANDS } from "./prompt-commands.js";
 
 const MODES: acp.SessionMode[] = [
   { id: "default", name: "Default", description: "ask before edits, commands and network" },
@@ -16,6 +17,13 @@ export function sessionModes(current: PermissionMode): acp.SessionModeState {
   return { currentModeId: current, availableModes: MODES };
 }
 
-export function availableCommands(): acp.SessionUpdate {
-  return { sessionUpdate: "available_commands_update", availableCommands: PROMPT_COMMANDS };
+export function availableCommands(operations: readonly ExtensionOperation[]): acp.SessionUpdate {
+  return {
+    sessionUpdate: "available_commands_update",
+    availableCommands: operations.map((op) => ({
+      name: op.name,
+      description: op.summary,
+      ...(op.args ? { input: { hint: op.args } } : {}),
+    })),
+  };
 }

@@ -35,6 +35,7 @@ const ctx = (tools) => ({
   tools,
   mcpServers: [],
   skills: [],
+  families: [],
 });
 try {
   const full = await timeMs(
@@ -57,7 +58,15 @@ try {
   const composition = loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: root });
   const instructions = loadInstructionFiles(root, root).files;
   const pure = await timeMs(
-    () => assembleTier1({ composition, tools, mcpServers: [], instructions, skills: [] }),
+    () =>
+      assembleTier1({
+        composition,
+        tools,
+        mcpServers: [],
+        instructions,
+        skills: [],
+        families: plugin.families,
+      }),
     { runs: 31, batch: 20 },
   );
   bench(

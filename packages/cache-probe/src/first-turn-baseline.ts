@@ -34,9 +34,10 @@ import {
   estimateTokens,
   type Tier1,
   type ToolDefinition,
+  type ToolFamily,
 } from "@picasso/protocol";
 import { mcpPluginFor, memoryDbPath, workspaceMemoryScope } from "@picasso/surface";
-import { builtinTools, createToolRuntime, deferredTools } from "@picasso/tools";
+import { builtinTools, createToolRuntime, deferredTools, toolFamilies, toolGroups } from "@picasso/tools";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { probeClaudeHome } from "./probe-session.js";
 
@@ -74,12 +75,17 @@ function systemBytes(tier1: Tier1, pick: (id: string) => boolean): { bytes: numb
 export function firstTurnBaseline(workspaceRoot: string, picassoHome: string): FirstTurnBaseline {
   mkdirSync(join(workspaceRoot, ".picasso"), { recursive: true });
   const runtime = createToolRuntime();
+  const leanContext = createLeanContextPlugin({ stats: false });
+  const memory = createMemoryPlugin({ path: memoryDbPath(picassoHome) });
   const own = [
     ...builtinTools(runtime),
     ...deferredTools(runtime),
-    ...(createLeanContextPlugin({ stats: false }).registerTools?.() ?? []),
-    ...(createMemoryPlugin({ path: memoryDbPath(picassoHome) }).registerTools?.() ?? []),
+    ...(leanContext.registerTools?.() ?? []),
+    ...(memory.registerTools?.() ?? []),
   ];
+  // The families and group titles they declare, in the composition's mount order.
+  const families = [...(leanContext.families ?? []), ...toolFamilies, ...(memory.families ?? [])];
+  const groups = [...(leanContext.groups ?? []), ...toolGroups];
   const mcp = mcpPluginFor({
     workspaceRoot: findWorkspaceRoot(workspaceRoot),
     picassoHome,
@@ -94,10 +100,12 @@ export function firstTurnBaseline(workspaceRoot: string, picassoHome: string): F
     picassoHome,
     claudeHome,
     tools,
+    families,
+    groups,
     entries,
   });
   const lean = assembly.tier1;
-  const eager = eagerFrom(workspaceRoot, picassoHome, claudeHome, tools, entries);
+  const eager = eagerFrom(workspaceRoot, picassoHome, claudeHome, tools, entries, families);
   const core = new Set(assembly.split.core.map((t) => t.spec.name));
   const deferred = new Set(assembly.split.deferred.map((t) => t.spec.name));
   const gateway = (n: string) => n === TOOL_SEARCH || n === TOOL_CALL;
@@ -170,6 +178,7 @@ function eagerFrom(
   claudeHome: string,
   tools: ToolDefinition[],
   entries: CatalogEntry[],
+  families: readonly ToolFamily[],
 ): Tier1 {
   // inspectWorkspace builds the eager baseline too but returns only its totals; rebuild it from
   // the same loaders and inputs to split it by category.
@@ -184,6 +193,7 @@ function eagerFrom(
     instructions: loadInstructionFiles(root, workspaceRoot).files,
     skills: loadSkills({ workspaceRoot: root, picassoHome, claudeHome }).skills,
     memories: workspaceMemories(picassoHome, root),
+    families,
   });
 }
 

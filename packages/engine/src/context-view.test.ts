@@ -1,4 +1,4 @@
-import type { Message, Tier1 } from "@picasso/protocol";
+import type { ContextPanel, Message, Tier1 } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { type BlockSize, buildContextView, contextTokensOf } from "./context-view.js";
 
@@ -47,7 +47,7 @@ describe("buildContextView", () => {
       tier1,
       history,
       window: 10_000,
-      describe: {},
+      panels: [],
       tier2: { skill_body: 200 },
       estimate,
     });
@@ -81,7 +81,7 @@ describe("buildContextView", () => {
       tier1,
       history: withTools,
       window: 10_000,
-      describe: {},
+      panels: [],
       tier2: { deferred_schema: 400, mcp_catalog: 1000 },
       estimate,
     });
@@ -96,28 +96,25 @@ describe("buildContextView", () => {
     expect(row("free space")).toMatchObject({ bytes: 0, group: "free" });
   });
 
-  it("passes the lean-context fields through and leaves absent ones undefined", () => {
-    const view = buildContextView({
-      tier1,
-      history: [],
-      window: 1000,
-      describe: {
-        "picasso-lean-context": {
-          registry: { wireTools: 2 },
-          snapshot: null,
-          counters: { totalSteps: 1 },
-          events: [{ kind: "reminder", detail: "todos" }],
-        },
+  it("passes the extensions' panels through as they are, in order, and has none without any", () => {
+    const panels: ContextPanel[] = [
+      {
+        id: "lean-context",
+        title: "lean context",
+        rows: [
+          { label: "registry", value: "" },
+          { label: "wireTools", value: "2", level: 1 },
+          { label: "snapshot", value: "not recorded", tone: "dim" },
+        ],
       },
-      tier2: {},
-      estimate,
-    });
-    expect(view.leanContext?.registry).toEqual({ wireTools: 2 });
-    expect(view.leanContext?.snapshot).toBeUndefined();
-    expect(view.leanContext?.events).toHaveLength(1);
+      { id: "weather", title: "weather", rows: [], empty: "no forecast yet" },
+    ];
+    const view = buildContextView({ tier1, history: [], window: 1000, panels, tier2: {}, estimate });
+    expect(view.panels).toEqual(panels);
+    expect(view.panels).not.toBe(panels);
     expect(
-      buildContextView({ tier1, history: [], window: 1000, describe: {}, tier2: {}, estimate }).leanContext,
-    ).toBeUndefined();
+      buildContextView({ tier1, history: [], window: 1000, panels: [], tier2: {}, estimate }).panels,
+    ).toEqual([]);
   });
 
   it("counts each block once when given a cache: asking again estimates only the new messages", () => {
@@ -127,7 +124,7 @@ describe("buildContextView", () => {
       return estimate(text);
     };
     const cache = new WeakMap<object, BlockSize>();
-    const inputs = { tier1, window: 10_000, describe: {}, tier2: {}, estimate: spy, cache };
+    const inputs = { tier1, window: 10_000, panels: [], tier2: {}, estimate: spy, cache };
     const first = buildContextView({ ...inputs, history });
     const blocksSoFar = counted.length;
     expect(blocksSoFar).toBe(tier1.tools.length + tier1.system.length + 3);

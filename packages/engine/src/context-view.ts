@@ -14,16 +14,16 @@
  * - free space: the window minus the context in use (never below zero).
  * Bytes are UTF-8 bytes of the text estimated; tokens are o200k estimates (`estimate(text)`),
  * labelled as such, with the provider-reported figure beside them when a request reported one.
- * The `picasso-lean-context` value of `settings/describe` is passed through, and absent fields
- * show as "not recorded"; so is the `picasso-mcp` value: each MCP server's state (not spawned /
- * running / failed / exited), tool count and catalog bytes.
+ * Below the map, `panels`: each mounted extension's `/context` panel (`PicassoExtension.panel()`,
+ * typed rows the extension builds from what it recorded), passed through in mount order; the view
+ * knows no extension by name, and every surface renders any panel the same way.
  * With a `cache`, each tool spec, system block and history block is measured once: the key is the
  * object itself (history is append-only and its blocks are never edited), so asking again counts
  * only what is new.
  * One model for every surface: the TUI's `/context` map and pager render it, ACP's
  * `_picasso/context` returns it (live-context-view.ts builds it for a running session).
  */
-import type { Message, Tier1, Tier1SectionRole, Tier2Kind, Usage } from "@picasso/protocol";
+import type { ContextPanel, Message, Tier1, Tier1SectionRole, Tier2Kind, Usage } from "@picasso/protocol";
 import { canonicalJson } from "@picasso/protocol/basics";
 
 export type ContextGroup = "Tier 1" | "history" | "Tier-2 loads" | "free";
@@ -75,29 +75,9 @@ export interface ContextView {
   /** The provider-reported context at the last request (prompt + reply), if any. */
   reportedPromptTokens: number | undefined;
   rows: ContextRow[];
-  leanContext: LeanContextFields | undefined;
-  /** The memory plugin's `picasso-memory` settings (database, count, the ranking in use, or why
-   *  this session runs without memory); undefined without the plugin. */
-  memory: Record<string, unknown> | undefined;
-  /** The MCP servers mounted (empty without any). */
-  mcpServers: McpServerRow[];
+  /** The mounted extensions' panels, in mount order (none without extensions that have one). */
+  panels: ContextPanel[];
   tokenNote: string;
-}
-
-export interface McpServerRow {
-  name: string;
-  state: string;
-  pid: number | null;
-  tools: number | null;
-  catalogBytes: number | null;
-  error: string | null;
-}
-
-export interface LeanContextFields {
-  registry: unknown;
-  snapshot: unknown;
-  counters: unknown;
-  events: unknown[];
 }
 
 /** What one tool spec or block measures: its estimated tokens and UTF-8 bytes. */
@@ -110,7 +90,8 @@ export interface ContextInputs {
   tier1: Tier1;
   history: readonly Message[];
   window: number;
-  describe: Record<string, unknown>;
+  /** The extensions' panels (`Session.panels()`), shown below the map as they are. */
+  panels: readonly ContextPanel[];
   /** Bytes of the Tier-2 loads the log recorded, by kind. */
   tier2: Partial<Record<Tier2Kind, number>>;
   reportedPromptTokens?: number;
@@ -215,46 +196,13 @@ export function buildContextView(input: ContextInputs): ContextView {
     estimatedBytes: sizes.reduce((a, b) => a + b.bytes, 0),
     reportedPromptTokens: input.reportedPromptTokens,
     rows,
-    leanContext: leanContextFields(input.describe["picasso-lean-context"]),
-    memory: objectOrUndefined(input.describe["picasso-memory"]),
-    mcpServers: mcpServerRows(input.describe["picasso-mcp"]),
+    panels: [...input.panels],
     tokenNote: "token counts are o200k estimates; the provider's own count is shown when a request was made",
   };
 }
 
 function ratio(part: number, whole: number): number {
   return whole > 0 ? part / whole : 0;
-}
-
-function objectOrUndefined(value: unknown): Record<string, unknown> | undefined {
-  return value && typeof value === "object" && !Array.isArray(value) ? { ...value } : undefined;
-}
-
-function mcpServerRows(value: unknown): McpServerRow[] {
-  const servers = (value as { servers?: unknown } | null | undefined)?.servers;
-  if (!Array.isArray(servers)) return [];
-  const num = (v: unknown) => (typeof v === "number" ? v : null);
-  return servers
-    .filter((s): s is Record<string, unknown> => !!s && typeof s === "object")
-    .map((s) => ({
-      name: String(s.name),
-      state: String(s.state ?? "not recorded"),
-      pid: num(s.pid),
-      tools: num(s.tools),
-      catalogBytes: num(s.catalogBytes),
-      error: typeof s.error === "string" ? s.error : null,
-    }));
-}
-
-function leanContextFields(value: unknown): LeanContextFields | undefined {
-  if (!value || typeof value !== "object") return undefined;
-  const v = value as Record<string, unknown>;
-  return {
-    registry: v.registry ?? undefined,
-    snapshot: v.snapshot ?? undefined,
-    counters: v.counters ?? undefined,
-    events: Array.isArray(v.events) ? v.events : [],
-  };
 }
 
 /** The text a history block is estimated by. */

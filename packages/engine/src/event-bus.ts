@@ -1,8 +1,8 @@
 /**
  * The session's event bus: every `SessionEvent` of the session — from `session_start` to
  * `session_end`, during turns and between them (a mode change, a manual compaction) — is
- * published here once, in order. Surfaces subscribe for the session's life; `runTurn` subscribes
- * a channel for the turn's duration. A listener that throws is isolated (reported to `onError`),
+ * published here once, in order. Surfaces subscribe for the session's life; `runTurn` watches for
+ * its turn's end. A listener that throws is isolated (reported to `onError`),
  * never fatal to the session.
  */
 import type { SessionEvent } from "@picasso/protocol";

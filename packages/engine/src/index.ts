@@ -13,8 +13,12 @@ export {
   type ContextRow,
   type ContextView,
   contextTokensOf,
-  type LeanContextFields,
+  extensionPanels,
   liveContextView,
+  type OperationPresentation,
+  type PickChoice,
+  panelText,
+  presentationOf,
 } from "./context.js";
 export type { SessionEventListener } from "./event-bus.js";
 export type { ReplayEntry } from "./lane-replay.js";

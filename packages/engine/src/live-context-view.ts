@@ -1,6 +1,6 @@
 /**
- * The /context view of a live session: Tier 1 and history from the session, its
- * `settings/describe` data, and the Tier-2 bytes its log recorded for the main lane, by kind (read from
+ * The /context view of a live session: Tier 1 and history from the session, its extensions'
+ * panels (`session.panels()`), and the Tier-2 bytes its log recorded for the main lane, by kind (read from
  * the JSONL log; no log yet means none). Sizes (bytes and token estimates) use the o200k estimator, loaded lazily.
  *
  * Counting never holds the screen: sizes are remembered per block (a block is counted once
@@ -50,7 +50,7 @@ export async function liveContextView(
     tier1: session.tier1,
     history: session.history,
     window,
-    describe: session.describeSettings(),
+    panels: session.panels(),
     tier2,
     ...(reportedPromptTokens !== undefined ? { reportedPromptTokens } : {}),
     estimate: estimateTokens,

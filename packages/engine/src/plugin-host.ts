@@ -45,6 +45,7 @@ import {
   type ToolResultContext,
   type ToolSpec,
 } from "@picasso/protocol";
+import { extensionPanels } from "./extension-panels.js";
 
 export class PluginHost {
   private tier1: Tier1 | undefined;
@@ -201,21 +202,7 @@ export class PluginHost {
 
   /** The extensions' `/context` panels, in mount order. */
   panels(): ContextPanel[] {
-    const panels: ContextPanel[] = [];
-    for (const plugin of this.plugins) {
-      if (!plugin.panel) continue;
-      try {
-        const panel = plugin.panel();
-        if (panel) panels.push(panel);
-      } catch (error) {
-        panels.push({
-          id: plugin.name,
-          title: plugin.name,
-          rows: [{ label: "error", value: (error as Error)?.message ?? String(error), tone: "error" }],
-        });
-      }
-    }
-    return panels;
+    return extensionPanels(this.plugins);
   }
 
   /** Start every extension, in mount order; one that throws stops the opening. */

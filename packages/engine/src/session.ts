@@ -3,8 +3,9 @@
  * `createSession` opens it (new or resumed, see session-open.ts). Every fact of the session is one
  * `SessionEvent`, published on the session's bus from `session_start` to `session_end` —
  * `subscribe` sees them all, between turns too (a mode change, a manual compaction). `runTurn`
- * runs one user turn (only one at a time) and yields that turn's events; `setMode`, `compact`,
- * `describeSettings` and `close` act on the session between or around turns.
+ * runs one user turn (only one at a time) and resolves to how it ended (`TurnResult`); `setMode`,
+ * `compact`, `describeSettings` and `close` act on the session between or around turns; the
+ * mounted extensions' `operations` and `panels()` are the surfaces' to show.
  */
 import { setMaxListeners } from "node:events";
 import {

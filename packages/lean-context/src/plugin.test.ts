@@ -5,13 +5,13 @@ import type {
   AssembleContext,
   Message,
   PermissionMode,
-  PicassoPlugin,
+  PicassoExtension,
   ToolDefinition,
 } from "@picasso/protocol";
 import { canonicalJson } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { openList, resetIds, todoWrite, toolCalls, userText } from "../test/fixtures/history.js";
-import { coreTools, deferredTools } from "../test/fixtures/tools.js";
+import { coreTools, deferredTools, families, groups } from "../test/fixtures/tools.js";
 import { createLeanContextPlugin, type LeanContextPlugin } from "./plugin.js";
 import { CONTEXT_STATS_EVENT_LIMIT, type ContextStatsValue } from "./stats/context-stats.js";
 
@@ -27,7 +27,8 @@ function workspace(agents = "# Rules\nRun `npm test` before reporting.\n") {
   return root;
 }
 
-function assembleCtx(root: string, plugin: PicassoPlugin): AssembleContext {
+/** What the engine's host hands over: lean context mounted first, then the tools extension. */
+function assembleCtx(root: string, plugin: PicassoExtension): AssembleContext {
   return {
     surface: "cli",
     workspaceRoot: root,
@@ -35,6 +36,8 @@ function assembleCtx(root: string, plugin: PicassoPlugin): AssembleContext {
     picassoHome: mkdtempSync(join(tmpdir(), "lc-home-")),
     tools: [...coreTools(), ...deferredTools(), ...(plugin.registerTools?.() ?? [])],
     mcpServers: ["github"],
+    families: [...(plugin.families ?? []), ...families],
+    groups: [...(plugin.groups ?? []), ...groups],
   };
 }
 
@@ -155,6 +158,24 @@ describe("createLeanContextPlugin", () => {
       detail: expect.stringContaining("file read of a.ts"),
     });
     expect(value.events.at(-1)).toMatchObject({ kind: "instructions_capped" });
+  });
+
+  it("its /context panel shows what the stats recorded, and not recorded with stats off", async () => {
+    const root = workspace("y\n".repeat(6000));
+    const on = createLeanContextPlugin();
+    const off = createLeanContextPlugin({ stats: false });
+    await session(on, root, ["plan", "auto"]);
+    await session(off, root, ["plan", "auto"]);
+    const panel = on.panel!()!;
+    expect(panel).toMatchObject({ id: "lean-context", title: "lean context" });
+    expect(panel.rows).toContainEqual({ label: "wireTools", value: "12", level: 1 });
+    expect(panel.rows).toContainEqual({ label: "mcpGateways", value: "github_call", level: 1 });
+    expect(panel.rows).toContainEqual({ label: "totalSteps", value: "2", level: 1 });
+    expect(panel.rows.find((r) => r.label === "events (newest first)")).toEqual({
+      label: "events (newest first)",
+      value: "",
+    });
+    expect(off.panel!()!.rows.every((r) => r.value === "not recorded")).toBe(true);
   });
 
   it(`events are a ring of ${CONTEXT_STATS_EVENT_LIMIT}, newest first`, async () => {

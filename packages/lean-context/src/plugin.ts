@@ -2,10 +2,13 @@
  * `createLeanContextPlugin`: lean context as a plugin on the engine's hooks.
  *
  * - `registerTools`: the gateways `tool_search`, `tool_call` (fixed in Tier 1), the `skill` tool
- *   (a core row of the composition) and the deferred `skill_search`.
+ *   (a core row of the composition) and the deferred `skill_search`;
+ * - `families` / `groups`: its own `skills` family and the skills, mcp and docs catalog groups
+ *   (family-table.ts: they come last, after every other extension's).
  * - `assembleSystemPrompt`: the workspace's Tier 1 as tier1/workspace-tier1.ts makes it (the
  *   composition unless given, the instruction files, the skills and doc topics beside the entries
- *   other plugins contributed, Tier 1 with its skill index, the catalog the gateways navigate),
+ *   other plugins contributed, Tier 1 with its skill index and the families line of the
+ *   extensions' declared families, the catalog the gateways navigate, grouped as they declare),
  *   the catalog written to `$PICASSO_HOME/tool-catalog/` for people and the model to read, the
  *   registry captured.
  *   The first assembly for a workspace and cwd is reused, so a session sees one Tier 1.
@@ -15,6 +18,7 @@
  * - `toolResult`: an output carrying a `dedupeKey` (a file read) that history already holds
  *   becomes a pointer to the earlier copy.
  * - `describeSettings`: the `picasso-lean-context` namespace (registry, snapshot, counters, events).
+ * - `panel`: the same record as lean context's `/context` panel (stats/context-stats-panel.ts).
  * - `observe`: Tier-2 loads, compactions and mode changes into the stats journal.
  * With `stats: false` nothing is collected; the bytes sent are the same either way.
  */
@@ -24,7 +28,7 @@ import type {
   AssembleContext,
   LogEvent,
   Message,
-  PicassoPlugin,
+  PicassoExtension,
   PreStepContext,
   PreStepResult,
   SessionFactsContext,
@@ -34,6 +38,8 @@ import type {
 } from "@picasso/protocol";
 import { buildCatalog, type Catalog } from "./catalog/build-catalog.js";
 import { renderCatalogFiles, writeCatalogFiles } from "./catalog/catalog-files.js";
+import { LEAN_CONTEXT_GROUPS } from "./catalog/catalog-groups.js";
+import { LEAN_CONTEXT_FAMILIES } from "./catalog/family-table.js";
 import type { Composition } from "./composition/compose.js";
 import { skillSearchTool, toolCallTool, toolSearchTool } from "./gateways/gateway-tools.js";
 import type { InstructionFiles } from "./instructions/instruction-files.js";
@@ -43,6 +49,7 @@ import { sessionFacts } from "./session-facts.js";
 import type { Skill } from "./skills/skill-discovery.js";
 import { skillTool } from "./skills/skill-tool.js";
 import { CONTEXT_STATS_NAMESPACE, ContextStats } from "./stats/context-stats.js";
+import { contextStatsPanel } from "./stats/context-stats-panel.js";
 import type { Tier1Assembly } from "./tier1/assemble-tier1.js";
 import { assembleWorkspaceTier1 } from "./tier1/workspace-tier1.js";
 
@@ -71,7 +78,7 @@ interface Assembled {
   answerBudget: number;
 }
 
-export interface LeanContextPlugin extends PicassoPlugin {
+export interface LeanContextPlugin extends PicassoExtension {
   readonly stats: ContextStats | undefined;
   /** The last assembly (Tier 1 plus what it is made of), once assembled. */
   assembly(): Tier1Assembly | undefined;
@@ -95,6 +102,8 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
 
   return {
     name: LEAN_CONTEXT_PLUGIN,
+    families: LEAN_CONTEXT_FAMILIES,
+    groups: LEAN_CONTEXT_GROUPS,
     stats,
     registerTools: () => [
       toolSearchTool(sources),
@@ -121,6 +130,8 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
           tools: ctx.tools,
           mcpServers: ctx.mcpServers,
           contributed: ctx.catalog ?? [],
+          families: ctx.families ?? [],
+          groups: ctx.groups ?? [],
           ...(options.composition ? { composition: options.composition } : {}),
           ...(options.patchesDir ? { patchesDir: options.patchesDir } : {}),
           ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
@@ -160,6 +171,10 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
 
     describeSettings() {
       return stats?.describe() ?? { namespace: CONTEXT_STATS_NAMESPACE, value: null };
+    },
+
+    panel() {
+      return contextStatsPanel(LEAN_CONTEXT_PLUGIN, stats?.describe().value);
     },
 
     observe(event: LogEvent): void {

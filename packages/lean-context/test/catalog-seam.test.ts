@@ -8,11 +8,17 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSession } from "@picasso/engine";
-import type { CatalogEntry, ModelProvider, PicassoPlugin, ToolContext } from "@picasso/protocol";
+import type {
+  CatalogEntry,
+  ModelProvider,
+  PicassoExtension,
+  PicassoPlugin,
+  ToolContext,
+} from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { createLeanContextPlugin } from "../src/index.js";
 import { skillMd, writeSkill } from "./fixtures/skills.js";
-import { deferredTools } from "./fixtures/tools.js";
+import { deferredTools, families, groups } from "./fixtures/tools.js";
 
 const idle: ModelProvider = {
   name: "idle",
@@ -74,7 +80,7 @@ const mcpPlugin = (skillDir: string): PicassoPlugin => ({
 
 async function open(p: ReturnType<typeof place>) {
   const lean = createLeanContextPlugin({ claudeHome: join(p.home, "no-claude") });
-  const tools: PicassoPlugin = { name: "tools", registerTools: () => deferredTools() };
+  const tools: PicassoExtension = { name: "tools", families, groups, registerTools: () => deferredTools() };
   const session = await createSession({
     provider: idle,
     plugins: [lean, tools, mcpPlugin(p.contributedSkill)],

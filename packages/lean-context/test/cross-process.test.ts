@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { Tier1 } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { createLeanContextPlugin, loadComposition } from "../src/index.js";
-import { coreTools, deferredTools } from "./fixtures/tools.js";
+import { coreTools, deferredTools, families, groups } from "./fixtures/tools.js";
 import { agentsMd, fixtureServers, fixtureSkills } from "./fixtures/workspace-inputs.js";
 
 const dist = fileURLToPath(new URL("../dist/index.js", import.meta.url));
@@ -23,7 +23,7 @@ const input = JSON.parse(raw);
 const composition = loadComposition({ surface: "cli", picassoHome: input.home, workspaceRoot: input.home });
 const tools = input.specs.map((spec, i) => ({ spec, effect: "read", family: input.families[i], run: async () => ({ content: "" }) }));
 const plugin = createLeanContextPlugin({ composition, loadInstructions: () => ({ files: input.instructions, warnings: [] }) });
-const tier1 = plugin.assembleSystemPrompt({ surface: "cli", workspaceRoot: input.home, cwd: input.home, picassoHome: input.home, tools, mcpServers: input.servers, skills: input.skills });
+const tier1 = plugin.assembleSystemPrompt({ surface: "cli", workspaceRoot: input.home, cwd: input.home, picassoHome: input.home, tools, mcpServers: input.servers, skills: input.skills, families: input.declared, groups: input.groups });
 process.stdout.write(tier1.hash);
 `;
 
@@ -38,6 +38,8 @@ describe("Tier 1 across processes", () => {
       servers: fixtureServers,
       instructions: [agentsMd],
       skills: fixtureSkills,
+      declared: families,
+      groups,
     };
     const composition = loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: home });
     const plugin = createLeanContextPlugin({
@@ -53,6 +55,8 @@ describe("Tier 1 across processes", () => {
         tools,
         mcpServers: fixtureServers,
         skills: fixtureSkills,
+        families,
+        groups,
       }) as Tier1
     ).hash;
     const hashes = [0, 1].map(() => {

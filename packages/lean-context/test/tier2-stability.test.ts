@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { createLeanContextPlugin } from "../src/index.js";
 import { reminderMessage } from "../src/pre-step/reminders.js";
 import { openList, todoWrite, toolCalls, userText } from "./fixtures/history.js";
-import { coreTools, deferredTools } from "./fixtures/tools.js";
+import { coreTools, deferredTools, families, groups } from "./fixtures/tools.js";
 
 const root = mkdtempSync(join(tmpdir(), "lc-prop-"));
 writeFileSync(join(root, "AGENTS.md"), "# Rules\nRun the tests.\n");
@@ -29,6 +29,8 @@ function context(
     picassoHome: home,
     tools: [...coreTools(), ...deferredTools(), ...gateways],
     mcpServers: ["github", "linear"],
+    families,
+    groups,
     catalog: [
       { kind: "skill", name: "release", description: "Use when releasing.", location: join(root, "release") },
       { kind: "skill", name: "migrate", description: "Use for migrations.", location: join(root, "migrate") },

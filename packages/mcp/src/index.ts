@@ -1,56 +1,42 @@
-export {
-  type AllowSources,
-  allowedBy,
-  loadAllowRules,
-  PROJECT_ALLOW_FILES,
-  type ProjectAllowFile,
-  reviewProjectAllowFiles,
-} from "./allow-rules.js";
-export {
-  CATALOG_FORMAT,
-  type CachedTool,
-  catalogDir,
-  configHash,
-  readCatalog,
-  readFreshCatalog,
-  renderCatalogMarkdown,
-  type ServerCatalog,
-  writeCatalog,
-} from "./catalog-cache.js";
+/**
+ * @picasso/mcp — MCP servers, lazily: `.mcp.json` (once approved) and `$PICASSO_HOME/mcp.json`,
+ * one `<server>_call` gateway per server, the catalog cache, spawn on the first real call, the
+ * `mcp` plugin (docs/mcp.md).
+ *
+ * Exported on purpose: each name is here because another package (runtime code, tests, benches or
+ * the CLI) imports it, never `export *`; a module's other exports stay its own. Add a name when a
+ * package needs it. (Each group's comment stands apart so that sorting keeps the groups.)
+ */
+
+// The plugin a session mounts, and how its servers' processes are isolated.
+
+export { createMcpPlugin, type McpPlugin } from "./mcp-plugin.js";
+export type { ProcessIsolation } from "./stdio-transport.js";
+
+// Server configuration: the files and their paths, loading, editing, the project file's review.
+
 export { addServerToFile, removeServerFromFile, type ServerEntry } from "./config-file.js";
-export { ConfigWatch, type ConfigWatchSource } from "./config-watch.js";
-export { DESCRIBE, fullText, LIST, listText } from "./gateway-tool.js";
 export {
-  expandVars,
-  type LoadedMcpConfig,
-  type LoadMcpConfigOptions,
   loadMcpConfig,
   PROJECT_CONFIG,
   projectConfigPath,
   reviewProjectMcpConfig,
-  USER_CONFIG,
   userConfigPath,
-  type WithheldMcpConfig,
 } from "./load-config.js";
+export { describeConfig, type McpServerConfig, SERVER_NAME } from "./server-config.js";
+
+// Allow rules for server tools, and the review of the project's allow files.
+
+export { loadAllowRules, reviewProjectAllowFiles } from "./allow-rules.js";
+
+// The catalog cache (`$PICASSO_HOME/mcp-catalog/`) and its refresh.
+
 export {
-  createMcpPlugin,
-  MCP_PLUGIN,
-  MCP_SETTINGS_NAMESPACE,
-  type McpPlugin,
-  type McpPluginOptions,
-  type McpServerStatus,
-} from "./mcp-plugin.js";
-export { type McpEventBody, type McpEventSink, McpServer, type ServerState } from "./mcp-server.js";
-export { type RefreshResult, refreshCatalog } from "./refresh-catalog.js";
-export {
-  DEFAULT_CALL_TIMEOUT_MS,
-  DEFAULT_CONNECT_TIMEOUT_MS,
-  describeConfig,
-  type HttpServerConfig,
-  type McpServerConfig,
-  type McpTransport,
-  SERVER_NAME,
-  type StdioServerConfig,
-} from "./server-config.js";
-export { ServerConnection } from "./server-connection.js";
-export type { ProcessIsolation } from "./stdio-transport.js";
+  CATALOG_FORMAT,
+  catalogDir,
+  configHash,
+  readCatalog,
+  readFreshCatalog,
+  writeCatalog,
+} from "./catalog-cache.js";
+export { refreshCatalog } from "./refresh-catalog.js";

@@ -8,7 +8,8 @@
  * - `preStep`: notices (a server's tools changed; a server added to or removed from the
  *   configuration after the session started — config-watch.ts) appended once as Tier-2 reminders.
  * - `describeSettings`: the `picasso-mcp` namespace — each server's state, tool count, catalog
- *   bytes, for `/context`.
+ *   bytes;
+ * - `panel`: the same as MCP's `/context` panel, a row per server (mcp-panel.ts).
  * Servers are fixed for the session. `start` (the session is open) connects the spawn/exit events
  * to the session's recorder; `close` (the session closes it) stops every server.
  */
@@ -28,6 +29,7 @@ import { allowedBy } from "./allow-rules.js";
 import { catalogDir } from "./catalog-cache.js";
 import { ConfigWatch, type ConfigWatchSource } from "./config-watch.js";
 import { gatewayTool } from "./gateway-tool.js";
+import { mcpPanel } from "./mcp-panel.js";
 import { type McpEventSink, McpServer, type ServerState } from "./mcp-server.js";
 import { describeConfig, type McpServerConfig } from "./server-config.js";
 import type { ProcessIsolation } from "./stdio-transport.js";
@@ -159,6 +161,10 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
 
     describeSettings() {
       return { namespace: MCP_SETTINGS_NAMESPACE, value: { servers: status() } };
+    },
+
+    panel() {
+      return mcpPanel(MCP_PLUGIN, status());
     },
 
     // The session's recorder takes the servers' start and exit events once it is open.

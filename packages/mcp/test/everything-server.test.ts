@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ToolOutput } from "@picasso/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMcpPlugin, type McpPlugin, type McpServerConfig } from "../src/index.js";
+import { createMcpPlugin, type McpPlugin } from "../src/mcp-plugin.js";
+import type { McpServerConfig } from "../src/server-config.js";
 import { everythingServer } from "./real-servers.js";
 import { toolContext } from "./tool-context.js";
 

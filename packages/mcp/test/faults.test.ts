@@ -11,7 +11,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ToolDefinition } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
-import { createMcpPlugin, type McpEventBody, type McpServerConfig, refreshCatalog } from "../src/index.js";
+import { createMcpPlugin } from "../src/mcp-plugin.js";
+import type { McpEventBody } from "../src/mcp-server.js";
+import { refreshCatalog } from "../src/refresh-catalog.js";
+import type { McpServerConfig } from "../src/server-config.js";
 import { toolContext, waitFor } from "./tool-context.js";
 
 const FAULT_SERVER = fileURLToPath(new URL("./fixtures/fault-server.mjs", import.meta.url));
@@ -62,6 +65,13 @@ describe("MCP faults are tool errors", () => {
         expect.objectContaining({ type: "mcp_server_exit", server: "faulty", reason: "failed" }),
       ]);
       expect(plugin.status()[0]).toMatchObject({ state: "failed" });
+      expect(plugin.panel!()!.rows).toEqual([
+        {
+          label: "faulty_call",
+          value: expect.stringMatching(/^failed · no catalog yet · could not start: .*exited \(code 2\)/),
+          tone: "error",
+        },
+      ]);
     } finally {
       await plugin.close();
     }

@@ -12,11 +12,15 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
-const BUILD = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), "../dist/index.js")).href;
+/** The built modules the child runs: loading the configuration, the allow rules, editing a file. */
+const BUILT = ["load-config.js", "allow-rules.js", "config-file.js"].map(
+  (file) => pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), "../dist", file)).href,
+);
 
-/** The JSON that `body` (run with the package as `mcp`) prints; rejects when it hangs 20 s. */
+/** The JSON that `body` (run with those modules' exports as `mcp`) prints; rejects when it hangs 20 s. */
 function inChild(body: string): Promise<unknown> {
-  const code = `const mcp = await import(${JSON.stringify(BUILD)});\n${body}`;
+  const load = `const mcp = Object.assign({}, ...(await Promise.all(${JSON.stringify(BUILT)}.map((m) => import(m)))));`;
+  const code = `${load}\n${body}`;
   const child = spawn(process.execPath, ["--input-type=module", "-e", code], {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

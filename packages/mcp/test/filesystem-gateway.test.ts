@@ -7,7 +7,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createMcpPlugin, type McpEventBody, type McpServerConfig, refreshCatalog } from "../src/index.js";
+import { createMcpPlugin } from "../src/mcp-plugin.js";
+import type { McpEventBody } from "../src/mcp-server.js";
+import { refreshCatalog } from "../src/refresh-catalog.js";
+import type { McpServerConfig } from "../src/server-config.js";
 import { filesystemServer } from "./real-servers.js";
 import { isAlive, toolContext, waitFor } from "./tool-context.js";
 

@@ -14,7 +14,9 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMcpPlugin, type McpEventBody, type McpServerConfig } from "../src/index.js";
+import { createMcpPlugin } from "../src/mcp-plugin.js";
+import type { McpEventBody } from "../src/mcp-server.js";
+import type { McpServerConfig } from "../src/server-config.js";
 import { toolContext } from "./tool-context.js";
 
 let http: HttpServer;

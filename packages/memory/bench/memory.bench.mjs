@@ -17,7 +17,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { rng } from "../../../scripts/bench-random.mjs";
-import { MemoryService, MemoryStore, memoryFacts, openMemoryDb } from "../dist/index.js";
+import { memoryFacts } from "../dist/memory-facts.js";
+import { MemoryService } from "../dist/memory-service.js";
+import { MemoryStore } from "../dist/memory-store.js";
+import { openMemoryDb } from "../dist/open-db.js";
 
 function bench(name, value, unit, note) {
   console.log(`BENCH ${JSON.stringify({ name, value, unit, ...(note ? { note } : {}) })}`);

@@ -1,6 +1,6 @@
 /**
  * What memory puts into a new session's facts (the first user-role message, never Tier 1):
- * - `pinnedLines`: pinned memories and preferences, inline, one line each
+ * - `pinned`: pinned memories and preferences, inline, one line each
  *   (`m3 · preference · Indent with tabs: never spaces`), within PINNED_BUDGET_BYTES; a long body
  *   is cut and says to recall the rest;
  * - `indexBlock`: every other memory of the user's and this project's scopes ranked by importance

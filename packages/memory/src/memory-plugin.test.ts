@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Message, noForkedSubagents, type ToolContext, type ToolDefinition } from "@picasso/protocol";
@@ -170,6 +170,54 @@ describe("the memory plugin", () => {
     const out = await tool(p, "recall").run({ query: "anything" }, ctx());
     expect(out).toMatchObject({ isError: true });
     expect(out.content).toMatch(/^Memory is unavailable in this session: memory: /);
+  });
+
+  it("its /context panel: the database, how many memories, the ranking; no file is created to say so", async () => {
+    const path = newPath();
+    const p = plugin(path);
+    expect(p.panel!()).toEqual({
+      id: "memory",
+      title: "memory",
+      rows: [
+        { label: "database", value: `${path} (not created yet)` },
+        { label: "memories", value: "0" },
+        { label: "ranking", value: expect.stringContaining("no embeddings endpoint") },
+      ],
+    });
+    expect(existsSync(path)).toBe(false);
+    await tool(p, "remember").run({ title: "Tabs", body: "indent with tabs" }, ctx());
+    expect(p.panel!()!.rows.slice(0, 2)).toEqual([
+      { label: "database", value: path },
+      { label: "memories", value: "1" },
+    ]);
+  });
+
+  it("its /context panel of a damaged database is the one problem line, as a warning", () => {
+    const path = newPath();
+    writeFileSync(path, "garbage ".repeat(1000));
+    const panel = plugin(path).panel!()!;
+    expect(panel.rows).toEqual([
+      {
+        label: "problem",
+        value: expect.stringMatching(/is damaged .* moved to .*; this session runs without memory$/),
+        tone: "warn",
+      },
+    ]);
+  });
+
+  it("with damaged: leave, a damaged database stays exactly where it is and the panel says how to move it", () => {
+    const path = newPath();
+    writeFileSync(path, "garbage ".repeat(1000));
+    const p = createMemoryPlugin({ path, damaged: "leave" });
+    plugins.push(p);
+    expect(p.panel!()!.rows).toEqual([
+      {
+        label: "problem",
+        value: expect.stringMatching(/is damaged .*; left as it is: move it aside/),
+        tone: "warn",
+      },
+    ]);
+    expect(readFileSync(path, "utf8")).toBe("garbage ".repeat(1000));
   });
 
   it("recall by id reads only this session's scopes: another project's memory is not found", async () => {

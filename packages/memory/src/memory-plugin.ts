@@ -1,20 +1,25 @@
 /**
  * `createMemoryPlugin`: memory as a plugin on the engine's hooks, one per session.
- * - `registerTools`: `remember` and `recall` (core rows of the composition);
+ * - `registerTools`: `remember` and `recall` (core rows of the composition), of the `memory`
+ *   family it declares (`families`: catalog group `session`);
  * - `sessionFacts`: the `<memory-index>` block (index lines within 1 KB); `factLines`: the pinned
  *   memories and preferences, which lean context writes inline in its session facts (the host
  *   hands every extension's fact lines over) — both computed once per session, from the same read;
  * - `toolResult`: a recalled body history already holds becomes a pointer;
- * - `describeSettings`: the `picasso-memory` namespace (database, count, ranking in use).
+ * - `describeSettings`: the `picasso-memory` namespace (database, count, ranking in use);
+ * - `panel`: the same as memory's `/context` panel (memory-panel.ts); it never creates the
+ *   database file (`picasso context` reads, a session's facts open it first).
  * The database opens on first use; when it cannot, `problem()` says why in one line, the facts
  * are empty and the tools answer with that line — the session itself runs on.
  */
+import { existsSync } from "node:fs";
 import type { PicassoExtension, ToolOutput, ToolResultContext } from "@picasso/protocol";
 import type { Embedder } from "./embeddings.js";
 import { indexBlock, type MemoryFacts, memoryFacts } from "./memory-facts.js";
+import { memoryPanel } from "./memory-panel.js";
 import { MemoryService } from "./memory-service.js";
 import { MemoryStore } from "./memory-store.js";
-import { RECALL_TOOL, recallDedupe, recallTool, rememberTool } from "./memory-tools.js";
+import { MEMORY_FAMILY, RECALL_TOOL, recallDedupe, recallTool, rememberTool } from "./memory-tools.js";
 import { damagedMemoryProblem, openMemoryDb } from "./open-db.js";
 import { describeWeights } from "./ranking.js";
 
@@ -28,6 +33,11 @@ export interface MemoryPluginOptions {
   projectScope?: string;
   embedder?: Embedder;
   now?: () => number;
+  /**
+   * A damaged database: moved aside (a session, the default), or left exactly as it is (a
+   * command that only reads, `picasso context`), its problem line saying how to move it aside.
+   */
+  damaged?: "move-aside" | "leave";
 }
 
 export interface MemoryPlugin extends PicassoExtension {
@@ -43,7 +53,7 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
   let facts: MemoryFacts | undefined;
   const access = () => {
     if (!opened) {
-      const result = openMemoryDb(options.path);
+      const result = openMemoryDb(options.path, options.damaged ? { damaged: options.damaged } : {});
       if (!result.db) opened = { problem: result.problem };
       else
         try {
@@ -84,6 +94,7 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
 
   return {
     name: MEMORY_PLUGIN,
+    families: [MEMORY_FAMILY],
     registerTools: () => [rememberTool(access), recallTool(access)],
     sessionFacts: () => indexBlock(sessionMemoryFacts().index),
     factLines: () => [{ label: "Pinned memories", lines: sessionMemoryFacts().pinned, none: "none" }],
@@ -107,6 +118,28 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
           ...(options.embedder ? { embeddingsModel: options.embedder.model } : {}),
         },
       };
+    },
+
+    panel() {
+      const ranking = describeWeights(options.embedder !== undefined);
+      const model = options.embedder ? { embeddingsModel: options.embedder.model } : {};
+      if (!opened && !existsSync(options.path))
+        return memoryPanel(MEMORY_PLUGIN, {
+          database: options.path,
+          created: false,
+          memories: 0,
+          ranking,
+          ...model,
+        });
+      const open = access();
+      if ("problem" in open) return memoryPanel(MEMORY_PLUGIN, { problem: open.problem });
+      return memoryPanel(MEMORY_PLUGIN, {
+        database: options.path,
+        created: true,
+        memories: open.service.store.count(),
+        ranking,
+        ...model,
+      });
     },
 
     problem() {

@@ -8,12 +8,15 @@
  *   hook), so a second recall of the same body in a session costs one line.
  * When the session runs without memory (an unreadable database), both answer why, as an error.
  */
-import type { Message, ToolDefinition, ToolOutput, ToolSpec } from "@picasso/protocol";
+import type { Message, ToolDefinition, ToolFamily, ToolOutput, ToolSpec } from "@picasso/protocol";
 import { MAX_RECALL_LIMIT, MemoryInputError, type MemoryService } from "./memory-service.js";
 import { formatMemoryId, type Memory, parseMemoryId } from "./memory-types.js";
 
 export const REMEMBER_TOOL = "remember";
 export const RECALL_TOOL = "recall";
+
+/** Their family, declared on the memory extension: core rows, filed under `session` in the catalog. */
+export const MEMORY_FAMILY: ToolFamily = { name: "memory", group: "session" };
 
 export const rememberSpec: ToolSpec = {
   name: REMEMBER_TOOL,

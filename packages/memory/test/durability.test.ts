@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { MemoryStore, openMemoryDb } from "../src/index.js";
+import { MemoryStore } from "../src/memory-store.js";
+import { openMemoryDb } from "../src/open-db.js";
 
 const WRITER = join(dirname(fileURLToPath(import.meta.url)), "writer.mjs");
 

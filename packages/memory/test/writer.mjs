@@ -1,6 +1,8 @@
 // A separate Picasso-like process writing memories: node writer.mjs <db> <count> <label>.
 // Prints "ack <id>" after each write is committed (acknowledged), then "done".
-import { MemoryService, MemoryStore, openMemoryDb } from "../dist/index.js";
+import { MemoryService } from "../dist/memory-service.js";
+import { MemoryStore } from "../dist/memory-store.js";
+import { openMemoryDb } from "../dist/open-db.js";
 
 const [path, count, label] = process.argv.slice(2);
 const opened = openMemoryDb(path);

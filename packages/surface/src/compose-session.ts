@@ -31,6 +31,7 @@ import type { McpPlugin, McpServerConfig } from "@picasso/mcp";
 import type { MemoryPlugin } from "@picasso/memory";
 import {
   type AskUserRequest,
+  type ExtensionOperation,
   type ModelProvider,
   type PermissionMode,
   type PicassoExtension,
@@ -38,6 +39,7 @@ import {
 } from "@picasso/protocol";
 import type { FileAccess, SandboxMode, ToolRuntime } from "@picasso/tools";
 import { trustStoreProblem } from "@picasso/workspace";
+import { coreOperationClash, type OperationHost, sessionOperations } from "./core-operations.js";
 import { mountExtensions } from "./extension-registry.js";
 import { withMcpAllowRules } from "./mcp-mount.js";
 import { engineSettingsFrom } from "./plugin-mounts.js";
@@ -76,6 +78,8 @@ export interface ComposeSessionOptions {
   mcpServers?: readonly McpServerConfig[];
   /** Wrap the product's extensions (tests inject regressions this way, never by editing product code). */
   wrapPlugins?: (plugins: PicassoExtension[]) => PicassoExtension[];
+  /** What the surface can do for the core operations (`/model <id>`, `/resume <id>`). */
+  operationHost?: OperationHost;
 }
 
 export interface ComposedSession {
@@ -93,6 +97,8 @@ export interface ComposedSession {
   warnings(): string[];
   /** The session's tool runtime (its goal, todos, terminals…), for surfaces such as goal rounds. */
   toolRuntime: ToolRuntime;
+  /** What a user can ask of the session directly: the core operations, then each extension's (core-operations.ts). */
+  operations: readonly ExtensionOperation[];
   /** Ends the session: its extensions close in reverse mount order, MCP servers and tool
    *  processes included, before `session_end`. The provider is the caller's. */
   close(reason?: string): Promise<void>;
@@ -114,11 +120,17 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       `the composition (${composition.files.join(", ")}) must mount the lean-context and tools plugins`,
     );
   }
+  const extensions = options.wrapPlugins ? options.wrapPlugins(mounted.extensions) : mounted.extensions;
+  const clash = coreOperationClash(extensions);
+  if (clash) {
+    await mounted.close();
+    throw new Error(clash);
+  }
   // From here the session owns the extensions: it starts them once open and closes them when it
   // closes — or at once, when it fails to open.
   const session = await createSession({
     provider: options.provider,
-    plugins: options.wrapPlugins ? options.wrapPlugins(mounted.extensions) : mounted.extensions,
+    plugins: extensions,
     workspaceRoot: options.workspaceRoot,
     ...(options.cwd ? { cwd: options.cwd } : {}),
     picassoHome: options.picassoHome,
@@ -153,6 +165,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       return [...withheld, ...(trust ? [trust] : []), ...mounted.warnings()];
     },
     toolRuntime,
+    operations: sessionOperations({ session, ...options }, options.operationHost),
     close: (reason = "done") => session.close(reason),
   };
 }

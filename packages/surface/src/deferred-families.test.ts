@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { assembleTier1, buildCatalog, createLeanContextPlugin, loadComposition } from "@picasso/lean-context";
 import type { ToolDefinition } from "@picasso/protocol";
-import { builtinTools, createToolRuntime, deferredTools } from "@picasso/tools";
+import { builtinTools, createToolRuntime, deferredTools, toolFamilies, toolGroups } from "@picasso/tools";
 import { afterEach, describe, expect, it } from "vitest";
 
 const runtime = createToolRuntime();
@@ -29,6 +29,7 @@ function tier1(tools: ToolDefinition[]) {
     mcpServers: [],
     instructions: [],
     skills: [],
+    families: toolFamilies,
   });
 }
 
@@ -76,7 +77,11 @@ describe("the deferred tool families", () => {
   });
 
   it("are all reachable: tool_search finds each by exact name with its full schema", () => {
-    const catalog = buildCatalog({ deferred: tier1(families).split.deferred });
+    const catalog = buildCatalog({
+      deferred: tier1(families).split.deferred,
+      families: toolFamilies,
+      groups: toolGroups,
+    });
     for (const tool of families) expect(catalog.tool(tool.spec.name), tool.spec.name).toBe(tool);
   });
 });

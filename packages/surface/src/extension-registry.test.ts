@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadComposition } from "@picasso/lean-context";
 import { isUserError, type PicassoExtension } from "@picasso/protocol";
+import { toolFamilies } from "@picasso/tools";
 import { describe, expect, it } from "vitest";
 import { EXTENSION_REGISTRY, mountExtensions } from "./extension-registry.js";
-import { engineSettingsFrom, mountedTools } from "./plugin-mounts.js";
+import { engineSettingsFrom, mountedFamilies, mountedTools } from "./plugin-mounts.js";
 import { approveProjectConfig } from "./project-config.js";
 
 function workspace(files: Record<string, string> = {}) {
@@ -91,6 +92,28 @@ describe("mounting the composition's extensions through the registry", () => {
     expect(mounted.warnings()).toContain("probe: one warning");
     await mounted.close();
     expect(closed).toEqual(["probe"]);
+  });
+
+  it("collects the families and catalog groups the extensions declare, in mount order", async () => {
+    const mounted = mountExtensions(place(workspace()));
+    try {
+      const { families, groups } = mountedFamilies(mounted);
+      expect(families.map((f) => f.name)).toEqual(["skills", ...toolFamilies.map((f) => f.name), "memory"]);
+      expect(families.find((f) => f.name === "memory")).toEqual({ name: "memory", group: "session" });
+      expect(groups.map((g) => g.group)).toEqual([
+        "skills",
+        "mcp",
+        "docs",
+        "workspace",
+        "web",
+        "agents",
+        "session",
+        "present",
+      ]);
+      expect(groups.find((g) => g.group === "agents")?.title).toBe("Subagent control and goals");
+    } finally {
+      await mounted.close();
+    }
   });
 
   it("takes engine settings from the composition", () => {

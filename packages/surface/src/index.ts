@@ -4,6 +4,13 @@
  * CLI and the cache-probe use.
  */
 export { type ComposedSession, type ComposeSessionOptions, composeSession } from "./compose-session.js";
+export {
+  CORE_OPERATION_NAMES,
+  type CoreOperationName,
+  type CoreOperationTarget,
+  coreOperations,
+  type OperationHost,
+} from "./core-operations.js";
 export type { ExtensionFactory, ExtensionPlace, MountedExtensions } from "./extension-place.js";
 export { EXTENSION_REGISTRY, mountExtensions } from "./extension-registry.js";
 export {
@@ -17,8 +24,19 @@ export {
 } from "./goal-rounds.js";
 export { LiveTimeline, liveTimeline, type Timeline } from "./live-timeline.js";
 export { type McpMountOptions, type McpServerConfig, mcpPluginFor } from "./mcp-mount.js";
+export {
+  EMPTY_MEMORY,
+  listText,
+  type MemoryPlace,
+  memoryText,
+  type OpenedMemory,
+  removeById,
+  searchText,
+  showById,
+  withMemory,
+} from "./memory-text.js";
 export { mountOffline, type OfflinePlace } from "./offline-mount.js";
-export { mountedTools } from "./plugin-mounts.js";
+export { mountedFamilies, mountedTools } from "./plugin-mounts.js";
 export {
   approvalQuestion,
   approveProjectConfig,

@@ -29,6 +29,8 @@ export function createSessionMemory(options: {
   env?: NodeJS.ProcessEnv;
   /** The session's clock (recency ranking, used-at times). */
   now?: () => Date;
+  /** A damaged database: moved aside (a session, the default) or left as it is (a reading command). */
+  damaged?: "move-aside" | "leave";
 }): MemoryPlugin {
   const now = options.now;
   const settings = options.composition.settings;
@@ -39,6 +41,7 @@ export function createSessionMemory(options: {
     path: memoryDbPath(options.picassoHome),
     projectScope: workspaceMemoryScope(options.workspaceRoot),
     ...(now ? { now: () => now().getTime() } : {}),
+    ...(options.damaged ? { damaged: options.damaged } : {}),
     ...(baseUrl
       ? {
           embedder: openAiEmbedder({
@@ -53,10 +56,12 @@ export function createSessionMemory(options: {
 
 /**
  * The `memory` row: `remember`/`recall`, the memory index and pinned memories in the session facts
- * (`@picasso/memory`). A database it cannot use is one set-up warning; the session runs on.
+ * (`@picasso/memory`). A database it cannot use is one set-up warning; the session runs on (a
+ * session moves a damaged file aside; mounted offline, it is left as it is).
  */
 export function memoryExtension(place: ExtensionPlace): Mounted {
-  const memory = createSessionMemory(place);
+  // Offline readers (`picasso context`) change nothing: a damaged memory.db is left as it is.
+  const memory = createSessionMemory(place.offline ? { ...place, damaged: "leave" } : place);
   return {
     extension: memory,
     handles: { memory },

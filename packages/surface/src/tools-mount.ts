@@ -19,6 +19,8 @@ import {
   hiddenPaths,
   sweepStaleSandboxTemps,
   type ToolRuntime,
+  toolFamilies,
+  toolGroups,
 } from "@picasso/tools";
 import type { ExtensionPlace, Mounted } from "./extension-place.js";
 
@@ -46,6 +48,9 @@ export function toolsExtension(place: ExtensionPlace): Mounted {
 function toolsOn(runtime: ToolRuntime, sandboxTmp: string | undefined): Mounted {
   const extension: PicassoExtension = {
     name: "tools",
+    // The families its tools belong to and the catalog groups they join, declared beside the tools.
+    families: toolFamilies,
+    groups: toolGroups,
     registerTools: () => [...builtinTools(runtime), ...deferredTools(runtime)],
     // What commands may do (the sandbox), for the session facts — never Tier 1.
     sessionFacts: () => runtime.sandbox?.describe(),

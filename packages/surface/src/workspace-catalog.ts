@@ -1,9 +1,10 @@
 /**
  * The catalog a session of a workspace would navigate, built offline — no engine, no provider:
- * the composition's extensions are mounted as a session mounts them (their registered tools; the
- * split into core and deferred is the composition's), then lean context's `inspectWorkspace`
- * adds the skills, the doc topics and any contributed entries. `picasso tools` and `picasso eval
- * navigation` answer from it, so what they print is what the model would see.
+ * the composition's extensions are mounted as a session mounts them (their registered tools and
+ * the families they declare; the split into core and deferred is the composition's), then lean
+ * context's `inspectWorkspace` adds the skills, the doc topics and any contributed entries.
+ * `picasso tools` and `picasso eval navigation` answer from it, so what they print is what the
+ * model would see.
  *
  * `builtinCatalogFiles()` renders the repository's `catalog/`: the built-in deferred tools alone,
  * composed in an empty workspace with an empty PICASSO_HOME (no user or project patch, no skills,
@@ -19,10 +20,10 @@ import {
   renderCatalogFiles,
   type WorkspaceContext,
 } from "@picasso/lean-context";
-import type { CatalogEntry, ToolDefinition } from "@picasso/protocol";
+import type { CatalogEntry, ToolDefinition, ToolFamily } from "@picasso/protocol";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { mountOffline } from "./offline-mount.js";
-import { mountedTools } from "./plugin-mounts.js";
+import { mountedFamilies, mountedTools } from "./plugin-mounts.js";
 
 /**
  * The repository's generated catalog folder, two levels above this package — found through the
@@ -40,8 +41,9 @@ export interface WorkspaceCatalogOptions {
   cwd: string;
   picassoHome: string;
   claudeHome?: string;
-  /** Tools beyond the composition's plugins (an eval fixture's). */
+  /** Tools beyond the composition's plugins (an eval fixture's), and the families they declare. */
   extraTools?: readonly ToolDefinition[];
+  extraFamilies?: readonly ToolFamily[];
   entries?: readonly CatalogEntry[];
 }
 
@@ -53,11 +55,14 @@ export async function workspaceCatalog(options: WorkspaceCatalogOptions): Promis
     ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
   });
   try {
+    const declared = mountedFamilies(mounted);
     const entries = [...(mounted.mcp?.catalogEntries() ?? []), ...(options.entries ?? [])];
     return inspectWorkspace({
       cwd: options.cwd,
       picassoHome: options.picassoHome,
       tools: [...mountedTools(mounted), ...(options.extraTools ?? [])],
+      families: [...declared.families, ...(options.extraFamilies ?? [])],
+      groups: declared.groups,
       ...(entries.length ? { entries } : {}),
       ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
     });

@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { rng } from "../../../scripts/bench-random.mjs";
-import { searchTool } from "../dist/index.js";
+import { searchTool } from "../dist/search.js";
 
 function bench(name, value, unit, note) {
   console.log(`BENCH ${JSON.stringify({ name, value, unit, ...(note ? { note } : {}) })}`);

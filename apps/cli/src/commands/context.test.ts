@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isUserError } from "@picasso/protocol";
@@ -91,6 +91,74 @@ describe("picasso context", () => {
       report.map.rows.find((r: { category: string }) => r.category === "core tools").bytes,
     ).toBeGreaterThan(0);
     expect(report.map.reportedPromptTokens).toBeUndefined();
+  });
+
+  it("prints the extensions' panels after the map, as a new session has them; --json has them in map.panels", async () => {
+    const root = workspace();
+    writeFileSync(
+      join(root, ".mcp.json"),
+      JSON.stringify({ mcpServers: { zeta: { command: "zeta-mcp" }, alpha: { command: "alpha-mcp" } } }),
+    );
+    const env = { PICASSO_HOME: mkdtempSync(join(tmpdir(), "cli-home-")) };
+    approveProjectConfig({ workspaceRoot: root, picassoHome: env.PICASSO_HOME });
+    const text = await contextOutput({}, { cwd: root, env });
+    const panels = text.slice(text.indexOf("\nlean context\n") + 1, text.indexOf("\nTier 1 (cli"));
+    expect(text.indexOf("◆ other Tier-2")).toBeLessThan(text.indexOf("\nlean context\n"));
+    const blocks = panels.split("\n\n");
+    expect(blocks.slice(0, 3).map((b) => b.split("\n"))).toEqual([
+      [
+        "lean context",
+        "  registry: not recorded",
+        "  snapshot: not recorded",
+        "  counters: not recorded",
+        "  events (newest first): not recorded",
+      ],
+      [
+        "memory",
+        `  database: ${join(env.PICASSO_HOME, "memory.db")} (not created yet)`,
+        "  memories: 0",
+        expect.stringMatching(/^ {2}ranking: .*fts.*\(no embeddings endpoint/),
+      ],
+      [
+        "MCP servers",
+        "  alpha_call: not spawned · no catalog yet",
+        "  zeta_call: not spawned · no catalog yet",
+      ],
+    ]);
+    // Every mounted extension's panel, in mount order: the changes extension's too.
+    expect(blocks[3]).toMatch(/^workspace changes\n {2}\S/);
+    // Reading the panels creates nothing: no memory.db, no server started.
+    expect(existsSync(join(env.PICASSO_HOME, "memory.db"))).toBe(false);
+    const report = JSON.parse(await contextOutput({ json: true }, { cwd: root, env }));
+    expect(report.map.panels.map((p: { id: string; title: string }) => [p.id, p.title])).toEqual([
+      ["lean-context", "lean context"],
+      ["memory", "memory"],
+      ["mcp", "MCP servers"],
+      ["changes", "workspace changes"],
+    ]);
+    expect(report.map.panels[2].rows).toEqual([
+      { label: "alpha_call", value: "not spawned · no catalog yet" },
+      { label: "zeta_call", value: "not spawned · no catalog yet" },
+    ]);
+  });
+
+  it("a damaged memory.db: the memory panel says so as a warning and the file stays where it is", async () => {
+    const root = workspace();
+    const env = { PICASSO_HOME: mkdtempSync(join(tmpdir(), "cli-home-")) };
+    const db = join(env.PICASSO_HOME, "memory.db");
+    writeFileSync(db, "garbage ".repeat(1000));
+    const report = JSON.parse(await contextOutput({ json: true }, { cwd: root, env }));
+    const memory = report.map.panels.find((p: { id: string }) => p.id === "memory");
+    expect(memory.rows).toEqual([
+      {
+        label: "problem",
+        value: expect.stringMatching(/is damaged .*; left as it is: move it aside/),
+        tone: "warn",
+      },
+    ]);
+    expect(readFileSync(db, "utf8")).toBe("garbage ".repeat(1000));
+    const text = await contextOutput({}, { cwd: root, env });
+    expect(text).toMatch(/\nmemory\n {2}problem: memory: .*memory\.db is damaged/);
   });
 
   it("warns about an instruction file cut at the cap or read as Latin-1 for not being UTF-8", async () => {

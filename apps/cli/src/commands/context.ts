@@ -1,17 +1,19 @@
 /**
  * `picasso context [--json] [--mode default|plan|auto]`: the context map of a new session of the
  * current workspace (the `/context` model, `buildContextView`, over its Tier 1 and no history, in
- * the configured provider's window), then the Tier-1 composition — each section and tool with
- * bytes and estimated tokens, totals, caps hit, the Tier-1 hash and the eager baseline it is
- * compared with. `--json` has the report with the map's model under `map`. No engine, no provider, no model call:
- * it assembles Tier 1 from the same composition, instruction files and tools a session uses — the
- * configured MCP servers' gateways included (their cached tools count on the eager side).
+ * the configured provider's window), the mounted extensions' panels (`panel()`, as a new session
+ * has them: nothing recorded yet, MCP servers not spawned), then the Tier-1 composition — each
+ * section and tool with bytes and estimated tokens, totals, caps hit, the Tier-1 hash and the
+ * eager baseline it is compared with. `--json` has the report with the map's model under `map`
+ * (its panels as `map.panels`). No engine, no provider, no model call: it assembles Tier 1 from
+ * the same composition, instruction files and tools a session uses — the configured MCP servers'
+ * gateways included (their cached tools count on the eager side).
  */
-import { buildContextView, defaultPicassoHome } from "@picasso/engine";
+import { buildContextView, defaultPicassoHome, extensionPanels, panelText } from "@picasso/engine";
 import { inspectWorkspace, renderContextReport } from "@picasso/lean-context";
 import { canonicalJson, estimateTokens, withHeldProviderSecrets } from "@picasso/protocol";
 import { contextWindowFor, resolveProviderSelection } from "@picasso/providers";
-import { mountedTools, mountOffline } from "@picasso/surface";
+import { mountedFamilies, mountedTools, mountOffline } from "@picasso/surface";
 import { contextMapText } from "@picasso/tui/context-map";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
@@ -44,6 +46,7 @@ export async function contextOutput(
       surface: "cli",
       mode,
       tools: mountedTools(mounted),
+      ...mountedFamilies(mounted),
       entries: mounted.mcp?.catalogEntries() ?? [],
     });
     const env = withHeldProviderSecrets(options.env ?? process.env);
@@ -52,13 +55,14 @@ export async function contextOutput(
       tier1: assembly.tier1,
       history: [],
       window: selection.contextWindow ?? contextWindowFor(selection.provider),
-      describe: {},
+      panels: extensionPanels(mounted.extensions),
       tier2: {},
       estimate: estimateTokens,
     });
+    const panels = map.panels.length > 0 ? `\n${panelText(map.panels)}` : "";
     return flags.json
       ? `${JSON.stringify({ ...JSON.parse(canonicalJson(report)), map }, null, 2)}\n`
-      : `${contextMapText(map, 100)}\n${renderContextReport(report)}\n`;
+      : `${contextMapText(map, 100)}${panels}\n${renderContextReport(report)}\n`;
   } finally {
     await mounted.close();
   }

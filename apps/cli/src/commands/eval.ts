@@ -81,6 +81,7 @@ export async function evalNavigation(
           picassoHome: fixture.picassoHome,
           claudeHome: fixture.claudeHome,
           extraTools: fixture.tools,
+          extraFamilies: fixture.families,
           entries: fixture.entries,
         }
       : { cwd: where.cwd ?? process.cwd(), picassoHome: defaultPicassoHome(env) },

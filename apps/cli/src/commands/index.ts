@@ -2,7 +2,8 @@
  * Every command of the binary. The root command (`picasso [-p …]`, run.ts) is always registered;
  * a subcommand's module is imported only when that subcommand runs (or for `--help`), so start-up
  * pays for what it uses: `picasso --version` loads no engine, no SDK and no Ink.
- * A command module exports `register(program)`.
+ * A command module exports `register(program)`. Extensions' offline operations become
+ * subcommands too (operations.ts).
  */
 import type { Command } from "commander";
 import { register as registerRun } from "./run.js";
@@ -25,7 +26,11 @@ export const SUBCOMMANDS: Record<string, () => Promise<{ register: Register }>> 
   trust: () => import("./trust.js"),
 };
 
-/** Registers the root command and the subcommands `argv` may need (all of them for help). */
+/**
+ * Registers the root command and the subcommands `argv` may need (all of them for help). A first
+ * word that names no subcommand may be an extension's offline operation (operations.ts): those
+ * are read from the workspace's composition then, and for help.
+ */
 export async function registerCommands(program: Command, argv: string[] = process.argv): Promise<void> {
   registerRun(program);
   const words = argv.slice(2);
@@ -33,5 +38,17 @@ export async function registerCommands(program: Command, argv: string[] = proces
   const wantsHelp = words.includes("--help") || words.includes("-h") || words[0] === "help";
   for (const [name, load] of Object.entries(SUBCOMMANDS)) {
     if (wantsHelp || name === named) (await load()).register(program);
+  }
+  const first = words[0];
+  const maybeOperation = first !== undefined && !first.startsWith("-") && !Object.hasOwn(SUBCOMMANDS, first);
+  if (wantsHelp || maybeOperation) {
+    const operations = await import("./operations.js");
+    try {
+      await operations.register(program);
+    } catch (error) {
+      // Help is printed even when the workspace's composition cannot be read; running a
+      // command reports why.
+      if (!wantsHelp) throw error;
+    }
   }
 }

@@ -3,18 +3,16 @@
  * mode (wiring.ts), with the TUI's approver and the same provider rule (`resolveProviderSelection`):
  * when nothing chooses a provider and ANTHROPIC_API_KEY is unset, the session runs on the built-in
  * mock and the TUI says so. Without a terminal on stdin/stdout it prints the
- * short help instead (the TUI needs a TTY). `/context timeline` folds the live session's log
- * with `@picasso/timeline`; `/memory` answers from `memory-text.ts`; `/goal` runs goal
- * rounds (goal-driver.ts). SIGTERM, SIGHUP and SIGINT end the TUI cleanly (exit 143, 129, 130),
+ * short help instead (the TUI needs a TTY). The slash commands are the session's operations
+ * (`composeSession`'s core ones and each extension's); `/resume <id>` and `/model <id>` reopen
+ * through the TUI (its `controls`), and `/model` says when the mock stands in for want of a key;
+ * `/goal` runs goal rounds (goal-driver.ts). SIGTERM, SIGHUP and SIGINT end the TUI cleanly (exit 143, 129, 130),
  * also while the session is still opening. Project files that
  * run programs or loosen the sandbox and are not approved yet are asked about in the question
  * dialog before the session opens (approve and use them, or start without them).
  */
 import { constants as osConstants } from "node:os";
-import type { Session } from "@picasso/engine";
-import { defaultPicassoHome, listSessions } from "@picasso/engine/sessions";
-import type { TimelineChart } from "@picasso/protocol";
-import { runTui, type SessionHost } from "@picasso/tui";
+import { MOCK_HINT, runTui, type SessionHost } from "@picasso/tui";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { defaultAction } from "../default-action.js";
 import { resumeCommand } from "../resume-command.js";
@@ -27,7 +25,6 @@ export async function startInteractive(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) return defaultAction();
-  const picassoHome = defaultPicassoHome(env);
   const workspaceRoot = findWorkspaceRoot(process.cwd());
   // "Start without it" holds for this run: reopening (a resume, /model) does not ask again.
   let declinedProjectConfig = false;
@@ -63,6 +60,11 @@ export async function startInteractive(
             declinedProjectConfig = answer !== APPROVE_PROJECT_CONFIG;
             return !declinedProjectConfig;
           },
+          operationHost: (selection) => ({
+            resume: request.controls.resume,
+            switchModel: request.controls.switchModel,
+            ...(selection.source === "no-key" ? { modelNote: MOCK_HINT } : {}),
+          }),
         },
       );
       return {
@@ -70,19 +72,13 @@ export async function startInteractive(
         provider: wired.provider,
         mockFallback: wired.selection.source === "no-key",
         warnings: wired.warnings,
+        operations: wired.operations,
         close: (reason) => wired.close(reason),
         goalRounds: (maxRounds) => goalDriver(wired.toolRuntime, maxRounds),
         goalStatus: () => wired.toolRuntime.goal.describe(),
       };
     },
-    listSessions: () => listSessions(picassoHome, workspaceRoot),
-    timeline: timelineChart,
-    memory: async (args) => (await import("../memory-text.js")).memoryText(args, { env }),
     resumeCommand: (id) => resumeCommand(id),
-    async sandboxReport() {
-      const { sandboxCheckOutput } = await import("./sandbox.js");
-      return (await sandboxCheckOutput(flags.sandbox ? { sandbox: flags.sandbox } : {}, { env })).text;
-    },
   };
   const resume = resumeTarget(flags);
   // SIGTERM (a container stop, `kill`), SIGHUP (the terminal went away) and SIGINT (`kill -INT`;
@@ -109,9 +105,3 @@ export async function startInteractive(
 }
 
 const LEAVING_SIGNALS = ["SIGHUP", "SIGINT", "SIGTERM"] as const;
-
-/** One live timeline per session, folded once and then kept up to date (@picasso/surface). */
-async function timelineChart(session: Session): Promise<TimelineChart> {
-  const { liveTimeline } = await import("@picasso/surface");
-  return (await liveTimeline(session)).chart();
-}

@@ -8,10 +8,29 @@
  */
 import { once } from "node:events";
 import { createWriteStream, readFileSync } from "node:fs";
+import { defaultPicassoHome } from "@picasso/engine";
 import { exportJsonl, formatMemoryId, importJsonl } from "@picasso/memory";
 import { UserError } from "@picasso/protocol/basics";
+import {
+  listText,
+  type MemoryPlace,
+  type OpenedMemory,
+  removeById,
+  searchText,
+  showById,
+  withMemory,
+} from "@picasso/surface";
+import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
-import { listText, removeById, searchText, showById, withMemory } from "../memory-text.js";
+
+/** This workspace's memory (`memory-text.ts` of @picasso/surface, shared with the `/memory` operation). */
+function here(): MemoryPlace {
+  return { picassoHome: defaultPicassoHome(), workspaceRoot: findWorkspaceRoot(process.cwd()) };
+}
+
+function withHere<T>(work: (m: OpenedMemory) => T | Promise<T>): Promise<T> {
+  return withMemory(here(), work);
+}
 
 function write(text: string): void {
   process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -28,7 +47,7 @@ export function register(program: Command): void {
     .option("--all", "every scope, every project")
     .option("--json", "print JSON lines")
     .action((flags: { all?: boolean; json?: boolean }) =>
-      withMemory(async (m) => {
+      withHere(async (m) => {
         if (!flags.json) return write(await listText(m, flags.all));
         for (const x of m.store.list(flags.all ? {} : { scopes: m.service.scopes() }))
           write(JSON.stringify(x));
@@ -42,7 +61,7 @@ export function register(program: Command): void {
     .option("--scope <scope>", "project (this workspace) or user")
     .option("--importance <n>", "1 (trivia) … 5 (critical)")
     .action((title: string, body: string, flags: { class?: string; scope?: string; importance?: string }) =>
-      withMemory(async ({ service }) => {
+      withHere(async ({ service }) => {
         const importance = flags.importance === undefined ? undefined : Number(flags.importance);
         if (importance !== undefined && !Number.isInteger(importance))
           throw new UserError(`--importance: "${flags.importance}" is not a whole number from 1 to 5`);
@@ -62,19 +81,19 @@ export function register(program: Command): void {
   memory
     .command("show <id>")
     .description("one memory in full")
-    .action((id: string) => withMemory((m) => write(showById(m, id))));
+    .action((id: string) => withHere((m) => write(showById(m, id))));
 
   memory
     .command("rm <id>")
     .description("forget a memory")
-    .action((id: string) => withMemory((m) => write(removeById(m, id))));
+    .action((id: string) => withHere((m) => write(removeById(m, id))));
 
   memory
     .command("search <query>")
     .description("the best matches for a query, as recall ranks them (does not mark them used)")
     .option("--limit <n>", "how many", "10")
     .action((query: string, flags: { limit: string }) =>
-      withMemory(async (m) => {
+      withHere(async (m) => {
         const limit = Number(flags.limit);
         if (!Number.isInteger(limit) || limit < 1)
           throw new UserError(`--limit: "${flags.limit}" is not a positive whole number`);
@@ -87,7 +106,7 @@ export function register(program: Command): void {
     .description("every memory as JSONL (backup, moving machines)")
     .option("--out <file>", "write to a file instead of stdout")
     .action((flags: { out?: string }) =>
-      withMemory(async ({ store }) => {
+      withHere(async ({ store }) => {
         const out = flags.out ? createWriteStream(flags.out) : process.stdout;
         let n = 0;
         for (const line of exportJsonl(store)) {
@@ -107,7 +126,7 @@ export function register(program: Command): void {
     .command("import <file>")
     .description("read memories from a JSONL export (same title and scope: updated, or unchanged)")
     .action((file: string) =>
-      withMemory(({ store }) => {
+      withHere(({ store }) => {
         let text: string;
         try {
           text = readFileSync(file, "utf8");

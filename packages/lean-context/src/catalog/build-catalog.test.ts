@@ -1,6 +1,6 @@
 import type { CatalogEntry } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
-import { deferredTools, reversedKeys } from "../../test/fixtures/tools.js";
+import { deferredTools, families, groups, reversedKeys } from "../../test/fixtures/tools.js";
 import { buildCatalog } from "./build-catalog.js";
 import { renderCatalogFiles } from "./catalog-files.js";
 
@@ -26,7 +26,7 @@ const skills = [{ name: "release", description: "Cut a release.", scope: "projec
 
 describe("buildCatalog", () => {
   it("one tree: groups in order, then families / servers, then leaves by name", () => {
-    const catalog = buildCatalog({ deferred: deferredTools(), skills, entries });
+    const catalog = buildCatalog({ deferred: deferredTools(), skills, entries, families, groups });
     expect(catalog.nodes.map((n) => `${n.kind}:${n.id}`)).toEqual([
       "group:workspace",
       "family:workspace/terminal",
@@ -61,12 +61,17 @@ describe("buildCatalog", () => {
   });
 
   it("the same inputs in any order, keys in any order, give the same files byte for byte", () => {
-    const a = renderCatalogFiles(buildCatalog({ deferred: deferredTools(), skills, entries }), "repository");
+    const a = renderCatalogFiles(
+      buildCatalog({ deferred: deferredTools(), skills, entries, families, groups }),
+      "repository",
+    );
     const b = renderCatalogFiles(
       buildCatalog({
         deferred: reversedKeys([...deferredTools()].reverse()),
         skills,
         entries: [...entries].reverse(),
+        families,
+        groups,
       }),
       "repository",
     );
@@ -89,5 +94,37 @@ describe("buildCatalog", () => {
       text: expect.stringContaining("Input schema:"),
     });
     expect(a.get("tool-catalog/web.md")).toContain("### web_fetch — deferred tool (web)");
+  });
+
+  it("groups, titles, order and rules come from the declared families; lean context's groups close it", () => {
+    const catalog = buildCatalog({
+      deferred: deferredTools(),
+      skills,
+      entries,
+      // Declared in mount order, lean context's own first: its groups still come last.
+      families: [
+        { name: "skills", group: "skills" },
+        { name: "web", group: "net", rules: "Cite the address." },
+        { name: "worktree", group: "workspace" },
+      ],
+      groups: [
+        { group: "skills", title: "Not this title" },
+        { group: "net", title: "The network" },
+        { group: "workspace", title: "Checkouts" },
+      ],
+    });
+    expect(catalog.groups.map((g) => `${g.name}: ${g.title}`)).toEqual([
+      "net: The network",
+      "workspace: Checkouts",
+      "skills: Skills: instructions for recurring tasks, loaded with skill({name})",
+      "mcp: MCP servers and their tools, called through <server>_call",
+      "docs: Project documentation topics, from the routing table of AGENTS.md",
+      // Undeclared families are groups of their own, after the titled ones, by name.
+      "session: Tools of the session family",
+      "terminal: Tools of the terminal family",
+    ]);
+    expect(catalog.node("net/web")).toMatchObject({ kind: "family", rules: "Cite the address." });
+    expect(catalog.node("workspace/worktree")?.rules).toBeUndefined();
+    expect(catalog.node("terminal/terminal")?.summary).toBe("Tools of the terminal family.");
   });
 });

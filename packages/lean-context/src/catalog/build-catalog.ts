@@ -2,29 +2,26 @@
  * Building the catalog: deferred tools, skills and contributed entries (MCP servers and tools,
  * doc topics, more skills) into one tree of `CatalogNode`s.
  *
- * Order is deterministic whatever order the inputs came in: groups in `GROUP_ORDER` (others by
- * name), then inside a group families / servers by name, leaves by name; the node list is that
- * tree depth-first. A name contributed twice keeps its first (deferred tools first, then
+ * A deferred tool joins the group its family declares, and the family node carries the family's
+ * rules (family-table.ts: the extensions' declarations, lean context's own last). Order is
+ * deterministic whatever order the inputs came in: groups in their declared order (untitled ones
+ * after, by name), then inside a group families / servers by name, leaves by name; the node list
+ * is that tree depth-first. A name contributed twice keeps its first (deferred tools first, then
  * discovered skills, then entries in plugin order). An `mcp_tool` whose server has no
  * `mcp_server` entry gets a plain server node. Pure.
  */
 import {
   type CatalogEntry,
+  type CatalogGroupTitle,
   canonicalJson,
   type JsonSchema,
   type SkillInfo,
   type ToolDefinition,
+  type ToolFamily,
 } from "@picasso/protocol";
-import { familyGuidance } from "../sections/family-guidance.js";
-import {
-  DOCS_GROUP,
-  GROUP_ORDER,
-  groupOfFamily,
-  groupTitle,
-  MCP_GROUP,
-  SKILLS_GROUP,
-} from "./catalog-groups.js";
+import { DOCS_GROUP, MCP_GROUP, SKILLS_GROUP } from "./catalog-groups.js";
 import { type CatalogNode, cut, firstSentence, isLeaf, leafNode } from "./catalog-node.js";
+import { type FamilyTable, familyTable } from "./family-table.js";
 
 export interface CatalogInputs {
   /** Registered tools that are not core (the split's `deferred`). */
@@ -32,6 +29,10 @@ export interface CatalogInputs {
   skills?: readonly SkillInfo[];
   /** Contributed through the `catalog/entries` hook (and lean context's own doc topics). */
   entries?: readonly CatalogEntry[];
+  /** The families the mounted extensions declare, in mount order (`AssembleContext.families`). */
+  families?: readonly ToolFamily[];
+  /** The group titles they declare, in mount order (`AssembleContext.groups`). */
+  groups?: readonly CatalogGroupTitle[];
 }
 
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -83,6 +84,7 @@ export class Catalog {
 }
 
 export function buildCatalog(inputs: CatalogInputs): Catalog {
+  const table = familyTable(inputs.families, inputs.groups);
   const leaves: CatalogNode[] = [];
   const branches = new Map<string, CatalogNode>();
   const taken = new Set<string>();
@@ -95,8 +97,8 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
       kind: "group",
       name,
       group: name,
-      title: groupTitle(name),
-      summary: groupTitle(name),
+      title: table.groupTitle(name),
+      summary: table.groupTitle(name),
     });
 
   const tools = [...(inputs.deferred ?? [])].sort((a, b) => byName(a.spec, b.spec));
@@ -106,10 +108,10 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
     if (taken.has(`tool:${name}`)) continue;
     taken.add(`tool:${name}`);
     kept.push(tool);
-    const g = groupOfFamily(tool.family);
+    const g = table.groupOf(tool.family);
     group(g);
     const familyId = `${g}/${tool.family}`;
-    const rules = familyGuidance(tool.family);
+    const rules = table.family(tool.family)?.rules;
     branch({
       id: familyId,
       kind: "family",
@@ -173,18 +175,14 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
     leaves.push(docLeaf(e));
   }
 
-  return new Catalog(ordered([...branches.values()], leaves), kept);
+  return new Catalog(ordered([...branches.values()], leaves, table), kept);
 }
 
-/** The tree depth-first: groups in GROUP_ORDER, then branches and leaves by name. */
-function ordered(branches: CatalogNode[], leaves: CatalogNode[]): CatalogNode[] {
-  const rank = (g: string) => {
-    const i = GROUP_ORDER.indexOf(g);
-    return i < 0 ? GROUP_ORDER.length : i;
-  };
+/** The tree depth-first: groups in declared order, then branches and leaves by name. */
+function ordered(branches: CatalogNode[], leaves: CatalogNode[], table: FamilyTable): CatalogNode[] {
   const groups = branches
     .filter((b) => b.kind === "group")
-    .sort((a, b) => rank(a.name) - rank(b.name) || byName(a, b));
+    .sort((a, b) => table.groupRank(a.name) - table.groupRank(b.name) || byName(a, b));
   const under = (id: string) =>
     [...branches.filter((b) => b.parent === id), ...leaves.filter((l) => l.parent === id)].sort(
       (a, b) => Number(isLeaf(a)) - Number(isLeaf(b)) || byName(a, b),

@@ -3,11 +3,11 @@
  * lean context finds (skill-discovery.ts), the skills other plugins contribute (`skill` entries,
  * each a folder holding a SKILL.md), the doc topics of AGENTS.md, and the other contributed
  * entries (MCP servers and tools, docs). `sessionCatalog` then puts them with the deferred tools
- * into one `Catalog`. Warnings (a bad SKILL.md, a contributed skill folder without one) are one
+ * into one `Catalog`, grouped as the extensions' declared families say. Warnings (a bad SKILL.md, a contributed skill folder without one) are one
  * line each, for the surfaces to show.
  */
 import { join } from "node:path";
-import type { CatalogEntry, ToolDefinition } from "@picasso/protocol";
+import type { CatalogEntry, CatalogGroupTitle, ToolDefinition, ToolFamily } from "@picasso/protocol";
 import { displayPath, loadSkills, type Skill, type SkillSources } from "../skills/skill-discovery.js";
 import { buildCatalog, type Catalog } from "./build-catalog.js";
 import { loadDocTopics } from "./doc-topics.js";
@@ -48,6 +48,22 @@ export function loadCatalogSources(
   return { skills, entries, mcpServers, warnings };
 }
 
-export function sessionCatalog(deferred: readonly ToolDefinition[], sources: CatalogSources): Catalog {
-  return buildCatalog({ deferred, skills: sources.skills, entries: sources.entries });
+/** The extensions' declared families and group titles, in mount order. */
+export interface DeclaredFamilies {
+  families: readonly ToolFamily[];
+  groups: readonly CatalogGroupTitle[];
+}
+
+export function sessionCatalog(
+  deferred: readonly ToolDefinition[],
+  sources: CatalogSources,
+  declared: DeclaredFamilies,
+): Catalog {
+  return buildCatalog({
+    deferred,
+    skills: sources.skills,
+    entries: sources.entries,
+    families: declared.families,
+    groups: declared.groups,
+  });
 }

@@ -76,4 +76,24 @@ describe("loadEvalFixture", () => {
       /entries\.json: \[0\]: expected \{kind, name, description, …\}$/,
     );
   });
+
+  it("reads the families its tools plugin declares, and names a malformed one", () => {
+    const dir = mkdtempSync(join(tmpdir(), "eval-fixture-"));
+    expect(loadEvalFixture(dir).families).toEqual([]);
+    writeFileSync(
+      join(dir, "families.json"),
+      JSON.stringify([
+        { name: "team", group: "agents", rules: "Scope each teammate." },
+        { name: "x", group: "y" },
+      ]),
+    );
+    expect(loadEvalFixture(dir).families).toEqual([
+      { name: "team", group: "agents", rules: "Scope each teammate." },
+      { name: "x", group: "y" },
+    ]);
+    writeFileSync(join(dir, "families.json"), JSON.stringify([{ name: "team", group: "agents", when: 3 }]));
+    expect(errorOf(() => loadEvalFixture(dir))).toMatch(
+      /families\.json: \[0\]: expected \{name, group, when\?, rules\?\}, each text$/,
+    );
+  });
 });

@@ -10,13 +10,14 @@
  * A fixture folder holds what a session would find: `workspace/` (AGENTS.md with its docs routing
  * table, docs, `.picasso/skills`, `.claude/skills`), `home/` (a PICASSO_HOME with `skills/`),
  * `claude/` (a Claude Code folder with `skills/`), `entries.json` (catalog entries a plugin would
- * contribute: MCP servers and tools) and `deferred-tools.json` (tool specs with a family, as a
- * tools plugin would register them; their handlers only say they are fixtures).
+ * contribute: MCP servers and tools), `deferred-tools.json` (tool specs with a family, as a
+ * tools plugin would register them; their handlers only say they are fixtures) and
+ * `families.json` (the families that plugin declares: `{name, group, when?, rules?}`).
  * Every mistake is a one-line UserError naming the file, line and field.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { type CatalogEntry, type ToolDefinition, UserError } from "@picasso/protocol";
+import { type CatalogEntry, type ToolDefinition, type ToolFamily, UserError } from "@picasso/protocol";
 import { isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { PatchReader } from "../composition/patch-reader.js";
 import type { NavigationCase } from "./navigation-eval.js";
@@ -33,6 +34,8 @@ export interface EvalFixture {
   picassoHome: string;
   claudeHome: string;
   tools: ToolDefinition[];
+  /** The families the fixture's tools plugin declares. */
+  families: ToolFamily[];
   entries: CatalogEntry[];
 }
 
@@ -123,6 +126,29 @@ export function loadEvalFixture(dir: string): EvalFixture {
     picassoHome: join(dir, "home"),
     claudeHome: join(dir, "claude"),
     tools,
+    families: loadFamilies(join(dir, "families.json")),
     entries: entries as CatalogEntry[],
   };
+}
+
+function loadFamilies(file: string): ToolFamily[] {
+  const families = readJson(file);
+  if (!Array.isArray(families)) throw new UserError(`${file}: expected a list of tool families`);
+  return families.map((f, i): ToolFamily => {
+    const text = (v: unknown, optional: boolean) => typeof v === "string" || (optional && v === undefined);
+    if (
+      !isObject(f) ||
+      !text(f.name, false) ||
+      !text(f.group, false) ||
+      !text(f.when, true) ||
+      !text(f.rules, true)
+    )
+      throw new UserError(`${file}: [${i}]: expected {name, group, when?, rules?}, each text`);
+    return {
+      name: f.name as string,
+      group: f.group as string,
+      ...(typeof f.when === "string" ? { when: f.when } : {}),
+      ...(typeof f.rules === "string" ? { rules: f.rules } : {}),
+    };
+  });
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { deferredTools } from "../../test/fixtures/tools.js";
+import { deferredTools, families, groups } from "../../test/fixtures/tools.js";
 import { buildCatalog } from "./build-catalog.js";
 import { keywordNavigator, type Navigator, resolveNode, runNavigationEval } from "./navigation-eval.js";
 
 const catalog = buildCatalog({
   deferred: deferredTools(),
+  families,
+  groups,
   skills: [
     { name: "release", description: "Cut a release: bump the version, tag and publish.", scope: "project" },
     { name: "standup", description: "Write a daily standup note.", scope: "user" },

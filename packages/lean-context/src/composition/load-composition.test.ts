@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { isUserError } from "@picasso/protocol";
 import { approveProjectFile } from "@picasso/workspace";
 import { describe, expect, it } from "vitest";
-import { coreTools, deferredTools } from "../../test/fixtures/tools.js";
+import { coreTools, deferredTools, families } from "../../test/fixtures/tools.js";
 import { assembleTier1 } from "../tier1/assemble-tier1.js";
 import { coreToolRows } from "./compose.js";
 import {
@@ -64,6 +64,7 @@ describe("loadComposition", () => {
       mcpServers: [],
       instructions: [],
       skills: [],
+      families,
     }).tier1;
     expect(tier1.tools.map((t) => t.name)).toContain("terminal_open");
   });
@@ -75,6 +76,7 @@ describe("loadComposition", () => {
       mcpServers: ["github", "linear"],
       instructions: [{ path: "AGENTS.md", text: "# Project\nRun `npm test`." }],
       skills: [{ name: "deploy", description: "Use when deploying." }],
+      families,
     };
     const cli = loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace });
     const sdk = loadComposition({ surface: "sdk", picassoHome: home, workspaceRoot: workspace });

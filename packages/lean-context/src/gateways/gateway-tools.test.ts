@@ -1,6 +1,6 @@
 import type { CatalogEntry, ToolContext } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
-import { coreTools, deferredTools } from "../../test/fixtures/tools.js";
+import { coreTools, deferredTools, families, groups } from "../../test/fixtures/tools.js";
 import { buildCatalog, type Catalog } from "../catalog/build-catalog.js";
 import { skillSearchTool, toolCallTool, toolSearchTool } from "./gateway-tools.js";
 
@@ -42,6 +42,8 @@ const full = () =>
       { name: "release", description: "Use when cutting a release: tag, build, publish.", scope: "project" },
     ],
     entries: mcp,
+    families,
+    groups,
   });
 
 describe("tool_search", () => {

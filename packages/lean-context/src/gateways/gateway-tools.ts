@@ -19,7 +19,6 @@ import { argumentProblems } from "@picasso/protocol/tool-arguments";
 import type { Catalog } from "../catalog/build-catalog.js";
 import { answerQuery } from "../catalog/catalog-answer.js";
 import { navigate } from "../catalog/catalog-search.js";
-import { familyGuidance } from "../sections/family-guidance.js";
 import { skillSearchSpec, toolCallSpec, toolSearchSpec } from "./gateway-specs.js";
 import { mcpRedirect } from "./mcp-redirect.js";
 
@@ -55,12 +54,15 @@ export function toolSearchTool(sources: GatewaySources): ToolDefinition {
   };
 }
 
-/** The full text of a deferred tool with its family's rules: what `tool_call` errors repeat. */
+/**
+ * The full text of a deferred tool with its family's rules (as its extension declares them, on
+ * the catalog's family node): what `tool_call` errors repeat.
+ */
 export function describeTool(catalog: Catalog, name: string): string {
   const node = catalog.leaves.find((l) => l.kind === "tool" && l.name === name);
-  const tool = catalog.tool(name);
-  const rules = tool ? familyGuidance(tool.family) : undefined;
-  return [node?.text ?? name, ...(rules ? [`Rules (family ${tool!.family}): ${rules}`] : [])].join("\n");
+  const family = node?.parent ? catalog.node(node.parent) : undefined;
+  const rules = family?.kind === "family" ? family.rules : undefined;
+  return [node?.text ?? name, ...(rules ? [`Rules (family ${family!.name}): ${rules}`] : [])].join("\n");
 }
 
 function misdirected(catalog: Catalog, name: string, args: unknown): string | undefined {

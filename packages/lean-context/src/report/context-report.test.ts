@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cliComposition } from "../../test/fixtures/composition.js";
-import { coreTools, deferredTools } from "../../test/fixtures/tools.js";
+import { coreTools, deferredTools, families } from "../../test/fixtures/tools.js";
 import { agentsMd, fixtureSkills } from "../../test/fixtures/workspace-inputs.js";
 import { assembleTier1 } from "../tier1/assemble-tier1.js";
 import { assembleEagerBaseline } from "../tier1/eager-baseline.js";
@@ -16,6 +16,7 @@ describe("context report", () => {
     mcpServers: ["github"],
     instructions: [agentsMd],
     skills: fixtureSkills,
+    families,
   });
   const baseline = assembleEagerBaseline({
     composition,
@@ -24,6 +25,7 @@ describe("context report", () => {
     instructions: [agentsMd],
     skills: fixtureSkills.map((s) => ({ ...s, body: "step\n".repeat(400) })),
     memories: [],
+    families,
   });
   const report = buildContextReport({ assembly, baseline, composition, mode: "plan", warnings: ["w1"] });
 

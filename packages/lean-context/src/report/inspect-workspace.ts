@@ -2,10 +2,16 @@
  * Assemble a workspace's Tier 1, catalog and eager baseline outside a session (what `picasso
  * context` and `picasso tools` print): find the workspace root, make its Tier 1 as a session does
  * (tier1/workspace-tier1.ts: composition, instruction files, skills and doc topics beside any
- * contributed entries, the catalog), then the eager baseline and the report. The only I/O is in
- * the loaders it calls.
+ * contributed entries, the catalog grouped by the families the caller's extensions declare), then
+ * the eager baseline and the report. The only I/O is in the loaders it calls.
  */
-import type { CatalogEntry, PermissionMode, ToolDefinition } from "@picasso/protocol";
+import type {
+  CatalogEntry,
+  CatalogGroupTitle,
+  PermissionMode,
+  ToolDefinition,
+  ToolFamily,
+} from "@picasso/protocol";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Catalog } from "../catalog/build-catalog.js";
 import type { Surface } from "../composition/compose.js";
@@ -20,6 +26,10 @@ export interface InspectWorkspaceOptions {
   surface?: Surface;
   mode?: PermissionMode;
   tools: readonly ToolDefinition[];
+  /** The families and group titles the mounted extensions declare, in mount order (as a session's
+   *  host hands them over): the families line and the catalog's groups follow them. */
+  families: readonly ToolFamily[];
+  groups: readonly CatalogGroupTitle[];
   /** Entries other plugins would contribute (MCP servers and tools, skills, docs). */
   entries?: readonly CatalogEntry[];
   /** Claude Code's user folder (default `$CLAUDE_CONFIG_DIR` or `~/.claude`). */
@@ -46,6 +56,8 @@ export function inspectWorkspace(options: InspectWorkspaceOptions): WorkspaceCon
       picassoHome: options.picassoHome,
       tools: options.tools,
       contributed: options.entries ?? [],
+      families: options.families,
+      groups: options.groups,
       ...(options.patchesDir ? { patchesDir: options.patchesDir } : {}),
       ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
     });
@@ -56,6 +68,7 @@ export function inspectWorkspace(options: InspectWorkspaceOptions): WorkspaceCon
     instructions: instructions.files,
     skills: sources.skills.map((s) => ({ ...s, body: s.body || s.description })),
     memories: [],
+    families: options.families,
   });
   const report = buildContextReport({
     assembly,

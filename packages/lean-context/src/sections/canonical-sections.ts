@@ -8,6 +8,7 @@
  * from the composition's `persona.prefix` setting. Bytes matter: every line here is sent on
  * every request, so rules are stated once and briefly.
  */
+import type { ToolFamily } from "@picasso/protocol";
 import type { CompositionSettings } from "../composition/settings.js";
 
 const lines = (...text: string[]) => text.join("\n");
@@ -72,28 +73,18 @@ export function mcpGatewaysLine(gateways: readonly string[]): string {
 }
 
 /**
- * When to reach for each deferred family, in this order. The gateways section lists only the
- * families the composition actually installs as deferred tools, so the model is never sent to
- * search for a capability this build does not have; the list depends only on the composition.
+ * The deferred families this composition installs, so the model is never sent to search for a
+ * capability this build does not have: the declared ones in their listing order (family-table.ts),
+ * each with its `when` phrase, then any undeclared ones by name. Depends only on the composition
+ * and the extensions' code.
  */
-const FAMILY_WHEN: Record<string, string> = {
-  files: "globs, folder trees, multi-edits, patches, notebooks",
-  worktree: "isolated checkouts for parallel work",
-  team: "teammates",
-  terminal: "long-lived interactive shells",
-  session: "past sessions",
-  workflow: "multi-step plans",
-  goal: "goal loops",
-  web: "fetch and search",
-  present: "show artifacts",
-  subagent: "fork, report on and stop subagents",
-  skills: "skills not in the index, via skill_search",
-};
-
-export function deferredFamiliesLine(families: readonly string[]): string {
-  const known = Object.keys(FAMILY_WHEN).filter((f) => families.includes(f));
-  const other = [...new Set(families.filter((f) => !(f in FAMILY_WHEN)))].sort();
-  const listed = [...known.map((f) => `${f} (${FAMILY_WHEN[f]})`), ...other];
+export function deferredFamiliesLine(deferred: readonly string[], declared: readonly ToolFamily[]): string {
+  const present = new Set(deferred);
+  const named = new Set(declared.map((f) => f.name));
+  const listed = [
+    ...declared.filter((f) => present.has(f.name)).map((f) => (f.when ? `${f.name} (${f.when})` : f.name)),
+    ...[...present].filter((f) => !named.has(f)).sort(),
+  ];
   if (listed.length === 0) return "";
   return `Deferred tool families here: ${listed.join(", ")}. Search before saying a capability is missing.`;
 }
@@ -102,6 +93,8 @@ export function deferredFamiliesLine(families: readonly string[]): string {
 export interface SectionInputs {
   /** Families of the deferred tools this composition installs. */
   deferredFamilies: readonly string[];
+  /** The families the mounted extensions declare, in listing order (family-table.ts). */
+  families: readonly ToolFamily[];
   /** The `<server>_call` gateways mounted, sorted (fixed for the session). */
   mcpGateways?: readonly string[];
 }
@@ -116,7 +109,11 @@ const SECTIONS: Record<string, SectionText> = {
   "context:file-reference": () => FILE_REFERENCE,
   "tool:core": () => TOOL_CORE,
   "lean:gateways": (_, inputs) =>
-    [GATEWAYS, mcpGatewaysLine(inputs.mcpGateways ?? []), deferredFamiliesLine(inputs.deferredFamilies)]
+    [
+      GATEWAYS,
+      mcpGatewaysLine(inputs.mcpGateways ?? []),
+      deferredFamiliesLine(inputs.deferredFamilies, inputs.families),
+    ]
       .filter(Boolean)
       .join("\n"),
 };

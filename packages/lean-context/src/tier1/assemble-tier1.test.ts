@@ -1,7 +1,7 @@
 import { canonicalJson } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { cliComposition } from "../../test/fixtures/composition.js";
-import { coreTools, deferredTools, reversedKeys } from "../../test/fixtures/tools.js";
+import { coreTools, deferredTools, families, reversedKeys } from "../../test/fixtures/tools.js";
 import { agentsMd, fixtureServers, fixtureSkills } from "../../test/fixtures/workspace-inputs.js";
 import { assembleTier1, type Tier1Input } from "./assemble-tier1.js";
 
@@ -11,6 +11,7 @@ const input = (): Tier1Input => ({
   mcpServers: fixtureServers,
   instructions: [agentsMd],
   skills: fixtureSkills,
+  families,
 });
 
 describe("assembleTier1", () => {

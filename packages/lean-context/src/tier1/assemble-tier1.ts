@@ -20,8 +20,10 @@ import {
   type Tier1SectionRole,
   type Tier1ToolRole,
   type ToolDefinition,
+  type ToolFamily,
   type ToolSpec,
 } from "@picasso/protocol";
+import { familyTable } from "../catalog/family-table.js";
 import type { Composition } from "../composition/compose.js";
 import { toolCallSpec, toolSearchSpec } from "../gateways/gateway-specs.js";
 import {
@@ -44,6 +46,11 @@ export interface Tier1Input {
   mcpServers: readonly string[];
   instructions: readonly InstructionFile[];
   skills: readonly SkillInfo[];
+  /**
+   * The families the mounted extensions declare, in mount order (`AssembleContext.families`):
+   * the families line names each deferred one with its `when`, lean context's own last.
+   */
+  families: readonly ToolFamily[];
 }
 
 export interface Tier1Assembly {
@@ -103,6 +110,7 @@ export function assembleTier1(input: Tier1Input): Tier1Assembly {
       id: row.id,
       text: renderSection(row.id, settings, {
         deferredFamilies: split.deferred.map((t) => t.family),
+        families: familyTable(input.families).families,
         mcpGateways: gatewayNames,
       }),
     })),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cliComposition } from "../../test/fixtures/composition.js";
-import { coreTools, deferredTools } from "../../test/fixtures/tools.js";
+import { coreTools, deferredTools, families } from "../../test/fixtures/tools.js";
 import { agentsMd, fixtureSkills } from "../../test/fixtures/workspace-inputs.js";
 import { assembleTier1 } from "./assemble-tier1.js";
 import { assembleEagerBaseline } from "./eager-baseline.js";
@@ -25,6 +25,7 @@ describe("assembleEagerBaseline", () => {
     instructions: [bigAgents],
     skills,
     memories: [{ id: "m1", body: "The user prefers tabs." }],
+    families,
   });
 
   it("puts every core, deferred and MCP schema in tools and every body in system", () => {
@@ -43,6 +44,7 @@ describe("assembleEagerBaseline", () => {
       mcpServers: ["github"],
       instructions: [bigAgents],
       skills,
+      families,
     }).tier1;
     expect(baseline.bytes.total).toBeGreaterThan(lean.bytes.total * 2);
     expect(
@@ -53,6 +55,7 @@ describe("assembleEagerBaseline", () => {
         instructions: [bigAgents],
         skills: [...skills].reverse(),
         memories: [{ id: "m1", body: "The user prefers tabs." }],
+        families,
       }).hash,
     ).toBe(baseline.hash);
   });

@@ -11,8 +11,10 @@ import {
   sealTier1,
   type Tier1,
   type ToolDefinition,
+  type ToolFamily,
   type ToolSpec,
 } from "@picasso/protocol";
+import { familyTable } from "../catalog/family-table.js";
 import type { Composition } from "../composition/compose.js";
 import type { InstructionFile } from "../instructions/instruction-index.js";
 import { renderSection } from "../sections/canonical-sections.js";
@@ -27,6 +29,8 @@ export interface EagerBaselineInput {
   instructions: readonly InstructionFile[];
   skills: readonly (SkillInfo & { body: string })[];
   memories: readonly { id: string; body: string }[];
+  /** The families the mounted extensions declare, as for `assembleTier1`. */
+  families: readonly ToolFamily[];
 }
 
 export function assembleEagerBaseline(input: EagerBaselineInput): Tier1 {
@@ -50,7 +54,10 @@ export function assembleEagerBaseline(input: EagerBaselineInput): Tier1 {
   const system: SystemBlock[] = [
     ...input.composition.sections.map((row) => ({
       id: row.id,
-      text: renderSection(row.id, settings, { deferredFamilies: split.deferred.map((t) => t.family) }),
+      text: renderSection(row.id, settings, {
+        deferredFamilies: split.deferred.map((t) => t.family),
+        families: familyTable(input.families).families,
+      }),
     })),
     ...input.instructions.map((f) => ({ id: `instructions:${f.path}`, text: f.text })),
     ...[...input.skills].sort(byName).map((s) => ({ id: `skill:${s.name}`, text: s.body })),

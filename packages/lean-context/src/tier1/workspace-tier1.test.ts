@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CatalogEntry, Tier1 } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
-import { coreTools, deferredTools } from "../../test/fixtures/tools.js";
+import { coreTools, deferredTools, families, groups } from "../../test/fixtures/tools.js";
 import { createLeanContextPlugin } from "../plugin.js";
 import { inspectWorkspace } from "../report/inspect-workspace.js";
 import { assembleWorkspaceTier1 } from "./workspace-tier1.js";
@@ -42,8 +42,18 @@ describe("a workspace's Tier 1 (assembleWorkspaceTier1)", () => {
       tools,
       mcpServers: [],
       catalog: contributed,
+      families,
+      groups,
     }) as Tier1;
-    const report = inspectWorkspace({ cwd: root, picassoHome, claudeHome, tools, entries: contributed });
+    const report = inspectWorkspace({
+      cwd: root,
+      picassoHome,
+      claudeHome,
+      tools,
+      entries: contributed,
+      families,
+      groups,
+    });
     expect(report.workspaceRoot).toBe(root);
     expect(report.assembly.tier1.hash).toBe(session.hash);
     expect(report.report.hash).toBe(session.hash);
@@ -60,6 +70,8 @@ describe("a workspace's Tier 1 (assembleWorkspaceTier1)", () => {
       tools: [...coreTools(), ...deferredTools()],
       mcpServers: ["github"],
       contributed: [...contributed, { kind: "skill", name: "orphan", description: "No folder." }],
+      families,
+      groups,
     });
     expect(made.instructions.files.map((f) => f.path)).toEqual(["AGENTS.md"]);
     expect(made.sources.skills.map((s) => s.name)).toEqual(["release"]);

@@ -3,11 +3,12 @@
  * plugin's `assembleSystemPrompt`) and outside one (`picasso context`, `picasso tools`:
  * report/inspect-workspace.ts), so that what the report shows is what a session sends: the
  * surface's composition (unless one is given), the instruction files, the skills and doc topics
- * found beside the catalog entries other plugins contribute, Tier 1 assembled from them, the
- * catalog the gateways navigate, and the warnings to show (instruction files left out or cut,
+ * found beside the catalog entries other plugins contribute, Tier 1 assembled from them (its
+ * families line from the families the extensions declare), the catalog the gateways navigate
+ * (grouped as they declare), and the warnings to show (instruction files left out or cut,
  * missing core tools, bad SKILL.md files…). The only I/O is in the loaders it calls.
  */
-import type { CatalogEntry, ToolDefinition } from "@picasso/protocol";
+import type { CatalogEntry, CatalogGroupTitle, ToolDefinition, ToolFamily } from "@picasso/protocol";
 import type { Catalog } from "../catalog/build-catalog.js";
 import { type CatalogSources, loadCatalogSources, sessionCatalog } from "../catalog/catalog-sources.js";
 import type { Composition, Surface } from "../composition/compose.js";
@@ -27,6 +28,10 @@ export interface WorkspaceTier1Input {
   mcpServers?: readonly string[];
   /** Catalog entries other plugins contribute (MCP servers and tools, skills, docs). */
   contributed?: readonly CatalogEntry[];
+  /** The families and group titles the mounted extensions declare, in mount order
+   *  (`AssembleContext.families`, `.groups`): the families line and the catalog's groups follow them. */
+  families: readonly ToolFamily[];
+  groups: readonly CatalogGroupTitle[];
   /** A resolved composition; without one it is loaded from the surface's patch files. */
   composition?: Composition;
   /** Where the surface patch files live (default: the repository's `patches/`). */
@@ -71,13 +76,17 @@ export function assembleWorkspaceTier1(input: WorkspaceTier1Input): WorkspaceTie
     mcpServers: [...(input.mcpServers ?? []), ...sources.mcpServers],
     instructions: instructions.files,
     skills: sources.skills,
+    families: input.families,
   });
   return {
     composition,
     instructions,
     sources,
     assembly,
-    catalog: sessionCatalog(assembly.split.deferred, sources),
+    catalog: sessionCatalog(assembly.split.deferred, sources, {
+      families: input.families,
+      groups: input.groups,
+    }),
     warnings: [...tier1Warnings(instructions.warnings, assembly), ...sources.warnings],
     answerBudget: composition.settings["catalog.answerBudgetBytes"],
   };

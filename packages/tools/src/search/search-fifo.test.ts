@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { findRipgrep } from "./ripgrep.js";
 
-const BUILD = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), "../../dist/index.js")).href;
+const BUILD = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), "../../dist/search.js")).href;
 
 interface Output {
   content: string;

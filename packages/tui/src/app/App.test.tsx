@@ -2,6 +2,7 @@ import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import { PLAIN_THEME } from "../components/theme.js";
 import { type FakeEvent, FakeSessionEvents } from "../test-support/fake-session.js";
+import { standInOperations } from "../test-support/stand-in-operations.js";
 import { tick, waitForFrame } from "../test-support/wait-for-frame.js";
 import { App, ROWS_BELOW_PANEL } from "./App.js";
 import { SessionController } from "./session-controller.js";
@@ -32,17 +33,18 @@ function hostWith(
     },
     setMode: (m: FakeSessionEvents["mode"]) => events.setMode(m),
     subscribe: (listener: Parameters<FakeSessionEvents["subscribe"]>[0]) => events.subscribe(listener),
-    describeSettings: () => ({}),
+    panels: () => [],
     runTurn: (_input: string, options: { signal: AbortSignal }) => events.replay(turn(options.signal)),
+    compact: async () => ({ compacted: false, reason: "too short" }),
   };
   return {
     workspaceRoot: "/tmp",
-    open: async () => ({
+    open: async (request) => ({
       session: session as never,
       provider: { name: "mock", model: "demo", contextWindow: 1000 },
+      operations: standInOperations(session, request.controls, { window: 1000 }),
       close: async () => {},
     }),
-    listSessions: () => [],
   };
 }
 
@@ -181,13 +183,15 @@ describe("App", () => {
     await waitForFrame(lastFrame, (f) => f.includes("│ › an earlier prompt"));
   });
 
-  it("lists the commands in /help without raw backticks", async () => {
+  it("lists the TUI's commands and the session's operations in /help, without raw backticks", async () => {
     const { stdin, lastFrame } = await app();
     stdin.write("/help");
     await waitForFrame(lastFrame, (f) => f.includes("› /help"));
     stdin.write("\r");
     const frame = await waitForFrame(lastFrame, (f) => f.includes("Commands:") && f.includes("/exit"));
+    // An operation: its name, argument hint and summary (the stand-in's summary has `code` in it).
     expect(frame).toContain("/context [timeline] — what fills the context window; timeline for its history");
+    expect(frame).toContain("/goal <objective> [--max-rounds N]");
     expect(frame).not.toContain("`");
   });
 

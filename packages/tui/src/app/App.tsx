@@ -92,7 +92,9 @@ export function App({
 
   const onSubmit = useCallback((text: string) => controller.submit(text), [controller]);
   const onExit = useCallback(() => controller.exit(), [controller]);
-  const commands = useMemo(() => controller.commands(), [controller]);
+  // The session's operations are its commands: the list changes when a session opens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed per session opened
+  const commands = useMemo(() => controller.commands(), [controller, state.status.sessionId]);
   // ↑ starts from the prompts of the session on screen (a resumed one has earlier prompts);
   // a new epoch (/clear, /resume) remounts the prompt with that session's prompts.
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed per session (epoch), not per item

@@ -1,6 +1,10 @@
 import type { ApprovalAnswer } from "@picasso/engine";
+import type { ExtensionOperation } from "@picasso/protocol";
+import { UserError } from "@picasso/protocol/basics";
 import { describe, expect, it } from "vitest";
+import { completeSlash } from "../commands/command-registry.js";
 import { type FakeEvent, FakeSessionEvents } from "../test-support/fake-session.js";
+import { type StandInOptions, standInOperations } from "../test-support/stand-in-operations.js";
 import { timelineChartFixture } from "../test-support/timeline-chart-fixture.js";
 import { SessionController } from "./session-controller.js";
 import type { OpenedSession, SessionHost } from "./session-host.js";
@@ -35,7 +39,7 @@ function fakeSession(
       },
       setMode: (m: FakeSessionEvents["mode"]) => events.setMode(m),
       subscribe: (listener: Parameters<FakeSessionEvents["subscribe"]>[0]) => events.subscribe(listener),
-      describeSettings: () => ({}),
+      panels: () => [{ id: "weather", title: "weather", rows: [{ label: "station", value: "EDDB" }] }],
       runTurn: (_input: string, options: { signal: AbortSignal }) =>
         events.replay(turn(ctl!, options.signal)),
       compact: async () => {
@@ -57,25 +61,29 @@ function fakeSession(
   };
 }
 
-function host(sessions: ReturnType<typeof fakeSession>[]): SessionHost & { closed: string[] } {
+/** Sessions opened in turn, each with the stand-in operations (and `extra`, an extension's). */
+function host(
+  sessions: ReturnType<typeof fakeSession>[],
+  options: StandInOptions & { extra?: ExtensionOperation[] } = {},
+): SessionHost & { closed: string[] } {
   const closed: string[] = [];
   let next = 0;
   return {
     workspaceRoot: "/tmp",
     closed,
-    async open(): Promise<OpenedSession> {
+    async open(request): Promise<OpenedSession> {
       const s = sessions[next++]!;
       return {
         session: s.session as never,
         provider: { name: "mock", model: "demo", contextWindow: 1000 },
         mockFallback: true,
         warnings: ["AGENTS.md: instructions cut at the 8192-byte cap"],
+        operations: [...standInOperations(s.session, request.controls, options), ...(options.extra ?? [])],
         close: async (reason) => {
           closed.push(`${s.session.id}:${reason}`);
         },
       };
     },
-    listSessions: () => [],
   };
 }
 
@@ -231,19 +239,9 @@ describe("SessionController", () => {
     expect(h.closed).toEqual(["s1:cleared"]);
   });
 
-  it("/context timeline says it is not available without a timeline fold", async () => {
-    const c = new SessionController(host([fakeSession("s1", async function* () {})]));
-    await c.start();
-    await c.runCommand("context", "timeline");
-    expect(c.store.state.items.at(-1)).toMatchObject({ text: "the context timeline is not available yet" });
-  });
-
-  it("/context timeline opens the bars the surface folds, and closing leaves one line", async () => {
+  it("/context timeline opens the bars the operation answers with, and closing leaves one line", async () => {
     const chart = timelineChartFixture();
-    const c = new SessionController({
-      ...host([fakeSession("s1", async function* () {})]),
-      timeline: async () => chart,
-    });
+    const c = new SessionController(host([fakeSession("s1", async function* () {})], { chart }));
     await c.start();
     await c.runCommand("context", "timeline");
     expect(c.store.state.timelinePanel).toBe(chart);
@@ -252,36 +250,21 @@ describe("SessionController", () => {
     expect(c.store.state.items.at(-1)).toMatchObject({ text: "/context timeline: 9 steps, 2 prefix drops" });
   });
 
-  it("/sandbox shows the surface's live check, or says it cannot check", async () => {
-    const without = new SessionController(host([fakeSession("s1", async function* () {})]));
-    await without.start();
-    await without.runCommand("sandbox", "");
-    expect(without.store.state.items.at(-1)).toMatchObject({
-      text: "/sandbox: this surface cannot check the sandbox",
-    });
-    const h = {
-      ...host([fakeSession("s2", async function* () {})]),
-      sandboxReport: async () => "ok   writes the workspace  allowed\n",
+  it("shows an operation's text as a block under its title, a warn answer and a mistake as one warning", async () => {
+    const ran: string[] = [];
+    const memory: ExtensionOperation = {
+      name: "memory",
+      args: "[list|rm <id>]",
+      summary: "the memories",
+      async run(args) {
+        ran.push(args);
+        if (args.startsWith("rm")) throw new UserError("memory id: no memory m9");
+        if (args === "show") return { text: "show what?", tone: "warn" };
+        if (args === "boom") throw new Error("disk on fire");
+        return { text: "m1     preference 3  user  Tabs\n", title: `memory ${args || "list"}` };
+      },
     };
-    const c = new SessionController(h);
-    await c.start();
-    await c.runCommand("sandbox", "");
-    expect(c.store.state.items.at(-1)).toMatchObject({
-      kind: "expanded",
-      title: "sandbox",
-      text: "ok   writes the workspace  allowed",
-    });
-  });
-
-  it("/memory shows what the surface answers, a mistake as one warning, and says when there is no memory", async () => {
-    const asked: string[] = [];
-    const h = host([fakeSession("s1", async function* () {})]);
-    h.memory = async (args) => {
-      asked.push(args);
-      if (args.startsWith("rm")) throw new Error("memory id: no memory m9");
-      return "m1     preference 3  user  Tabs";
-    };
-    const c = new SessionController(h);
+    const c = new SessionController(host([fakeSession("s1", async function* () {})], { extra: [memory] }));
     await c.start();
     await c.runCommand("memory", "");
     expect(c.store.state.items.at(-1)).toMatchObject({
@@ -289,16 +272,109 @@ describe("SessionController", () => {
       title: "memory list",
       text: "m1     preference 3  user  Tabs",
     });
+    await c.runCommand("memory", "show");
+    expect(c.store.state.items.at(-1)).toMatchObject({
+      kind: "notice",
+      tone: "warn",
+      text: "/memory: show what?",
+    });
     await c.runCommand("memory", "rm m9");
     expect(c.store.state.items.at(-1)).toMatchObject({
+      kind: "notice",
       tone: "warn",
       text: "/memory: memory id: no memory m9",
     });
-    expect(asked).toEqual(["", "rm m9"]);
-    const bare = new SessionController(host([fakeSession("s2", async function* () {})]));
-    await bare.start();
-    await bare.runCommand("memory", "");
-    expect(bare.store.state.items.at(-1)).toMatchObject({ text: "memory is not available in this surface" });
+    await c.runCommand("memory", "boom");
+    expect(c.store.state.items.at(-1)).toMatchObject({
+      kind: "notice",
+      tone: "error",
+      text: "/memory: disk on fire",
+    });
+    await c.runCommand("model", "");
+    expect(c.store.state.items.at(-1)).toMatchObject({
+      kind: "expanded",
+      title: "/model",
+      text: "provider mock, model demo",
+    });
+    expect(ran).toEqual(["", "show", "rm m9", "boom"]);
+  });
+
+  it("an extension's operation is a slash command: listed, described, completed and run with its arguments", async () => {
+    const greetings: string[] = [];
+    const greet: ExtensionOperation = {
+      name: "greet",
+      args: "<name>",
+      argChoices: ["world"],
+      summary: "say hello",
+      run(args, ctx) {
+        greetings.push(`${args} ${ctx.offline}`);
+        return { text: `Hello, ${args}!` };
+      },
+    };
+    const c = new SessionController(host([fakeSession("s1", async function* () {})], { extra: [greet] }));
+    expect(c.commands().map((command) => command.name)).toEqual(["help", "goal", "clear", "exit"]);
+    await c.start();
+    expect(c.commands().map((command) => command.name)).toEqual([
+      "help",
+      "context",
+      "mode",
+      "compact",
+      "resume",
+      "model",
+      "greet",
+      "goal",
+      "clear",
+      "exit",
+    ]);
+    expect(c.commands().find((command) => command.name === "greet")).toMatchObject({
+      args: "<name>",
+      argChoices: ["world"],
+      description: "say hello",
+    });
+    expect(completeSlash("/gr", c.commands())).toEqual(["/greet"]);
+    expect(completeSlash("/greet w", c.commands())).toEqual(["/greet world"]);
+    c.submit("/greet world");
+    await until(() => c.store.state.items.some((i) => i.kind === "expanded" && i.title === "/greet"));
+    expect(c.store.state.items.at(-1)).toMatchObject({
+      kind: "expanded",
+      title: "/greet",
+      text: "Hello, world!",
+    });
+    expect(greetings).toEqual(["world false"]);
+    await c.runCommand("help", "");
+    expect(c.store.state.items.at(-1)).toMatchObject({
+      text: expect.stringContaining("/greet <name> — say hello"),
+    });
+  });
+
+  it("holds a prompt sent while an operation runs until it has answered", async () => {
+    let release: () => void = () => {};
+    const slow: ExtensionOperation = {
+      name: "slow",
+      summary: "takes its time",
+      run: () =>
+        new Promise((resolve) => {
+          release = () => resolve({ text: "done" });
+        }),
+    };
+    const seen: string[] = [];
+    const s = fakeSession("s1", async function* () {
+      seen.push("turn ran");
+      yield { type: "turn_end", lane: "main", stopReason: "end_turn", steps: 1, text: "", usage: {} };
+    });
+    const c = new SessionController(host([s], { extra: [slow] }));
+    s.attach(c);
+    await c.start();
+    const running = c.runCommand("slow", "");
+    expect(c.store.state.hint).toBe("/slow…");
+    c.submit("after it");
+    expect(c.store.state.hint).toBe("queued: sent when the current turn ends (1)");
+    expect(seen).toEqual([]);
+    release();
+    await running;
+    await until(() => seen.length === 1 && !c.store.state.busy);
+    const shown = c.store.state.items.map((i) => (i.kind === "expanded" ? `expanded ${i.text}` : i.kind));
+    expect(shown.indexOf("expanded done")).toBeLessThan(shown.lastIndexOf("user"));
   });
 
   it("/context opens the inspector panel; closing it leaves one line in the history", async () => {
@@ -306,6 +382,10 @@ describe("SessionController", () => {
     await c.start();
     await c.runCommand("context", "");
     expect(c.store.state.contextPanel?.window).toBe(1000);
+    // Below the map, the session's panels, whatever extension they come from.
+    expect(c.store.state.contextPanel?.panels).toEqual([
+      { id: "weather", title: "weather", rows: [{ label: "station", value: "EDDB" }] },
+    ]);
     c.closeContext();
     expect(c.store.state.contextPanel).toBeUndefined();
     const last = c.store.state.items.at(-1);
@@ -352,7 +432,7 @@ describe("SessionController", () => {
     expect(seen).toEqual([]);
   });
 
-  it("/context and the status line show the same figure, estimated or reported", async () => {
+  it("/context and the status line show the same figure while it is an estimate; a reported one stays", async () => {
     const s = fakeSession("s1", async function* () {
       yield {
         type: "model_response",
@@ -371,12 +451,13 @@ describe("SessionController", () => {
     await c.runCommand("context", "");
     expect(c.store.state.status.contextTokens).toBe(c.store.state.contextPanel?.usedTokens);
     c.closeContext();
-    // After a request: both show what the provider reported.
+    // After a request: the status line shows what the provider reported (the core `context`
+    // operation reports the same figure: tested in @picasso/surface).
     c.submit("hi");
     await until(() => !c.store.state.busy);
     await c.runCommand("context", "");
     expect(c.store.state.status.contextTokens).toBe(410);
-    expect(c.store.state.contextPanel?.usedTokens).toBe(410);
+    expect(c.store.state.contextPanel).toBeDefined();
   });
 
   it("asks the user through the question dialog state", async () => {
@@ -413,27 +494,29 @@ describe("SessionController", () => {
   });
 
   it("/resume opens a picker of the other sessions and resumes the chosen one", async () => {
-    const h = host([fakeSession("s1", async function* () {}), fakeSession("s0", async function* () {})]);
+    const h = host([fakeSession("s1", async function* () {}), fakeSession("s0", async function* () {})], {
+      sessions: [{ label: "2026-12-01 09:30  (no prompt yet)  s0", value: "s0" }],
+    });
     const requests: unknown[] = [];
     const open = h.open.bind(h);
     h.open = async (request) => {
       requests.push(request.resume);
       return open(request);
     };
-    h.listSessions = () => [
-      { id: "s1", mtimeMs: 2 },
-      { id: "s0", mtimeMs: 1 },
-    ];
     const c = new SessionController(h);
     await c.start();
     await c.runCommand("resume", "");
-    expect(c.store.state.picker?.options.map((o) => o.value)).toEqual(["s0"]);
-    expect(c.store.state.picker?.options[0]?.label).toMatch(
-      /^\d{4}-\d\d-\d\d \d\d:\d\d {2}\(no prompt yet\) {2}s0$/,
-    );
+    expect(c.store.state.picker?.title).toBe("Resume which session?");
+    expect(c.store.state.picker?.options).toEqual([
+      { label: "2026-12-01 09:30  (no prompt yet)  s0", value: "s0" },
+    ]);
     c.closePicker("s0");
     await until(() => c.store.state.status.sessionId === "s0");
     expect(requests).toEqual([undefined, { id: "s0" }]);
+    expect(h.closed).toEqual(["s1:resumed another"]);
+    // The new session's screen: its banner, and nothing about the operation that opened it.
+    await until(() => !c.store.state.hint);
+    expect(c.store.state.items.map((i) => i.kind)).toEqual(["notice"]);
   });
 
   it("keeps a model chosen with /model for sessions opened after it", async () => {

@@ -2,9 +2,10 @@
  * The TUI's one link to the engine. It owns the open session, subscribes to its event stream for
  * the session's life and folds every event into the store (apply-event.ts) — events of turns and
  * those between turns (a mode change, a /compact) alike — runs turns, answers approvals through
- * the dialog, and implements what slash commands may do. Rules:
+ * the dialog, and implements what slash commands may do: its commands are the TUI's own and the
+ * open session's operations (command-registry.ts), rebuilt for every session it opens. Rules:
  * - one turn at a time; a prompt sent while a turn runs is queued and sent when it ends (while
- *   `/goal` rounds run, when the last round ends);
+ *   `/goal` rounds run, when the last round ends; while an operation runs, when it has answered);
  * - the screen is drawn before the first session opens (`start`); what is typed meanwhile —
  *   prompts and slash commands, type-ahead included — waits and runs, in order, once it is open;
  * - Esc aborts the running turn's signal (the engine answers running tools "interrupted");
@@ -12,13 +13,27 @@
  *   is answered when its turn is interrupted;
  * - Shift+Tab cycles default → plan → auto; the mode applies to the next tool call, even mid-turn;
  * - /clear, /resume and /model close the current session and open another (a new epoch); a
- *   model chosen with /model stays chosen for the sessions opened after it.
+ *   model chosen with /model stays chosen for the sessions opened after it;
+ * - an operation runs under a signal aborted when the user leaves; a `UserError` it throws is one
+ *   warning line, any other error one error line.
  */
 import type { ApprovalAnswer, Approver } from "@picasso/engine";
-import { type ContextView, contextTokensOf, liveContextView } from "@picasso/engine/context";
-import type { PermissionMode, SessionEvent, TimelineChart } from "@picasso/protocol";
-import { closeMatches, findCommand, parseSlash, SLASH_COMMANDS } from "../commands/command-registry.js";
-import { MOCK_HINT } from "../commands/model.js";
+import { type ContextView, contextTokensOf } from "@picasso/engine/context";
+import type {
+  ExtensionOperation,
+  OperationResult,
+  PermissionMode,
+  SessionEvent,
+  TimelineChart,
+} from "@picasso/protocol";
+import { isUserError } from "@picasso/protocol/basics";
+import {
+  closeMatches,
+  findCommand,
+  parseSlash,
+  SLASH_COMMANDS,
+  slashCommands,
+} from "../commands/command-registry.js";
 import type { CommandContext, PickerOption, SlashCommand } from "../commands/slash-command.js";
 import { cacheReadShare, compactNumber } from "../status/status-model.js";
 import { applyEvent, EMPTY_LIVE } from "../transcript/apply-event.js";
@@ -26,6 +41,7 @@ import { newestCollapsedOutput } from "../transcript/expandable.js";
 import { clipHugeItem } from "../transcript/replay-window.js";
 import type { NewItem, TranscriptItem } from "../transcript/transcript.js";
 import { DialogBridge } from "./dialog-bridge.js";
+import { MOCK_HINT } from "./mock-hint.js";
 import type { OpenedSession, SessionChoice, SessionHost } from "./session-host.js";
 import { openingItems, openingStatus } from "./session-view.js";
 import { initialTuiState, type TuiState, TuiStore } from "./tui-state.js";
@@ -55,11 +71,14 @@ export class SessionController implements CommandContext {
   private lastStop: string | undefined;
   /** Goal rounds are running: prompts typed meanwhile wait until they end. */
   private goalRunning = false;
+  /** Operations running now: prompts typed meanwhile wait until they have answered. */
+  private operationsRunning = 0;
+  /** Aborted when the user leaves: operations run under it. */
+  private readonly leaving = new AbortController();
+  /** The TUI's own commands and the open session's operations (the TUI's alone until one opens). */
+  private commandList: readonly SlashCommand[] = SLASH_COMMANDS;
 
-  constructor(
-    private readonly host: SessionHost,
-    readonly commandList: readonly SlashCommand[] = SLASH_COMMANDS,
-  ) {
+  constructor(private readonly host: SessionHost) {
     this.store = new TuiStore(initialTuiState());
     this.dialogs = new DialogBridge(this.store, () => this.nextId++);
     this.approver = { approve: this.dialogs.approve };
@@ -113,7 +132,7 @@ export class SessionController implements CommandContext {
       void this.runCommand(slash.name, slash.args);
       return;
     }
-    if (this.store.state.busy || this.goalRunning) {
+    if (this.store.state.busy || this.goalRunning || this.operationsRunning > 0) {
       this.queued.push(text);
       this.store.set({ hint: `queued: sent when the current turn ends (${this.queued.length})` }, true);
       return;
@@ -136,9 +155,24 @@ export class SessionController implements CommandContext {
     try {
       await command.run(args, this);
     } catch (error) {
-      this.print({ kind: "notice", tone: "error", text: `/${name}: ${(error as Error).message}` });
+      const tone = isUserError(error) ? "warn" : "error";
+      this.print({ kind: "notice", tone, text: `/${name}: ${(error as Error).message}` });
     }
     this.store.flush();
+    // Prompts sent while an operation ran go once its answer is on screen.
+    if (this.operationsRunning === 0 && !this.store.state.busy && !this.goalRunning) this.runQueued();
+  }
+
+  async runOperation(operation: ExtensionOperation, args: string): Promise<OperationResult> {
+    this.operationsRunning++;
+    const hint = `/${operation.name}…`;
+    this.store.set({ hint }, true);
+    try {
+      return await operation.run(args, { signal: this.leaving.signal, offline: false });
+    } finally {
+      this.operationsRunning--;
+      if (this.store.state.hint === hint) this.store.set({ hint: undefined }, true);
+    }
   }
 
   /**
@@ -275,7 +309,7 @@ export class SessionController implements CommandContext {
       this.store.set({ status: { ...this.store.state.status, mode: this.modeBeforeOpen } }, true);
       return;
     }
-    const current = this.mode();
+    const current = this.session.currentMode;
     this.setMode(MODES[(MODES.indexOf(current) + 1) % MODES.length]!);
   }
 
@@ -294,50 +328,14 @@ export class SessionController implements CommandContext {
     this.store.set({ hint }, true);
   }
 
-  // ── CommandContext ──────────────────────────────────────────────────────────
-  mode(): PermissionMode {
-    return this.session.currentMode;
-  }
-
+  /** Set the permission mode (Shift+Tab); the status line follows the session's `mode_change` event. */
   setMode(mode: PermissionMode): void {
-    // The status line follows the session's `mode_change` event.
     this.session.setMode(mode);
   }
 
-  async compact(): Promise<void> {
-    if (this.store.state.busy) {
-      this.print({ kind: "notice", tone: "warn", text: "/compact: wait for the turn to end (or press Esc)" });
-      return;
-    }
-    this.store.set({ busy: true, hint: "compacting…" }, true);
-    try {
-      // A compaction is shown by its `compaction` event; only "nothing to do" is said here.
-      const result = await this.session.compact();
-      if (!result.compacted)
-        this.print({ kind: "notice", tone: "info", text: `nothing compacted: ${result.reason}` });
-    } finally {
-      this.store.set({ busy: false, hint: undefined }, true);
-    }
-  }
-
+  // ── CommandContext ──────────────────────────────────────────────────────────
   async newSession(): Promise<void> {
     await this.switchTo({}, "cleared");
-  }
-
-  async resume(id: string): Promise<void> {
-    await this.switchTo({ resume: { id } }, "resumed another");
-  }
-
-  async switchModel(model: string): Promise<void> {
-    await this.switchTo({ model }, "model switched");
-  }
-
-  sessions(): { id: string; mtimeMs: number; path?: string }[] {
-    return this.host.listSessions();
-  }
-
-  currentSessionId(): string {
-    return this.session.id;
   }
 
   pick(title: string, options: PickerOption[], onPick: (value: string) => void): void {
@@ -350,29 +348,12 @@ export class SessionController implements CommandContext {
     if (picker && value !== undefined) picker.onPick(value);
   }
 
-  model(): { provider: string; model: string; window: number; mockFallback: boolean } {
-    const p = this.opened!.provider;
-    return {
-      provider: p.name,
-      model: p.model,
-      window: p.contextWindow,
-      mockFallback: this.opened?.mockFallback ?? false,
-    };
-  }
-
-  async contextView(): Promise<ContextView> {
+  showContext(view: ContextView): void {
     const status = this.store.state.status;
-    const reported = status.contextEstimated ? undefined : status.contextTokens;
-    const view = await liveContextView(this.session, this.opened!.provider.contextWindow, reported);
     // Until a request reports usage the status line shows an estimate: make it this one, so the
     // status line and /context show the same figure.
-    if (status.contextEstimated)
-      this.store.set({ status: { ...this.store.state.status, contextTokens: view.usedTokens } }, true);
-    return view;
-  }
-
-  showContext(view: ContextView): void {
-    this.store.set({ contextPanel: view }, true);
+    const patch = status.contextEstimated ? { status: { ...status, contextTokens: view.usedTokens } } : {};
+    this.store.set({ ...patch, contextPanel: view }, true);
   }
 
   /** Close the /context panel, leaving one line about it in the history. */
@@ -383,10 +364,6 @@ export class SessionController implements CommandContext {
       { contextPanel: undefined },
       `/context: ${compactNumber(view.usedTokens)} of ${compactNumber(view.window)} tokens in use (${view.window > 0 ? ((view.usedTokens / view.window) * 100).toFixed(1) : "?"}%)`,
     );
-  }
-
-  async timeline(): Promise<TimelineChart | undefined> {
-    return this.host.timeline ? this.host.timeline(this.session) : undefined;
   }
 
   showTimeline(chart: TimelineChart): void {
@@ -409,17 +386,10 @@ export class SessionController implements CommandContext {
     this.store.flush();
   }
 
-  async sandboxReport(): Promise<string | undefined> {
-    return this.host.sandboxReport ? this.host.sandboxReport() : undefined;
-  }
-
-  async memory(args: string): Promise<string | undefined> {
-    return this.host.memory ? this.host.memory(args) : undefined;
-  }
-
   exit(): void {
     if (this.store.state.exited) return;
     this.abort?.abort();
+    this.leaving.abort();
     this.dialogs.cancel("the user left");
     this.store.set({ exited: true }, true);
     for (const listener of this.exitListeners) listener();
@@ -438,6 +408,16 @@ export class SessionController implements CommandContext {
   }
 
   // ── sessions ────────────────────────────────────────────────────────────────
+  /** `/resume <id>` (the session's `resume` operation, through `SessionControls`). */
+  private async resume(id: string): Promise<void> {
+    await this.switchTo({ resume: { id } }, "resumed another");
+  }
+
+  /** `/model <id>` (the session's `model` operation, through `SessionControls`). */
+  private async switchModel(model: string): Promise<void> {
+    await this.switchTo({ model }, "model switched");
+  }
+
   private async switchTo(request: SessionChoice, reason: string): Promise<void> {
     if (this.store.state.busy) {
       this.print({ kind: "notice", tone: "warn", text: "wait for the turn to end (or press Esc) first" });
@@ -458,8 +438,10 @@ export class SessionController implements CommandContext {
       ...model,
       approver: this.approver,
       askUser: this.dialogs.ask,
+      controls: { resume: (id) => this.resume(id), switchModel: (model) => this.switchModel(model) },
     });
     this.opened = opened;
+    this.commandList = slashCommands(opened.operations);
     this.unsubscribe = opened.session.subscribe((event) => this.onEvent(event));
     const items = openingItems(opened, request.resume !== undefined).map(
       (item) => ({ ...item, id: this.nextId++ }) as TranscriptItem,

@@ -1,10 +1,11 @@
 /**
  * What the TUI needs from its surface (the CLI builds it): opening a session — new, resumed or
- * on another model — with the TUI's approver, listing this workspace's sessions, and optionally
- * the context timeline. The TUI never creates providers itself.
+ * on another model — with the TUI's approver and the controls the session's operations may use
+ * (`/resume <id>` and `/model <id>` reopen through the TUI). Every slash command but the TUI's
+ * own comes from the opened session's `operations`. The TUI never creates providers itself.
  */
 import type { Approver, Session } from "@picasso/engine";
-import type { AskUserRequest, TimelineChart } from "@picasso/protocol";
+import type { AskUserRequest, ExtensionOperation } from "@picasso/protocol";
 
 export interface OpenedSession {
   session: Session;
@@ -13,6 +14,8 @@ export interface OpenedSession {
   mockFallback?: boolean;
   /** What the user should know about the session's Tier 1 (instruction files left out or cut), one line each. */
   warnings?: readonly string[];
+  /** What the user can ask of the session directly: its slash commands (core operations first). */
+  operations: readonly ExtensionOperation[];
   close(reason?: string): Promise<void>;
   /** Goal rounds on this session (`/goal`); absent when the surface has none. */
   goalRounds?(maxRounds: number): GoalRoundsDriver;
@@ -42,25 +45,23 @@ export interface OpenRequest {
   askUser: (request: AskUserRequest) => Promise<string>;
   resume?: { id: string } | "newest";
   model?: string;
+  /** What the session's operations may ask of the TUI: close this session and open another. */
+  controls: SessionControls;
+}
+
+export interface SessionControls {
+  /** Reopen session `id` of this workspace (`/resume <id>`). */
+  resume(id: string): Promise<void>;
+  /** Open a new session on `model`, kept for the sessions opened after it (`/model <id>`). */
+  switchModel(model: string): Promise<void>;
 }
 
 export interface SessionHost {
   workspaceRoot: string;
   open(request: OpenRequest): Promise<OpenedSession>;
-  /** This workspace's sessions, most recently written first (`path`: the log, for titles). */
-  listSessions(): { id: string; mtimeMs: number; path?: string }[];
-  /** The live session's context timeline as bars; undefined when the timeline fold is not available. */
-  timeline?(session: Session): Promise<TimelineChart | undefined>;
-  /** `/sandbox`: what the command sandbox allows and refuses here, checked live, as text. */
-  sandboxReport?(): Promise<string>;
-  /**
-   * `/memory [list | search <query> | show <id> | rm <id>]` answered as text (the memories of
-   * this workspace, docs/memory.md); undefined when the surface has no memory.
-   */
-  memory?(args: string): Promise<string>;
   /** The shell command that resumes session `id` (default `picasso --resume <id>`). */
   resumeCommand?(id: string): string;
 }
 
 /** Which session to open: new, resumed, or on another model. */
-export type SessionChoice = Omit<OpenRequest, "approver" | "askUser">;
+export type SessionChoice = Omit<OpenRequest, "approver" | "askUser" | "controls">;

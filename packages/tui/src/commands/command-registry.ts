@@ -1,34 +1,31 @@
 /**
- * The slash commands in list order, parsing `/name args`, completion of names and arguments,
- * and "did you mean" for unknown names: every command within edit distance 2 of the typed name
- * or starting with it, nearest first.
+ * The slash commands in list order — `/help`, the session's operations (core first, then each
+ * extension's: operation-command.ts), then the TUI's own `/goal`, `/clear` and `/exit` — parsing
+ * `/name args`, completion of names and arguments, and "did you mean" for unknown names: every
+ * command within edit distance 2 of the typed name or starting with it, nearest first.
  */
+import type { ExtensionOperation } from "@picasso/protocol";
 import { clearCommand } from "./clear.js";
-import { compactCommand } from "./compact.js";
-import { contextCommand } from "./context.js";
 import { exitCommand } from "./exit.js";
 import { goalCommand } from "./goal.js";
 import { helpCommand } from "./help.js";
-import { memoryCommand } from "./memory.js";
-import { modeCommand } from "./mode.js";
-import { modelCommand } from "./model.js";
-import { resumeCommand } from "./resume.js";
-import { sandboxCommand } from "./sandbox.js";
+import { operationCommand } from "./operation-command.js";
 import type { SlashCommand } from "./slash-command.js";
 
-export const SLASH_COMMANDS: readonly SlashCommand[] = [
-  helpCommand,
-  contextCommand,
-  modeCommand,
-  compactCommand,
-  goalCommand,
-  clearCommand,
-  resumeCommand,
-  modelCommand,
-  sandboxCommand,
-  memoryCommand,
-  exitCommand,
-];
+/** The commands the TUI has of its own, whatever the session offers. */
+export const SLASH_COMMANDS: readonly SlashCommand[] = [helpCommand, goalCommand, clearCommand, exitCommand];
+
+/** Every command for a session with these operations. An operation never hides a TUI command. */
+export function slashCommands(operations: readonly ExtensionOperation[]): SlashCommand[] {
+  const own = new Set(SLASH_COMMANDS.map((c) => c.name));
+  return [
+    helpCommand,
+    ...operations.filter((op) => !own.has(op.name)).map(operationCommand),
+    goalCommand,
+    clearCommand,
+    exitCommand,
+  ];
+}
 
 export function parseSlash(text: string): { name: string; args: string } | undefined {
   const m = /^\/(\S*)\s*([\s\S]*)$/.exec(text.trim());

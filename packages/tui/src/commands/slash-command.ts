@@ -1,10 +1,11 @@
 /**
- * The shape of a slash command — one small object per file — and what a command may do to the
- * running TUI (`CommandContext`, implemented by the session controller).
+ * The shape of a slash command and what a command may do to the running TUI (`CommandContext`,
+ * implemented by the session controller). Most commands are the session's operations
+ * (operation-command.ts); a few belong to the TUI itself (`/help`, `/goal`, `/clear`, `/exit`).
  */
 
 import type { ContextView } from "@picasso/engine/context";
-import type { PermissionMode, TimelineChart } from "@picasso/protocol";
+import type { ExtensionOperation, OperationResult, TimelineChart } from "@picasso/protocol";
 import type { NewItem } from "../transcript/transcript.js";
 
 export interface PickerOption {
@@ -14,27 +15,16 @@ export interface PickerOption {
 
 export interface CommandContext {
   print(item: NewItem): void;
-  mode(): PermissionMode;
-  setMode(mode: PermissionMode): void;
-  compact(): Promise<void>;
-  newSession(): Promise<void>;
-  resume(id: string): Promise<void>;
-  sessions(): { id: string; mtimeMs: number; path?: string }[];
-  currentSessionId(): string;
+  /** Run one of the session's operations (prompts sent meanwhile wait for it). */
+  runOperation(operation: ExtensionOperation, args: string): Promise<OperationResult>;
+  /** Run a slash command as if typed (a picked choice runs its operation again). */
+  runCommand(name: string, args: string): Promise<void>;
   pick(title: string, options: PickerOption[], onPick: (value: string) => void): void;
-  model(): { provider: string; model: string; window: number; mockFallback: boolean };
-  switchModel(model: string): Promise<void>;
-  contextView(): Promise<ContextView>;
   /** Open the /context panel (it pages through the view and is closed by the user). */
   showContext(view: ContextView): void;
-  /** The timeline of the live session as bars, or undefined when the fold is not available. */
-  timeline(): Promise<TimelineChart | undefined>;
   /** Open the /context timeline bars (scrolled and closed by the user). */
   showTimeline(chart: TimelineChart): void;
-  /** `/sandbox`'s report, or undefined when the surface cannot check the sandbox. */
-  sandboxReport(): Promise<string | undefined>;
-  /** `/memory …` answered by the surface, or undefined when it has no memory. */
-  memory(args: string): Promise<string | undefined>;
+  newSession(): Promise<void>;
   /** Run goal rounds on `objective` until done, blocked, stopped or `maxRounds` (false: the surface has none). */
   runGoal(objective: string, maxRounds: number): Promise<boolean>;
   /** The session's goal as text, or undefined when the surface has no goals. */

@@ -1,7 +1,8 @@
 import type { ContextView } from "@picasso/engine/context";
+import type { ContextPanel as ExtensionPanel } from "@picasso/protocol";
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
-import { contextViewFixture } from "../test-support/context-view-fixture.js";
+import { contextViewFixture, leanContextPanelFixture } from "../test-support/context-view-fixture.js";
 import { closesPerKey, tick, waitForFrame } from "../test-support/wait-for-frame.js";
 import { ContextPager, ContextPanel } from "./ContextPanel.js";
 
@@ -27,69 +28,70 @@ describe("ContextPanel", () => {
     expect(frame).toContain("provider-reported 5.2k · estimated 5.0k tokens");
   });
 
-  it("shows the lean-context fields and says what was not recorded", () => {
+  it("shows lean context's panel below the map: title, headings, rows by level, what was not recorded", () => {
     const frame = render(<ContextPanel view={view} width={100} />).lastFrame()!;
-    expect(frame).toContain("picasso-lean-context");
-    expect(frame).toContain("wireTools: 10");
-    expect(frame).toContain("snapshot: not recorded");
-    expect(frame).toContain("totalSteps: 4");
-    expect(frame).toContain("reminder: todos (120 bytes) (turn 2, step 1)");
+    const lines = frame.split("\n").map((l) => l.replace(/^│ ?|│$/g, "").trimEnd());
+    const at = lines.indexOf("lean context");
+    expect(at).toBeGreaterThan(0);
+    expect(lines.slice(at, at + 10)).toEqual([
+      "lean context",
+      "  registry:",
+      "    wireTools: 10",
+      "    deferredTools: 3",
+      "  snapshot: not recorded",
+      "  counters:",
+      "    totalSteps: 4",
+      "    remindersInjected: 1",
+      "  events (newest first):",
+      "    reminder: todos (120 bytes) (turn 2, step 1)",
+    ]);
   });
 
-  it("says none yet for an empty event journal (it was recorded, it is empty)", () => {
-    const empty = { ...view, leanContext: { ...view.leanContext!, events: [] } };
-    const frame = render(<ContextPanel view={empty} width={100} />).lastFrame()!;
-    expect(frame).toMatch(/events \(newest first\):[\s│]+none yet/);
+  it("renders a panel of an extension it does not know the same way, in mount order", () => {
+    const lean = leanContextPanelFixture();
+    const weather: ExtensionPanel = { ...lean, id: "weather", title: "weather" };
+    const frame = render(
+      <ContextPanel view={{ ...view, panels: [lean, weather] }} width={100} />,
+    ).lastFrame()!;
+    const lines = frame.split("\n");
+    const first = lines.findIndex((l) => l.includes("lean context"));
+    const second = lines.findIndex((l) => l.includes("weather"));
+    expect(second).toBeGreaterThan(first);
+    const body = (from: number) => lines.slice(from + 1, from + 1 + lean.rows.length);
+    expect(body(second)).toEqual(body(first));
+    expect(lines[second - 1]).toMatch(/^│ +│$/);
   });
 
-  it("says not recorded for every field when lean context is absent", () => {
-    const frame = render(<ContextPanel view={{ ...view, leanContext: undefined }} width={60} />).lastFrame()!;
-    expect(frame).toContain("registry: not recorded");
-    expect(frame).toContain("counters: not recorded");
-    expect(frame).toMatch(/events \(newest first\):[\s│]+not recorded/);
-    expect(frame.split("\n").every((line) => line.length <= 60)).toBe(true);
+  it("says a panel's empty text when it has no rows, and shows nothing below the map without panels", () => {
+    const empty: ExtensionPanel = { id: "weather", title: "weather", rows: [], empty: "no forecast yet" };
+    const frame = render(<ContextPanel view={{ ...view, panels: [empty] }} width={100} />).lastFrame()!;
+    expect(frame).toMatch(/weather +│\n│ {3}no forecast yet/);
+    const bare = render(<ContextPanel view={{ ...view, panels: [] }} width={100} />).lastFrame()!;
+    expect(bare).not.toContain("lean context");
+    expect(bare.split("\n").at(-3)).toContain("estimates");
   });
 
-  it("shows the memory plugin's fields: the ranking in use says when there are no embeddings", () => {
-    const withMemory: ContextView = {
-      ...view,
-      memory: {
-        database: "/home/me/.picasso/memory.db",
-        memories: 42,
-        ranking: "0.625·fts + 0.250·importance + 0.125·recency (no embeddings endpoint: …)",
-      },
-    };
-    const frame = render(<ContextPanel view={withMemory} width={100} />).lastFrame()!;
-    expect(frame).toContain("picasso-memory");
-    expect(frame).toContain("memories: 42");
-    expect(frame).toContain("no embeddings endpoint");
-    expect(render(<ContextPanel view={view} width={100} />).lastFrame()).not.toContain("picasso-memory");
-  });
-
-  it("shows each MCP server's state, tool count and catalog bytes, and no section without one", () => {
-    expect(render(<ContextPanel view={view} width={100} />).lastFrame()!).not.toContain("MCP servers");
-    const withServers: ContextView = {
-      ...view,
-      mcpServers: [
-        { name: "fs", state: "running", pid: 4242, tools: 14, catalogBytes: 9300, error: null },
-        { name: "github", state: "not spawned", pid: null, tools: null, catalogBytes: null, error: null },
+  it("wraps a long row under its label within a narrow panel, and cuts a very long value", () => {
+    const long: ExtensionPanel = {
+      id: "mcp",
+      title: "MCP servers",
+      rows: [
         {
-          name: "broken",
-          state: "failed",
-          pid: null,
-          tools: 3,
-          catalogBytes: 800,
-          error: "could not start: exited (code 2)",
+          label: "broken_call",
+          value: "failed · 3 tools · catalog 800 B · could not start: exited (code 2)",
+          tone: "error",
         },
+        { label: "coreTools", value: "x".repeat(400), level: 1 },
       ],
     };
-    const frame = render(<ContextPanel view={withServers} width={100} />).lastFrame()!;
-    expect(frame).toContain("MCP servers");
-    expect(frame).toContain("fs_call: running (pid 4242) · 14 tools, catalog 9.3k bytes");
-    expect(frame).toContain("github_call: not spawned · no catalog yet");
-    expect(frame).toContain(
-      "broken_call: failed · 3 tools, catalog 800 bytes · could not start: exited (code 2)",
-    );
+    const frame = render(<ContextPanel view={{ ...view, panels: [long] }} width={60} />).lastFrame()!;
+    expect(frame.split("\n").every((line) => line.length <= 60)).toBe(true);
+    const lines = frame.split("\n");
+    const at = lines.findIndex((l) => l.includes("broken_call:"));
+    expect(lines[at]).toMatch(/^│ {3}broken_call: failed/);
+    expect(lines[at + 1]).toMatch(/^│ {5}\S/);
+    expect(frame).toContain("…");
+    expect(frame.match(/x/g)!.length).toBeLessThan(200);
   });
 
   it("never draws the bar wider than the panel", () => {
@@ -98,15 +100,37 @@ describe("ContextPanel", () => {
   });
 });
 
-/** A session whose lean-context fields make the panel much taller than 20 rows. */
+/** A session whose lean-context panel makes the /context panel much taller than 20 rows. */
 const tall: ContextView = {
   ...view,
-  leanContext: {
-    registry: Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`field${i}`, `value ${i}`])),
-    snapshot: { tier1Hash: "6082d67d318180c53e5f26c5f32273ef5c02627186548658385a5bc570ef5dcf" },
-    counters: { totalSteps: 4 },
-    events: Array.from({ length: 8 }, (_, i) => ({ kind: "reminder", detail: `event ${i}` })),
-  },
+  panels: [
+    {
+      id: "lean-context",
+      title: "lean context",
+      rows: [
+        { label: "registry", value: "" },
+        ...Array.from({ length: 15 }, (_, i) => ({
+          label: `field${i}`,
+          value: `value ${i}`,
+          level: 1 as const,
+        })),
+        { label: "snapshot", value: "" },
+        {
+          label: "tier1Hash",
+          value: "6082d67d318180c53e5f26c5f32273ef5c02627186548658385a5bc570ef5dcf",
+          level: 1,
+        },
+        { label: "counters", value: "" },
+        { label: "totalSteps", value: "4", level: 1 },
+        { label: "events (newest first)", value: "" },
+        ...Array.from({ length: 8 }, (_, i) => ({
+          label: "reminder",
+          value: `event ${i}`,
+          level: 1 as const,
+        })),
+      ],
+    },
+  ],
 };
 
 async function pager(height = 20) {
@@ -159,7 +183,8 @@ describe("ContextPager", () => {
     const frame = await waitForFrame(lastFrame, (f) => f.includes("tier1Hash"));
     const lines = frame.split("\n");
     const at = lines.findIndex((l) => l.includes("tier1Hash"));
-    expect(lines[at + 1]).toMatch(/^│ {5}\S/);
+    expect(lines[at]).toMatch(/^│ {5}tier1Hash:/);
+    expect(lines[at + 1]).toMatch(/^│ {7}\S/);
   });
 
   it("closes with Esc or q", async () => {

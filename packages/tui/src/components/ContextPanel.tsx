@@ -1,7 +1,7 @@
 /**
  * The `/context` inspector: the context map (the window's fill, then a bar per category with
- * bytes, estimated tokens and share), then the `picasso-lean-context` fields `registry`,
- * `snapshot`, `counters` and the newest `events`. Missing fields print `not recorded`.
+ * bytes, estimated tokens and share), then the mounted extensions' panels (lean context, memory,
+ * MCP servers, any other), each drawn the same way.
  *
  * The panel is laid out as lines that each fit the inner width (context-panel-lines.ts) and shown
  * `height` rows at a time — borders and a footer included — so it never outgrows the terminal.

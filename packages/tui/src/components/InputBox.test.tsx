@@ -1,15 +1,24 @@
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
-import { SLASH_COMMANDS } from "../commands/command-registry.js";
+import { slashCommands } from "../commands/command-registry.js";
+import { standInOperations } from "../test-support/stand-in-operations.js";
 import { tick, waitForFrame } from "../test-support/wait-for-frame.js";
 import { InputBox } from "./InputBox.js";
+
+/** The TUI's commands and the stand-in operations of a session. */
+const COMMANDS = slashCommands(
+  standInOperations(
+    { currentMode: "default", setMode: () => {}, compact: async () => ({ compacted: false }) },
+    { resume: async () => {}, switchModel: async () => {} },
+  ),
+);
 
 async function box(history: string[] = [], files: string[] = ["src/main.ts", "src/model.ts", "README.md"]) {
   const sent: string[] = [];
   let exited = 0;
   const view = render(
     <InputBox
-      commands={SLASH_COMMANDS}
+      commands={COMMANDS}
       files={() => files}
       onSubmit={(t) => sent.push(t)}
       onExit={() => {

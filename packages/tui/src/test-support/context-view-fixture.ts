@@ -1,5 +1,9 @@
-/** Test support: a `/context` view of a small session, every map group populated. */
+/**
+ * Test support: a `/context` view of a small session, every map group populated, with lean
+ * context's panel (the rows its `panel()` builds) below the map.
+ */
 import { CONTEXT_CATEGORIES, type ContextCategory, type ContextView } from "@picasso/engine/context";
+import type { ContextPanel } from "@picasso/protocol";
 
 const WINDOW = 200_000;
 /** Tokens and bytes per category; categories left out are empty. */
@@ -36,14 +40,26 @@ export function contextViewFixture(): ContextView {
     estimatedBytes: rows.reduce((a, r) => a + r.bytes, 0),
     reportedPromptTokens: undefined,
     rows,
-    leanContext: {
-      registry: { wireTools: 10, deferredTools: 3 },
-      snapshot: undefined,
-      counters: { totalSteps: 4, remindersInjected: 1 },
-      events: [{ kind: "reminder", detail: "todos (120 bytes)", turn: 2, step: 1 }],
-    },
-    memory: undefined,
-    mcpServers: [],
+    panels: [leanContextPanelFixture()],
     tokenNote: "estimates",
+  };
+}
+
+/** Lean context's panel as its `panel()` builds it: registry, snapshot, counters, newest events. */
+export function leanContextPanelFixture(): ContextPanel {
+  return {
+    id: "lean-context",
+    title: "lean context",
+    rows: [
+      { label: "registry", value: "" },
+      { label: "wireTools", value: "10", level: 1 },
+      { label: "deferredTools", value: "3", level: 1 },
+      { label: "snapshot", value: "not recorded", tone: "dim" },
+      { label: "counters", value: "" },
+      { label: "totalSteps", value: "4", level: 1 },
+      { label: "remindersInjected", value: "1", level: 1 },
+      { label: "events (newest first)", value: "" },
+      { label: "reminder", value: "todos (120 bytes) (turn 2, step 1)", level: 1 },
+    ],
   };
 }

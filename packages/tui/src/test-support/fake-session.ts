@@ -1,6 +1,6 @@
 /**
- * A stand-in for an engine session in TUI tests: its turns replay the events a test yields, and
- * every event — a turn's, or a mode change between turns — is published to its subscribers the
+ * A stand-in for an engine session in TUI tests: its turns replay the events a test yields (the
+ * turn resolves when they are done), and every event — a turn's, or a mode change between turns — is published to its subscribers the
  * way the engine's session bus does. Events are written as bodies plus `lane`; the envelope's
  * session, turn and time are filled in.
  */
@@ -34,8 +34,17 @@ export class FakeSessionEvents {
     this.publish({ type: "mode_change", lane: "main", from, to: mode });
   }
 
-  /** A turn that publishes each event the generator yields, and yields it too. */
-  async *replay(events: AsyncGenerator<FakeEvent>): AsyncGenerator<SessionEvent> {
-    for await (const event of events) yield this.publish(event);
+  /**
+   * A turn, as the engine's `runTurn` runs one: each event the generator yields is published to
+   * the subscribers; resolves when the generator is done, with how the turn ended (its last
+   * `turn_end`, else `end_turn`).
+   */
+  async replay(events: AsyncGenerator<FakeEvent>): Promise<{ stopReason: string }> {
+    let stopReason = "end_turn";
+    for await (const event of events) {
+      this.publish(event);
+      if (event.type === "turn_end" && typeof event.stopReason === "string") stopReason = event.stopReason;
+    }
+    return { stopReason };
   }
 }

@@ -1,10 +1,9 @@
 /**
- * Memory for people, as text: opening `$PICASSO_HOME/memory.db` for this workspace (the user's
- * and this project's scope), list and show lines — shared by `picasso memory` and the TUI's
- * `/memory [list | search <q> | show <id> | rm <id>]`. A database that cannot be used or a bad
- * field is a `UserError` (one line).
+ * Memory for people, as text: opening `$PICASSO_HOME/memory.db` for a workspace (the user's and
+ * this project's scope), list and show lines — shared by `picasso memory` and the `memory`
+ * operation (`/memory [list | search <q> | show <id> | rm <id>]`, core-operations.ts). A database
+ * that cannot be used or a bad field is a `UserError` (one line).
  */
-import { defaultPicassoHome } from "@picasso/engine";
 import {
   damagedMemoryProblem,
   formatMemoryId,
@@ -16,8 +15,13 @@ import {
   parseMemoryId,
 } from "@picasso/memory";
 import { UserError } from "@picasso/protocol/basics";
-import { memoryDbPath, workspaceMemoryScope } from "@picasso/surface";
-import { findWorkspaceRoot } from "@picasso/workspace";
+import { memoryDbPath, workspaceMemoryScope } from "./session-memory.js";
+
+/** Whose memory: the state folder holding memory.db and the workspace whose project scope is read. */
+export interface MemoryPlace {
+  picassoHome: string;
+  workspaceRoot: string;
+}
 
 export interface OpenedMemory {
   service: MemoryService;
@@ -30,13 +34,13 @@ export interface OpenedMemory {
  * the file is left exactly as it is (only a session moves a damaged file aside).
  */
 export async function withMemory<T>(
+  place: MemoryPlace,
   work: (m: OpenedMemory) => T | Promise<T>,
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<T> {
-  const path = memoryDbPath(defaultPicassoHome(options.env ?? process.env));
+  const path = memoryDbPath(place.picassoHome);
   const opened = openMemoryDb(path, { damaged: "leave" });
   if (!opened.db) throw new UserError(opened.problem);
-  const projectScope = workspaceMemoryScope(findWorkspaceRoot(options.cwd ?? process.cwd()));
+  const projectScope = workspaceMemoryScope(place.workspaceRoot);
   try {
     const store = new MemoryStore(opened.db, path);
     return await work({ service: new MemoryService(store, { projectScope }), store });
@@ -112,14 +116,11 @@ export function removeById(m: OpenedMemory, id: string): string {
   return `removed ${formatMemoryId(n)}`;
 }
 
-/** The TUI's `/memory` arguments answered as text. */
-export async function memoryText(
-  args: string,
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
-): Promise<string> {
+/** The `memory` operation's arguments (`list`, `search <q>`, `show <id>`, `rm <id>`) answered as text. */
+export async function memoryText(args: string, place: MemoryPlace): Promise<string> {
   const [word = "list", ...rest] = args.trim().split(/\s+/).filter(Boolean);
   const tail = rest.join(" ");
-  return withMemory(async (m) => {
+  return withMemory(place, async (m) => {
     switch (word) {
       case "list":
         return listText(m);
@@ -133,5 +134,5 @@ export async function memoryText(
       default:
         throw new UserError(`unknown subcommand "${word}"; try list, search <query>, show <id> or rm <id>`);
     }
-  }, options);
+  });
 }

@@ -1,0 +1,15 @@
+/**
+ * The `skills` family, declared beside lean context's skill tools (`skill`, core; `skill_search`,
+ * deferred): its catalog group, Tier 1's "when" phrase and the rules `tool_search` returns with
+ * `skill_search`'s schema. Lean context carries it as its own extension's family.
+ */
+import type { ToolFamily } from "@picasso/protocol";
+import { SKILLS_GROUP } from "../catalog/catalog-groups.js";
+
+export const SKILLS_FAMILY: ToolFamily = {
+  name: "skills",
+  group: SKILLS_GROUP,
+  when: "skills not in the index, via skill_search",
+  rules:
+    "skill_search finds skills not listed in the index by name or trigger words; load the skill it names before following it.",
+};

@@ -1,0 +1,10 @@
+/** The `files` family, declared beside its tools: its catalog group, Tier 1's "when" phrase and its rules. */
+import type { ToolFamily } from "@picasso/protocol";
+
+export const filesFamily: ToolFamily = {
+  name: "files",
+  group: "workspace",
+  when: "globs, folder trees, multi-edits, patches, notebooks",
+  rules:
+    "Prefer edit for a single change. multi_edit and apply_patch change nothing unless every part applies; read a file before multi_edit or notebook_edit.",
+};

@@ -1,0 +1,10 @@
+/** The `json` family, declared beside `json_query`: its catalog group, Tier 1's "when" phrase and its rules. */
+import type { ToolFamily } from "@picasso/protocol";
+
+export const jsonFamily: ToolFamily = {
+  name: "json",
+  group: "workspace",
+  when: "query JSON files",
+  rules:
+    "json_query returns only the values a path selects: prefer it to read for large JSON and JSONL (lockfiles, API dumps, logs). Start broad (a top-level key, [*] with a small limit) and narrow; each value comes with the path to query it alone.",
+};

@@ -1,0 +1,10 @@
+/** The `present` family, declared beside `present`: its catalog group, Tier 1's "when" phrase and its rules. */
+import type { ToolFamily } from "@picasso/protocol";
+
+export const presentFamily: ToolFamily = {
+  name: "present",
+  group: "present",
+  when: "show artifacts",
+  rules:
+    "present shows markdown, a file, a diff or a table to the user; name it once in your reply and do not also paste it.",
+};
