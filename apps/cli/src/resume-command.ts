@@ -7,9 +7,10 @@
  *    runs this main.js (`npm start` in a checkout);
  * 3. otherwise `node <absolute path of main.js> --resume ID` (quoted for the shell when needed).
  */
-import { accessSync, constants, realpathSync, statSync } from "node:fs";
+import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { realPathOrResolved } from "@picasso/workspace";
 
 /** main.js of this build (this module sits beside it in dist/). */
 export const MAIN_PATH = join(dirname(fileURLToPath(import.meta.url)), "main.js");
@@ -28,9 +29,9 @@ export function resumeCommand(
 }
 
 export function picassoInvocation(context: InvocationContext): string {
-  const main = real(context.mainPath);
+  const main = realPathOrResolved(context.mainPath);
   const onPath = firstOnPath("picasso", context.env.PATH ?? "");
-  if (onPath && real(onPath) === main) return "picasso";
+  if (onPath && realPathOrResolved(onPath) === main) return "picasso";
   if (runByNpmStart(context.env, main)) return "npm start --";
   return `node ${shellWord(resolve(context.mainPath))}`;
 }
@@ -55,15 +56,7 @@ function runByNpmStart(env: NodeJS.ProcessEnv, main: string): boolean {
   const root = dirname(env.npm_package_json);
   return env.npm_lifecycle_script
     .split(/\s+/)
-    .some((word) => word !== "" && real(resolve(root, word)) === main);
-}
-
-function real(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
+    .some((word) => word !== "" && realPathOrResolved(resolve(root, word)) === main);
 }
 
 function shellWord(text: string): string {

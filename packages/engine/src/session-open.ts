@@ -14,7 +14,7 @@
  *                      read-before-write state is restored from history.
  */
 
-import { mkdirSync, realpathSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import {
   type PermissionMode,
@@ -25,7 +25,7 @@ import {
   UNKNOWN_OUTCOME_RESULT,
   userMessage,
 } from "@picasso/protocol";
-import { workspaceFacts } from "@picasso/workspace";
+import { realPathOrResolved, workspaceFacts } from "@picasso/workspace";
 import { allowListApprover } from "./approver.js";
 import { SessionEventBus } from "./event-bus.js";
 import { Lane } from "./lane.js";
@@ -86,8 +86,8 @@ interface Place {
 
 export async function openSession(options: SessionOptions): Promise<OpenedSession> {
   const place: Place = {
-    workspaceRoot: realPath(resolve(options.workspaceRoot)),
-    cwd: realPath(resolve(options.cwd ?? options.workspaceRoot)),
+    workspaceRoot: realPathOrResolved(resolve(options.workspaceRoot)),
+    cwd: realPathOrResolved(resolve(options.cwd ?? options.workspaceRoot)),
     picassoHome: options.picassoHome ?? defaultPicassoHome(),
   };
   let host: PluginHost | undefined;
@@ -337,7 +337,8 @@ function recordOpening(
 }
 
 function closeDanglingCalls(rt: EngineRuntime, main: Lane, cwd: string): void {
-  for (const path of pathsReadInHistory(main.messages)) rt.files.markRead(realPath(resolve(cwd, path)));
+  for (const path of pathsReadInHistory(main.messages))
+    rt.files.markRead(realPathOrResolved(resolve(cwd, path)));
   const pending = pendingToolUses(main.messages);
   if (pending.length === 0) return;
   main.append(
@@ -364,14 +365,6 @@ function closeDanglingCalls(rt: EngineRuntime, main: Lane, cwd: string): void {
       },
       "main",
     );
-}
-
-function realPath(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }
 
 /** The sessions folder; one that cannot be made (read-only, full) is told by the log, not thrown. */

@@ -19,6 +19,7 @@ export {
 export type { Composition, WithheldPatch } from "./composition/compose.js";
 export {
   loadComposition,
+  PICASSO_REPOSITORY_DIR,
   PROJECT_PATCH_FILE,
   type ProjectPatchReview,
   reviewProjectPatch,

@@ -11,12 +11,12 @@
  * no docs), so it depends only on the patch files and the tools' code.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import {
   type Catalog,
   inspectWorkspace,
+  PICASSO_REPOSITORY_DIR,
   renderCatalogFiles,
   type WorkspaceContext,
 } from "@picasso/lean-context";
@@ -25,16 +25,8 @@ import { findWorkspaceRoot } from "@picasso/workspace";
 import { mountOffline } from "./offline-mount.js";
 import { mountedFamilies, mountedTools } from "./plugin-mounts.js";
 
-/**
- * The repository's generated catalog folder, two levels above this package — found through the
- * package's own package.json, so it holds from its dist and from a bundle (apps/cli/dist) alike.
- */
-export const REPOSITORY_CATALOG_DIR = join(
-  dirname(createRequire(import.meta.url).resolve("@picasso/surface/package.json")),
-  "..",
-  "..",
-  "catalog",
-);
+/** The repository's generated catalog folder, beside its `patches/`. */
+export const REPOSITORY_CATALOG_DIR = join(PICASSO_REPOSITORY_DIR, "catalog");
 export const CATALOG_COMMAND = "npm run build && node apps/cli/dist/main.js tools --write-catalog";
 
 export interface WorkspaceCatalogOptions {

@@ -32,6 +32,7 @@ export {
   protectedPathReason,
   ROOT_PROTECTED_FILES,
 } from "./protected-paths.js";
+export { realPathOrResolved } from "./real-path.js";
 export {
   type GitRun,
   runGit,

@@ -17,10 +17,11 @@
  * `UserError` naming the file.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { sha256, UserError } from "@picasso/protocol/basics";
 import { readBoundedFile } from "./bounded-file.js";
+import { realPathOrResolved } from "./real-path.js";
 
 export const TRUST_FILE = "trust.json";
 const MAX_STORE_BYTES = 4 * 1024 * 1024;
@@ -49,11 +50,7 @@ export function trustFilePath(picassoHome: string): string {
 }
 
 function workspaceKey(workspaceRoot: string): string {
-  try {
-    return realpathSync(workspaceRoot);
-  } catch {
-    return resolve(workspaceRoot);
-  }
+  return realPathOrResolved(workspaceRoot);
 }
 
 function load(picassoHome: string): Loaded {

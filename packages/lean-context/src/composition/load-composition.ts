@@ -34,16 +34,19 @@ import {
 import { type PatchOp, parsePatchFile } from "./patch-file.js";
 
 /**
- * The repository's `patches/` folder, two levels above this package. Found through the package's
- * own package.json, so it holds wherever this code runs from: its dist, or a bundle elsewhere
- * (apps/cli/dist) that resolves `@picasso/lean-context` through node_modules.
+ * The folder of the Picasso repository (or installation) this code belongs to: two levels above
+ * this package, found through the package's own package.json, so it holds wherever this code runs
+ * from — its dist, or a bundle elsewhere (apps/cli/dist) that resolves `@picasso/lean-context`
+ * through node_modules. Its `patches/` and `catalog/` are the repository's.
  */
-export const DEFAULT_PATCHES_DIR = join(
+export const PICASSO_REPOSITORY_DIR = join(
   dirname(createRequire(import.meta.url).resolve("@picasso/lean-context/package.json")),
   "..",
   "..",
-  "patches",
 );
+
+/** The repository's `patches/` folder. */
+export const DEFAULT_PATCHES_DIR = join(PICASSO_REPOSITORY_DIR, "patches");
 
 export const SURFACE_PATCH_FILES: Record<Surface, string> = {
   cli: "picasso-ecosystem.patch.yml",

@@ -13,10 +13,12 @@
  * A name shadowed by one with different text is reported too. Paths in `path` are for people:
  * workspace-relative for project skills, `~/…` when under the home folder; Tier 1 never holds them.
  */
-import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
+
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, relative, sep } from "node:path";
 import type { SkillInfo } from "@picasso/protocol";
+import { realPathOrResolved } from "@picasso/workspace";
 import { readWorkspaceText } from "../io/workspace-text.js";
 import { isSkillProblem, parseSkillFile } from "./skill-file.js";
 
@@ -74,21 +76,13 @@ function folders(root: string): string[] {
   }
 }
 
-function realOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
-
 export function loadSkills(sources: SkillSources): LoadedSkills {
   const skills: Skill[] = [];
   const warnings: string[] = [];
   const byName = new Map<string, Skill>();
   const seenRoots = new Set<string>();
   for (const root of skillRoots(sources)) {
-    const real = realOrSelf(root.dir);
+    const real = realPathOrResolved(root.dir);
     if (seenRoots.has(real) || !existsSync(root.dir)) continue;
     seenRoots.add(real);
     for (const folder of folders(root.dir)) {

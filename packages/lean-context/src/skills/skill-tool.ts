@@ -12,10 +12,10 @@
  * An unknown name is an error naming the known skills; a file that went bad since the session
  * started is an error naming the field.
  */
-import { type Dirent, readdirSync, realpathSync } from "node:fs";
+import { type Dirent, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { ToolContext, ToolDefinition, ToolOutput, ToolSpec } from "@picasso/protocol";
-import { readBoundedFile } from "@picasso/workspace";
+import { readBoundedFile, realPathOrResolved } from "@picasso/workspace";
 import { readWorkspaceText } from "../io/workspace-text.js";
 import type { Skill } from "./skill-discovery.js";
 import { isSkillProblem, parseSkillFile } from "./skill-file.js";
@@ -163,19 +163,11 @@ export function bundledFiles(dir: string): string[] {
   return out;
 }
 
-function real(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
-
 function isInside(path: string, root: string): boolean {
-  const rel = relative(real(root), real(path));
+  const rel = relative(realPathOrResolved(root), realPathOrResolved(path));
   return rel === "" || (!rel.startsWith("..") && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel));
 }
 
 function workspacePath(path: string, cwd: string): string {
-  return relative(real(cwd), real(path)).split(sep).join("/") || ".";
+  return relative(realPathOrResolved(cwd), realPathOrResolved(path)).split(sep).join("/") || ".";
 }
