@@ -1,4 +1,4 @@
-import type { CatalogEntry, ToolContext } from "@picasso/protocol";
+import { byteLength, type CatalogEntry, type ToolContext } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { coreTools, deferredTools, families, groups } from "../../test/fixtures/tools.js";
 import { buildCatalog, type Catalog } from "../catalog/build-catalog.js";
@@ -59,7 +59,8 @@ describe("tool_search", () => {
     expect(out.content).toContain("## web_fetch — deferred tool (web)");
     expect(out.content).toContain('Input schema: {"additionalProperties":false,"properties":{"url":');
     expect(out.content).toContain("Rules (family web): Web tools fetch pages");
-    expect(out.tier2).toEqual({ kind: "deferred_schema", name: "web_fetch" });
+    expect(out.tier2).toEqual([{ kind: "deferred_schema", name: "web_fetch", bytes: expect.any(Number) }]);
+    expect(out.tier2![0]!.bytes).toBeLessThanOrEqual(byteLength(out.content));
   });
 
   it("an MCP tool by exact name returns its schema, its server's rules and the gateway to call", async () => {
@@ -67,7 +68,9 @@ describe("tool_search", () => {
     expect(out.content).toContain("## github/create_issue — MCP tool of github");
     expect(out.content).toContain('Call: github_call({tool: "create_issue", arguments: {…}})');
     expect(out.content).toContain("Rules (server github): Name the repository as owner/name.");
-    expect(out.tier2).toEqual({ kind: "mcp_catalog", name: "github/create_issue" });
+    expect(out.tier2).toEqual([
+      { kind: "mcp_catalog", name: "github/create_issue", bytes: expect.any(Number) },
+    ]);
   });
 
   it("a precise query expands its few matches; a vague one lists titles within the budget", async () => {
@@ -127,7 +130,9 @@ describe("tool_call", () => {
     expect(out.content).toMatch(/^Invalid arguments for web_fetch: missing required field "url"\./);
     expect(out.content).toContain("Input schema:");
     expect(out.content).toContain("Rules (family web):");
-    expect(out.tier2).toEqual({ kind: "deferred_schema", name: "web_fetch" });
+    // The repeated schema is one Tier-2 entry with its own bytes (the error line not counted).
+    const schema = out.content.slice(out.content.indexOf("\n\n") + 2);
+    expect(out.tier2).toEqual([{ kind: "deferred_schema", name: "web_fetch", bytes: byteLength(schema) }]);
   });
 
   it("reports wrong types and unknown fields (ajv, every error)", async () => {
