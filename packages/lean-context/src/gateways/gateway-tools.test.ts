@@ -90,6 +90,51 @@ describe("tool_search", () => {
     expect(Buffer.byteLength(vague.content)).toBeLessThanOrEqual(1024);
   });
 
+  it("level: title lists names only, brief adds summaries, neither loads anything", async () => {
+    const { search } = gateways(full());
+    const title = await search.run({ query: "web_fetch", level: "title" }, ctx);
+    expect(title.content).toMatch(/^- web_fetch \(web\): /);
+    expect(title.content).not.toContain("Input schema");
+    expect(title.tier2).toBeUndefined();
+    const brief = await search.run({ query: "web_fetch", level: "brief" }, ctx);
+    expect(brief.content.split("\n")[0]).toBe(title.content.split("\n")[0]);
+    expect(brief.content.split("\n")[1]).toMatch(/^ {2}\S/);
+    expect(brief.content).not.toContain("Input schema");
+    expect(brief.tier2).toBeUndefined();
+  });
+
+  it("level full expands the best hits of a broad query, each one Tier-2 entry", async () => {
+    const alike = buildCatalog({
+      deferred: deferredTools(),
+      skills: ["a", "b", "c", "d", "e"].map((x) => ({
+        name: `notes-${x}`,
+        description: "Write release notes.",
+      })),
+    });
+    const out = await gateways(alike).search.run({ query: "release notes", level: "full" }, ctx);
+    expect(out.content).not.toMatch(/entries match/);
+    expect(out.tier2!.map((e) => [e.kind, e.name])).toEqual([
+      ["skill_body", "notes-a"],
+      ["skill_body", "notes-b"],
+      ["skill_body", "notes-c"],
+    ]);
+    expect(out.tier2!.reduce((sum, e) => sum + e.bytes!, 0)).toBeLessThanOrEqual(byteLength(out.content));
+  });
+
+  it("close loads nothing and says how to re-open; a bad level or an empty call is an error", async () => {
+    const { search } = gateways(full());
+    const closed = await search.run({ close: ["web_fetch", "release"] }, ctx);
+    expect(closed).toEqual({
+      content:
+        "Closed web_fetch, release: their text above no longer applies; search an exact name to re-open.",
+    });
+    const both = await search.run({ close: ["release"], query: "web_fetch" }, ctx);
+    expect(both.content.split("\n")[0]).toMatch(/^Closed release:/);
+    expect(both.tier2!.map((e) => e.name)).toEqual(["web_fetch"]);
+    expect((await search.run({ query: "web", level: "all" }, ctx)).isError).toBe(true);
+    expect((await search.run({}, ctx)).isError).toBe(true);
+  });
+
   it("a group name opens that group: listed one level down, or in full with 3 entries or fewer", async () => {
     const out = await gateways(full(), 800).search.run({ query: "workspace" }, ctx);
     expect(out.content.split("\n")).toEqual([
