@@ -1,8 +1,10 @@
 /**
  * Tier-2 accounting through a real session: every payload that enters history is one logged
  * `tier2_load` with its own bytes — the schema a `tool_call` validation error repeats, each entry
- * of a multi-entry `tool_search` answer, and skill and doc leaves `tool_search` expands.
+ * of a multi-entry `tool_search` answer, and skill and doc leaves `tool_search` expands — and
+ * `/context` sums them.
  */
+import { liveContextView } from "@picasso/engine";
 import { byteLength, type LogEvent } from "@picasso/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { type MockSession, startMockSession, tier2Loads } from "./fixtures/mock-session.js";
@@ -64,7 +66,11 @@ describe("Tier-2 loads logged per payload", () => {
       expect(bytes).toBeGreaterThan(0);
       expect(content).toContain(`## ${name}`);
     }
-    expect(loads.reduce((sum, [, , bytes]) => sum + bytes, 0)).toBeLessThanOrEqual(byteLength(content));
+    const total = loads.reduce((sum, [, , bytes]) => sum + bytes, 0);
+    expect(total).toBeLessThanOrEqual(byteLength(content));
+    // `/context` sums every load: the deferred-schema row holds both entries' bytes.
+    const view = await liveContextView(open.session, 200_000, undefined);
+    expect(view.rows.find((r) => r.category === "deferred schemas")!.bytes).toBe(total);
   });
 
   it("skill and doc leaves expanded by tool_search are logged", async () => {
