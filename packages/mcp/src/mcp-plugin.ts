@@ -17,6 +17,7 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import {
   byteLength,
+  formatReminder,
   type CatalogEntry,
   mcpGatewayName,
   type PicassoExtension,
@@ -148,7 +149,7 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
     preStep(): PreStepResult {
       for (const [server, body] of watch?.check() ?? []) notice(server, body);
       const append = pending.splice(0).map(({ server, body }) => {
-        const content = `<system-reminder source="mcp">\n${body}\n</system-reminder>`;
+        const content = formatReminder("mcp", body);
         return {
           source: "reminder" as const,
           reminder: "mcp",
