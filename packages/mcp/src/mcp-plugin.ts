@@ -17,8 +17,8 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import {
   byteLength,
-  formatReminder,
   type CatalogEntry,
+  formatReminder,
   mcpGatewayName,
   type PicassoExtension,
   type PreStepResult,

@@ -74,6 +74,13 @@ export type {
   ToolResultContext,
 } from "./plugin.js";
 export {
+  formatReminder,
+  type ParsedReminder,
+  parseReminder,
+  remindersInText,
+  withoutReminders,
+} from "./reminders.js";
+export {
   type CacheBreakpoint,
   DEFAULT_TOOL_OUTPUT_LIMIT_BYTES,
   type ModelRequest,
@@ -106,13 +113,6 @@ export {
   type TurnStopReason,
   type WorkspaceFacts,
 } from "./session-events.js";
-export {
-  formatReminder,
-  type ParsedReminder,
-  parseReminder,
-  remindersInText,
-  withoutReminders,
-} from "./reminders.js";
 export { type ShownTurnInput, shownTurnInput, shownTurnInputText } from "./shown-turn-input.js";
 export { splitLines } from "./text-lines.js";
 export { sealTier1, systemBytes, type Tier1, tier1Roles } from "./tier1.js";
