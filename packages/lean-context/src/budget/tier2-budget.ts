@@ -7,8 +7,8 @@
  * line and the call that re-opens it. Nothing earlier is edited. The decision reads only the
  * loads and the history, so the same state appends the same bytes.
  */
-import { type AppendedMessage, type Message, text, userMessage } from "@picasso/protocol";
-import { formatReminder } from "../pre-step/reminders.js";
+import type { AppendedMessage, Message } from "@picasso/protocol";
+import { reminderMessage } from "../pre-step/reminders.js";
 import { type OpenTier2Entry, openTier2Entries, type Tier2Load } from "./tier2-ledger.js";
 import { type CollapsedEntry, TIER2_BUDGET_SOURCE, tier2NoticeBody } from "./tier2-notice.js";
 
@@ -69,7 +69,7 @@ export function decideTier2Budget(
     append: {
       source: "reminder",
       reminder: TIER2_BUDGET_SOURCE,
-      message: userMessage(text(formatReminder(TIER2_BUDGET_SOURCE, body))),
+      message: reminderMessage(TIER2_BUDGET_SOURCE, body),
     },
   };
 }

@@ -12,8 +12,7 @@
  * (`tool_call({name})`, `skill({name})`). Everything comes from the loads and the messages, so a
  * ledger over the same history always gives the same open set in the same order.
  */
-import type { LogEvent, Message, Tier2Kind } from "@picasso/protocol";
-import { parseReminder } from "../pre-step/reminders.js";
+import { type LogEvent, type Message, parseReminder, type Tier2Kind } from "@picasso/protocol";
 import { TIER2_BUDGET_SOURCE } from "./tier2-notice.js";
 
 /** One logged Tier-2 load of a tool result. */
