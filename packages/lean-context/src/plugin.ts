@@ -22,13 +22,14 @@
  * - `describeSettings`: the `picasso-lean-context` namespace (registry, snapshot, counters, events).
  * - `panel`: the same record as lean context's `/context` panel (stats/context-stats-panel.ts).
  * - `observe`: Tier-2 loads, compactions and mode changes into the stats journal; Tier-2 loads
- *   into the budget's ledger.
+ *   into the budget's ledger (`start` reads a resumed session's earlier loads from its log).
  * With `stats: false` nothing is collected; the bytes sent are the same either way.
  */
 
 import { join } from "node:path";
 import type {
   AssembleContext,
+  ExtensionStartContext,
   LogEvent,
   Message,
   PicassoExtension,
@@ -224,6 +225,11 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
     },
 
     tier2Budget: (lane = "main") => budgets.get(lane),
+
+    /** A resumed session's earlier Tier-2 loads, for the budget (new ones arrive by `observe`). */
+    async start(ctx: ExtensionStartContext): Promise<void> {
+      await ledger.seedFromLog(ctx.logPath);
+    },
 
     assembly: () => last?.assembly,
     warnings: () => last?.warnings ?? [],

@@ -88,4 +88,36 @@ describe("the Tier-2 budget in a session", () => {
     });
     expect(panel.rows.find((r) => r.label === "collapsed")!.value).toContain("worktree_create");
   });
+
+  it("counts the loads a resumed session made before it resumed", async () => {
+    const patch = `- override:\n    settings:\n      catalog.tier2BudgetBytes: ${BUDGET}\n`;
+    const first = await startMockSession(
+      {
+        steps: [
+          { match: "worktrees", tool_calls: [{ name: "tool_search", input: { query: "worktree" } }] },
+          { match: "worktree_remove", text: "Two worktree tools." },
+        ],
+      },
+      { userPatch: patch },
+    );
+    await first.run("show me the worktrees");
+    expect(first.lean.tier2Budget("main")!.collapsed).toEqual([]);
+    const place = { root: first.root, home: first.home };
+    await first.close();
+    open = await startMockSession(
+      {
+        steps: [
+          { match: "web tools", tool_calls: [{ name: "tool_search", input: { query: "web" } }] },
+          { match: "web_search", text: "Two web tools." },
+        ],
+      },
+      { userPatch: patch, resume: place },
+    );
+    await open.run("now the web tools");
+    const state = open.lean.tier2Budget("main")!;
+    expect(state.collapsed).toContain("worktree_create");
+    expect(state.openBytes).toBeLessThanOrEqual(BUDGET);
+    const last = JSON.stringify(open.server.requests.at(-1)!.body);
+    expect(last).toContain("- `worktree_create` (deferred_schema): ");
+  });
 });

@@ -12,7 +12,7 @@
  * (`tool_call({name})`, `skill({name})`). Everything comes from the loads and the messages, so a
  * ledger over the same history always gives the same open set in the same order.
  */
-import { type LogEvent, type Message, parseReminder, type Tier2Kind } from "@picasso/protocol";
+import { type LogEvent, type Message, parseReminder, readLogFile, type Tier2Kind } from "@picasso/protocol";
 import { TIER2_BUDGET_SOURCE } from "./tier2-notice.js";
 
 /** One logged Tier-2 load of a tool result. */
@@ -38,13 +38,18 @@ export interface OpenTier2Entry {
   via: { name: string; input: Record<string, unknown> };
 }
 
-/** Loads per lane, as the plugin observes them (`observe`). */
+/**
+ * Loads per lane, as the plugin observes them (`observe`); a resumed session's earlier loads are
+ * read from its log when the plugin starts (`seedFromLog`).
+ */
 export class Tier2Ledger {
   private readonly loads = new Map<string, Tier2Load[]>();
 
   observe(event: LogEvent): void {
     if (event.type !== "tier2_load" || event.toolUseId === undefined) return;
     const lane = this.loads.get(event.lane) ?? [];
+    // A load read from the log at start and observed again counts once.
+    if (lane.some((l) => l.toolUseId === event.toolUseId && l.name === event.name)) return;
     lane.push({
       kind: event.kind,
       name: event.name,
@@ -53,6 +58,15 @@ export class Tier2Ledger {
       ...(event.deduped ? { deduped: true } : {}),
     });
     this.loads.set(event.lane, lane);
+  }
+
+  /** Reads the loads an existing log holds (a resumed session's); a missing log holds none. */
+  async seedFromLog(path: string): Promise<void> {
+    try {
+      for await (const line of readLogFile(path)) if (line.kind === "event") this.observe(line.event);
+    } catch {
+      // No log yet: nothing was loaded.
+    }
   }
 
   lane(lane: string): readonly Tier2Load[] {
