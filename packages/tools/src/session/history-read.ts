@@ -106,9 +106,9 @@ export function createHistoryReadTool(sessionsDir: () => string | undefined) {
   return defineTool({
     name: "history_read",
     description:
-      "Read back, byte for byte, what this session's history no longer shows: a tool result by its id (the full output when it was truncated) " +
-      "or a compacted span (compaction-N: the messages a compaction summarised). Ids are listed in each conversation summary. " +
-      "Paged: pass the offset the answer names to read on.",
+      "Recover an earlier tool output or conversation span of this session, byte for byte, after compaction or truncation removed it from view: " +
+      "a tool result by its id (the whole output when it was truncated) or a compacted span (compaction-N: the messages a compaction summarised). " +
+      "Ids are listed in each conversation summary. Paged: pass the offset the answer names to read on.",
     properties: {
       id: {
         type: "string",
