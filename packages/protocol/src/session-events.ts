@@ -308,6 +308,11 @@ export const EVENT_RULES = {
     message: z.string().optional(),
   }),
   mode_change: logged({ from: PermissionModeSchema, to: PermissionModeSchema }),
+  /**
+   * The user pinned a decision (`pin`) or took a pin off (`unpin`, the pin's exact text): the
+   * protected context every later compaction keeps holds the session's pins, in pinning order.
+   */
+  context_pin: logged({ action: z.enum(["pin", "unpin"]), text: z.string() }),
   /** History was compacted: messages before `keptFrom` were replaced by one summary message. */
   compaction: logged({
     trigger: z.enum(["auto", "manual"]),
