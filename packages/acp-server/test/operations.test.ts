@@ -120,6 +120,8 @@ describe("operations over ACP", () => {
       "timeline",
       "mode",
       "compact",
+      "pin",
+      "unpin",
       "resume",
       "model",
       "memory",
