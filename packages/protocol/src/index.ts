@@ -83,6 +83,13 @@ export {
   todoSection,
 } from "./protected-context.js";
 export {
+  formatReminder,
+  type ParsedReminder,
+  parseReminder,
+  remindersInText,
+  withoutReminders,
+} from "./reminders.js";
+export {
   type CacheBreakpoint,
   DEFAULT_TOOL_OUTPUT_LIMIT_BYTES,
   type ModelRequest,
