@@ -29,6 +29,7 @@ import type { EngineRuntime } from "./runtime.js";
 import { sessionFactsContext } from "./session-facts.js";
 
 export const SESSION_FACTS_LABEL = "Session facts";
+export const PINS_LABEL = "Pinned by the user";
 
 export interface ProtectedState {
   lane: string;
@@ -55,9 +56,7 @@ export function collectProtectedSections(
     ...facts,
     ...extensions.flatMap((extension) => extension.protect?.(state.lane) ?? []),
     { source: "engine", label: "Permission mode", lines: [state.mode] },
-    ...(main
-      ? [{ source: "user", label: "Pinned by the user", lines: state.pins.map((p) => `- ${p}`) }]
-      : []),
+    ...(main ? [{ source: "user", label: PINS_LABEL, lines: state.pins.map((p) => `- ${p}`) }] : []),
   ].filter((section) => section.lines.length > 0);
 }
 

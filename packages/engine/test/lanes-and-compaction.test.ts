@@ -296,6 +296,51 @@ describe("compaction", () => {
     }
   });
 
+  it("tells the model of a pin at its next step, once, and of an unpin; a compaction keeps them without a new notice", async () => {
+    const scenario = await startScenario({
+      script: {
+        steps: [
+          { match: "first", text: "one" },
+          { match: "second", text: "two" },
+          { match: "Summarise the conversation so far", text: "SUMMARY." },
+          { match: "third", text: "three" },
+          { match: "fourth", text: "four" },
+        ],
+      },
+    });
+    const pinsNotices = () =>
+      scenario.session.history.flatMap((m) =>
+        m.content.flatMap((b) => (b.type === "text" && b.text.includes('source="pins"') ? [b.text] : [])),
+      );
+    try {
+      scenario.session.pin("Ship behind a flag");
+      await scenario.run("first");
+      expect(pinsNotices()).toEqual([
+        '<system-reminder source="pins">\nThe user pinned these decisions: they hold for the rest of the session and every compaction keeps them.\n- Ship behind a flag\n</system-reminder>',
+      ]);
+      // The request that answered "first" carried it.
+      expect(JSON.stringify(scenario.sent.at(-1)!.messages)).toContain("- Ship behind a flag");
+      await scenario.run("second");
+      expect(pinsNotices()).toHaveLength(1);
+      expect((await scenario.session.compact()).compacted).toBe(true);
+      await scenario.run("third");
+      // The summary's protected block holds the pin: the model knows it, no second notice.
+      expect(pinsNotices()).toEqual([]);
+      scenario.session.unpin("1");
+      await scenario.run("fourth");
+      expect(pinsNotices()).toEqual([
+        '<system-reminder source="pins">\nThe user took off every pinned decision.\n</system-reminder>',
+      ]);
+      const log = await scenario.events();
+      expect(
+        log.filter((e) => e.type === "pre_step").flatMap((e) => e.reminders.map((r) => r.source)),
+      ).toEqual(["pins", "pins"]);
+      await expectLogRebuildsRequests(scenario);
+    } finally {
+      await scenario.close();
+    }
+  });
+
   it("says when there is nothing to compact", async () => {
     const scenario = await startScenario({ script: { steps: [{ text: "hi" }] } });
     try {
