@@ -135,8 +135,21 @@ describe("the Tier-2 budget", () => {
     ];
     const [entry] = openTier2Entries(loads, messages);
     expect(entry).toMatchObject({ name: "release", bytes: 900, toolUseId: "k2" });
-    const decision = decideTier2Budget(loads, messages, 512, titleOf);
+    // The entry used last stays open even alone over the budget (no loop of re-opening it)…
+    expect(decideTier2Budget(loads, messages, 512, titleOf).state).toMatchObject({
+      collapsed: [],
+      openBytes: 900,
+    });
+    // …and is collapsed once another entry is used after it.
+    const later = [...loads, load("k3", "web_fetch", 100)];
+    const decision = decideTier2Budget(
+      later,
+      [...messages, ...call("k3", "tool_search", { query: "web" })],
+      512,
+      titleOf,
+    );
     expect(decision.state.collapsed).toEqual(["release"]);
+    expect(decision.state.open.map((e) => e.name)).toEqual(["web_fetch"]);
     expect(JSON.stringify(decision.append!.message)).toContain('re-open: skill({\\"name\\":\\"release\\"})');
   });
 });

@@ -4,7 +4,8 @@
  * Before each step (the pre-step hook) the open entries (tier2-ledger.ts) are summed; when they
  * exceed the budget, the least recently used are collapsed — oldest last use first — until the
  * rest fit, by one appended `tier2-budget` reminder (tier2-notice.ts) naming each with its title
- * line and the call that re-opens it. Nothing earlier is edited. The decision reads only the
+ * line and the call that re-opens it; the entry used last stays open, so one entry larger than
+ * the whole budget stays alone over it until the next load. Nothing earlier is edited. The decision reads only the
  * loads and the history, so the same state appends the same bytes.
  */
 import type { AppendedMessage, Message } from "@picasso/protocol";
@@ -47,7 +48,9 @@ export function decideTier2Budget(
   const open = openTier2Entries(loads, messages);
   let openBytes = open.reduce((sum, e) => sum + e.bytes, 0);
   const collapsed: OpenTier2Entry[] = [];
-  for (const entry of open) {
+  // The entry used last is never collapsed, even alone over the budget: the model just asked for
+  // it, and collapsing it would send it round a loop of re-opening (the panel shows it over).
+  for (const entry of open.slice(0, -1)) {
     if (openBytes <= budgetBytes) break;
     collapsed.push(entry);
     openBytes -= entry.bytes;
