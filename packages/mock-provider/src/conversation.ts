@@ -82,22 +82,17 @@ export function anthropicView(prompt: AnthropicPrompt): ConversationView {
     .flatMap((m) => m.content)
     .flatMap((b) => (b.type === "text" ? [b.text] : b.type === "tool_result" ? [textOf(b.content)] : []))
     .join("\n");
-  return view(
-    [...toolResults.map((r) => r.content), ...texts].join("\n"),
-    texts,
-    toolResults,
-    offeredTools,
-    transcript,
-  );
+  return view(texts, toolResults, offeredTools, transcript);
 }
 
+/** The view of a request: its latest input is the newest tool results, then the user's text. */
 function view(
-  latestInput: string,
   texts: string[],
   toolResults: ToolResultView[],
   offeredTools: string[],
   transcript: string,
 ): ConversationView {
+  const latestInput = [...toolResults.map((r) => r.content), ...texts].join("\n");
   const userText = humanText(texts);
   return { latestInput, ...(userText ? { userText } : {}), toolResults, offeredTools, transcript };
 }
@@ -124,7 +119,7 @@ export function openaiView(
     .map((m) => textOf(m.content))
     .filter((t) => t.length > 0)
     .join("\n");
-  if (start === end) return view(texts.join("\n"), texts, [], offeredTools, transcript);
+  if (start === end) return view(texts, [], offeredTools, transcript);
   const calls = new Map((list[start - 1]?.tool_calls ?? []).map((c) => [c.id, c]));
   const toolResults = list.slice(start, end).map((message): ToolResultView => {
     const call = message.tool_call_id ? calls.get(message.tool_call_id) : undefined;
@@ -141,11 +136,5 @@ export function openaiView(
       isError: false,
     };
   });
-  return view(
-    [...toolResults.map((r) => r.content), ...texts].join("\n"),
-    texts,
-    toolResults,
-    offeredTools,
-    transcript,
-  );
+  return view(texts, toolResults, offeredTools, transcript);
 }
