@@ -21,6 +21,10 @@
  * - between them, ordinary work: reads, searches, a note written and edited, `bash`, plain answers.
  * Module files are never edited (notes are), so a module read again is byte-identical to its
  * first read. Compaction summaries are `match`-ed replies, numbered, one per compaction.
+ * The script is the same on every run; where the compactions fall may move by a turn or two,
+ * since the temporary workspace's path is in the session facts and the mock's tool-use ids hash
+ * the conversation, so token counts differ slightly — hence the checks look compactions up in the
+ * log rather than expecting fixed turns.
  */
 import { realisticSetup } from "./hello.js";
 import {
