@@ -123,13 +123,11 @@ export function marathonCompactions(
 
 /**
  * Problems of one compaction, as the scenario can state them today: the summary (numbered as the
- * k-th) opens the request after it; the state it had to keep is the marathon's — the memory
- * pinned on turn 1 among the pinned ones, an open todo list — and Tier 1 was still read.
+ * k-th) opens the request after it, and the state it had to keep is the marathon's — the memory
+ * pinned on turn 1 among the pinned ones, an open todo list. (That the request after it still
+ * read Tier 1 is the drop check's `tier1-miss`.)
  */
-export function checkCompaction(
-  c: MarathonCompaction,
-  expect: { pinnedTitle: string; tier1Tokens: number },
-): string[] {
+export function checkCompaction(c: MarathonCompaction, expect: { pinnedTitle: string }): string[] {
   const problems: string[] = [];
   const first = c.after.request.messages[0];
   const opening = first?.content.map((b) => (b.type === "text" ? b.text : "")).join("\n") ?? "";
@@ -139,10 +137,6 @@ export function checkCompaction(
     problems.push(`compaction ${c.k}: "${expect.pinnedTitle}" was not pinned before it`);
   if (!c.state.todos.some((t) => t.status !== "done"))
     problems.push(`compaction ${c.k}: no todo was open before it`);
-  if (c.after.usage.read < expect.tier1Tokens)
-    problems.push(
-      `compaction ${c.k}: request ${c.after.n} read ${c.after.usage.read} tokens, less than Tier 1`,
-    );
   return problems;
 }
 

@@ -2,8 +2,8 @@
  * The marathon, in the 60-turn cut `npm test` runs (`marathon-short`; the 300-turn one runs in
  * `npm run bench`): on the realistic setup, under Anthropic and OpenAI rules — at least 3
  * automatic compactions, each checked by `checkCompaction` (the summary, the memory pinned on
- * turn 1, an open todo list, Tier 1 read); 0 unexpected drops; ≥ 95% of input tokens from turn 2
- * on read from cache; Tier-2 loads of every kind before and after compactions; outputs needed
+ * turn 1, an open todo list); 0 unexpected drops (Tier 1 read after each compaction included);
+ * ≥ 95% of input tokens from turn 2 on read from cache; Tier-2 loads of every kind before and after compactions; outputs needed
  * again after they were compacted away, with their original bytes from the log; and requests
  * after 16-call steps (33 blocks, past the 20-block lookback).
  *
@@ -73,14 +73,13 @@ describe.each(["anthropic", "openai"] as const)("marathon-short under %s rules",
     const compactions = marathonCompactions(run, events, seededPinned);
     expect(compactions.length).toBeGreaterThanOrEqual(3);
     expect(events.filter((e) => e.type === "compaction").every((e) => e.trigger === "auto")).toBe(true);
-    for (const c of compactions)
-      expect(checkCompaction(c, { pinnedTitle: MARATHON_PIN.title, tier1Tokens: run.tier1Tokens })).toEqual(
-        [],
-      );
-    // The todo list opened on turn 2 was open across every compaction and closed on the last turn.
+    for (const c of compactions) expect(checkCompaction(c, { pinnedTitle: MARATHON_PIN.title })).toEqual([]);
+    // The todo list opened on turn 2 was open at every compaction (checkCompaction), as one of the
+    // lists the scenario wrote, and it moved on between compactions.
     expect(plan.todoWrites[0]!.turn).toBe(2);
-    expect(plan.todoWrites.at(-1)!.todos.every((t) => t.status === "done")).toBe(true);
-    expect(compactions.at(-1)!.turn).toBeLessThan(60);
+    const written = plan.todoWrites.map((w) => JSON.stringify(w.todos));
+    for (const c of compactions) expect(written).toContain(JSON.stringify(c.state.todos));
+    expect(new Set(compactions.map((c) => JSON.stringify(c.state.todos))).size).toBeGreaterThan(1);
   });
 
   it("0 unexpected drops and ≥ 95% of input tokens read from cache from turn 2 on", () => {

@@ -118,8 +118,8 @@ function summary(k: number): MockStep {
   } as MockStep;
 }
 
-/** The todo list as it stands after update `u` (0: the list opened on turn 2). */
-function todoList(u: number, final: boolean): { content: string; status: string }[] {
+/** The todo list as it stands after update `u` (0: the list opened on turn 2): one item always open. */
+function todoList(u: number): { content: string; status: string }[] {
   const items = [
     "Audit pricing and tax",
     "Audit fulfilment modules",
@@ -128,13 +128,7 @@ function todoList(u: number, final: boolean): { content: string; status: string 
   ];
   return items.map((content, i) => ({
     content,
-    status: final
-      ? "done"
-      : i < u % items.length
-        ? "done"
-        : i === u % items.length
-          ? "in_progress"
-          : "pending",
+    status: i < u % items.length ? "done" : i === u % items.length ? "in_progress" : "pending",
   }));
 }
 
@@ -229,15 +223,15 @@ export function marathonPlan(turns: number, name = "marathon"): MarathonPlan {
       );
       continue;
     }
-    if (i === 2 || i === turns || (i > OPENING && (i - OPENING) % CYCLE === 5)) {
-      const todos = todoList(todoWrites.length, i === turns);
+    if (i === 2 || (i > OPENING && (i - OPENING) % CYCLE === 5)) {
+      const todos = todoList(todoWrites.length);
       todoWrites.push({ turn: i, todos });
       actions.push(
         turn(
           `turn ${i}: todo list`,
-          i === turns ? "We are done: close the list." : `Turn ${i}: update the plan.`,
+          `Turn ${i}: update the plan.`,
           calls("Writing the list.", tool("todo_write", { todos })),
-          say(i === turns ? "Every item is done." : "The plan is updated."),
+          say("The plan is updated."),
         ),
       );
       continue;
