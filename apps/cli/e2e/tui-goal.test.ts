@@ -46,7 +46,7 @@ describe("picasso TUI /goal", { timeout: 120_000 }, () => {
       "utf8",
     );
     expect(log).toContain(
-      '<system-reminder source=\\"goal-round\\">Goal round 2 of 3. Objective: make the suite pass',
+      '<system-reminder source=\\"goal-round\\">\\nGoal round 2 of 3. Objective: make the suite pass',
     );
     const inputs = log
       .trim()

@@ -43,7 +43,7 @@ describe("picasso -p --goal", () => {
     });
     const log = readFileSync(result.logPath, "utf8");
     expect(log).toContain(
-      '<system-reminder source=\\"goal-round\\">Goal round 2 of 4. Objective: make the test suite pass',
+      '<system-reminder source=\\"goal-round\\">\\nGoal round 2 of 4. Objective: make the test suite pass',
     );
     // Tier 1 stayed the same in every request of both rounds.
     const requests = log
@@ -53,6 +53,52 @@ describe("picasso -p --goal", () => {
       .filter((e) => e.type === "model_request");
     expect(requests.length).toBe(3);
     expect(new Set(requests.map((e) => `${e.hashes.tools}/${e.hashes.system}`)).size).toBe(1);
+  });
+
+  it("a new goal round with todos left open brings the stale-todos reminder (one reminder markup for writer and reader)", async () => {
+    const dir = workspace();
+    const todos = [
+      { content: "fix the date parser", status: "in_progress" },
+      { content: "add a test for leap years", status: "pending" },
+    ];
+    const s = script(dir, {
+      steps: [
+        { match: "Goal mode", tool_calls: [{ name: "todo_write", input: { todos } }] },
+        { text: "Round one: listed the work." },
+        { match: "Goal round 2 of 3", tool_calls: [call("goal_done", { evidence: "parser fixed" })] },
+        { match: "Goal done", text: "Done." },
+      ],
+    });
+    const run = await picasso(dir, [
+      "-p",
+      "fix the parser",
+      "--goal",
+      "--max-rounds",
+      "3",
+      "--output-format",
+      "json",
+      ...mock(s),
+    ]);
+    expect(run.stderr).toBe("");
+    expect(run.exitCode).toBe(0);
+    const result = JSON.parse(run.stdout as string);
+    const events = readFileSync(result.logPath, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    const messages = events.filter((e) => e.type === "message" && e.lane === "main");
+    const round = messages.findIndex((e) => JSON.stringify(e.message).includes("Goal round 2 of 3"));
+    expect(round).toBeGreaterThan(0);
+    // The round's own message is read back as a goal-round reminder: right after it, before
+    // the round's first request, lean context asks for the open list to be updated.
+    const nudge = messages.slice(round + 1).find((e) => e.reminder === "stale-todos");
+    expect(nudge).toBeDefined();
+    expect(JSON.stringify(nudge.message)).toContain("- [in_progress] fix the date parser");
+    expect(JSON.stringify(nudge.message)).toContain("- [pending] add a test for leap years");
+    const firstRequestOfRound = events.findIndex(
+      (e) => e.type === "model_request" && e.seq > messages[round].seq,
+    );
+    expect(events[firstRequestOfRound].seq).toBeGreaterThan(nudge.seq);
   });
 
   it("stops on goal_blocked, and after --max-rounds, with exit code 3 and a line on stderr", async () => {

@@ -29,7 +29,7 @@ afterEach(() => {
   }
 });
 
-async function waitFor<T>(check: () => T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
+async function waitFor<T>(check: () => T | undefined, what: string, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = check();

@@ -12,7 +12,8 @@
  * `purpose: "compaction"` and the instruction in `appended`, so it too can be rebuilt.
  * Automatic when the estimated prompt (last reported prompt tokens + an o200k estimate of the
  * messages since) passes `compactAt` of the context window, and the history grew since the
- * previous compaction.
+ * previous compaction. The summary ends with the span's id and the tool results it removed
+ * (compaction-index.ts), which `history_read` gives back.
  */
 import {
   canonicalJson,
@@ -22,6 +23,7 @@ import {
   text,
   userMessage,
 } from "@picasso/protocol";
+import { compactionIndex, compactionSpanId } from "./compaction-index.js";
 import { messageJson } from "./history-digest.js";
 import type { Lane } from "./lane.js";
 import { buildRequest, messagesBytes } from "./request-builder.js";
@@ -124,9 +126,11 @@ export async function compactLane(
     latencyMs: outcome.latencyMs,
   });
   const summaryText = messageText(outcome.message).trim() || "(the model returned no summary)";
+  const id = compactionSpanId(lane.id, lane.compactions + 1);
+  const index = compactionIndex({ spanId: id, removed, outputsDir: rt.outputsDir });
   const summary = userMessage(
     text(
-      `<conversation-summary>\nEarlier messages of this session were compacted into this summary:\n${summaryText}\n</conversation-summary>`,
+      `<conversation-summary>\nEarlier messages of this session were compacted into this summary:\n${summaryText}\n\n${index}\n</conversation-summary>`,
     ),
   );
   const bytesBefore = messagesBytes(lane.messages);
@@ -135,6 +139,7 @@ export async function compactLane(
   rt.record(
     {
       type: "compaction",
+      id,
       trigger,
       removedMessages: cut,
       summarisedMessages: cut,

@@ -173,6 +173,11 @@ describe("compaction", () => {
       expect(logged.bytesAfter).toBeLessThan(logged.bytesBefore);
       expect(logged.removedMessages).toBeGreaterThan(0);
       expect(JSON.stringify(logged.summary)).toContain("SUMMARY: read big.txt three times.");
+      // The span has an id, and the summary lists the tool results it removed (compaction-index.ts).
+      expect(logged.id).toBe("compaction-1");
+      const summaryText = logged.summary.content.map((b) => (b.type === "text" ? b.text : "")).join("");
+      expect(summaryText).toContain("Compacted span compaction-1: messages 0–");
+      expect(summaryText).toMatch(/^- toolu_mock_\w+ · read · big\.txt · \d+ bytes$/m);
       // After compaction the history starts with the summary, then an assistant message.
       const after = scenario.sent.at(-1)!.messages;
       expect(JSON.stringify(after[0])).toContain("<conversation-summary>");

@@ -18,6 +18,7 @@ import { join } from "node:path";
 import {
   byteLength,
   type CatalogEntry,
+  formatReminder,
   mcpGatewayName,
   type PicassoExtension,
   type PreStepResult,
@@ -148,7 +149,7 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
     preStep(): PreStepResult {
       for (const [server, body] of watch?.check() ?? []) notice(server, body);
       const append = pending.splice(0).map(({ server, body }) => {
-        const content = `<system-reminder source="mcp">\n${body}\n</system-reminder>`;
+        const content = formatReminder("mcp", body);
         return {
           source: "reminder" as const,
           reminder: "mcp",

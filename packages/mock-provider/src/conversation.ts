@@ -5,6 +5,7 @@
  *
  * `latestInput` is what script steps match against: the text of the last user turn — its text
  * blocks and tool_result contents (OpenAI: the trailing tool messages, or the last user message).
+ * `transcript` is the text of every message, in order (what a step's `${/regex/}` captures read).
  */
 import type { AnthropicBlock, AnthropicPrompt } from "./anthropic-request.js";
 
@@ -21,6 +22,8 @@ export interface ConversationView {
   userText?: string;
   toolResults: ToolResultView[];
   offeredTools: string[];
+  /** Every message's text blocks and tool_result contents, in order, one per line. */
+  transcript: string;
 }
 
 /** Picasso's own context blocks (session facts, reminders) are not the human's words. */
@@ -75,7 +78,17 @@ export function anthropicView(prompt: AnthropicPrompt): ConversationView {
       });
     }
   }
-  return view([...toolResults.map((r) => r.content), ...texts].join("\n"), texts, toolResults, offeredTools);
+  const transcript = prompt.messages
+    .flatMap((m) => m.content)
+    .flatMap((b) => (b.type === "text" ? [b.text] : b.type === "tool_result" ? [textOf(b.content)] : []))
+    .join("\n");
+  return view(
+    [...toolResults.map((r) => r.content), ...texts].join("\n"),
+    texts,
+    toolResults,
+    offeredTools,
+    transcript,
+  );
 }
 
 function view(
@@ -83,9 +96,10 @@ function view(
   texts: string[],
   toolResults: ToolResultView[],
   offeredTools: string[],
+  transcript: string,
 ): ConversationView {
   const userText = humanText(texts);
-  return { latestInput, ...(userText ? { userText } : {}), toolResults, offeredTools };
+  return { latestInput, ...(userText ? { userText } : {}), toolResults, offeredTools, transcript };
 }
 
 interface OpenAIMessageLike {
@@ -106,7 +120,11 @@ export function openaiView(
   const texts = list.slice(end).map((m) => textOf(m.content));
   let start = end;
   while (start > 0 && list[start - 1]?.role === "tool") start--;
-  if (start === end) return view(texts.join("\n"), texts, [], offeredTools);
+  const transcript = list
+    .map((m) => textOf(m.content))
+    .filter((t) => t.length > 0)
+    .join("\n");
+  if (start === end) return view(texts.join("\n"), texts, [], offeredTools, transcript);
   const calls = new Map((list[start - 1]?.tool_calls ?? []).map((c) => [c.id, c]));
   const toolResults = list.slice(start, end).map((message): ToolResultView => {
     const call = message.tool_call_id ? calls.get(message.tool_call_id) : undefined;
@@ -123,5 +141,11 @@ export function openaiView(
       isError: false,
     };
   });
-  return view([...toolResults.map((r) => r.content), ...texts].join("\n"), texts, toolResults, offeredTools);
+  return view(
+    [...toolResults.map((r) => r.content), ...texts].join("\n"),
+    texts,
+    toolResults,
+    offeredTools,
+    transcript,
+  );
 }

@@ -26,6 +26,7 @@ describe("DemoModel", () => {
   it("answers plainly when no tool applies and never claims to be a real model", () => {
     const reply = new DemoModel().reply({
       latestInput: "explain",
+      transcript: "explain",
       userText: "explain",
       toolResults: [],
       offeredTools: [],
@@ -38,6 +39,7 @@ describe("DemoModel", () => {
   it("keeps the offered tool's own spelling", () => {
     const reply = new DemoModel().reply({
       latestInput: "read a.ts",
+      transcript: "read a.ts",
       userText: "read a.ts",
       toolResults: [],
       offeredTools: ["Read"],
@@ -49,6 +51,7 @@ describe("DemoModel", () => {
   it("puts a command's output in a fenced block, so each output line keeps its own line in Markdown", () => {
     const reply = new DemoModel().reply({
       latestInput: "",
+      transcript: "",
       toolResults: [
         {
           name: "bash",
@@ -67,6 +70,7 @@ describe("DemoModel", () => {
   it("fences an excerpt with more backticks than the excerpt holds", () => {
     const reply = new DemoModel().reply({
       latestInput: "",
+      transcript: "",
       toolResults: [{ name: "read", input: { path: "a.md" }, content: "1\t```ts\n2\t```\n", isError: false }],
       offeredTools: ["read"],
     });
@@ -76,6 +80,7 @@ describe("DemoModel", () => {
   it("reports no matches when the search says it found none", () => {
     const reply = new DemoModel().reply({
       latestInput: "",
+      transcript: "",
       toolResults: [
         {
           name: "search",

@@ -1,11 +1,13 @@
 /**
  * The scripted model: answers each request with the first not-yet-used step whose `match` matches
  * the request's latest input (a step without `match` matches anything); when none is left it says
- * "[mock script exhausted]". Faults are looked up by 1-based request number.
+ * "[mock script exhausted]". Faults are looked up by 1-based request number. A tool call's input
+ * may capture a value from the request (`${/regex/}`, script-captures.ts).
  */
 import type { ConversationView } from "./conversation.js";
 import type { MockFault, MockModel, MockReply } from "./reply.js";
 import { compileMatch, type ValidMockScript } from "./script.js";
+import { fillCaptures } from "./script-captures.js";
 
 export const EXHAUSTED_TEXT = "[mock script exhausted]";
 
@@ -37,7 +39,10 @@ export class ScriptedModel implements MockModel {
     const step = this.script.steps[index];
     if (!step) return { text: EXHAUSTED_TEXT, toolCalls: [], stop: "end_turn", delayMs: 0 };
     this.used.add(index);
-    const toolCalls = (step.tool_calls ?? []).map((call) => ({ name: call.name, input: call.input }));
+    const toolCalls = (step.tool_calls ?? []).map((call) => ({
+      name: call.name,
+      input: fillCaptures(call.input, view.transcript),
+    }));
     return {
       ...(step.text !== undefined ? { text: step.text } : {}),
       toolCalls,

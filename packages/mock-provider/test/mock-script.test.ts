@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: mock-script captures are written ${/regex/}.
 /**
  * Mock scripts: YAML loading with errors naming file, line and field; step matching by substring
  * and /regex/ against the latest user text or tool result; the exhausted answer.
@@ -155,5 +156,44 @@ describe("scripted model", () => {
     const turn4 = await client.messages.create({ ...base, messages: [{ role: "user", content: "more" }] });
     expect(turn4.content).toMatchObject([{ type: "text", text: EXHAUSTED_TEXT }]);
     expect(turn4.stop_reason).toBe("end_turn");
+  });
+});
+
+describe("captures in a step's tool-call input", () => {
+  it("fills ${/regex/} from the request's transcript (an id only the conversation knows), and leaves a miss as written", async () => {
+    server = await startMockServer({
+      script: {
+        steps: [
+          {
+            match: "recall",
+            tool_calls: [
+              {
+                name: "history_read",
+                input: { id: "${/- (toolu_\\w+) · bash/}", nested: ["${/nowhere-(\\d+)/}"], offset: 0 },
+              },
+            ],
+          },
+        ],
+      },
+    });
+    const client = anthropicClient(server.url);
+    const reply = await client.messages.create({
+      model: "m",
+      max_tokens: 50,
+      messages: [
+        {
+          role: "user",
+          content:
+            "<conversation-summary>\n- toolu_abc123 · read · a.ts\n- toolu_def456 · bash · npm test\n</conversation-summary>",
+        },
+        { role: "assistant", content: "ok" },
+        { role: "user", content: "now recall the test output" },
+      ],
+    });
+    expect(reply.content[0]).toMatchObject({
+      type: "tool_use",
+      name: "history_read",
+      input: { id: "toolu_def456", nested: ["${/nowhere-(\\d+)/}"], offset: 0 },
+    });
   });
 });

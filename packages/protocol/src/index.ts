@@ -74,6 +74,13 @@ export type {
   ToolResultContext,
 } from "./plugin.js";
 export {
+  formatReminder,
+  type ParsedReminder,
+  parseReminder,
+  remindersInText,
+  withoutReminders,
+} from "./reminders.js";
+export {
   type CacheBreakpoint,
   DEFAULT_TOOL_OUTPUT_LIMIT_BYTES,
   type ModelRequest,

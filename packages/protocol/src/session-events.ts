@@ -308,8 +308,14 @@ export const EVENT_RULES = {
     message: z.string().optional(),
   }),
   mode_change: logged({ from: PermissionModeSchema, to: PermissionModeSchema }),
-  /** History was compacted: messages before `keptFrom` were replaced by one summary message. */
+  /**
+   * History was compacted: messages before `keptFrom` were replaced by one summary message. `id`
+   * names the compacted span (messages 0 … keptFrom-1 of the lane's history as it was) for
+   * `history_read`: `compaction-N` in the main lane, `<lane>.compaction-N` in a subagent lane
+   * (N counts the lane's compactions from 1). Logs written before ids existed have none.
+   */
   compaction: logged({
+    id: z.string().min(1).optional(),
     trigger: z.enum(["auto", "manual"]),
     removedMessages: Size,
     summarisedMessages: Size,

@@ -8,21 +8,21 @@
  *     `{kind: "goal_round"}` with the round, the rounds at most and the objective.
  *  4. Otherwise the text left is the user's prompt (`{kind: "prompt"}`, possibly empty when the
  *     input held only reminders).
- * The goal reminders are written by `@picasso/surface`'s goal-rounds.ts; its test checks this
- * reading of them.
+ * The goal reminders are written by `@picasso/surface`'s goal-rounds.ts with reminders.ts's
+ * builder, and read here with its reader.
  */
+import { remindersInText, withoutReminders } from "./reminders.js";
 
 export type ShownTurnInput =
   | { kind: "prompt"; text: string }
   | { kind: "goal"; objective: string }
   | { kind: "goal_round"; round: number; maxRounds: number; objective: string };
 
-const REMINDER = /<system-reminder source="([^"]*)">([\s\S]*?)<\/system-reminder>/g;
 const GOAL_ROUND = /Goal round (\d+) of (\d+)\. Objective: ([\s\S]*?) Done when:/;
 
 export function shownTurnInput(input: string): ShownTurnInput {
-  const reminders = [...input.matchAll(REMINDER)].map((m) => ({ source: m[1], body: m[2] ?? "" }));
-  const text = input.replace(REMINDER, "").trim();
+  const reminders = remindersInText(input);
+  const text = withoutReminders(input);
   if (text && reminders.some((r) => r.source === "goal")) return { kind: "goal", objective: text };
   const round = text ? undefined : reminders.find((r) => r.source === "goal-round");
   const parsed = round && GOAL_ROUND.exec(round.body);

@@ -9,7 +9,7 @@ describe("GoalRounds", () => {
     const todos = createTodoBoard();
     const rounds = new GoalRounds(board, todos, 3);
     expect(rounds.begin("ship the parser")).toMatch(
-      /^ship the parser\n\n<system-reminder source="goal">Goal mode/,
+      /^ship the parser\n\n<system-reminder source="goal">\nGoal mode/,
     );
     todos.set("main", [{ content: "fix the date test", status: "in_progress" }]);
     const second = rounds.after("end_turn");

@@ -5,14 +5,15 @@
  * or the rounds run out (`--max-rounds`, default 5). Each round after the first is a user turn
  * whose text is a `<system-reminder source="goal-round">` — appended history, never Tier 1 —
  * naming the objective, the round, and (the stale-todos trigger) the open todo items when they did
- * not change during the last round.
+ * not change during the last round. The reminders are built with @picasso/protocol's
+ * `formatReminder`, the one builder lean context's stale-todos rule and the timelines read back.
  *
  * `GoalRounds` holds the loop's state; the surface runs each turn its own way:
  *   `let input = rounds.begin(objective);`
  *   `while (true) { stop = await runTurn(input); const next = rounds.after(stop); if ("outcome" in next) break; input = next.input; }`
  */
 import type { TodoItem, TurnStopReason } from "@picasso/protocol";
-import { UserError } from "@picasso/protocol";
+import { formatReminder, UserError } from "@picasso/protocol";
 import type { Goal, GoalBoard, TodoBoard } from "@picasso/tools";
 
 export const DEFAULT_MAX_ROUNDS = 5;
@@ -33,14 +34,17 @@ const HOW =
 export const DEFAULT_DONE_WHEN = "the objective above is fully met and checked";
 
 export function firstRoundInput(prompt: string, maxRounds: number): string {
-  return `${prompt}\n\n<system-reminder source="goal">Goal mode: this objective is re-entered each round (at most ${maxRounds}) until it is done or blocked. ${HOW}</system-reminder>`;
+  return `${prompt}\n\n${formatReminder("goal", `Goal mode: this objective is re-entered each round (at most ${maxRounds}) until it is done or blocked. ${HOW}`)}`;
 }
 
 export function roundInput(goal: Goal, round: number, maxRounds: number, staleTodos: TodoItem[]): string {
   const todos = staleTodos.length
     ? ` Your todo list did not change last round and still has ${staleTodos.length} open item${staleTodos.length === 1 ? "" : "s"}: ${staleTodos.map((t) => t.content).join("; ")} — work on them or update the list.`
     : "";
-  return `<system-reminder source="goal-round">Goal round ${round} of ${maxRounds}. Objective: ${goal.objective} Done when: ${goal.doneWhen}.${todos} State your progress and the next step, then continue. ${HOW}</system-reminder>`;
+  return formatReminder(
+    "goal-round",
+    `Goal round ${round} of ${maxRounds}. Objective: ${goal.objective} Done when: ${goal.doneWhen}.${todos} State your progress and the next step, then continue. ${HOW}`,
+  );
 }
 
 /** How goal rounds ended. */

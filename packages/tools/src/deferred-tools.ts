@@ -20,6 +20,7 @@ import { jsonFamily } from "./json/json-family.js";
 import { jsonQueryTool } from "./json/json-query.js";
 import { presentTool } from "./present/present.js";
 import { presentFamily } from "./present/present-family.js";
+import { createHistoryReadTool } from "./session/history-read.js";
 import { sessionFamily } from "./session/session-family.js";
 import { createSessionQueryTool } from "./session/session-query.js";
 import { subagentFamily } from "./subagent/subagent-family.js";
@@ -40,6 +41,7 @@ export function deferredTools(runtime: ToolRuntime): ToolDefinition[] {
     ...worktreeTools(),
     presentTool,
     createSessionQueryTool(() => runtime.sessionsDir),
+    createHistoryReadTool(() => runtime.sessionsDir),
     ...goalTools(runtime.goal, runtime.todos),
     ...subagentLaneTools(),
     jsonQueryTool,

@@ -7,8 +7,7 @@
  * counts the drop and the bytes saved. Shorter content always passes (a pointer would not save
  * much, and short results like "ok" repeat legitimately). Pure given the history.
  */
-import { byteLength, type Message, sha1 } from "@picasso/protocol";
-import { parseReminder } from "./reminders.js";
+import { byteLength, type Message, parseReminder, sha1 } from "@picasso/protocol";
 
 export const DEDUPE_MIN_BYTES = 256;
 

@@ -1,10 +1,9 @@
 import type { Message, PermissionMode } from "@picasso/protocol";
-import { canonicalJson } from "@picasso/protocol";
+import { canonicalJson, formatReminder } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { openList, todoWrite, toolCalls, userText } from "../../test/fixtures/history.js";
 import { MODE_NOTICES, PLAN_MODE_SECTION } from "../sections/plan-mode-section.js";
 import { announcedMode, PreStepNormaliser } from "./pre-step-normaliser.js";
-import { formatReminder } from "./reminders.js";
 
 function run(normaliser: PreStepNormaliser, messages: Message[], mode: PermissionMode, compactions = 0) {
   const before = messages.length;

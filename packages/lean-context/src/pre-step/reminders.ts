@@ -2,9 +2,18 @@
  * Reminders: user-role `<system-reminder source="…">` text blocks that Picasso appends to
  * history. The source names who appended it (`mode`, `plan-mode`, `stale-todos`, `goal-round`…)
  * so the model, the log and the timeline can tell it apart from the user's own words, and so
- * the normaliser can rebuild its state from history alone.
+ * the normaliser can rebuild its state from history alone. The markup itself (its one builder
+ * and reader) is @picasso/protocol's reminders.ts.
  */
-import { type Message, type TextBlock, text, userMessage } from "@picasso/protocol";
+import {
+  formatReminder,
+  type Message,
+  type ParsedReminder,
+  parseReminder,
+  type TextBlock,
+  text,
+  userMessage,
+} from "@picasso/protocol";
 
 export const REMINDER_SOURCES = {
   mode: "mode",
@@ -14,27 +23,14 @@ export const REMINDER_SOURCES = {
   goalRound: "goal-round",
 } as const;
 
-export function formatReminder(source: string, body: string): string {
-  return `<system-reminder source="${source}">\n${body}\n</system-reminder>`;
-}
-
 export function reminderMessage(source: string, body: string): Message {
   return userMessage(text(formatReminder(source, body)));
 }
 
-const PATTERN = /^<system-reminder source="([^"]+)">\n([\s\S]*)\n<\/system-reminder>$/;
-
-export interface ParsedReminder {
-  source: string;
-  body: string;
-}
-
-export function parseReminder(value: string): ParsedReminder | undefined {
-  const match = PATTERN.exec(value);
-  return match ? { source: match[1]!, body: match[2]! } : undefined;
-}
-
-/** The reminders a message carries (user-role text blocks only). */
+/**
+ * The reminders a message carries: its user-role text blocks that are each one whole reminder (text
+ * the user typed or a tool returned is never read as Picasso's).
+ */
 export function remindersIn(message: Message): ParsedReminder[] {
   if (message.role !== "user") return [];
   return message.content

@@ -32,7 +32,8 @@ const cache = new Map<string, { key: string; digest: SessionDigest }>();
 
 const FILE_FIELDS = ["path", "file", "notebook_path"];
 
-function touched(name: string, input: Record<string, unknown>): { file?: string; what: string } {
+/** What a call touched: the file it named, and "<tool> <file, command or pattern>" in a few words. */
+export function touched(name: string, input: Record<string, unknown>): { file?: string; what: string } {
   // A gateway call names the tool it ran.
   if (name === "tool_call" && typeof input.name === "string") {
     const inner =
