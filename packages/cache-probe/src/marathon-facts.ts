@@ -212,3 +212,27 @@ export function tier2Loads(events: readonly LoggedEvent[]): Tier2Load[] {
       bytes: Number(e.bytes),
     }));
 }
+
+export interface HistoryRead {
+  turn: number;
+  /** The id `history_read` was given (a tool_use id once the capture found one). */
+  id: string;
+  /** Its answer without the header line, or undefined when it was an error. */
+  page: string | undefined;
+  /** The result of that id as the log holds it. */
+  original: string | undefined;
+}
+
+/** Every `history_read` (through `tool_call`) with its answer's page and the original it names. */
+export function historyReads(events: readonly LoggedEvent[]): HistoryRead[] {
+  return toolUses(events, "tool_call")
+    .filter(({ block }) => block.input.name === "history_read")
+    .map(({ event, block }) => {
+      const id = String((block.input.arguments as Record<string, unknown> | undefined)?.id ?? "");
+      const answer = resultOf(events, block.id);
+      const page = answer?.startsWith(`[history_read ${id} `)
+        ? answer.slice(answer.indexOf("\n") + 1)
+        : undefined;
+      return { turn: event.turn, id, page, original: resultOf(events, id) };
+    });
+}

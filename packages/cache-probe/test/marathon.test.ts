@@ -4,7 +4,8 @@
  * automatic compactions, each checked by `checkCompaction` (the summary, the memory pinned on
  * turn 1, an open todo list); 0 unexpected drops (Tier 1 read after each compaction included);
  * ≥ 95% of input tokens from turn 2 on read from cache; Tier-2 loads of every kind before and after compactions; outputs needed
- * again after they were compacted away, with their original bytes from the log; and requests
+ * again after they were compacted away, with their original bytes from the log, and read back
+ * byte-identical with `history_read` by the id the summary lists; and requests
  * after 16-call steps (33 blocks, past the 20-block lookback).
  *
  * The lookback proof: the same scenario with the breakpoint where the lane's previous request
@@ -18,6 +19,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Finding } from "../src/drop-check.js";
 import {
   checkCompaction,
+  historyReads,
   type LoggedEvent,
   marathonCompactions,
   recalledOutputs,
@@ -125,6 +127,17 @@ describe.each(["anthropic", "openai"] as const)("marathon-short under %s rules",
       // Today the model gets it back by reading the unchanged file again: the same bytes.
       expect(r.again.content).toBe(r.original.content);
       expect(r.again.toolUseId).not.toBe(r.original.toolUseId);
+    }
+  });
+
+  it("outputs a compaction removed, read back with history_read by the id its summary lists: byte-identical", () => {
+    const { events } = result;
+    const recalled = historyReads(events).filter((r) => r.page !== undefined);
+    expect(recalled.length).toBeGreaterThanOrEqual(3);
+    for (const r of recalled) {
+      expect(r.id).toMatch(/^(toolu|call)_mock_\w+$/);
+      expect(r.original).toBeDefined();
+      expect(r.page).toBe(r.original);
     }
   });
 

@@ -12,7 +12,8 @@
  *   the three servers: `__list__`, `__describe__`, a real call), a skill body (`skill`), a memory
  *   body (`recall`);
  * - outputs read once and needed again later: every 10 turns a module read long before (and, in
- *   a session this size, compacted away since) is read again — `recalls`;
+ *   a session this size, compacted away since) is read again — `recalls` — and the oldest module
+ *   output the latest compaction summary lists is asked back with `history_read` by its id;
  * - wide turns: two steps with 16 tool calls each (`WIDE_CALLS`), 33 content blocks apiece — more
  *   than the provider's 20-block cache lookback, so a request without a breakpoint where the
  *   previous request ended misses the cache — `wideTurns`. Two, because a compaction may come
@@ -52,6 +53,15 @@ const WIDE_AT = 17;
 /** Ordinary turns repeat with this period after the opening turns. */
 const CYCLE = 10;
 const OPENING = 6;
+
+/**
+ * A mock-script capture (mock-provider's script-captures.ts): the id of the oldest module read a
+ * compaction summary in the request lists (`- <id> · read · src/shop/<module>.ts · <n> bytes`),
+ * as a model reading the summary would pick it for `history_read`.
+ */
+export const LISTED_READ =
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a mock-script capture is written ${/regex/}.
+  "${/- ((?:toolu|call)_mock_\\w+) · read · src\\/shop\\/[\\w-]+\\.ts · \\d+ bytes/}";
 
 /** The memory pinned on turn 1. */
 export const MARATHON_PIN = {
@@ -329,6 +339,10 @@ export function marathonPlan(turns: number, name = "marathon"): MarathonPlan {
               `turn ${i}: need an old output again`,
               `Turn ${i}: what exactly did ${due[0]} say? We read it on turn ${due[1]}.`,
               calls(`Reading ${due[0]} again.`, read(due[0])),
+              calls(
+                "And the oldest module output the last summary lists, as it was.",
+                tool("tool_call", { name: "history_read", arguments: { id: LISTED_READ } }),
+              ),
               say(`\`${due[0]}\` as read on turn ${due[1]}.`),
             ),
           );
