@@ -234,7 +234,19 @@ describe("picasso acp", () => {
     expect(
       commands?.sessionUpdate === "available_commands_update" &&
         commands.availableCommands.map((c) => c.name),
-    ).toEqual(["context", "timeline", "mode", "compact", "resume", "model", "memory", "sandbox", "changes"]);
+    ).toEqual([
+      "context",
+      "timeline",
+      "mode",
+      "compact",
+      "pin",
+      "unpin",
+      "resume",
+      "model",
+      "memory",
+      "sandbox",
+      "changes",
+    ]);
     // The timeline over ACP is the fold `picasso context timeline --json` prints.
     const last = await proc.agent.request<{ turns: unknown[] }>("_picasso/context/timeline", { sessionId });
     await proc.close();

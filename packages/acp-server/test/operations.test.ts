@@ -120,6 +120,8 @@ describe("operations over ACP", () => {
       "timeline",
       "mode",
       "compact",
+      "pin",
+      "unpin",
       "resume",
       "model",
       "memory",
@@ -137,7 +139,11 @@ describe("operations over ACP", () => {
     const table = await said("/context");
     expect(table).toContain("| Tier 1 | core tools |");
     expect(table).toMatch(/\n```text\nlean context\n {2}registry:\n/);
-    expect(table).toMatch(/\n\ngreeter\n {2}greeted: 1\n```$/);
+    expect(table).toMatch(/\n\ngreeter\n {2}greeted: 1\n\n/);
+    // Last, the engine's: what every compaction keeps.
+    expect(table).toMatch(
+      /\n\nProtected context \(kept across compaction\)\n(.*\n)* {2}block: \d+ B after each summary\n```$/,
+    );
     expect(await said("/greet nobody")).toBe("greet: give a name");
     expect(greeted).toEqual([
       { args: "world", offline: false },
@@ -174,14 +180,20 @@ describe("operations over ACP", () => {
     expect(view.window).toBe(200_000);
     expect(view.rows.length).toBeGreaterThan(0);
     // Each mounted extension's panel, in mount order — one this server knows nothing of included.
-    expect(view.panels.map((p) => p.id)).toEqual(["lean-context", "memory", "changes", "greeter"]);
+    expect(view.panels.map((p) => p.id)).toEqual([
+      "lean-context",
+      "memory",
+      "changes",
+      "greeter",
+      "protected-context",
+    ]);
     expect(view.panels.find((p) => p.id === "lean-context")?.rows).toContainEqual({
       label: "wireTools",
       value: expect.stringMatching(/^\d+$/),
       level: 1,
     });
     // As it is when asked: the three greetings above.
-    expect(view.panels.at(-1)).toEqual({
+    expect(view.panels.at(-2)).toEqual({
       id: "greeter",
       title: "greeter",
       rows: [{ label: "greeted", value: "3" }],

@@ -10,6 +10,8 @@
  * The summarisation request is Tier 1 + the messages being removed + one instruction message,
  * so it reads Tier 1 and that history from the cache; it is logged as a `model_request` with
  * `purpose: "compaction"` and the instruction in `appended`, so it too can be rebuilt.
+ * The summary message's second text block, when anything is protected, is the lane's protected
+ * context (protected-context.ts): the facts every compaction keeps, as they stand now.
  * Automatic when the estimated prompt (last reported prompt tokens + an o200k estimate of the
  * messages since) passes `compactAt` of the context window, and the history grew since the
  * previous compaction. The summary ends with the span's id and the tool results it removed
@@ -26,6 +28,7 @@ import {
 import { compactionIndex, compactionSpanId } from "./compaction-index.js";
 import { messageJson } from "./history-digest.js";
 import type { Lane } from "./lane.js";
+import { protectedBlocks } from "./protected-context.js";
 import { buildRequest, messagesBytes } from "./request-builder.js";
 import type { EngineRuntime } from "./runtime.js";
 import { streamStep } from "./step.js";
@@ -132,6 +135,8 @@ export async function compactLane(
     text(
       `<conversation-summary>\nEarlier messages of this session were compacted into this summary:\n${summaryText}\n\n${index}\n</conversation-summary>`,
     ),
+    // What the lane protects, re-appended as one block (protected-context.ts).
+    ...protectedBlocks(rt, lane.id),
   );
   const bytesBefore = messagesBytes(lane.messages);
   lane.replacePrefix(cut, summary);

@@ -12,7 +12,8 @@
  * - `model_request` rebuilds the request: header tools/system + the lane's first `messageCount`
  *   messages + its `appended` messages (the compaction instruction), with its breakpoints; it
  *   also moves the lane's previous-request end, exactly as the live loop does.
- * - `mode_change` sets the mode; `seq` and `turn` track the last values.
+ * - `mode_change` sets the mode; `context_pin` pins or unpins (user-pins.ts); `seq` and `turn`
+ *   track the last values.
  * The engine uses the same fold to resume, so a resumed history equals the logged one.
  */
 import {
@@ -27,6 +28,7 @@ import {
   type ToolSpec,
 } from "@picasso/protocol";
 import { compactedEntries, type ReplayEntry } from "./lane-replay.js";
+import { applyPin } from "./user-pins.js";
 
 export interface FoldedLane {
   messages: Message[];
@@ -63,6 +65,8 @@ export interface FoldState {
   header: LogEventOf<"request_header"> | undefined;
   lanes: Map<string, FoldedLane>;
   mode: PermissionMode | undefined;
+  /** The user's pins (`context_pin` events), in pinning order. */
+  pins: string[];
   lastSeq: number;
   lastTurn: number;
   requests: RebuiltRequest[];
@@ -78,6 +82,7 @@ export function emptyFold(): FoldState {
     header: undefined,
     lanes: new Map(),
     mode: undefined,
+    pins: [],
     lastSeq: -1,
     lastTurn: 0,
     requests: [],
@@ -117,6 +122,9 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
       break;
     case "mode_change":
       state.mode = event.to;
+      break;
+    case "context_pin":
+      state.pins = applyPin(state.pins, event);
       break;
     case "message":
       foldMessage(state, event);

@@ -7,7 +7,8 @@
  * - `system-prompt/assemble`: the first plugin that implements it builds Tier 1, once per
  *   session (the host caches it). Without such a plugin the host uses a minimal Tier 1 of every
  *   registered tool and one identity block, so the engine runs on its own in tests.
- * - `session/facts`: the texts of all plugins, joined by a blank line.
+ * - `session/facts`: the texts of all plugins, joined by a blank line (`sessionFactParts`: each
+ *   plugin's own, which the protected context keeps as sections).
  * - `agent/pre-step`: every plugin's appended messages, in plugin order, and the sum of their
  *   dedupe figures; a plugin that throws is reported and skipped, never fatal to the step.
  * - `tool/result`: each plugin in turn may rewrite a successful tool output.
@@ -136,12 +137,8 @@ export class PluginHost {
   }
 
   sessionFacts(ctx: SessionFactsContext): string | undefined {
-    const facts = this.plugins.flatMap((p) => p.factLines?.() ?? []);
-    const full = { ...ctx, facts };
-    const parts = this.plugins
-      .map((p) => p.sessionFacts?.(full))
-      .filter((t): t is string => !!t && t.length > 0);
-    return parts.length ? parts.join("\n\n") : undefined;
+    const parts = sessionFactParts(this.plugins, ctx);
+    return parts.length ? parts.map((part) => part.text).join("\n\n") : undefined;
   }
 
   async preStep(
@@ -220,6 +217,22 @@ export class PluginHost {
     this.closing ??= closeExtensions(this.plugins, onError);
     return this.closing;
   }
+}
+
+/**
+ * Each extension's session-facts text (every extension's `factLines` handed to all), in mount
+ * order, empty ones left out: `sessionFacts` joins them; the protected context keeps each as a
+ * section sourced by its extension.
+ */
+export function sessionFactParts(
+  extensions: readonly PicassoExtension[],
+  ctx: SessionFactsContext,
+): { source: string; text: string }[] {
+  const full = { ...ctx, facts: extensions.flatMap((p) => p.factLines?.() ?? []) };
+  return extensions.flatMap((p) => {
+    const text = p.sessionFacts?.(full);
+    return text ? [{ source: p.name, text }] : [];
+  });
 }
 
 export type ExtensionErrorHandler = (extension: string, error: unknown) => void;

@@ -30,6 +30,10 @@ export interface EngineRuntime {
   readonly cwd: string;
   readonly outputsDir: string;
   mode(): PermissionMode;
+  /** The user's pins, in pinning order (user-pins.ts). */
+  pins(): readonly string[];
+  /** The session's clock (the date of the session facts a compaction re-appends). */
+  now(): Date;
   askUser(request: AskUserRequest): Promise<string>;
   /** Record a session event in `lane` (logged and/or published, per the persistence table). */
   record(body: SessionEventBody, lane: string): void;

@@ -56,7 +56,16 @@ export class SessionLock {
     readonly unheld = false,
   ) {}
 
-  static acquire(path: string, sessionId: string): SessionLock {
+  /**
+   * Take the lock, or throw a `UserError`: `openElsewhere(pid)` words the refusal when a live
+   * picasso holds it (default: close it there, or start a new session).
+   */
+  static acquire(
+    path: string,
+    sessionId: string,
+    openElsewhere: (pid: number) => string = (pid) =>
+      `session ${sessionId} is open in another picasso (pid ${pid}); close it there, or start a new session`,
+  ): SessionLock {
     const me: LockOwner = { pid: process.pid, start: processStartTime(process.pid), boot: bootId() };
     const busy = () =>
       new UserError(`session ${sessionId} is being opened by another picasso right now; try again`);
@@ -69,10 +78,7 @@ export class SessionLock {
       throw busy();
     }
     if (owner === "unwritten") throw busy();
-    if (owner && ownerAlive(owner))
-      throw new UserError(
-        `session ${sessionId} is open in another picasso (pid ${owner.pid}); close it there, or start a new session`,
-      );
+    if (owner && ownerAlive(owner)) throw new UserError(openElsewhere(owner.pid));
     try {
       unlinkSync(path); // stale: its owner is gone
     } catch {

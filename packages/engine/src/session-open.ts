@@ -53,6 +53,8 @@ import { isUnwritableFolderError } from "./unwritable-folder.js";
 /** The mutable part of a session the runtime reads through closures. */
 export interface SessionState {
   mode: PermissionMode;
+  /** The user's pins (user-pins.ts), folded from the log on resume. */
+  pins: string[];
   turn: number;
   laneCount: number;
 }
@@ -216,6 +218,7 @@ function buildRuntime(
   const fold = located.resumed?.fold;
   const state: SessionState = {
     mode: options.mode ?? fold?.mode ?? "default",
+    pins: [...(fold?.pins ?? [])],
     turn: fold?.lastTurn ?? 0,
     laneCount: fold ? [...fold.lanes.keys()].filter((l) => l !== "main").length : 0,
   };
@@ -234,6 +237,8 @@ function buildRuntime(
     cwd: place.cwd,
     outputsDir: sessionOutputsDir(place.picassoHome, place.workspaceRoot, located.id),
     mode: () => state.mode,
+    pins: () => state.pins,
+    now: () => options.now?.() ?? new Date(),
     askUser:
       options.askUser ??
       (async () => {

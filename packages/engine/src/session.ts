@@ -4,7 +4,8 @@
  * `SessionEvent`, published on the session's bus from `session_start` to `session_end` —
  * `subscribe` sees them all, between turns too (a mode change, a manual compaction). `runTurn`
  * runs one user turn (only one at a time) and resolves to how it ended (`TurnResult`); `setMode`,
- * `compact`, `describeSettings` and `close` act on the session between or around turns; the
+ * `compact`, `pin`/`unpin`, `describeSettings` and `close` act on the session between or around
+ * turns; `protectedContext()` is what the next compaction keeps; the
  * mounted extensions' `operations` and `panels()` are the surfaces' to show.
  */
 import { setMaxListeners } from "node:events";
@@ -13,6 +14,8 @@ import {
   type ExtensionOperation,
   type Message,
   type PermissionMode,
+  type ProtectedSection,
+  protectedContextText,
   type SessionEventOf,
   type Tier1,
   text,
@@ -26,12 +29,15 @@ import { ForkedLanes } from "./forked-lanes.js";
 import type { Lane } from "./lane.js";
 import { runLaneSteps } from "./lane-loop.js";
 import type { ReplayEntry } from "./lane-replay.js";
+import { protectedSections } from "./protected-context.js";
+import { protectedContextPanel } from "./protected-context-panel.js";
 import type { EngineRuntime } from "./runtime.js";
 import type { SessionLog } from "./session-log.js";
 import { type OpenedSession, openSession, type SessionState } from "./session-open.js";
 import type { SessionOptions, TurnOptions } from "./session-options.js";
 import { subagentRunner } from "./subagent.js";
 import { addUsage } from "./usage.js";
+import { applyPin, type PinChange, pinChange, unpinChange } from "./user-pins.js";
 
 /** How a turn ended: what its `turn_end` event recorded. */
 export interface TurnResult {
@@ -186,6 +192,42 @@ export class Session {
     }
   }
 
+  /** The user's pins, in pinning order (what every compaction of the main lane keeps). */
+  get pins(): readonly string[] {
+    return this.state.pins;
+  }
+
+  /** Pin a decision (user-pins.ts); a mistake (empty, a repeat, too many) is a UserError. Returns the pins. */
+  pin(text: string): readonly string[] {
+    return this.changePins(pinChange(this.state.pins, text));
+  }
+
+  /** Take off pin `n` (1-based, as `pins` lists them); a bad number is a UserError. Returns the pins. */
+  unpin(n: string): readonly string[] {
+    return this.changePins(unpinChange(this.state.pins, n));
+  }
+
+  private changePins(change: PinChange): readonly string[] {
+    if (this.closed || this.ending) throw new UserError("the session is closed");
+    this.state.pins = applyPin(this.state.pins, change);
+    this.rt.record(change, "main");
+    this.rt.flush();
+    return this.state.pins;
+  }
+
+  /** What the next compaction of `lane` keeps, as sections (protected-context.ts). */
+  protectedSections(lane = "main"): ProtectedSection[] {
+    return protectedSections(this.rt, lane);
+  }
+
+  /**
+   * The protected block the next compaction of `lane` appends after its summary — exactly its
+   * bytes for the state as it is now — or undefined when nothing is protected.
+   */
+  protectedContext(lane = "main"): string | undefined {
+    return protectedContextText(this.protectedSections(lane));
+  }
+
   setMode(mode: PermissionMode): void {
     if (mode === this.state.mode) return;
     const from = this.state.mode;
@@ -216,9 +258,9 @@ export class Session {
     return this.rt.host.operations;
   }
 
-  /** The mounted extensions' `/context` panels, as they are now. */
+  /** The mounted extensions' `/context` panels, as they are now, then the protected context's. */
   panels(): ContextPanel[] {
-    return this.rt.host.panels();
+    return [...this.rt.host.panels(), protectedContextPanel(this.protectedSections())];
   }
 
   /** Subagents forked into the background that are still running. */

@@ -3,7 +3,7 @@
  * changes (asserted from the log), and a pre-step plugin whose reminders join the history.
  */
 
-import type { LogEvent, PicassoPlugin } from "@picasso/protocol";
+import type { LogEvent, Message, PicassoExtension, PicassoPlugin } from "@picasso/protocol";
 import { text, userMessage } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { expectLogRebuildsRequests, lastTurnEnd, startScenario, toolResults } from "./harness.js";
@@ -216,6 +216,125 @@ describe("compaction", () => {
       expect(lastTurnEnd(events).text).toBe("still alpha");
       const log = await scenario.events();
       expect(log.find((e) => e.type === "compaction")).toMatchObject({ trigger: "manual" });
+      await expectLogRebuildsRequests(scenario);
+    } finally {
+      await scenario.close();
+    }
+  });
+
+  it("keeps the protected context after every summary: the same bytes for the same state", async () => {
+    const keeper: PicassoPlugin & PicassoExtension = {
+      name: "keeper",
+      sessionFacts: () =>
+        "<session-facts>\nPinned memories:\n- m1 · pinned · Indent with tabs\n</session-facts>",
+      protect: (lane) => [
+        { source: "keeper", label: "Open todo list", lines: [`- [pending] finish ${lane}`] },
+      ],
+    };
+    const scenario = await startScenario({
+      files: { "big.txt": bigFile },
+      mode: "plan",
+      plugins: [keeper],
+      // big.txt read twice after the manual compaction takes the prompt past half of 12K tokens.
+      settings: { contextWindow: 12_000, compactAt: 0.5 },
+      script: {
+        steps: [
+          { match: "Summarise the conversation so far", text: "SUMMARY one." },
+          { match: "Summarise the conversation so far", text: "SUMMARY two." },
+          { match: "look", tool_calls: [{ name: "read", input: { path: "big.txt", limit: 5 } }] },
+          { match: "line 4:", text: "seen" },
+          { match: "again", tool_calls: [{ name: "read", input: { path: "big.txt" } }] },
+          { match: "line 500:", tool_calls: [{ name: "read", input: { path: "big.txt", offset: 300 } }] },
+          { match: "line 300:", text: "a fox file" },
+        ],
+      },
+    });
+    try {
+      await scenario.run("look at big.txt");
+      scenario.session.pin("Ship behind a flag");
+      const expected = scenario.session.protectedContext();
+      expect(expected).toBe(
+        [
+          "<protected-context>",
+          "Kept across compaction: what this session protects, as it stands now.",
+          '<section source="keeper" label="Session facts">',
+          "<session-facts>",
+          "Pinned memories:",
+          "- m1 · pinned · Indent with tabs",
+          "</session-facts>",
+          "</section>",
+          '<section source="keeper" label="Open todo list">',
+          "- [pending] finish main",
+          "</section>",
+          '<section source="engine" label="Permission mode">',
+          "plan",
+          "</section>",
+          '<section source="user" label="Pinned by the user">',
+          "- Ship behind a flag",
+          "</section>",
+          "</protected-context>",
+        ].join("\n"),
+      );
+      expect((await scenario.session.compact()).compacted).toBe(true);
+      await scenario.run("again, all of it");
+      const log = await scenario.events();
+      const summaries = log.flatMap((e) => (e.type === "compaction" ? [[e.trigger, e.summary]] : []));
+      expect(summaries.map(([trigger]) => trigger)).toEqual(["manual", "auto"]);
+      for (const [, summary] of summaries)
+        expect((summary as Message).content.map((b) => b.type === "text" && b.text)).toEqual([
+          expect.stringContaining("<conversation-summary>"),
+          expected,
+        ]);
+      // The requests after each compaction send it as the summary's second block.
+      const after = scenario.sent.filter((r) => JSON.stringify(r.messages[0]).includes("SUMMARY"));
+      expect(after.length).toBeGreaterThanOrEqual(2);
+      for (const request of after)
+        expect(request.messages[0]!.content[1]).toEqual({ type: "text", text: expected });
+      await expectLogRebuildsRequests(scenario);
+    } finally {
+      await scenario.close();
+    }
+  });
+
+  it("tells the model of a pin at its next step, once, and of an unpin; a compaction keeps them without a new notice", async () => {
+    const scenario = await startScenario({
+      script: {
+        steps: [
+          { match: "first", text: "one" },
+          { match: "second", text: "two" },
+          { match: "Summarise the conversation so far", text: "SUMMARY." },
+          { match: "third", text: "three" },
+          { match: "fourth", text: "four" },
+        ],
+      },
+    });
+    const pinsNotices = () =>
+      scenario.session.history.flatMap((m) =>
+        m.content.flatMap((b) => (b.type === "text" && b.text.includes('source="pins"') ? [b.text] : [])),
+      );
+    try {
+      scenario.session.pin("Ship behind a flag");
+      await scenario.run("first");
+      expect(pinsNotices()).toEqual([
+        '<system-reminder source="pins">\nThe user pinned these decisions: they hold for the rest of the session and every compaction keeps them.\n- Ship behind a flag\n</system-reminder>',
+      ]);
+      // The request that answered "first" carried it.
+      expect(JSON.stringify(scenario.sent.at(-1)!.messages)).toContain("- Ship behind a flag");
+      await scenario.run("second");
+      expect(pinsNotices()).toHaveLength(1);
+      expect((await scenario.session.compact()).compacted).toBe(true);
+      await scenario.run("third");
+      // The summary's protected block holds the pin: the model knows it, no second notice.
+      expect(pinsNotices()).toEqual([]);
+      scenario.session.unpin("1");
+      await scenario.run("fourth");
+      expect(pinsNotices()).toEqual([
+        '<system-reminder source="pins">\nThe user took off every pinned decision.\n</system-reminder>',
+      ]);
+      const log = await scenario.events();
+      expect(
+        log.filter((e) => e.type === "pre_step").flatMap((e) => e.reminders.map((r) => r.source)),
+      ).toEqual(["pins", "pins"]);
       await expectLogRebuildsRequests(scenario);
     } finally {
       await scenario.close();

@@ -25,8 +25,22 @@ describe("liveContextView", () => {
     });
     try {
       const before = await liveContextView(scenario.session, 200_000, undefined);
+      // The extensions' panels in mount order, then the engine's protected-context panel.
       expect(before.panels).toEqual([
         { id: "counter", title: "counter", rows: [{ label: "steps", value: "0" }] },
+        {
+          id: "protected-context",
+          title: "Protected context (kept across compaction)",
+          rows: [
+            { label: "Permission mode", value: "engine · 7 B" },
+            {
+              label: "block",
+              value: `${Buffer.byteLength(scenario.session.protectedContext()!)} B after each summary`,
+              tone: "dim",
+            },
+          ],
+          empty: "nothing is protected",
+        },
       ]);
       await scenario.run("hello");
       const after = await liveContextView(scenario.session, 200_000, undefined);

@@ -4,7 +4,9 @@
  *   family it declares (`families`: catalog group `session`);
  * - `sessionFacts`: the `<memory-index>` block (index lines within 1 KB); `factLines`: the pinned
  *   memories and preferences, which lean context writes inline in its session facts (the host
- *   hands every extension's fact lines over) — both computed once per session, from the same read;
+ *   hands every extension's fact lines over) — both computed from the same read, once per session
+ *   and again after `remember` stored a memory (so the protected context a compaction re-appends
+ *   holds a memory pinned during the session);
  * - `toolResult`: a recalled body history already holds becomes a pointer;
  * - `describeSettings`: the `picasso-memory` namespace (database, count, ranking in use);
  * - `panel`: the same as memory's `/context` panel (memory-panel.ts); it never creates the
@@ -95,7 +97,16 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
   return {
     name: MEMORY_PLUGIN,
     families: [MEMORY_FAMILY],
-    registerTools: () => [rememberTool(access), recallTool(access)],
+    registerTools: () => {
+      const remember = rememberTool(access);
+      // A memory stored in the session is in the facts read next (a compaction's protected context).
+      const run: typeof remember.run = async (input, ctx) => {
+        const output = await remember.run(input, ctx);
+        if (!output.isError) facts = undefined;
+        return output;
+      };
+      return [{ ...remember, run }, recallTool(access)];
+    },
     sessionFacts: () => indexBlock(sessionMemoryFacts().index),
     factLines: () => [{ label: "Pinned memories", lines: sessionMemoryFacts().pinned, none: "none" }],
 

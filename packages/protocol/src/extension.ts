@@ -7,6 +7,9 @@
  * - `start(ctx)` — a live session opened: its id, paths and `record(event)` for the extension's own
  *                  event variants (no setter or side channel beside it);
  * - `factLines`  — labelled lines for the `<session-facts>` block (pinned memories…);
+ * - `protect(lane)` — what must survive every compaction of that lane (the open todo list, the goal):
+ *                  sections of the protected block re-appended after the summary
+ *                  (protected-context.ts);
  * - `panel()`    — typed rows for `/context` (the TUI's panel, `picasso context`, ACP `_picasso/context`);
  * - `operations` — what a user can ask of it directly: a TUI slash command, an ACP command and
  *                  `_picasso/<name>` method, and (when `offline`) a `picasso <name>` subcommand;
@@ -15,6 +18,7 @@
  * labels never touch Tier 1.
  */
 import type { PicassoPlugin, SessionFactLines } from "./plugin.js";
+import type { ProtectedSection } from "./protected-context.js";
 import type { SessionEventBody } from "./session-events.js";
 import type { CatalogGroupTitle, ToolFamily } from "./tool-family.js";
 
@@ -91,6 +95,8 @@ export interface PicassoExtension extends PicassoPlugin {
   groups?: readonly CatalogGroupTitle[];
   start?(ctx: ExtensionStartContext): void | Promise<void>;
   factLines?(): SessionFactLines[];
+  /** Sections the lane's next compaction keeps (a section without lines is left out). */
+  protect?(lane: string): ProtectedSection[];
   panel?(): ContextPanel | undefined;
   operations?: readonly ExtensionOperation[];
   close?(): void | Promise<void>;

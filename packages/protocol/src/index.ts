@@ -74,6 +74,15 @@ export type {
   ToolResultContext,
 } from "./plugin.js";
 export {
+  PROTECTED_TODOS_LABEL,
+  type ProtectedSection,
+  parseProtectedContext,
+  protectedContextIn,
+  protectedContextText,
+  protectedTodos,
+  todoSection,
+} from "./protected-context.js";
+export {
   formatReminder,
   type ParsedReminder,
   parseReminder,

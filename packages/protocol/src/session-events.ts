@@ -309,6 +309,11 @@ export const EVENT_RULES = {
   }),
   mode_change: logged({ from: PermissionModeSchema, to: PermissionModeSchema }),
   /**
+   * The user pinned a decision (`pin`) or took a pin off (`unpin`, the pin's exact text): the
+   * protected context every later compaction keeps holds the session's pins, in pinning order.
+   */
+  context_pin: logged({ action: z.enum(["pin", "unpin"]), text: z.string() }),
+  /**
    * History was compacted: messages before `keptFrom` were replaced by one summary message. `id`
    * names the compacted span (messages 0 … keptFrom-1 of the lane's history as it was) for
    * `history_read`: `compaction-N` in the main lane, `<lane>.compaction-N` in a subagent lane

@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { allowListApprover } from "@picasso/engine";
 import { presentationOf } from "@picasso/engine/context";
-import type { ExtensionOperation, OperationResult, PicassoExtension } from "@picasso/protocol";
+import {
+  type ExtensionOperation,
+  type OperationResult,
+  type PicassoExtension,
+  readLogFileAll,
+} from "@picasso/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { idleProvider } from "../test/idle-provider.js";
 import { type ComposedSession, composeSession } from "./compose-session.js";
@@ -80,6 +85,56 @@ describe("the core operations of a composed session", () => {
       text: 'expected default, plan, auto, got "yolo"',
       tone: "warn",
     });
+  });
+
+  it("pin and unpin change the live session's pins (logged), list them, and answer mistakes as warnings; /context shows what is protected", async () => {
+    const composed = await open(workspace());
+    expect((await run(composed, "pin")).text).toBe(
+      "Nothing is pinned; /pin <text> pins a decision every compaction keeps.",
+    );
+    expect(await run(composed, "pin", "Use tabs, never spaces")).toMatchObject({
+      text: "Pinned. Every compaction keeps:\n1. Use tabs, never spaces",
+      data: { pins: ["Use tabs, never spaces"] },
+    });
+    await run(composed, "pin", "Ship behind a flag");
+    expect((await run(composed, "pin")).text).toBe(
+      "Pinned (kept across compaction):\n1. Use tabs, never spaces\n2. Ship behind a flag",
+    );
+    expect(await run(composed, "pin", "Ship behind a flag")).toEqual({
+      text: "pin: already pinned as #2",
+      tone: "warn",
+    });
+    expect((await run(composed, "unpin", "1")).text).toBe("Unpinned. Pinned now:\n1. Ship behind a flag");
+    expect((await run(composed, "unpin", "5")).tone).toBe("warn");
+    expect(composed.session.pins).toEqual(["Ship behind a flag"]);
+    const { events } = await readLogFileAll(composed.session.logPath);
+    expect(
+      events
+        .filter((e) => e.type === "context_pin")
+        .map((e) => e.type === "context_pin" && [e.action, e.text]),
+    ).toEqual([
+      ["pin", "Use tabs, never spaces"],
+      ["pin", "Ship behind a flag"],
+      ["unpin", "Use tabs, never spaces"],
+    ]);
+    // The protected context's panel: each section, its source and bytes.
+    const shown = presentationOf((await run(composed, "context")).data);
+    if (shown?.presentation !== "context-panel") throw new Error("no context panel");
+    const panel = shown.view.panels.find((p) => p.id === "protected-context");
+    expect(panel?.rows).toEqual(
+      expect.arrayContaining([
+        { label: "Pinned by the user", value: `user · ${"- Ship behind a flag".length} B` },
+        { label: "Permission mode", value: "engine · 7 B" },
+        expect.objectContaining({
+          label: "Session facts",
+          value: expect.stringMatching(/^lean-context · \d+ B$/),
+        }),
+        expect.objectContaining({
+          label: "block",
+          value: `${Buffer.byteLength(composed.session.protectedContext()!)} B after each summary`,
+        }),
+      ]),
+    );
   });
 
   it("compact says when there is nothing to compact", async () => {

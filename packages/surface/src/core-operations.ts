@@ -6,6 +6,7 @@
  * - `timeline` — the session's context timeline (`@picasso/timeline`, kept up to date);
  * - `mode [default|plan|auto]` — show or set the permission mode;
  * - `compact` — summarise older history now;
+ * - `pin [text]`, `unpin <n>` — the user's pins, which every compaction keeps (pin-operations.ts);
  * - `resume [id]` — the other sessions of the workspace; with an id, reopen it;
  * - `model [id]` — the provider, model and window; with an id, switch to it (a new session);
  * - `memory [list|search <q>|show <id>|rm <id>]` — the memories this workspace's sessions read;
@@ -32,6 +33,7 @@ import { renderSandboxCheck, type SandboxMode } from "@picasso/tools";
 import { contextTable } from "./context-table.js";
 import { liveTimeline } from "./live-timeline.js";
 import { memoryText } from "./memory-text.js";
+import { pinOperations } from "./pin-operations.js";
 import { workspaceSandboxReport } from "./sandbox-report.js";
 import { describeSessions, otherSessions, sessionChoices, sessionLine } from "./session-choices.js";
 
@@ -58,6 +60,8 @@ export const CORE_OPERATION_NAMES = [
   "timeline",
   "mode",
   "compact",
+  "pin",
+  "unpin",
   "resume",
   "model",
   "memory",
@@ -152,6 +156,7 @@ export function coreOperations(target: CoreOperationTarget, host: OperationHost 
         };
       },
     },
+    ...pinOperations(session),
     resume: {
       args: "[id]",
       summary: "resume another session of this workspace",

@@ -3,20 +3,24 @@
  * on one tool runtime per session — the command sandbox (the composition's `sandbox.*`, or the
  * surface's override) with its own temporary folder, the web settings, the file access.
  * - `sessionFacts`: what commands may do (the sandbox), never Tier 1;
- * - `start`: past sessions are read from the session's folder, and the tool process groups are
+ * - `protect`: the lane's open todo list and the goal, kept across compaction;
+ * - `start`: a resumed session's todo lists and goal are taken up from its log (board-restore.ts);
+ *   past sessions are read from the session's folder, and the tool process groups are
  *   recorded beside its log — a resumed session first kills the groups an earlier run left alive;
  * - `close`: leftover tool processes killed, the sandbox's temporary folder removed.
  * Offline (no session will run) the runtime has no sandbox and makes no folder.
  */
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { projectSessionsDir, sessionProcessGroupsPath } from "@picasso/engine";
-import type { PicassoExtension } from "@picasso/protocol";
+import { type PicassoExtension, readLogFileAll } from "@picasso/protocol";
 import {
   builtinTools,
   createSandboxTemp,
   createToolRuntime,
   deferredTools,
   hiddenPaths,
+  protectedToolState,
+  restoreBoards,
   sweepStaleSandboxTemps,
   type ToolRuntime,
   toolFamilies,
@@ -54,7 +58,11 @@ function toolsOn(runtime: ToolRuntime, sandboxTmp: string | undefined): Mounted 
     registerTools: () => [...builtinTools(runtime), ...deferredTools(runtime)],
     // What commands may do (the sandbox), for the session facts — never Tier 1.
     sessionFacts: () => runtime.sandbox?.describe(),
+    // The lane's open todo list and the goal, kept across every compaction.
+    protect: (lane) => protectedToolState("tools", runtime, lane),
     async start(ctx) {
+      // A resumed session takes up its todo lists and goal from its log (board-restore.ts).
+      if (existsSync(ctx.logPath)) restoreBoards((await readLogFileAll(ctx.logPath)).events, runtime);
       runtime.sessionsDir = projectSessionsDir(ctx.picassoHome, ctx.workspaceRoot);
       await runtime.recordProcessGroupsIn(
         sessionProcessGroupsPath(ctx.picassoHome, ctx.workspaceRoot, ctx.sessionId),

@@ -237,6 +237,8 @@ export class TimelineFolder {
       case "session_end":
         this.session.onEnd(event.reason);
         break;
+      case "context_pin": // what a later compaction keeps; no byte enters the context now
+        break;
       case "history_repair":
         lane.prefix.onRepair(event.messages.length);
         lane.attribution.onRepair();

@@ -22,7 +22,9 @@ export { DISK_FILES, type FileAccess } from "./file-access.js";
 
 // The goal and todo boards the surface's goal rounds read.
 
+export { restoreBoards } from "./board-restore.js";
 export { type Goal, GoalBoard } from "./goal/goal-board.js";
+export { protectedToolState } from "./protected-state.js";
 export { createTodoBoard, type TodoBoard } from "./todo-board.js";
 
 // The tools of a forked subagent's lane.

@@ -18,6 +18,7 @@ import { contextMapText } from "@picasso/tui/context-map";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import type { Command } from "commander";
 import { parseMode } from "../wiring.js";
+import { registerPins } from "./context-pin.js";
 import { registerTimeline } from "./context-timeline.js";
 
 export interface ContextFlags {
@@ -80,4 +81,5 @@ export function register(program: Command): void {
       process.stdout.write(await contextOutput(flags));
     });
   registerTimeline(context);
+  registerPins(context);
 }

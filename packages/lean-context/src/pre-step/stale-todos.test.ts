@@ -1,4 +1,11 @@
-import type { Message, PermissionMode } from "@picasso/protocol";
+import {
+  type Message,
+  type PermissionMode,
+  protectedContextText,
+  text,
+  todoSection,
+  userMessage,
+} from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import {
   doneList,
@@ -95,6 +102,35 @@ describe("stale-todos nudge", () => {
     expect(s.step()).toBe(0);
     s.compact();
     expect(s.step()).toBe(1);
+  });
+
+  it("a list a compaction kept in its protected block is found after its todo_write was summarised away", () => {
+    const s = session();
+    s.add(...todoWrite(openList), ...toolCalls(2));
+    expect(s.step()).toBe(0);
+    // The compaction replaced the write by a summary whose protected block keeps the list.
+    const block = protectedContextText([todoSection("tools", openList)!])!;
+    s.messages.splice(
+      0,
+      s.messages.length,
+      userMessage(text("<conversation-summary>…</conversation-summary>"), text(block)),
+    );
+    s.add(...toolCalls(1));
+    s.compact();
+    expect(decideStaleTodos(s.messages, 0)).toMatchObject({
+      reason: "compaction",
+      write: { todos: openList },
+    });
+    expect(s.step()).toBe(1);
+    expect(s.messages.at(-1)!.content[0]).toMatchObject({
+      text: expect.stringContaining("- [in_progress] Write the tests"),
+    });
+    // A block that kept no list (every item done) means no open list.
+    const none = userMessage(
+      text("summary"),
+      text(protectedContextText([{ source: "engine", label: "Permission mode", lines: ["plan"] }])!),
+    );
+    expect(decideStaleTodos([none, ...toolCalls(30)], 0)).toMatchObject({ nudge: false });
   });
 
   it("a compaction before the write does not count", () => {

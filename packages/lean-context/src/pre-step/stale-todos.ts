@@ -1,7 +1,9 @@
 /**
  * The stale-todos nudge.
  *
- * Rule: find the last `todo_write` call in history. If its list still has open items (pending
+ * Rule: find the last `todo_write` call in history — or, when a compaction removed it, the todo
+ * list its summary's protected block kept (`<protected-context>`, protocol protected-context.ts;
+ * that list was written before a compaction). If its list still has open items (pending
  * or in progress) and the model has moved on since — at least STALE_TODO_CALLS tool calls after
  * it, or a new goal round (a `goal-round` reminder) after it, or a compaction since it — append
  * one `stale-todos` reminder asking it to update or replace the list. Limits: at most
@@ -10,7 +12,7 @@
  * reminder anywhere). The text depends only on the todo list, so identical history yields
  * identical bytes. Compactions are known from the caller (`compactionsSinceWrite`).
  */
-import type { Message, TodoItem } from "@picasso/protocol";
+import { type Message, protectedContextIn, protectedTodos, type TodoItem } from "@picasso/protocol";
 import { lastReminderIndex, REMINDER_SOURCES, remindersIn } from "./reminders.js";
 
 export const STALE_TODO_CALLS = 20;
@@ -37,10 +39,19 @@ export function parseTodos(input: Record<string, unknown>): TodoItem[] {
     }));
 }
 
+/** The id a todo list kept by a compaction's protected block goes by. */
+export const PROTECTED_TODOS_ID = "protected-context";
+
 export function lastTodoWrite(messages: readonly Message[]): TodoWrite | undefined {
   for (let m = messages.length - 1; m >= 0; m--) {
     const message = messages[m]!;
-    if (message.role !== "assistant") continue;
+    if (message.role === "user") {
+      // A compaction summary: its protected block holds the list as it stood (or none).
+      const sections = protectedContextIn(message);
+      if (!sections) continue;
+      const todos = protectedTodos(sections);
+      return todos ? { id: PROTECTED_TODOS_ID, messageIndex: m, blockIndex: -1, todos } : undefined;
+    }
     for (let b = message.content.length - 1; b >= 0; b--) {
       const block = message.content[b]!;
       if (block.type === "tool_use" && block.name === TODO_WRITE)
@@ -102,7 +113,7 @@ export function decideStaleTodos(
       ? "tool_calls"
       : goalRound
         ? "goal_round"
-        : compactionsSinceWrite > 0
+        : compactionsSinceWrite > 0 || write.id === PROTECTED_TODOS_ID
           ? "compaction"
           : undefined;
   if (!reason || nudgesForWrite >= MAX_NUDGES_PER_WRITE) return { nudge: false, ...base };

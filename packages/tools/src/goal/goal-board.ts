@@ -60,6 +60,27 @@ export class GoalBoard {
     return this.current.rounds;
   }
 
+  /** Take up a goal as `describe()` wrote it (a resumed session's protected context); false if it is not one. */
+  restore(description: readonly string[]): boolean {
+    const head = /^Goal \((active|done|blocked), round (\d+)\): (.*)$/.exec(description[0] ?? "");
+    const doneWhen = /^Done when: (.*)$/.exec(description[1] ?? "");
+    if (!head || !doneWhen) return false;
+    const field = (prefix: string) =>
+      description.find((line) => line.startsWith(prefix))?.slice(prefix.length);
+    const evidence = field("Evidence: ");
+    const reason = field("Blocked: ");
+    this.current = {
+      objective: head[3]!,
+      doneWhen: doneWhen[1]!,
+      status: head[1] as GoalStatus,
+      rounds: Number(head[2]),
+      setAt: Date.now(),
+      ...(evidence !== undefined ? { evidence } : {}),
+      ...(reason !== undefined ? { blocker: { reason, needs: field("Would unblock it: ") ?? "" } } : {}),
+    };
+    return true;
+  }
+
   describe(): string {
     const goal = this.current;
     if (!goal) return "No goal is set.";

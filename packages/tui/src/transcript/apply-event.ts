@@ -165,6 +165,7 @@ export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
     case "log_repair": // told once when the session opens (session-view.ts)
     case "history_repair": // a log fault repaired; the timeline lists it
     case "mode_change": // shown in the status line
+    case "context_pin": // the /pin operation answers itself
     case "session_end":
       return { live, finished };
     default:
