@@ -382,7 +382,7 @@ export function marathonPlan(turns: number, name = "marathon"): MarathonPlan {
     name,
     description: `${turns} turns on the realistic setup: ≥ 3 automatic compactions, Tier-2 loads of every kind, a pinned memory, todos open across compactions, old outputs needed again, ${WIDE_CALLS}-call steps`,
     ...realisticSetup,
-    settings: { contextWindow: 24_000, compactAt: 0.5 },
+    settings: { contextWindow: 28_000, compactAt: 0.5 },
     matched: Array.from({ length: Math.ceil(turns / 4) }, (_, k) => summary(k + 1)),
     actions,
   };
