@@ -195,6 +195,8 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
       ["skill_body", "writing-standup-notes", false],
       ["skill_body", "writing-standup-notes/references/template.md", false],
       ["skill_body", "checking-web-accessibility", false],
+      // The skill leaf tool_search expanded is a Tier-2 load too.
+      ["skill_body", "perf-profile", false],
     ]);
   });
 

@@ -115,6 +115,7 @@ const TIER2_CATEGORY: Record<Tier2Kind, ContextCategory> = {
   reminder: "other Tier-2",
   instruction: "other Tier-2",
   plan_mode: "other Tier-2",
+  doc_topic: "other Tier-2",
 };
 
 /** The size of `text`, measured once per `owner` when a cache is given. */

@@ -11,7 +11,8 @@
  * in the model's order, one per tool_use, so the history stays valid. When the signal aborts, a
  * running call is answered "interrupted by the user" at once (the tool sees the signal and stops
  * its process) and calls not started yet get the same answer.
- * Events per call: `tool_call` → (`approval_requested` → `approval_decided`) → (`tier2_load`) →
+ * Events per call: `tool_call` → (`approval_requested` → `approval_decided`) → (`tier2_load` per
+ * Tier-2 entry the output carried, tier2-loads.ts) →
  * `tool_result`. A result's `durationMs` is the time the tool ran; an approval's wait is its own
  * `waitMs`.
  */
@@ -35,6 +36,7 @@ import type { ApprovalAnswer, ApprovalRequest, Approver } from "./approver.js";
 import { type ResolvedCall, resolveCall } from "./call-resolution.js";
 import { truncateToolOutput } from "./output-spill.js";
 import { checkPermission } from "./permissions.js";
+import { tier2LoadEvents } from "./tier2-loads.js";
 import { checkToolInput } from "./tool-input.js";
 
 export interface ToolRunEnv {
@@ -116,8 +118,7 @@ async function runOne(call: ToolUseBlock, env: ToolRunEnv): Promise<ToolResultBl
     toolUseId: call.id,
   });
   const bytes = byteLength(spilled.content);
-  if (filtered.tier2 && decided.status === "ok")
-    env.record({ type: "tier2_load", ...filtered.tier2, bytes, ...(deduped ? { deduped: true } : {}) });
+  for (const load of tier2LoadEvents(filtered.tier2, call.id, bytes, deduped)) env.record(load);
   env.record({
     type: "tool_result",
     toolUseId: call.id,

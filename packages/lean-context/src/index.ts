@@ -3,6 +3,19 @@
  * plugin on the engine's hooks. Exported on purpose: what surfaces, the cache-probe (benches too)
  * and the CLI use. The timeline fold is its own package, `@picasso/timeline`.
  */
+export {
+  DEFAULT_TIER2_BUDGET_BYTES,
+  decideTier2Budget,
+  type Tier2BudgetState,
+} from "./budget/tier2-budget.js";
+export {
+  type OpenTier2Entry,
+  openTier2Entries,
+  type Tier2Load,
+  tier2BytesOpen,
+  tier2LoadsOf,
+} from "./budget/tier2-ledger.js";
+export { TIER2_BUDGET_SOURCE } from "./budget/tier2-notice.js";
 export { buildCatalog, type Catalog } from "./catalog/build-catalog.js";
 export { answerQuery, type CatalogAnswer } from "./catalog/catalog-answer.js";
 export { renderCatalogFiles, renderManifest, writeCatalogFiles } from "./catalog/catalog-files.js";

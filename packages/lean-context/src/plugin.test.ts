@@ -175,7 +175,19 @@ describe("createLeanContextPlugin", () => {
       label: "events (newest first)",
       value: "",
     });
-    expect(off.panel!()!.rows.every((r) => r.value === "not recorded")).toBe(true);
+    // The Tier-2 budget is behaviour, not stats: its rows show either way.
+    const budgetRow = { label: "Tier-2 budget", value: "open 0 of 49152 bytes" };
+    expect(panel.rows).toContainEqual(budgetRow);
+    const offRows = off.panel!()!.rows;
+    expect(offRows).toContainEqual(budgetRow);
+    const statsRows = offRows.filter((r) => r.label !== "Tier-2 budget" && r.level === undefined);
+    expect(statsRows.map((r) => r.label)).toEqual([
+      "registry",
+      "snapshot",
+      "counters",
+      "events (newest first)",
+    ]);
+    expect(statsRows.every((r) => r.value === "not recorded")).toBe(true);
   });
 
   it(`events are a ring of ${CONTEXT_STATS_EVENT_LIMIT}, newest first`, async () => {

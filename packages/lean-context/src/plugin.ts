@@ -14,18 +14,22 @@
  *   The first assembly for a workspace and cwd is reused, so a session sees one Tier 1.
  * - `sessionFacts`: date, cwd, platform, branch, pinned memories — never Tier 1.
  * - `preStep`: the PreStepNormaliser's appended reminders; its stats go to ContextStats after
- *   the decision is made.
+ *   the decision is made. Then the Tier-2 budget (budget/tier2-budget.ts): when the lane's open
+ *   Tier-2 entries exceed `catalog.tier2BudgetBytes`, one `tier2-budget` reminder collapses the
+ *   least recently used; its state is in the step's stats (`tier2Budget`) and the panel.
  * - `toolResult`: an output carrying a `dedupeKey` (a file read) that history already holds
  *   becomes a pointer to the earlier copy.
  * - `describeSettings`: the `picasso-lean-context` namespace (registry, snapshot, counters, events).
  * - `panel`: the same record as lean context's `/context` panel (stats/context-stats-panel.ts).
- * - `observe`: Tier-2 loads, compactions and mode changes into the stats journal.
+ * - `observe`: Tier-2 loads, compactions and mode changes into the stats journal; Tier-2 loads
+ *   into the budget's ledger (`start` reads a resumed session's earlier loads from its log).
  * With `stats: false` nothing is collected; the bytes sent are the same either way.
  */
 
 import { join } from "node:path";
 import type {
   AssembleContext,
+  ExtensionStartContext,
   LogEvent,
   Message,
   PicassoExtension,
@@ -36,6 +40,12 @@ import type {
   ToolOutput,
   ToolResultContext,
 } from "@picasso/protocol";
+import {
+  DEFAULT_TIER2_BUDGET_BYTES,
+  decideTier2Budget,
+  type Tier2BudgetState,
+} from "./budget/tier2-budget.js";
+import { type OpenTier2Entry, Tier2Ledger } from "./budget/tier2-ledger.js";
 import { buildCatalog, type Catalog } from "./catalog/build-catalog.js";
 import { renderCatalogFiles, writeCatalogFiles } from "./catalog/catalog-files.js";
 import { LEAN_CONTEXT_GROUPS } from "./catalog/catalog-groups.js";
@@ -76,6 +86,7 @@ interface Assembled {
   catalog: Catalog;
   skills: Skill[];
   answerBudget: number;
+  tier2Budget: number;
 }
 
 export interface LeanContextPlugin extends PicassoExtension {
@@ -86,11 +97,16 @@ export interface LeanContextPlugin extends PicassoExtension {
   warnings(): readonly string[];
   /** Dedupe content before appending it (tool results of repeated reads, skill and memory bodies). */
   dedupeAppend(messages: readonly Message[], content: string, label: string, lane?: string): DedupeResult;
+  /** The Tier-2 budget of a lane after its last pre-step (undefined before its first). */
+  tier2Budget(lane?: string): Tier2BudgetState | undefined;
 }
 
 export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanContextPlugin {
   const stats = options.stats === false ? undefined : new ContextStats();
   const normaliser = new PreStepNormaliser();
+  const ledger = new Tier2Ledger();
+  const budgets = new Map<string, Tier2BudgetState>();
+  const collapsedSoFar = new Map<string, string[]>();
   const assemblies = new Map<string, Assembled>();
   let last: Assembled | undefined;
   const empty = buildCatalog({});
@@ -99,6 +115,9 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
     coreNames: () => last?.assembly.split.core.map((t) => t.spec.name) ?? [],
     answerBudget: () => last?.answerBudget ?? 4096,
   };
+  /** An entry's title line: the catalog's title of the leaf it names, else its name. */
+  const titleOf = (entry: OpenTier2Entry): string =>
+    sources.catalog().leaves.find((l) => l.name === entry.name)?.title ?? entry.name;
 
   return {
     name: LEAN_CONTEXT_PLUGIN,
@@ -122,6 +141,7 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
           warnings,
           sources: found,
           answerBudget,
+          tier2Budget,
         } = assembleWorkspaceTier1({
           surface: ctx.surface,
           workspaceRoot: ctx.workspaceRoot,
@@ -146,7 +166,7 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
             );
           }
         }
-        entry = { assembly, warnings, catalog, skills: found.skills, answerBudget };
+        entry = { assembly, warnings, catalog, skills: found.skills, answerBudget, tier2Budget };
         assemblies.set(key, entry);
       }
       last = entry;
@@ -162,10 +182,27 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
       const decision = normaliser.step(ctx);
       // Captured after the decision; the stats object is a copy-free read of it.
       stats?.recordStep(ctx, decision.stats);
+      const budget = decideTier2Budget(
+        ledger.lane(ctx.lane),
+        ctx.messages,
+        last?.tier2Budget ?? DEFAULT_TIER2_BUDGET_BYTES,
+        titleOf,
+      );
+      budgets.set(ctx.lane, budget.state);
+      if (budget.state.collapsed.length)
+        collapsedSoFar.set(ctx.lane, [...(collapsedSoFar.get(ctx.lane) ?? []), ...budget.state.collapsed]);
       return {
-        append: decision.append,
+        append: budget.append ? [...decision.append, budget.append] : decision.append,
         dedupe: { drops: decision.stats.dedupe.drops, bytesSaved: decision.stats.dedupe.bytesSaved },
-        stats: { ...decision.stats },
+        stats: {
+          ...decision.stats,
+          tier2Budget: {
+            budgetBytes: budget.state.budgetBytes,
+            openBytes: budget.state.openBytes,
+            open: budget.state.open.length,
+            collapsed: budget.state.collapsed,
+          },
+        },
       };
     },
 
@@ -174,11 +211,24 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
     },
 
     panel() {
-      return contextStatsPanel(LEAN_CONTEXT_PLUGIN, stats?.describe().value);
+      return contextStatsPanel(
+        LEAN_CONTEXT_PLUGIN,
+        stats?.describe().value,
+        budgets.get("main"),
+        collapsedSoFar.get("main"),
+      );
     },
 
     observe(event: LogEvent): void {
       stats?.observe(event);
+      ledger.observe(event);
+    },
+
+    tier2Budget: (lane = "main") => budgets.get(lane),
+
+    /** A resumed session's earlier Tier-2 loads, for the budget (new ones arrive by `observe`). */
+    async start(ctx: ExtensionStartContext): Promise<void> {
+      await ledger.seedFromLog(ctx.logPath);
     },
 
     assembly: () => last?.assembly,

@@ -86,7 +86,7 @@ export function gatewayTool(server: McpServer): ToolDefinition {
 }
 
 function tier2(server: McpServer): ToolOutput["tier2"] {
-  return { kind: "mcp_catalog", name: server.name };
+  return [{ kind: "mcp_catalog", name: server.name }];
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -130,7 +130,7 @@ function describeTools(server: string, catalog: ServerCatalog, args: unknown): T
   if (out.length === 0) return { content: `${unknown.join("; ")}.`, isError: true };
   return {
     content: [...out, ...(unknown.length ? [`${unknown.join("; ")}.`] : [])].join("\n\n"),
-    tier2: { kind: "mcp_catalog", name: server },
+    tier2: [{ kind: "mcp_catalog", name: server }],
   };
 }
 

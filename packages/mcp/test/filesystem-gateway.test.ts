@@ -71,7 +71,7 @@ describe("fs_call on the real filesystem server", () => {
       const list = await gateway!.run({ tool: "__list__" }, ctx);
       expect(list.isError).toBeUndefined();
       expect(list.content).toMatch(/^read_text_file.* · /m);
-      expect(list.tier2).toEqual({ kind: "mcp_catalog", name: "fs" });
+      expect(list.tier2).toEqual([{ kind: "mcp_catalog", name: "fs" }]);
 
       const described = await gateway!.run(
         { tool: "__describe__", arguments: { tool: "read_text_file" } },

@@ -77,7 +77,9 @@ describe("the memory plugin", () => {
     expect(recalled.content).toBe(
       '<memory id="m1" class="procedure" scope="project" title="Release steps">\nTag, then run npm run release.\n</memory>',
     );
-    expect(recalled.tier2).toEqual({ kind: "memory_body", name: "m1" });
+    expect(recalled.tier2).toEqual([
+      { kind: "memory_body", name: "m1", bytes: Buffer.byteLength(recalled.content) },
+    ]);
   });
 
   it("a second recall of a body history holds becomes a pointer; new bodies in the same call are kept", async () => {

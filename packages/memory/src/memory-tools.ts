@@ -137,11 +137,15 @@ export function recallTool(access: MemoryAccess): ToolDefinition {
               ids.length > 0 ? `No memory has the ids ${ids.join(", ")}.` : `No memory matches "${query}".`,
           };
         const note = missing > 0 ? [`(${missing} of the ids asked for do not exist)`] : [];
+        const blocks = found.map((m) => memoryBlock(m, opened.service.shownScope(m.scope)));
         return {
-          content: [...found.map((m) => memoryBlock(m, opened.service.shownScope(m.scope))), ...note].join(
-            "\n\n",
-          ),
-          tier2: { kind: "memory_body", name: found.map((m) => formatMemoryId(m.id)).join(",") },
+          content: [...blocks, ...note].join("\n\n"),
+          // One Tier-2 entry per memory body, with its own bytes.
+          tier2: found.map((m, i) => ({
+            kind: "memory_body" as const,
+            name: formatMemoryId(m.id),
+            bytes: Buffer.byteLength(blocks[i]!, "utf8"),
+          })),
           display: { kind: "text", text: `recalled ${found.map((m) => formatMemoryId(m.id)).join(", ")}` },
         };
       } catch (error) {

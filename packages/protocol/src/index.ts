@@ -68,6 +68,7 @@ export type {
   SessionFactsContext,
   SkillInfo,
   SubagentRequest,
+  Tier2Entry,
   ToolContext,
   ToolDefinition,
   ToolOutput,

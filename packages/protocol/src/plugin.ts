@@ -37,13 +37,28 @@ export interface ToolOutput {
   content: string;
   isError?: boolean;
   display?: ToolDisplay;
-  /** A Tier-2 payload this result carried (deferred schema, skill body…), for the log and stats. */
-  tier2?: { kind: Tier2Kind; name: string };
+  /**
+   * The Tier-2 payloads this result carried (deferred schemas, skill bodies, doc topics…), one
+   * `tier2_load` each, for the log, `/context`, the timeline and the Tier-2 budget. Logged for
+   * error outputs too (a `tool_call` validation error carries the target's schema).
+   */
+  tier2?: readonly Tier2Entry[];
   /**
    * What this output is a copy of (e.g. `file read of src/a.ts`): an identical output with the
    * same key later in the lane may be replaced by a pointer to this one (lean-context dedupe).
    */
   dedupeKey?: string;
+}
+
+/**
+ * One Tier-2 payload inside a tool output. `bytes`: the UTF-8 bytes of this entry's text inside
+ * the output; absent when the entry is the whole output. The engine logs at most the output's
+ * bytes over all entries (a cut or deduped output cannot carry more than it holds).
+ */
+export interface Tier2Entry {
+  kind: Tier2Kind;
+  name: string;
+  bytes?: number;
 }
 
 /** Remembers what the session has read, for the read-before-write rule. */

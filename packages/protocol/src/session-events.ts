@@ -53,6 +53,7 @@ export const Tier2KindSchema = z.enum([
   "reminder",
   "instruction",
   "plan_mode",
+  "doc_topic",
 ]);
 export type Tier2Kind = z.infer<typeof Tier2KindSchema>;
 
@@ -278,12 +279,17 @@ export const EVENT_RULES = {
     },
     { content: z.string(), display: ToolDisplaySchema.optional() },
   ),
-  /** A tool result or a reminder carried a Tier-2 payload. */
+  /**
+   * A tool result or a reminder carried a Tier-2 payload: one event per payload (a multi-entry
+   * `tool_search` answer logs one per expanded entry). `bytes`: the payload's bytes inside the
+   * output. `toolUseId`: the tool result that carried it (absent for a reminder's payload).
+   */
   tier2_load: logged({
     kind: Tier2KindSchema,
     name: z.string(),
     bytes: Size,
     deduped: z.boolean().optional(),
+    toolUseId: z.string().optional(),
   }),
   /**
    * An MCP server was started (a process spawned, or an HTTP connection opened): on the first

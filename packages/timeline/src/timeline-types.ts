@@ -36,7 +36,7 @@ export interface TimelineEntry {
   kind: EntryKind;
   /** Tool name (tool_result), Tier-2 payload name (tier2), reminder source (reminder), else null. */
   name: string | null;
-  /** For `tier2`: deferred_schema, mcp_catalog, skill_body, memory_body, reminder, instruction, plan_mode. */
+  /** For `tier2`: deferred_schema, mcp_catalog, skill_body, memory_body, doc_topic, reminder, instruction, plan_mode. */
   tier2Kind: Tier2Kind | null;
   count: number;
   bytes: number;

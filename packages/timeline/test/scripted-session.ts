@@ -77,7 +77,7 @@ export function fixtureTools(): ToolDefinition[] {
       effect: "read",
       family: "skill",
       async run(input) {
-        return { content: SKILL_BODY, tier2: { kind: "skill_body", name: String(input.name) } };
+        return { content: SKILL_BODY, tier2: [{ kind: "skill_body", name: String(input.name) }] };
       },
     },
     {
@@ -89,7 +89,7 @@ export function fixtureTools(): ToolDefinition[] {
       effect: "read",
       family: "gateway",
       async run() {
-        return { content: DEFERRED_SCHEMA, tier2: { kind: "deferred_schema", name: "worktree_create" } };
+        return { content: DEFERRED_SCHEMA, tier2: [{ kind: "deferred_schema", name: "worktree_create" }] };
       },
     },
     {

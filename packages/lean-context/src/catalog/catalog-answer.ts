@@ -14,7 +14,14 @@
 import { byteLength } from "@picasso/protocol";
 import type { Catalog } from "./build-catalog.js";
 import type { CatalogNode } from "./catalog-node.js";
-import { type Navigation, type NavigationMode, navigate } from "./catalog-search.js";
+import { FULL_DETAIL_MATCHES, type Navigation, type NavigationMode, navigate } from "./catalog-search.js";
+
+/**
+ * How much of each hit an answer shows (`tool_search`'s `level`): `title` — title lines only;
+ * `brief` — title lines with their summary, nothing loaded; `full` — the best hits (up to 3) in
+ * full even when a broad query would only list them. Absent: the navigation decides.
+ */
+export type AnswerLevel = "title" | "brief" | "full";
 
 /** Title lines after a peek's header, and after expanded entries ("Also: …"). */
 export const LIST_LIMIT = 12;
@@ -24,7 +31,11 @@ export interface CatalogAnswer {
   text: string;
   bytes: number;
   mode: NavigationMode;
-  shown: { id: string; full: boolean }[];
+  /**
+   * The nodes shown, best first; `bytes`: for an expanded entry (in full, or cut at the budget),
+   * the bytes of its block in `text` (its Tier-2 payload); absent for a title line.
+   */
+  shown: { id: string; full: boolean; bytes?: number }[];
 }
 
 class Budgeted {
@@ -74,6 +85,7 @@ export function renderNavigation(
   query: string,
   nav: Navigation,
   budgetBytes: number,
+  brief = false,
 ): CatalogAnswer {
   const out = new Budgeted(budgetBytes);
   const shown: CatalogAnswer["shown"] = [];
@@ -97,7 +109,7 @@ export function renderNavigation(
     out.add(`${b.name} (${b.kind.replace("_", " ")}): ${b.title} — ${nav.nodes.length} entries.`);
     if (b.rules && nav.expand === 0) out.add(`Rules: ${b.rules}`);
   }
-  if (nav.mode === "peek")
+  if (nav.mode === "peek" && nav.expand === 0)
     out.add(
       `${nav.nodes.length} entries match "${query}", best first; search an exact name for its full text:`,
     );
@@ -110,19 +122,22 @@ export function renderNavigation(
       const rules = rulesFor(catalog, node, given);
       const block = [node.text ?? titleLine(catalog, node), ...(rules ? [rules] : [])].join("\n");
       if (out.add(block)) {
-        shown.push({ id: node.id, full: true });
+        shown.push({ id: node.id, full: true, bytes: byteLength(block) });
         continue;
       }
       const marker = `[cut at the ${budgetBytes}-byte answer budget]`;
       const partial = shown.length === 0 ? cutToFit(block, out.room, marker) : undefined;
       // A cut entry is shown, but not in full.
-      if (partial && out.add(partial)) shown.push({ id: node.id, full: false });
+      if (partial && out.add(partial)) shown.push({ id: node.id, full: false, bytes: byteLength(partial) });
       else if (out.add(titleLine(catalog, node))) shown.push({ id: node.id, full: false });
       continue;
     }
     if (listed >= limit) break;
     if (listed === 0 && nav.expand > 0 && !out.add("Also:")) break;
-    if (!out.add(titleLine(catalog, node))) break;
+    const line = titleLine(catalog, node);
+    const withSummary =
+      brief && node.summary && node.summary !== node.title ? `${line}\n  ${node.summary}` : line;
+    if (!out.add(withSummary)) break;
     shown.push({ id: node.id, full: false });
     listed += 1;
   }
@@ -136,7 +151,26 @@ export function renderNavigation(
   return finish();
 }
 
-/** What `tool_search` answers for a query. */
-export function answerQuery(catalog: Catalog, query: string, budgetBytes: number): CatalogAnswer {
-  return renderNavigation(catalog, query, navigate(catalog, query), budgetBytes);
+/** A navigation shown at `level`. */
+export function atLevel(nav: Navigation, level: AnswerLevel | undefined): Navigation {
+  if (level === "title" || level === "brief") return { ...nav, expand: 0 };
+  if (level === "full" && nav.mode !== "none")
+    return { ...nav, expand: Math.max(nav.expand, Math.min(nav.nodes.length, FULL_DETAIL_MATCHES)) };
+  return nav;
+}
+
+/** What `tool_search` answers for a query (at `level`; absent: as the navigation decides). */
+export function answerQuery(
+  catalog: Catalog,
+  query: string,
+  budgetBytes: number,
+  level?: AnswerLevel,
+): CatalogAnswer {
+  return renderNavigation(
+    catalog,
+    query,
+    atLevel(navigate(catalog, query), level),
+    budgetBytes,
+    level === "brief",
+  );
 }

@@ -20,6 +20,8 @@ export interface CompositionSettings {
   "skills.triggerMaxChars": number;
   /** Bytes one `tool_search` answer may take (a hard budget; Tier 2, not Tier 1). */
   "catalog.answerBudgetBytes": number;
+  /** Bytes of Tier-2 entries open in a lane before the least recently used are collapsed. */
+  "catalog.tier2BudgetBytes": number;
   /** Bytes of one tool result before the engine truncates it and spills the full output. */
   "tools.outputLimitBytes": number;
   /** Share of the context window at which the engine compacts history (0–1). */
@@ -51,6 +53,7 @@ export const DEFAULT_SETTINGS: CompositionSettings = {
   "skills.namesBudgetBytes": 512,
   "skills.triggerMaxChars": 200,
   "catalog.answerBudgetBytes": 4096,
+  "catalog.tier2BudgetBytes": 49_152,
   "tools.outputLimitBytes": DEFAULT_TOOL_OUTPUT_LIMIT_BYTES,
   "compaction.threshold": 0.8,
   "persona.prefix": "You work in the user's terminal, inside their repository, on their behalf.",
@@ -81,6 +84,10 @@ const CHECKS: Record<SettingKey, Check> = {
     typeof v === "number" && Number.isInteger(v) && v >= 256
       ? undefined
       : "a whole number of bytes, at least 256",
+  "catalog.tier2BudgetBytes": (v) =>
+    typeof v === "number" && Number.isInteger(v) && v >= 1024
+      ? undefined
+      : "a whole number of bytes, at least 1024",
   "tools.outputLimitBytes": positiveInt,
   "compaction.threshold": ratio,
   "persona.prefix": shortText,

@@ -19,8 +19,19 @@ export const toolSearchSpec: ToolSpec = {
     "Search what is not loaded (deferred tools, skills, MCP tools, docs) by exact name or a few words of purpose. A broad query lists titles; an exact name, or 3 matches or fewer, returns the full description, input schema and usage rules.",
   inputSchema: {
     type: "object",
-    properties: { query: { type: "string" } },
-    required: ["query"],
+    properties: {
+      query: { type: "string" },
+      level: {
+        type: "string",
+        enum: ["title", "brief", "full"],
+        description: "brief adds summaries; full expands the best 3",
+      },
+      close: {
+        type: "array",
+        items: { type: "string" },
+        description: "Loaded entries you are done with",
+      },
+    },
     additionalProperties: false,
   },
 };

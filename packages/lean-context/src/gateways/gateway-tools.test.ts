@@ -1,4 +1,4 @@
-import type { CatalogEntry, ToolContext } from "@picasso/protocol";
+import { byteLength, type CatalogEntry, type ToolContext } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { coreTools, deferredTools, families, groups } from "../../test/fixtures/tools.js";
 import { buildCatalog, type Catalog } from "../catalog/build-catalog.js";
@@ -59,7 +59,8 @@ describe("tool_search", () => {
     expect(out.content).toContain("## web_fetch — deferred tool (web)");
     expect(out.content).toContain('Input schema: {"additionalProperties":false,"properties":{"url":');
     expect(out.content).toContain("Rules (family web): Web tools fetch pages");
-    expect(out.tier2).toEqual({ kind: "deferred_schema", name: "web_fetch" });
+    expect(out.tier2).toEqual([{ kind: "deferred_schema", name: "web_fetch", bytes: expect.any(Number) }]);
+    expect(out.tier2![0]!.bytes).toBeLessThanOrEqual(byteLength(out.content));
   });
 
   it("an MCP tool by exact name returns its schema, its server's rules and the gateway to call", async () => {
@@ -67,7 +68,9 @@ describe("tool_search", () => {
     expect(out.content).toContain("## github/create_issue — MCP tool of github");
     expect(out.content).toContain('Call: github_call({tool: "create_issue", arguments: {…}})');
     expect(out.content).toContain("Rules (server github): Name the repository as owner/name.");
-    expect(out.tier2).toEqual({ kind: "mcp_catalog", name: "github/create_issue" });
+    expect(out.tier2).toEqual([
+      { kind: "mcp_catalog", name: "github/create_issue", bytes: expect.any(Number) },
+    ]);
   });
 
   it("a precise query expands its few matches; a vague one lists titles within the budget", async () => {
@@ -85,6 +88,51 @@ describe("tool_search", () => {
     expect(vague.content).toMatch(/^5 entries match "release notes", best first/);
     expect(vague.content).not.toContain("Load:");
     expect(Buffer.byteLength(vague.content)).toBeLessThanOrEqual(1024);
+  });
+
+  it("level: title lists names only, brief adds summaries, neither loads anything", async () => {
+    const { search } = gateways(full());
+    const title = await search.run({ query: "web_fetch", level: "title" }, ctx);
+    expect(title.content).toMatch(/^- web_fetch \(web\): /);
+    expect(title.content).not.toContain("Input schema");
+    expect(title.tier2).toBeUndefined();
+    const brief = await search.run({ query: "web_fetch", level: "brief" }, ctx);
+    expect(brief.content.split("\n")[0]).toBe(title.content.split("\n")[0]);
+    expect(brief.content.split("\n")[1]).toMatch(/^ {2}\S/);
+    expect(brief.content).not.toContain("Input schema");
+    expect(brief.tier2).toBeUndefined();
+  });
+
+  it("level full expands the best hits of a broad query, each one Tier-2 entry", async () => {
+    const alike = buildCatalog({
+      deferred: deferredTools(),
+      skills: ["a", "b", "c", "d", "e"].map((x) => ({
+        name: `notes-${x}`,
+        description: "Write release notes.",
+      })),
+    });
+    const out = await gateways(alike).search.run({ query: "release notes", level: "full" }, ctx);
+    expect(out.content).not.toMatch(/entries match/);
+    expect(out.tier2!.map((e) => [e.kind, e.name])).toEqual([
+      ["skill_body", "notes-a"],
+      ["skill_body", "notes-b"],
+      ["skill_body", "notes-c"],
+    ]);
+    expect(out.tier2!.reduce((sum, e) => sum + e.bytes!, 0)).toBeLessThanOrEqual(byteLength(out.content));
+  });
+
+  it("close loads nothing and says how to re-open; a bad level or an empty call is an error", async () => {
+    const { search } = gateways(full());
+    const closed = await search.run({ close: ["web_fetch", "release"] }, ctx);
+    expect(closed).toEqual({
+      content:
+        "Closed web_fetch, release: their text above no longer applies; search an exact name to re-open.",
+    });
+    const both = await search.run({ close: ["release"], query: "web_fetch" }, ctx);
+    expect(both.content.split("\n")[0]).toMatch(/^Closed release:/);
+    expect(both.tier2!.map((e) => e.name)).toEqual(["web_fetch"]);
+    expect((await search.run({ query: "web", level: "all" }, ctx)).isError).toBe(true);
+    expect((await search.run({}, ctx)).isError).toBe(true);
   });
 
   it("a group name opens that group: listed one level down, or in full with 3 entries or fewer", async () => {
@@ -127,7 +175,9 @@ describe("tool_call", () => {
     expect(out.content).toMatch(/^Invalid arguments for web_fetch: missing required field "url"\./);
     expect(out.content).toContain("Input schema:");
     expect(out.content).toContain("Rules (family web):");
-    expect(out.tier2).toEqual({ kind: "deferred_schema", name: "web_fetch" });
+    // The repeated schema is one Tier-2 entry with its own bytes (the error line not counted).
+    const schema = out.content.slice(out.content.indexOf("\n\n") + 2);
+    expect(out.tier2).toEqual([{ kind: "deferred_schema", name: "web_fetch", bytes: byteLength(schema) }]);
   });
 
   it("reports wrong types and unknown fields (ajv, every error)", async () => {

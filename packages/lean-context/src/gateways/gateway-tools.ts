@@ -2,7 +2,10 @@
  * Working tool definitions for the gateways: `tool_search`, `tool_call` and `skill_search`.
  *
  * `tool_search` navigates the catalog (catalog-search.ts) and renders the answer under the
- * composition's `catalog.answerBudgetBytes` (catalog-answer.ts). `tool_call` finds the named
+ * composition's `catalog.answerBudgetBytes` (catalog-answer.ts), at the `level` asked (`title`,
+ * `brief`, `full`; absent: as the navigation decides); each expanded entry is one Tier-2 entry
+ * with its bytes. `close` names loaded entries the model is done with: nothing is loaded, and the
+ * Tier-2 budget (budget/) stops counting them. `tool_call` finds the named
  * deferred tool, validates the arguments against its schema (`@picasso/protocol/tool-arguments`,
  * ajv) and, when they are wrong,
  * returns an error carrying the tool's full text (description, schema, family rules) so the model
@@ -14,10 +17,18 @@
  * `skill_search` is `tool_search` over the skills alone. Sources are read through getters
  * because they are known only once the session's Tier 1 is assembled.
  */
-import { byteLength, type CallEffect, type ToolDefinition, type ToolOutput } from "@picasso/protocol";
+import {
+  byteLength,
+  type CallEffect,
+  type Tier2Entry,
+  type Tier2Kind,
+  type ToolDefinition,
+  type ToolOutput,
+} from "@picasso/protocol";
 import { argumentProblems } from "@picasso/protocol/tool-arguments";
 import type { Catalog } from "../catalog/build-catalog.js";
-import { answerQuery } from "../catalog/catalog-answer.js";
+import { type AnswerLevel, answerQuery, type CatalogAnswer } from "../catalog/catalog-answer.js";
+import type { CatalogNodeKind } from "../catalog/catalog-node.js";
 import { navigate } from "../catalog/catalog-search.js";
 import { skillSearchSpec, toolCallSpec, toolSearchSpec } from "./gateway-specs.js";
 import { mcpRedirect } from "./mcp-redirect.js";
@@ -29,14 +40,26 @@ export interface GatewaySources {
   answerBudget(): number;
 }
 
-const TIER2_KIND = { tool: "deferred_schema", mcp_tool: "mcp_catalog" } as const;
+/** The Tier-2 kind of each catalog leaf kind an answer may expand. */
+export const TIER2_KIND: Partial<Record<CatalogNodeKind, Tier2Kind>> = {
+  tool: "deferred_schema",
+  mcp_tool: "mcp_catalog",
+  skill: "skill_body",
+  doc: "doc_topic",
+};
 
-function tier2Of(catalog: Catalog, shown: { id: string; full: boolean }[]): ToolOutput["tier2"] {
-  const first = shown.find((s) => s.full);
-  const node = first ? catalog.node(first.id) : undefined;
-  if (!node || (node.kind !== "tool" && node.kind !== "mcp_tool")) return undefined;
-  return { kind: TIER2_KIND[node.kind], name: node.name };
+/** One Tier-2 entry per leaf an answer expanded (in full or cut), with the bytes of its block. */
+export function tier2Of(catalog: Catalog, shown: CatalogAnswer["shown"]): Tier2Entry[] {
+  const entries: Tier2Entry[] = [];
+  for (const s of shown) {
+    const node = s.bytes === undefined ? undefined : catalog.node(s.id);
+    const kind = node ? TIER2_KIND[node.kind] : undefined;
+    if (node && kind) entries.push({ kind, name: node.name, bytes: s.bytes! });
+  }
+  return entries;
 }
+
+const LEVELS: readonly AnswerLevel[] = ["title", "brief", "full"];
 
 export function toolSearchTool(sources: GatewaySources): ToolDefinition {
   return {
@@ -45,11 +68,22 @@ export function toolSearchTool(sources: GatewaySources): ToolDefinition {
     family: "gateway",
     async run(input): Promise<ToolOutput> {
       const query = typeof input.query === "string" ? input.query : "";
-      if (query.trim() === "") return { content: "tool_search needs a non-empty query.", isError: true };
+      const close = Array.isArray(input.close) ? input.close.filter((n) => typeof n === "string") : [];
+      const level = LEVELS.find((l) => l === input.level);
+      if (input.level !== undefined && !level)
+        return { content: `tool_search: level must be one of ${LEVELS.join(", ")}.`, isError: true };
+      if (query.trim() === "" && close.length === 0)
+        return { content: "tool_search needs a non-empty query, or names to close.", isError: true };
+      // Closing loads nothing: the Tier-2 budget reads the call from history (budget/tier2-ledger.ts).
+      const closed = close.length
+        ? `Closed ${close.join(", ")}: their text above no longer applies; search an exact name to re-open.`
+        : undefined;
+      if (query.trim() === "") return { content: closed! };
       const catalog = sources.catalog();
-      const answer = answerQuery(catalog, query, sources.answerBudget());
+      const answer = answerQuery(catalog, query, sources.answerBudget(), level);
+      const content = closed ? `${closed}\n${answer.text}` : answer.text;
       const tier2 = tier2Of(catalog, answer.shown);
-      return tier2 ? { content: answer.text, tier2 } : { content: answer.text };
+      return tier2.length > 0 ? { content, tier2 } : { content };
     },
   };
 }
@@ -93,12 +127,15 @@ export function toolCallTool(sources: GatewaySources): ToolDefinition {
         return { content: `Unknown tool "${name}". ${known} Use tool_search to find tools.`, isError: true };
       }
       const problems = argumentProblems(tool.spec.inputSchema, input.arguments ?? {}, "picasso");
-      if (problems.length > 0)
+      if (problems.length > 0) {
+        const schema = describeTool(catalog, name);
         return {
-          content: `Invalid arguments for ${name}: ${problems.join("; ")}.\n\n${describeTool(catalog, name)}`,
+          content: `Invalid arguments for ${name}: ${problems.join("; ")}.\n\n${schema}`,
           isError: true,
-          tier2: { kind: "deferred_schema", name },
+          // The schema it repeats is a Tier-2 load, logged although the call failed.
+          tier2: [{ kind: "deferred_schema", name, bytes: byteLength(schema) }],
         };
+      }
       return tool.run((input.arguments ?? {}) as Record<string, unknown>, ctx);
     },
     // A call is checked as the deferred tool it runs (its effect, its arguments); a call naming no

@@ -53,7 +53,7 @@ describe("the skill tool", () => {
         "- ../.claude/skills/pdf-forms/scripts/fill.py",
       ].join("\n"),
     );
-    expect(out.tier2).toEqual({ kind: "skill_body", name: "pdf-forms" });
+    expect(out.tier2).toEqual([{ kind: "skill_body", name: "pdf-forms" }]);
     expect(out.dedupeKey).toBe("skill pdf-forms");
     expect(out.isError).toBeUndefined();
   });
@@ -69,7 +69,7 @@ describe("the skill tool", () => {
     expect(file.content).toBe(
       '<skill-file skill="standup" path="references/template.md">\nYesterday / Today / Blockers\n\n</skill-file>',
     );
-    expect(file.tier2).toEqual({ kind: "skill_body", name: "standup/references/template.md" });
+    expect(file.tier2).toEqual([{ kind: "skill_body", name: "standup/references/template.md" }]);
     expect((await tool.run({ name: "standup", file: "../../etc/passwd" }, ctx)).content).toBe(
       '"../../etc/passwd" is not inside the folder of skill standup.',
     );

@@ -96,7 +96,7 @@ function loadBody(skill: Skill, ctx: ToolContext): ToolOutput {
       "</skill>",
       ...filesPart,
     ].join("\n"),
-    tier2: { kind: "skill_body", name: skill.name },
+    tier2: [{ kind: "skill_body", name: skill.name }],
     dedupeKey: `skill ${skill.name}`,
     display: {
       kind: "text",
@@ -133,7 +133,7 @@ function loadBundledFile(skill: Skill, file: string): ToolOutput {
     : "";
   return {
     content: `<skill-file skill="${skill.name}" path="${file}">\n${bytes.toString("utf8")}${more}\n</skill-file>`,
-    tier2: { kind: "skill_body", name: `${skill.name}/${file}` },
+    tier2: [{ kind: "skill_body", name: `${skill.name}/${file}` }],
     dedupeKey: `skill file ${skill.name}/${file}`,
   };
 }

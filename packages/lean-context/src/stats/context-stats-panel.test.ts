@@ -50,6 +50,7 @@ describe("lean context's /context panel", () => {
       { label: "skillsOverflowed", value: "0", level: 1 },
       { label: "dedupeRuns", value: "2", level: 1 },
       { label: "remindersInjected", value: "6", level: 1 },
+      { label: "Tier-2 budget", value: "not recorded", tone: "dim" },
       { label: "events (newest first)", value: "" },
       { label: "dedupe", value: "file read of a.ts: 600 bytes saved", level: 1 },
       { label: "reminder", value: "todos (120 bytes) (turn 2, step 1)", level: 1 },
@@ -93,11 +94,33 @@ describe("lean context's /context panel", () => {
 
   it("says not recorded for every part without stats", () => {
     expect(contextStatsPanel("lean-context", undefined).rows).toEqual(
-      ["registry", "snapshot", "counters", "events (newest first)"].map((label) => ({
+      ["registry", "snapshot", "counters", "Tier-2 budget", "events (newest first)"].map((label) => ({
         label,
         value: "not recorded",
         tone: "dim",
       })),
     );
+  });
+
+  it("shows the Tier-2 budget: open bytes, each open entry, and what was collapsed so far", () => {
+    const budget = {
+      budgetBytes: 2048,
+      openBytes: 1300,
+      open: [
+        { name: "web_fetch", kind: "deferred_schema", bytes: 500 },
+        { name: "release", kind: "skill_body", bytes: 800 },
+      ],
+      collapsed: ["worktree_create"],
+    };
+    const rows = contextStatsPanel("lean-context", value, budget, ["worktree_create", "docs/deploy.md"]).rows;
+    const at = rows.findIndex((r) => r.label === "Tier-2 budget");
+    expect(rows.slice(at, at + 4)).toEqual([
+      { label: "Tier-2 budget", value: "open 1300 of 2048 bytes" },
+      { label: "web_fetch", value: "deferred_schema · 500 bytes", level: 1 },
+      { label: "release", value: "skill_body · 800 bytes", level: 1 },
+      { label: "collapsed", value: "worktree_create, docs/deploy.md", level: 1 },
+    ]);
+    const none = contextStatsPanel("lean-context", value, { ...budget, open: [], collapsed: [] }).rows;
+    expect(none).toContainEqual({ label: "collapsed", value: "none", level: 1, tone: "dim" });
   });
 });

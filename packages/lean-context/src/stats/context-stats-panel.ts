@@ -1,19 +1,27 @@
 /**
  * Lean context's `/context` panel, from the ContextStats record (context-stats.ts): `registry`,
  * `snapshot` and `counters` each as a heading row (level 0) with one level-1 row per field, then
+ * the Tier-2 budget of the main lane (budget/tier2-budget-panel.ts), then
  * `events (newest first)` with at most `PANEL_EVENTS` of them (`kind: detail (turn t, step s)`).
  * Without stats (`stats: false`, or nothing captured yet) a part is one row saying
  * `not recorded`; a recorded but empty journal says `none yet`. Values are text: numbers and
  * booleans as written, lists joined by `, ` (`none` when empty), nested objects as JSON.
  */
 import type { ContextPanel, PanelRow } from "@picasso/protocol";
+import type { Tier2BudgetState } from "../budget/tier2-budget.js";
+import { tier2BudgetRows } from "../budget/tier2-budget-panel.js";
 import type { ContextEvent, ContextStatsValue } from "./context-stats.js";
 
 export const PANEL_EVENTS = 8;
 
 const NOT_RECORDED = "not recorded";
 
-export function contextStatsPanel(id: string, value: ContextStatsValue | undefined): ContextPanel {
+export function contextStatsPanel(
+  id: string,
+  value: ContextStatsValue | undefined,
+  tier2Budget?: Tier2BudgetState,
+  collapsedSoFar?: readonly string[],
+): ContextPanel {
   return {
     id,
     title: "lean context",
@@ -21,6 +29,7 @@ export function contextStatsPanel(id: string, value: ContextStatsValue | undefin
       ...fieldRows("registry", value?.registry),
       ...fieldRows("snapshot", value?.snapshot),
       ...fieldRows("counters", value?.counters),
+      ...tier2BudgetRows(tier2Budget, collapsedSoFar),
       ...eventRows(value?.events),
     ],
   };

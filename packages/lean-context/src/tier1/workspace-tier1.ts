@@ -51,6 +51,8 @@ export interface WorkspaceTier1 {
   warnings: string[];
   /** The answer budget of `tool_search` in this composition. */
   answerBudget: number;
+  /** The Tier-2 budget of this composition (`catalog.tier2BudgetBytes`). */
+  tier2Budget: number;
 }
 
 export function assembleWorkspaceTier1(input: WorkspaceTier1Input): WorkspaceTier1 {
@@ -89,5 +91,6 @@ export function assembleWorkspaceTier1(input: WorkspaceTier1Input): WorkspaceTie
     }),
     warnings: [...tier1Warnings(instructions.warnings, assembly), ...sources.warnings],
     answerBudget: composition.settings["catalog.answerBudgetBytes"],
+    tier2Budget: composition.settings["catalog.tier2BudgetBytes"],
   };
 }
