@@ -1,13 +1,13 @@
 /**
- * `runProbe`: what `picasso probe` runs — one named scenario or all standard ones (each on a
- * fresh mock server and cache), or the `live` scenario against the real Anthropic API — and the
- * report built from them. Unknown scenario names and bad numbers are `UserError`s naming the flag.
+ * `runProbe`: what `picasso probe` runs — one named scenario (a long one, such as `marathon`, only
+ * by name) or all standard ones (each on a fresh mock server and cache), or the `live` scenario
+ * against the real Anthropic API — and the report built from them. Unknown scenario names and bad numbers are `UserError`s naming the flag.
  */
 import { UserError } from "@picasso/protocol";
 import { buildReport, type ProbeReport } from "./probe-report.js";
 import type { ProviderRules } from "./probe-step.js";
 import { runScenario } from "./run-scenario.js";
-import { findScenario, SCENARIOS } from "./scenarios/index.js";
+import { findScenario, LONG_SCENARIOS, SCENARIOS } from "./scenarios/index.js";
 import { liveScenario } from "./scenarios/live.js";
 import type { Scenario } from "./scenarios/scenario.js";
 
@@ -31,7 +31,7 @@ export function selectScenarios(name: string | undefined): Scenario[] {
   const found = findScenario(name);
   if (!found)
     throw new UserError(
-      `--scenario: unknown scenario "${name}"; expected all, ${SCENARIOS.map((s) => s.name).join(", ")}`,
+      `--scenario: unknown scenario "${name}"; expected all, ${[...SCENARIOS, ...LONG_SCENARIOS].map((s) => s.name).join(", ")}`,
     );
   return [found];
 }

@@ -1,9 +1,10 @@
-/** The standard scenarios, by name, in the order `picasso probe` runs them. */
+/** The standard scenarios, by name, in the order `picasso probe` runs them; the long ones by name. */
 import { acpScenario } from "./acp.js";
 import { codingScenario } from "./coding.js";
 import { compactionScenario } from "./compaction.js";
 import { familiesScenario } from "./families.js";
 import { helloScenario } from "./hello.js";
+import { marathonScenario, marathonShortScenario } from "./marathon.js";
 import { mcpScenario } from "./mcp.js";
 import { memoryScenario } from "./memory.js";
 import { modesScenario } from "./modes.js";
@@ -26,10 +27,14 @@ export const SCENARIOS: readonly Scenario[] = [
   modesScenario,
 ];
 
+/** Long scenarios, run by name only (not by `all`): the 300-turn marathon and its 60-turn cut. */
+export const LONG_SCENARIOS: readonly Scenario[] = [marathonScenario, marathonShortScenario];
+
 export function findScenario(name: string): Scenario | undefined {
-  return SCENARIOS.find((s) => s.name === name);
+  return [...SCENARIOS, ...LONG_SCENARIOS].find((s) => s.name === name);
 }
 
+export * from "./marathon.js";
 export { mcpScenarioConfig, notesServerPath } from "./mcp.js";
 export * from "./scenario.js";
 export * from "./shop-workspace.js";

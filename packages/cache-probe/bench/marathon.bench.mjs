@@ -1,0 +1,125 @@
+/**
+ * The 300-turn marathon (`node scripts/bench.mjs packages/cache-probe/bench/marathon.bench.mjs`;
+ * `npm test` runs its 60-turn cut): the realistic setup, compacted automatically again and again,
+ * under Anthropic and then OpenAI rules (1024-token minimum) —
+ * - probe.marathon-<rules>-{requests,compactions,drops,read-share,run-s}: the run as a whole (its
+ *   wall time included: the mock, three real MCP servers, the real tools);
+ * - probe.marathon-<rules>-tokens-turn-N, N = 1, 50, 100, …, 300: input tokens sent in turn N (all
+ *   its requests, a compaction's summary request included), and how many of them were read from
+ *   cache — the session does not grow without bound;
+ * - probe.marathon-step-overhead-turn-300-ms: the harness's per-step work on the history as it
+ *   stands at turn 300 (the last request's messages and Tier 1): the pre-step hook, building the
+ *   request and its fingerprint, appending `pre_step`, `model_request` and one `message` to a
+ *   session log; median of 9 batches of 20.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildRequest, fingerprintRequest, PluginHost, SessionLog } from "@picasso/engine";
+import { createLeanContextPlugin } from "@picasso/lean-context";
+import { readShareFromTurn2 } from "../dist/probe-report.js";
+import { inputTokens } from "../dist/probe-step.js";
+import { runScenario } from "../dist/run-scenario.js";
+import { marathonScenario } from "../dist/scenarios/index.js";
+import { bench, round, timeMs } from "./bench-kit.mjs";
+
+const TURNS = [1, 50, 100, 150, 200, 250, 300];
+let last;
+for (const rules of ["anthropic", "openai"]) {
+  const started = performance.now();
+  const run = await runScenario(marathonScenario, { rules, minCacheable: 1024 });
+  const seconds = (performance.now() - started) / 1000;
+  const note = `300 turns, ${run.steps.length} requests, ${rules} rules, 1024-token minimum`;
+  bench(`probe.marathon-${rules}-requests`, run.steps.length, "requests", note);
+  bench(
+    `probe.marathon-${rules}-compactions`,
+    run.steps.filter((s) => s.purpose === "compaction").length,
+    "compactions",
+    note,
+  );
+  bench(`probe.marathon-${rules}-drops`, run.findings.filter((f) => !f.expected).length, "drops", note);
+  bench(`probe.marathon-${rules}-read-share`, round(readShareFromTurn2(run.steps) * 100, 1), "%", note);
+  bench(`probe.marathon-${rules}-run-s`, round(seconds, 1), "s", `${note}; wall time of the whole run`);
+  for (const turn of TURNS) {
+    const steps = run.steps.filter((s) => s.turn === turn);
+    const sent = steps.reduce((n, s) => n + inputTokens(s.usage), 0);
+    const read = steps.reduce((n, s) => n + s.usage.read, 0);
+    bench(
+      `probe.marathon-${rules}-tokens-turn-${turn}`,
+      sent,
+      "tokens",
+      `${steps.length} requests, ${read} read from cache`,
+    );
+  }
+  if (rules === "anthropic") last = run.steps.filter((s) => s.lane === "main").at(-1);
+}
+
+// Per-step overhead on the turn-300 history.
+const root = mkdtempSync(join(tmpdir(), "picasso-bench-marathon-"));
+mkdirSync(join(root, ".picasso"), { recursive: true });
+try {
+  const host = new PluginHost([createLeanContextPlugin({ stats: false })]);
+  const tier1 = { tools: last.request.tools, system: last.request.system };
+  const messages = last.request.messages;
+  const log = new SessionLog({ path: join(root, "session.jsonl"), sessionId: "bench-marathon" });
+  const where = { lane: "main", turn: 300 };
+  let step = 0;
+  const once = async () => {
+    const ctx = {
+      sessionId: "bench",
+      lane: "main",
+      turn: 300,
+      step,
+      mode: "default",
+      messages,
+      compactions: 0,
+    };
+    const { append, stats } = await host.preStep(ctx, () => {});
+    log.append(
+      {
+        type: "pre_step",
+        step,
+        reminders: append.map((a) => ({ source: a.source, bytes: 0 })),
+        dedupe: { drops: 0, bytesSaved: 0 },
+        stats,
+      },
+      where,
+    );
+    const request = buildRequest({
+      tier1,
+      messages,
+      model: "bench-model",
+      maxTokens: 8192,
+      previousEnd: messages.length - 2,
+    });
+    const fp = fingerprintRequest(request);
+    log.append(
+      {
+        type: "model_request",
+        step,
+        headerHash: "h",
+        messageCount: messages.length,
+        bytes: fp.bytes,
+        hashes: fp.hashes,
+        breakpoints: request.cacheBreakpoints,
+      },
+      where,
+    );
+    log.append(
+      { type: "message", index: messages.length, source: "assistant", message: messages.at(-1) },
+      where,
+    );
+    step += 1;
+  };
+  for (let i = 0; i < 20; i++) await once(); // warm-up
+  const ms = await timeMs(once, { runs: 9, batch: 20 });
+  log.close();
+  bench(
+    "probe.marathon-step-overhead-turn-300-ms",
+    round(ms),
+    "ms",
+    `pre-step + request build + fingerprint + log append on the turn-300 history (${messages.length} messages, ${last.fingerprint.bytes.total} bytes); median of 9 batches of 20`,
+  );
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
