@@ -5,7 +5,9 @@
  * (`recalledOutputs`), the requests that follow a step wider than the cache lookback
  * (`wideRequests`) and every Tier-2 load (`tier2Loads`). Pure: events are the parsed log lines.
  */
-import type { ContentBlock, Message, TodoItem } from "@picasso/protocol";
+import { tier2BytesOpen } from "@picasso/lean-context";
+import type { ContentBlock, LogEvent, Message, TodoItem } from "@picasso/protocol";
+import { todoSection } from "@picasso/protocol";
 import { LOOKBACK_BLOCKS } from "./drop-check.js";
 import type { ProbeStep } from "./probe-step.js";
 import type { ScenarioRun } from "./run-scenario.js";
@@ -32,6 +34,8 @@ export interface ProtectedState {
 export interface MarathonCompaction {
   /** 1-based, in log order. */
   k: number;
+  /** The compacted span's id (`compaction-N`), as the event logged it. */
+  id: string;
   lane: string;
   turn: number;
   seq: number;
@@ -112,6 +116,7 @@ export function marathonCompactions(
       if (!after) throw new Error(`compaction ${i + 1} (turn ${e.turn}) has no request after it`);
       return {
         k: i + 1,
+        id: String(e.id),
         lane: e.lane,
         turn: e.turn,
         seq: e.seq,
@@ -121,23 +126,56 @@ export function marathonCompactions(
     });
 }
 
+/** The protected block the request after a compaction carries (its summary's second text block). */
+export function protectedBlockAfter(c: MarathonCompaction): string | undefined {
+  const block = c.after.request.messages[0]?.content[1];
+  return block?.type === "text" && block.text.startsWith("<protected-context>") ? block.text : undefined;
+}
+
 /**
- * Problems of one compaction, as the scenario can state them today: the summary (numbered as the
- * k-th) opens the request after it, and the state it had to keep is the marathon's — the memory
- * pinned on turn 1 among the pinned ones, an open todo list. (That the request after it still
- * read Tier 1 is the drop check's `tier1-miss`.)
+ * Problems of one compaction: the summary (numbered as the k-th) opens the request after it and
+ * names its span id; its protected block holds every fact the session had to keep — the session
+ * facts with the memory pinned on turn 1 and the memory index, the open todo list exactly as the
+ * last `todo_write` left it, and the mode. (That the request after it still read Tier 1 is the
+ * drop check's `tier1-miss`; that the same state gives the same bytes, the test's grouping.)
  */
 export function checkCompaction(c: MarathonCompaction, expect: { pinnedTitle: string }): string[] {
   const problems: string[] = [];
   const first = c.after.request.messages[0];
-  const opening = first?.content.map((b) => (b.type === "text" ? b.text : "")).join("\n") ?? "";
+  const opening = first?.content[0]?.type === "text" ? first.content[0].text : "";
   if (!opening.includes("<conversation-summary>") || !opening.includes(`Compaction ${c.k}:`))
     problems.push(`compaction ${c.k}: the request after it does not open with summary ${c.k}`);
+  if (!opening.includes(`Compacted span ${c.id}:`))
+    problems.push(`compaction ${c.k}: the summary does not name its span ${c.id}`);
   if (!c.state.pinned.includes(expect.pinnedTitle))
     problems.push(`compaction ${c.k}: "${expect.pinnedTitle}" was not pinned before it`);
   if (!c.state.todos.some((t) => t.status !== "done"))
     problems.push(`compaction ${c.k}: no todo was open before it`);
+  const block = protectedBlockAfter(c);
+  if (!block) return [...problems, `compaction ${c.k}: the request after it has no protected block`];
+  const wanted = [
+    "<session-facts>",
+    "<memory-index>",
+    ...c.state.pinned,
+    '<section source="tools" label="Open todo list">',
+    ...(todoSection("tools", c.state.todos)?.lines ?? []),
+    `<section source="engine" label="Permission mode">\n${c.state.mode}\n</section>`,
+  ];
+  for (const fact of wanted)
+    if (!block.includes(fact))
+      problems.push(`compaction ${c.k}: the protected block lacks ${JSON.stringify(fact)}`);
   return problems;
+}
+
+/** Tier-2 bytes open in each main-lane step request, as lean context's ledger counts them. */
+export function tier2OpenPerRequest(
+  steps: readonly ProbeStep[],
+  events: readonly LoggedEvent[],
+): { n: number; turn: number; open: number }[] {
+  const logged = events as unknown as LogEvent[];
+  return steps
+    .filter((s) => s.lane === "main" && s.purpose === "step")
+    .map((s) => ({ n: s.n, turn: s.turn, open: tier2BytesOpen(logged, "main", s.request.messages) }));
 }
 
 /** The plan's recalls with the original output's bytes and the re-read's, from the log. */

@@ -1,8 +1,10 @@
 /**
  * The marathon, in the 60-turn cut `npm test` runs (`marathon-short`; the 300-turn one runs in
  * `npm run bench`): on the realistic setup, under Anthropic and OpenAI rules — at least 3
- * automatic compactions, each checked by `checkCompaction` (the summary, the memory pinned on
- * turn 1, an open todo list); 0 unexpected drops (Tier 1 read after each compaction included);
+ * automatic compactions, each checked by `checkCompaction` (the summary and its span id; the
+ * protected block with the session facts, the memory pinned on turn 1, the open todo list as
+ * written, the mode), the block's bytes the same for the same state; Tier-2 bytes open in
+ * context never above the scenario's budget, with collapse notices; 0 unexpected drops (Tier 1 read after each compaction included);
  * ≥ 95% of input tokens from turn 2 on read from cache; Tier-2 loads of every kind before and after compactions; outputs needed
  * again after they were compacted away, with their original bytes from the log, and read back
  * byte-identical with `history_read` by the id the summary lists; and requests
@@ -22,15 +24,17 @@ import {
   historyReads,
   type LoggedEvent,
   marathonCompactions,
+  protectedBlockAfter,
   recalledOutputs,
   tier2Loads,
+  tier2OpenPerRequest,
   wideRequests,
 } from "../src/marathon-facts.js";
 import type { RequestMutation } from "../src/probe-recorder.js";
 import { readShareFromTurn2 } from "../src/probe-report.js";
 import type { ProviderRules } from "../src/probe-step.js";
 import { runScenario, type ScenarioRun } from "../src/run-scenario.js";
-import { MARATHON_PIN, marathonPlan, WIDE_CALLS } from "../src/scenarios/marathon.js";
+import { MARATHON_PIN, MARATHON_TIER2_BUDGET, marathonPlan, WIDE_CALLS } from "../src/scenarios/marathon.js";
 import { turns } from "../src/scenarios/scenario.js";
 
 const plan = marathonPlan(60, "marathon-short");
@@ -82,6 +86,33 @@ describe.each(["anthropic", "openai"] as const)("marathon-short under %s rules",
     const written = plan.todoWrites.map((w) => JSON.stringify(w.todos));
     for (const c of compactions) expect(written).toContain(JSON.stringify(c.state.todos));
     expect(new Set(compactions.map((c) => JSON.stringify(c.state.todos))).size).toBeGreaterThan(1);
+  });
+
+  it("the protected block after each compaction: the same bytes for the same state, other bytes for another", () => {
+    const { run, events } = result;
+    const compactions = marathonCompactions(run, events, seededPinned);
+    const byState = new Map<string, Set<string>>();
+    for (const c of compactions) {
+      const key = JSON.stringify(c.state);
+      const blocks = byState.get(key) ?? new Set<string>();
+      blocks.add(protectedBlockAfter(c)!);
+      byState.set(key, blocks);
+    }
+    for (const blocks of byState.values()) expect(blocks.size).toBe(1);
+    // Some compactions share a state (the list is rewritten every 10 turns), some do not.
+    expect(byState.size).toBeLessThan(compactions.length);
+    const distinct = new Set(compactions.map((c) => protectedBlockAfter(c)));
+    expect(distinct.size).toBe(byState.size);
+  });
+
+  it(`Tier-2 bytes open in context never above the budget (${MARATHON_TIER2_BUDGET} bytes), with collapses along the way`, () => {
+    const { run, events } = result;
+    const open = tier2OpenPerRequest(run.steps, events);
+    expect(open.length).toBeGreaterThan(100);
+    expect(open.filter((r) => r.open > MARATHON_TIER2_BUDGET)).toEqual([]);
+    expect(Math.max(...open.map((r) => r.open))).toBeGreaterThan(0);
+    const collapses = events.filter((e) => e.type === "message" && e.reminder === "tier2-budget");
+    expect(collapses.length).toBeGreaterThanOrEqual(1);
   });
 
   it("0 unexpected drops and ≥ 95% of input tokens read from cache from turn 2 on", () => {

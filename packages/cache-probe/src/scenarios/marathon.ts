@@ -382,12 +382,21 @@ export function marathonPlan(turns: number, name = "marathon"): MarathonPlan {
     name,
     description: `${turns} turns on the realistic setup: ≥ 3 automatic compactions, Tier-2 loads of every kind, a pinned memory, todos open across compactions, old outputs needed again, ${WIDE_CALLS}-call steps`,
     ...realisticSetup,
+    // The user's patch file sets a Tier-2 budget small enough that loads between two compactions
+    // pass it, so collapse notices are part of the run (docs/lean-context.md "Tier-2 budget").
+    homeFiles: {
+      ...realisticSetup.homeFiles,
+      "picasso.patch.yml": `- override:\n    settings:\n      catalog.tier2BudgetBytes: ${MARATHON_TIER2_BUDGET}\n`,
+    },
     settings: { contextWindow: 28_000, compactAt: 0.5 },
     matched: Array.from({ length: Math.ceil(turns / 4) }, (_, k) => summary(k + 1)),
     actions,
   };
   return { scenario, turns, wideTurns, recalls, todoWrites };
 }
+
+/** The marathon's Tier-2 budget in bytes (`catalog.tier2BudgetBytes`). */
+export const MARATHON_TIER2_BUDGET = 6144;
 
 /** The full marathon: `npm run bench` and `picasso probe --scenario marathon`. */
 export const marathonScenario: Scenario = marathonPlan(300).scenario;
