@@ -4,6 +4,8 @@
  * under Anthropic and then OpenAI rules (1024-token minimum) —
  * - probe.marathon-<rules>-{requests,compactions,drops,read-share,run-s}: the run as a whole (its
  *   wall time included: the mock, three real MCP servers, the real tools);
+ * - probe.marathon-<rules>-tier2-open-max: the most Tier-2 bytes open in one request (lean
+ *   context's ledger), against the scenario's budget, and how many collapse notices kept it there;
  * - probe.marathon-<rules>-tokens-turn-N, N = 1, 50, 100, …, 300: input tokens sent in turn N (all
  *   its requests, a compaction's summary request included), and how many of them were read from
  *   cache — the session does not grow without bound;
@@ -17,17 +19,26 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildRequest, fingerprintRequest, PluginHost, SessionLog } from "@picasso/engine";
 import { createLeanContextPlugin } from "@picasso/lean-context";
+import { tier2OpenPerRequest } from "../dist/marathon-facts.js";
 import { readShareFromTurn2 } from "../dist/probe-report.js";
 import { inputTokens } from "../dist/probe-step.js";
 import { runScenario } from "../dist/run-scenario.js";
 import { marathonScenario } from "../dist/scenarios/index.js";
+import { MARATHON_TIER2_BUDGET } from "../dist/scenarios/marathon.js";
 import { bench, round, timeMs } from "./bench-kit.mjs";
 
 const TURNS = [1, 50, 100, 150, 200, 250, 300];
 let last;
 for (const rules of ["anthropic", "openai"]) {
   const started = performance.now();
-  const run = await runScenario(marathonScenario, { rules, minCacheable: 1024 });
+  let events = [];
+  const run = await runScenario(marathonScenario, {
+    rules,
+    minCacheable: 1024,
+    inspectLogs: (lines) => {
+      events = lines.map((line) => JSON.parse(line));
+    },
+  });
   const seconds = (performance.now() - started) / 1000;
   const note = `300 turns, ${run.steps.length} requests, ${rules} rules, 1024-token minimum`;
   bench(`probe.marathon-${rules}-requests`, run.steps.length, "requests", note);
@@ -39,6 +50,14 @@ for (const rules of ["anthropic", "openai"]) {
   );
   bench(`probe.marathon-${rules}-drops`, run.findings.filter((f) => !f.expected).length, "drops", note);
   bench(`probe.marathon-${rules}-read-share`, round(readShareFromTurn2(run.steps) * 100, 1), "%", note);
+  const open = tier2OpenPerRequest(run.steps, events).map((r) => r.open);
+  const collapses = events.filter((e) => e.type === "message" && e.reminder === "tier2-budget").length;
+  bench(
+    `probe.marathon-${rules}-tier2-open-max`,
+    Math.max(...open),
+    "bytes",
+    `largest Tier-2 bytes open in a request; budget ${MARATHON_TIER2_BUDGET}; ${collapses} collapse notices`,
+  );
   bench(`probe.marathon-${rules}-run-s`, round(seconds, 1), "s", `${note}; wall time of the whole run`);
   for (const turn of TURNS) {
     const steps = run.steps.filter((s) => s.turn === turn);
