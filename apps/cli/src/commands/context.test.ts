@@ -111,6 +111,7 @@ describe("picasso context", () => {
         "  registry: not recorded",
         "  snapshot: not recorded",
         "  counters: not recorded",
+        "  Tier-2 budget: not recorded",
         "  events (newest first): not recorded",
       ],
       [
