@@ -25,20 +25,39 @@ const NONE = "The user took off every pinned decision.";
 const pinLines = (lines: readonly string[]) =>
   lines.filter((line) => line.startsWith("- ")).map((line) => line.slice(2));
 
+/** What one message tells of the pins: a list, or undefined when it says nothing of them. */
+function pinsTold(message: Message): string[] | undefined {
+  if (message.role !== "user") return undefined;
+  for (const block of message.content) {
+    if (block.type !== "text") continue;
+    const reminder = parseReminder(block.text);
+    if (reminder?.source === PINS_REMINDER) return pinLines(reminder.body.split("\n"));
+  }
+  const sections = protectedContextIn(message);
+  return sections ? pinLines(sections.find((s) => s.label === PINS_LABEL)?.lines ?? []) : undefined;
+}
+
+// Per history array (a lane appends to its array and replaces it on compaction or repair): where
+// the last read stopped, so a step reads only the messages added since.
+const reads = new WeakMap<
+  readonly Message[],
+  { scanned: number; last: Message | undefined; told: string[] }
+>();
+
 /** The pins the lane's history last told the model of ([] when it never was). */
 export function announcedPins(messages: readonly Message[]): string[] {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const message = messages[i]!;
-    if (message.role !== "user") continue;
-    for (const block of message.content) {
-      if (block.type !== "text") continue;
-      const reminder = parseReminder(block.text);
-      if (reminder?.source === PINS_REMINDER) return pinLines(reminder.body.split("\n"));
-    }
-    const sections = protectedContextIn(message);
-    if (sections) return pinLines(sections.find((s) => s.label === PINS_LABEL)?.lines ?? []);
-  }
-  return [];
+  let read = reads.get(messages);
+  if (
+    !read ||
+    read.scanned > messages.length ||
+    (read.scanned > 0 && messages[read.scanned - 1] !== read.last)
+  )
+    read = { scanned: 0, last: undefined, told: [] };
+  for (let i = read.scanned; i < messages.length; i++) read.told = pinsTold(messages[i]!) ?? read.told;
+  read.scanned = messages.length;
+  read.last = messages.at(-1);
+  reads.set(messages, read);
+  return [...read.told];
 }
 
 /** The notice to append before the next step, or undefined when the model knows the pins. */

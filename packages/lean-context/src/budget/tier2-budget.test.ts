@@ -153,3 +153,28 @@ describe("the Tier-2 budget", () => {
     expect(JSON.stringify(decision.append!.message)).toContain('re-open: skill({\\"name\\":\\"release\\"})');
   });
 });
+
+describe("the ledger's scan of a growing history", () => {
+  it("reads only what was appended, and gives what a fresh scan of the same history gives", () => {
+    const loads: Tier2Load[] = [];
+    const messages: Message[] = [];
+    const fresh = () => openTier2Entries([...loads], [...messages]);
+    messages.push(...call("a1", "tool_search", { query: "worktree" }));
+    // The load is observed after its result joined history: the scan must not miss it.
+    expect(openTier2Entries(loads, messages)).toEqual([]);
+    loads.push(load("a1", "worktree_create", 700));
+    expect(openTier2Entries(loads, messages)).toEqual(fresh());
+    expect(fresh().map((e) => e.name)).toEqual(["worktree_create"]);
+    messages.push(...call("b1", "skill", { name: "release" }));
+    loads.push(load("b1", "release", 900, { kind: "skill_body" }));
+    messages.push(...call("c1", "tool_call", { name: "worktree_create", arguments: {} }));
+    const grown = openTier2Entries(loads, messages);
+    expect(grown).toEqual(fresh());
+    expect(grown.map((e) => e.name)).toEqual(["release", "worktree_create"]);
+    // A caller changing what it got does not change the next answer.
+    grown[0]!.bytes = 1;
+    expect(openTier2Entries(loads, messages)).toEqual(fresh());
+    messages.push(...call("d1", "tool_search", { close: ["release"] }));
+    expect(openTier2Entries(loads, messages).map((e) => e.name)).toEqual(["worktree_create"]);
+  });
+});

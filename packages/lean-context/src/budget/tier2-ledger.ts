@@ -98,19 +98,64 @@ export function namesCollapsed(body: string): string[] {
   return [...body.matchAll(/^- `([^`]+)`/gm)].map((m) => m[1]!);
 }
 
-/** The entries open in `messages`, oldest last use first (ties: load position, then name). */
+/** Where a scan of one history stopped, so the next step reads only the messages added since. */
+interface Scan {
+  loads: readonly Tier2Load[];
+  /** How many loads there were, and the tool results already read (a later load for one: rescan). */
+  loadsSeen: number;
+  resultIds: Set<string>;
+  scanned: number;
+  last: Message | undefined;
+  calls: Map<string, { name: string; input: Record<string, unknown> }>;
+  open: Map<string, OpenTier2Entry>;
+  /** Bytes of the newest non-deduped copy of each name (what a deduped pointer stands for). */
+  copyBytes: Map<string, number>;
+}
+
+// Keyed by the history array: a lane appends to its array and replaces it on compaction or repair.
+const scans = new WeakMap<readonly Message[], Scan>();
+
+function scanFor(loads: readonly Tier2Load[], messages: readonly Message[]): Scan {
+  const known = scans.get(messages);
+  const reusable =
+    known &&
+    known.loads === loads &&
+    known.scanned <= messages.length &&
+    (known.scanned === 0 || messages[known.scanned - 1] === known.last) &&
+    loads.length >= known.loadsSeen &&
+    !loads.slice(known.loadsSeen).some((load) => known.resultIds.has(load.toolUseId));
+  if (reusable) return known;
+  const fresh: Scan = {
+    loads,
+    loadsSeen: 0,
+    resultIds: new Set(),
+    scanned: 0,
+    last: undefined,
+    calls: new Map(),
+    open: new Map(),
+    copyBytes: new Map(),
+  };
+  scans.set(messages, fresh);
+  return fresh;
+}
+
+/**
+ * The entries open in `messages`, oldest last use first (ties: load position, then name). A
+ * step pays for the messages added since the previous call on the same history, not for all of
+ * it (the scan is kept per history array, and redone when it was replaced or edited).
+ */
 export function openTier2Entries(
   loads: readonly Tier2Load[],
   messages: readonly Message[],
 ): OpenTier2Entry[] {
+  if (loads.length === 0) return [];
+  const scan = scanFor(loads, messages);
   const byId = new Map<string, Tier2Load[]>();
   for (const load of loads) byId.set(load.toolUseId, [...(byId.get(load.toolUseId) ?? []), load]);
-  const calls = new Map<string, { name: string; input: Record<string, unknown> }>();
-  const open = new Map<string, OpenTier2Entry>();
-  /** Bytes of the newest non-deduped copy of each name (what a deduped pointer stands for). */
-  const copyBytes = new Map<string, number>();
+  const { calls, open, copyBytes } = scan;
   const close = (name: string) => open.delete(name);
-  messages.forEach((message, index) => {
+  for (let index = scan.scanned; index < messages.length; index++) {
+    const message = messages[index]!;
     for (const block of message.content) {
       if (block.type === "tool_use") {
         calls.set(block.id, { name: block.name, input: block.input });
@@ -120,6 +165,7 @@ export function openTier2Entries(
           if (entry) entry.lastUse = index;
         }
       } else if (block.type === "tool_result") {
+        scan.resultIds.add(block.toolUseId);
         for (const load of byId.get(block.toolUseId) ?? []) {
           const bytes = load.deduped ? (copyBytes.get(load.name) ?? load.bytes) : load.bytes;
           if (!load.deduped) copyBytes.set(load.name, load.bytes);
@@ -140,11 +186,16 @@ export function openTier2Entries(
           for (const name of namesCollapsed(reminder.body)) close(name);
       }
     }
-  });
-  return [...open.values()].sort(
-    (a, b) =>
-      a.lastUse - b.lastUse || a.loadedAt - b.loadedAt || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
-  );
+  }
+  scan.scanned = messages.length;
+  scan.last = messages.at(-1);
+  scan.loadsSeen = loads.length;
+  return [...open.values()]
+    .map((entry) => ({ ...entry }))
+    .sort(
+      (a, b) =>
+        a.lastUse - b.lastUse || a.loadedAt - b.loadedAt || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    );
 }
 
 /**
