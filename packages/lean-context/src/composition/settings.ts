@@ -18,6 +18,8 @@ export interface CompositionSettings {
   "skills.namesBudgetBytes": number;
   /** Characters a skill's trigger description is cut to. */
   "skills.triggerMaxChars": number;
+  /** The shortest a trigger is cut to before skills lose theirs (skill-index.ts). */
+  "skills.triggerMinChars": number;
   /** Bytes one `tool_search` answer may take (a hard budget; Tier 2, not Tier 1). */
   "catalog.answerBudgetBytes": number;
   /** Bytes of Tier-2 entries open in a lane before the least recently used are collapsed. */
@@ -49,9 +51,10 @@ export type SettingKey = keyof CompositionSettings;
 export const DEFAULT_SETTINGS: CompositionSettings = {
   "agent-instructions.maxBytes": 8192,
   "agent-instructions.targetBytes": 4096,
-  "skills.indexBudgetBytes": 2048,
+  "skills.indexBudgetBytes": 2560,
   "skills.namesBudgetBytes": 512,
   "skills.triggerMaxChars": 200,
+  "skills.triggerMinChars": 32,
   "catalog.answerBudgetBytes": 4096,
   "catalog.tier2BudgetBytes": 49_152,
   "tools.outputLimitBytes": DEFAULT_TOOL_OUTPUT_LIMIT_BYTES,
@@ -80,6 +83,7 @@ const CHECKS: Record<SettingKey, Check> = {
   "skills.indexBudgetBytes": positiveInt,
   "skills.namesBudgetBytes": positiveInt,
   "skills.triggerMaxChars": positiveInt,
+  "skills.triggerMinChars": positiveInt,
   "catalog.answerBudgetBytes": (v) =>
     typeof v === "number" && Number.isInteger(v) && v >= 256
       ? undefined

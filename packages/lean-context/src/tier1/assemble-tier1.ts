@@ -104,6 +104,7 @@ export function assembleTier1(input: Tier1Input): Tier1Assembly {
     budgetBytes: settings["skills.indexBudgetBytes"],
     namesBudgetBytes: settings["skills.namesBudgetBytes"],
     triggerMaxChars: settings["skills.triggerMaxChars"],
+    triggerMinChars: settings["skills.triggerMinChars"],
   });
   const system: SystemBlock[] = [
     ...composition.sections.map((row) => ({
