@@ -99,7 +99,8 @@ describe("catalog entries contributed by a plugin", () => {
       expect(names).toContain("github_call");
       const index = session.tier1.system.find((b) => b.id === "skills:index")!.text;
       expect(index).toContain("- release: Use when cutting a release.");
-      expect(index).toContain("Also available (load by name): triage");
+      // A user skill gets its trigger too (issue 32), not just its name.
+      expect(index).toMatch(/\n- triage: \S/);
       const search = lean.registerTools!().find((t) => t.spec.name === "tool_search")!;
       const ctx = { workspaceRoot: p.root, cwd: p.root } as ToolContext;
       const mcp = await search.run({ query: "open an issue on github" }, ctx);

@@ -44,7 +44,7 @@ describe("composePatches", () => {
   it("settings default, and later settings win", () => {
     const c = compose(file("a.yml", "- override:\n    settings:\n      agent-instructions.maxBytes: 100\n"));
     expect(c.settings["agent-instructions.maxBytes"]).toBe(100);
-    expect(c.settings["skills.indexBudgetBytes"]).toBe(2048);
+    expect(c.settings["skills.indexBudgetBytes"]).toBe(2560);
   });
 
   it("an override or disable of an unknown tool row names file, line and field", () => {
