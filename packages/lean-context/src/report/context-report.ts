@@ -40,6 +40,9 @@ export interface ContextReport {
     skills: {
       known: number;
       withTrigger: number;
+      /** The characters every trigger was cut to, and how many were shorter than their clause. */
+      triggerChars: number;
+      cut: number;
       byName: number;
       collapsed: number;
       bytesBefore: number;
@@ -111,6 +114,8 @@ export function buildContextReport(input: ContextReportInput): ContextReport {
       skills: {
         known: si.skillsKnown,
         withTrigger: si.withTrigger,
+        triggerChars: si.triggerChars,
+        cut: si.cut,
         byName: si.byName,
         collapsed: si.collapsed,
         bytesBefore: si.bytesBefore,

@@ -58,6 +58,9 @@ export function renderContextReport(report: ContextReport): string {
     si.known === 0
       ? "  skills: none known"
       : `  skills: ${si.known} known, ${si.withTrigger} with trigger, ${si.byName} by name, ${si.collapsed} behind skill_search` +
+        (si.cut > 0
+          ? `; ${si.cut} trigger${si.cut === 1 ? "" : "s"} shortened to ${si.triggerChars} characters`
+          : "") +
         (si.overflowed ? ` — over the ${si.budgetBytes} B budget` : ""),
   ];
   if (report.deferredTools.length === 0) lines.push("  deferred tools: none installed yet");

@@ -101,11 +101,16 @@ export class ContextStats {
     } else if (instructionIndex.overTarget) {
       this.event("instructions_over_target", `${instructionIndex.bytesAfter} bytes, over the target`);
     }
+    if (skillIndex.cut > 0 && !skillIndex.overflowed)
+      this.event(
+        "skill_triggers_shortened",
+        `${skillIndex.cut} of ${skillIndex.withTrigger} triggers cut to ${skillIndex.triggerChars} characters to fit the index budget`,
+      );
     if (skillIndex.overflowed) {
       this.counters.skillsOverflowed++;
       this.event(
         "skills_overflowed",
-        `${skillIndex.withTrigger} with trigger, ${skillIndex.byName} by name, ${skillIndex.collapsed} behind skill_search`,
+        `${skillIndex.withTrigger} with trigger (cut to ${skillIndex.triggerChars} characters), ${skillIndex.byName} by name, ${skillIndex.collapsed} behind skill_search`,
       );
     }
     for (const warning of warnings) this.event("warning", warning);
