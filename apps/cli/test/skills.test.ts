@@ -68,7 +68,7 @@ describe("skills in a headless session", () => {
       .map((l) => JSON.parse(l));
     const header = log.find((e) => e.type === "request_header");
     const index = header.system.find((b: { id: string }) => b.id === "skills:index");
-    expect(index.text).toContain("- pdf-forms: Fill PDF forms with the bundled script;");
+    expect(index.text).toContain("- pdf-forms: Use when a task involves filling in a PDF form.");
     expect(header.tools.map((t: { name: string }) => t.name)).toContain("skill");
     expect(
       log.filter((e) => e.type === "tier2_load").map((e) => [e.kind, e.name, e.deduped === true]),

@@ -44,7 +44,7 @@ describe("reports/lean-context/baseline.md", () => {
     const skills = both.skills.rows.find((r) => r.category === "system: skills")!;
     expect(both.skills.eager.system.filter((b) => b.id.startsWith("skill:"))).toHaveLength(30);
     expect(skills.eagerBytes).toBeGreaterThan(skills.leanBytes);
-    expect(skills.leanBytes).toBeLessThanOrEqual(2048);
+    expect(skills.leanBytes).toBeLessThanOrEqual(2560);
     const deferred = both.shop.rows.find((r) => r.category.startsWith("tools: deferred"))!;
     expect(deferred.category).toContain("skill_search");
     expect(deferred.eagerBytes).toBeGreaterThan(0);
@@ -94,7 +94,9 @@ describe("reports/lean-context/baseline.md", () => {
     expect(split.own + split.instructions + split.skills).toBe(both.hello.lean.bytes.total);
     expect(split.own).toBeLessThanOrEqual(12 * 1024);
     expect(split.instructions).toBeLessThanOrEqual(4096);
-    expect(split.skills).toBeLessThanOrEqual(2048);
+    expect(split.skills).toBeLessThanOrEqual(2560);
+    // The whole first request stays within issue 32's 16.5 KB with a trigger for every skill.
+    expect(both.hello.lean.bytes.total).toBeLessThanOrEqual(16.5 * 1024);
     // Picasso's own part is the bare shop's, plus one gateway schema and line per MCP server.
     expect(split.own).toBeGreaterThan(tier1Split(both.shop).own);
   });
@@ -122,8 +124,9 @@ describe("reports/lean-context/baseline.md", () => {
       .filter((b) => b.id.startsWith("skill:"))
       .map((b) => b.id.slice("skill:".length));
     expect(skills).toHaveLength(30);
-    const hidden = skills.filter((name) => !index.includes(name));
-    expect(hidden.length).toBeGreaterThan(0);
+    // Every one is in the index with its trigger; a skill left out would be found by skill_search.
+    const hidden = skills.filter((name) => !index.includes(`- ${name}: `));
+    expect(hidden).toEqual([]);
     expect(
       hidden.filter((name) => !catalog.leaves.some((l) => l.kind === "skill" && l.name === name)),
     ).toEqual([]);
