@@ -17,7 +17,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildRequest, fingerprintRequest, PluginHost, SessionLog } from "@picasso/engine";
+import { PluginHost, SessionLog } from "@picasso/engine";
 import { createLeanContextPlugin } from "@picasso/lean-context";
 import { tier2OpenPerRequest } from "../dist/marathon-facts.js";
 import { readShareFromTurn2 } from "../dist/probe-report.js";
@@ -26,6 +26,7 @@ import { runScenario } from "../dist/run-scenario.js";
 import { marathonScenario } from "../dist/scenarios/index.js";
 import { MARATHON_TIER2_BUDGET } from "../dist/scenarios/marathon.js";
 import { bench, round, timeMs } from "./bench-kit.mjs";
+import { harnessStepper } from "./harness-step.mjs";
 
 const TURNS = [1, 50, 100, 150, 200, 250, 300];
 let last;
@@ -81,57 +82,9 @@ try {
   const tier1 = { tools: last.request.tools, system: last.request.system };
   const messages = last.request.messages;
   const log = new SessionLog({ path: join(root, "session.jsonl"), sessionId: "bench-marathon" });
-  const where = { lane: "main", turn: 300 };
-  let step = 0;
-  const once = async () => {
-    const ctx = {
-      sessionId: "bench",
-      lane: "main",
-      turn: 300,
-      step,
-      mode: "default",
-      messages,
-      compactions: 0,
-    };
-    const { append, stats } = await host.preStep(ctx, () => {});
-    log.append(
-      {
-        type: "pre_step",
-        step,
-        reminders: append.map((a) => ({ source: a.source, bytes: 0 })),
-        dedupe: { drops: 0, bytesSaved: 0 },
-        stats,
-      },
-      where,
-    );
-    const request = buildRequest({
-      tier1,
-      messages,
-      model: "bench-model",
-      maxTokens: 8192,
-      previousEnd: messages.length - 2,
-    });
-    const fp = fingerprintRequest(request);
-    log.append(
-      {
-        type: "model_request",
-        step,
-        headerHash: "h",
-        messageCount: messages.length,
-        bytes: fp.bytes,
-        hashes: fp.hashes,
-        breakpoints: request.cacheBreakpoints,
-      },
-      where,
-    );
-    log.append(
-      { type: "message", index: messages.length, source: "assistant", message: messages.at(-1) },
-      where,
-    );
-    step += 1;
-  };
+  const once = harnessStepper({ host, tier1, messages, log, turn: 300 });
   for (let i = 0; i < 20; i++) await once(); // warm-up
-  const ms = await timeMs(once, { runs: 9, batch: 20 });
+  const ms = await timeMs(() => once(), { runs: 9, batch: 20 });
   log.close();
   bench(
     "probe.marathon-step-overhead-turn-300-ms",

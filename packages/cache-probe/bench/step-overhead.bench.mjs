@@ -16,6 +16,7 @@ import { buildRequest, fingerprintRequest, PluginHost, SessionLog } from "@picas
 import { createLeanContextPlugin } from "@picasso/lean-context";
 import { builtinTools } from "@picasso/tools";
 import { bench, round, syntheticHistory, timeMs } from "./bench-kit.mjs";
+import { harnessStepper } from "./harness-step.mjs";
 
 const root = mkdtempSync(join(tmpdir(), "picasso-bench-step-"));
 mkdirSync(join(root, ".picasso"), { recursive: true });
@@ -34,47 +35,7 @@ try {
   for (const size of [10, 1_000, 10_000]) {
     const messages = syntheticHistory(size);
     const log = new SessionLog({ path: join(root, `session-${size}.jsonl`), sessionId: `bench-${size}` });
-    const where = { lane: "main", turn: 1 };
-    let step = 0;
-    const once = async (fsync) => {
-      const { append, stats } = await host.preStep(
-        { sessionId: "bench", lane: "main", turn: 1, step, mode: "default", messages, compactions: 0 },
-        () => {},
-      );
-      log.append(
-        {
-          type: "pre_step",
-          step,
-          reminders: append.map((a) => ({ source: a.source, bytes: 0 })),
-          dedupe: { drops: 0, bytesSaved: 0 },
-          stats,
-        },
-        where,
-      );
-      const request = buildRequest({
-        tier1,
-        messages,
-        model: "bench-model",
-        maxTokens: 8192,
-        previousEnd: size - 2,
-      });
-      const fp = fingerprintRequest(request);
-      log.append(
-        {
-          type: "model_request",
-          step,
-          headerHash: "h",
-          messageCount: size,
-          bytes: fp.bytes,
-          hashes: fp.hashes,
-          breakpoints: request.cacheBreakpoints,
-        },
-        where,
-      );
-      log.append({ type: "message", index: size, source: "assistant", message: messages[size - 1] }, where);
-      if (fsync) log.flush();
-      step += 1;
-    };
+    const once = harnessStepper({ host, tier1, messages, log, turn: 1 });
     const batch = size >= 10_000 ? 3 : size >= 1_000 ? 10 : 50;
     for (let i = 0; i < batch; i++) await once(false); // warm-up
     results[size] = await timeMs(() => once(false), { runs: 9, batch });
