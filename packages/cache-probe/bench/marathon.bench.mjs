@@ -33,10 +33,12 @@ let last;
 for (const rules of ["anthropic", "openai"]) {
   const started = performance.now();
   let events = [];
+  let logLines = [];
   const run = await runScenario(marathonScenario, {
     rules,
     minCacheable: 1024,
     inspectLogs: (lines) => {
+      logLines = lines;
       events = lines.map((line) => JSON.parse(line));
     },
   });
@@ -51,7 +53,7 @@ for (const rules of ["anthropic", "openai"]) {
   );
   bench(`probe.marathon-${rules}-drops`, run.findings.filter((f) => !f.expected).length, "drops", note);
   bench(`probe.marathon-${rules}-read-share`, round(readShareFromTurn2(run.steps) * 100, 1), "%", note);
-  const open = tier2OpenPerRequest(run.steps, events).map((r) => r.open);
+  const open = tier2OpenPerRequest(run.steps, logLines).map((r) => r.open);
   const collapses = events.filter((e) => e.type === "message" && e.reminder === "tier2-budget").length;
   bench(
     `probe.marathon-${rules}-tier2-open-max`,

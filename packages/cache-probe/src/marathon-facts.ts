@@ -6,8 +6,8 @@
  * (`wideRequests`) and every Tier-2 load (`tier2Loads`). Pure: events are the parsed log lines.
  */
 import { tier2BytesOpen } from "@picasso/lean-context";
-import type { ContentBlock, LogEvent, Message, TodoItem } from "@picasso/protocol";
-import { todoSection } from "@picasso/protocol";
+import type { ContentBlock, Message, TodoItem } from "@picasso/protocol";
+import { parseLogLineLoose, todoSection } from "@picasso/protocol";
 import { LOOKBACK_BLOCKS } from "./drop-check.js";
 import type { ProbeStep } from "./probe-step.js";
 import type { ScenarioRun } from "./run-scenario.js";
@@ -167,12 +167,18 @@ export function checkCompaction(c: MarathonCompaction, expect: { pinnedTitle: st
   return problems;
 }
 
-/** Tier-2 bytes open in each main-lane step request, as lean context's ledger counts them. */
+/**
+ * Tier-2 bytes open in each main-lane step request, as lean context's ledger counts them, from the
+ * log's lines as written (decoded by the log's own reader, so every event has its declared type).
+ */
 export function tier2OpenPerRequest(
   steps: readonly ProbeStep[],
-  events: readonly LoggedEvent[],
+  logLines: readonly string[],
 ): { n: number; turn: number; open: number }[] {
-  const logged = events as unknown as LogEvent[];
+  const logged = logLines.flatMap((line) => {
+    const decoded = parseLogLineLoose(line);
+    return "event" in decoded ? [decoded.event] : [];
+  });
   return steps
     .filter((s) => s.lane === "main" && s.purpose === "step")
     .map((s) => ({ n: s.n, turn: s.turn, open: tier2BytesOpen(logged, "main", s.request.messages) }));

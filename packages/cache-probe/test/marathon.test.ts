@@ -52,15 +52,17 @@ const withoutPreviousEnd: RequestMutation = (request) => {
 
 async function marathon(rules: ProviderRules, mutate?: RequestMutation) {
   let events: LoggedEvent[] = [];
+  let logLines: readonly string[] = [];
   const run = await runScenario(plan.scenario, {
     rules,
     minCacheable: 1024,
     ...(mutate ? { mutate } : {}),
     inspectLogs: (lines) => {
+      logLines = lines;
       events = lines.map((line) => JSON.parse(line) as LoggedEvent);
     },
   });
-  return { run, events };
+  return { run, events, logLines };
 }
 
 // 60 turns, ~140 requests, three real MCP servers: room for a loaded 2-core machine.
@@ -106,8 +108,8 @@ describe.each(["anthropic", "openai"] as const)("marathon-short under %s rules",
   });
 
   it(`Tier-2 bytes open in context never above the budget (${MARATHON_TIER2_BUDGET} bytes), with collapses along the way`, () => {
-    const { run, events } = result;
-    const open = tier2OpenPerRequest(run.steps, events);
+    const { run, events, logLines } = result;
+    const open = tier2OpenPerRequest(run.steps, logLines);
     expect(open.length).toBeGreaterThan(100);
     expect(open.filter((r) => r.open > MARATHON_TIER2_BUDGET)).toEqual([]);
     expect(Math.max(...open.map((r) => r.open))).toBeGreaterThan(0);
