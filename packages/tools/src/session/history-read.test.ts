@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { StrictLogEventSchema } from "@picasso/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -216,6 +217,23 @@ describe("history_read", () => {
     const other = { ...ctx, sessionId: "../proj/other-session" };
     expect((await tool().run({ id: "tu-1" }, other)).isError).toBe(true);
     expect((await createHistoryReadTool(() => undefined).run({ id: "tu-1" }, ctx)).isError).toBe(true);
+  });
+
+  it("reads a spill file only while it is the regular file Picasso wrote: not a symlink out, not a FIFO", async () => {
+    const secret = join(ctx.root, "secret.txt");
+    writeFileSync(secret, "SECRET FROM ELSEWHERE");
+    writeSessionLog();
+    const spill = join(ctx.spillDir, "tu-2.txt");
+    rmSync(spill);
+    symlinkSync(secret, spill);
+    const linked = await readPage("tu-2");
+    expect(linked.body).toBe(BIG_SHOWN);
+    expect(linked.header).toContain("as shown (its full output's file is gone)");
+    rmSync(spill);
+    execFileSync("mkfifo", [spill]);
+    const fifo = await readPage("tu-2"); // a FIFO would block a plain read forever
+    expect(fifo.body).toBe(BIG_SHOWN);
+    expect(fifo.header).toContain("as shown (its full output's file is gone)");
   });
 
   it("moves page edges back to a character start", () => {

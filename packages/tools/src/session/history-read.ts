@@ -14,7 +14,7 @@
  * only this session's own log (`<sessions dir>/<session id>.jsonl`) and spill files inside its
  * outputs folder (history-log.ts); an unknown id is a tool error saying where ids are found.
  */
-import { readFile, stat } from "node:fs/promises";
+import { readFile, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { byteLength, type Message, type ToolContext, type ToolOutput } from "@picasso/protocol";
 import { defineTool, toolError } from "../define-tool.js";
@@ -102,6 +102,21 @@ function unknownId(id: string, results: Map<string, LoggedToolResult>, spans: st
   );
 }
 
+/**
+ * A spill file's bytes, when it still is what Picasso wrote: a regular file whose real path lies
+ * inside the session's real outputs folder. A symlink out of it, a FIFO (reading would hang) or a
+ * device planted there reads as gone, and the model gets the output as it was shown.
+ */
+async function readSpill(spill: string, spillDir: string): Promise<Buffer | undefined> {
+  try {
+    const [real, folder] = await Promise.all([realpath(spill), realpath(spillDir)]);
+    if (!isInside(real, folder) || !(await stat(real)).isFile()) return undefined;
+    return await readFile(real);
+  } catch {
+    return undefined;
+  }
+}
+
 export function createHistoryReadTool(sessionsDir: () => string | undefined) {
   return defineTool({
     name: "history_read",
@@ -148,7 +163,7 @@ export function createHistoryReadTool(sessionsDir: () => string | undefined) {
         what = callWords(result);
         const spill = result.fullOutputPath;
         if (spill && isInside(spill, ctx.spillDir)) {
-          const full = await readFile(spill).catch(() => undefined);
+          const full = await readSpill(spill, ctx.spillDir);
           if (full) {
             what += " · full output (it was truncated)";
             bytes = full;
