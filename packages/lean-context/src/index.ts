@@ -42,6 +42,23 @@ export { loadInstructionFiles } from "./instructions/instruction-files.js";
 export { createLeanContextPlugin, type LeanContextOptions, type LeanContextPlugin } from "./plugin.js";
 export { inspectWorkspace, mcpServersWithTools, type WorkspaceContext } from "./report/inspect-workspace.js";
 export { renderContextReport } from "./report/render-context-report.js";
+export {
+  loadSkillActivationCases,
+  loadSkillCollection,
+  NO_SKILL,
+  type SkillActivationCase,
+  type SkillActivationCases,
+} from "./skills/skill-activation-cases.js";
+export {
+  collectionIndex,
+  resolveSkillName,
+  runSkillActivationEval,
+  type SkillActivationReport,
+  type SkillCaseResult,
+  type SkillNavigator,
+  type SkillOutcome,
+} from "./skills/skill-activation-eval.js";
 export { defaultClaudeHome, loadSkills, type Skill } from "./skills/skill-discovery.js";
+export { keywordSkillNavigator } from "./skills/skill-keyword-navigator.js";
 export { assembleTier1, type Tier1Input } from "./tier1/assemble-tier1.js";
 export { assembleEagerBaseline } from "./tier1/eager-baseline.js";
