@@ -22,6 +22,7 @@ import {
 import { UserError } from "@picasso/protocol";
 import { workspaceCatalog } from "@picasso/surface";
 import type { Command } from "commander";
+import { registerEvalSkills } from "./eval-skills.js";
 import { parseBudget } from "./tools.js";
 
 export const DEFAULT_EVAL_BUDGET = 1024;
@@ -128,7 +129,7 @@ export function renderNavigationReport(report: NavigationReport, catalogFrom: st
 export function register(program: Command): void {
   const evalCommand = program
     .command("eval")
-    .description("measure Picasso: the navigation eval of the tool catalog");
+    .description("measure Picasso: the navigation eval of the tool catalog, the skill activation eval");
   evalCommand
     .command("navigation")
     .description("can a navigator find the right catalog entry for each task, in few hops and bytes?")
@@ -146,4 +147,5 @@ export function register(program: Command): void {
         flags.json ? `${JSON.stringify(report, null, 2)}\n` : renderNavigationReport(report, catalogFrom),
       );
     });
+  registerEvalSkills(evalCommand);
 }
