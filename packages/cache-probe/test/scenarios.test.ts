@@ -173,7 +173,7 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
     expect(Buffer.byteLength(index.text)).toBeLessThanOrEqual(2560);
     // Every skill, user ones too, with its when-clause as its trigger.
     expect(index.text).toContain("- release: Use when asked to release, ship or tag a version.");
-    expect(index.text).toMatch(/^- checking-web-accessibility: Use when /m);
+    expect(index.text).toMatch(/^- accessibility-audit: Use when asked whether something is accessible/m);
     expect(index.text.split("\n").filter((l) => l.startsWith("- "))).toHaveLength(30);
     expect(index.text).not.toContain("Also available");
     expect(index.text).not.toContain("/tmp/");
@@ -181,9 +181,7 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
     expect(messages).toContain('<skill name=\\"release\\" path=\\".picasso/skills/release/SKILL.md\\">');
     expect(messages).toContain("release checklist"); // the bundled file, read with `read`
     expect(messages).toContain("[identical to the skill release in message #");
-    expect(messages).toContain(
-      '<skill-file skill=\\"writing-standup-notes\\" path=\\"references/template.md\\">',
-    );
+    expect(messages).toContain('<skill-file skill=\\"internal-comms\\" path=\\"references/templates.md\\">');
     expect(messages).toContain("## perf-profile — skill (project)");
     const loads = (logLines.get("skills") ?? [])
       .map((line) => JSON.parse(line))
@@ -192,9 +190,9 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
     expect(loads).toEqual([
       ["skill_body", "release", false],
       ["skill_body", "release", true],
-      ["skill_body", "writing-standup-notes", false],
-      ["skill_body", "writing-standup-notes/references/template.md", false],
-      ["skill_body", "checking-web-accessibility", false],
+      ["skill_body", "internal-comms", false],
+      ["skill_body", "internal-comms/references/templates.md", false],
+      ["skill_body", "accessibility-audit", false],
       // The skill leaf tool_search expanded is a Tier-2 load too.
       ["skill_body", "perf-profile", false],
     ]);

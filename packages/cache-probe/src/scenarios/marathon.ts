@@ -100,14 +100,7 @@ const DOCS = [
   "docs/http-api.md",
   "docs/operations.md",
 ];
-const SKILLS = [
-  "db-migration",
-  "api-endpoint",
-  "pricing-rules",
-  "feature-flag",
-  "writing-standup-notes",
-  "release",
-];
+const SKILLS = ["db-migration", "api-endpoint", "pricing-rules", "feature-flag", "internal-comms", "release"];
 const DEFERRED: { query: string; run: ToolCall }[] = [
   { query: "find files by name pattern", run: call("glob", { pattern: "*.md", path: "docs" }) },
   { query: "list a directory", run: call("list_dir", { path: "src", depth: 1 }) },

@@ -2,13 +2,16 @@
  * `skills`: the shop workspace with 30 skills — 10 project skills (5 in `.picasso/skills`, 5 in
  * `.claude/skills`) and 20 user skills (10 in `$PICASSO_HOME/skills`, 10 in the Claude folder's
  * `skills/`), laid out as public collections lay them out (`scripts/`, `references/`, `assets/`).
- * Tier 1 carries the skill index (project skills with their trigger, user skills by name, the
- * rest behind `skill_search`, within 2 KB). The turns: load a project skill with `skill` and read
- * its bundled checklist; load it again (a pointer to the first copy); find a user skill the
- * index collapsed with `skill_search`, load it and one of its files through `skill({name, file})`;
- * load a user skill listed by name; look a skill up by purpose with `tool_search`. Every load is
- * Tier 2: appended history.
+ * The user skills are 20 of the skill activation eval's collection (catalog/eval/skills: real
+ * descriptions and bodies); the project skills are the shop's own, with generated bodies.
+ * Tier 1 carries the skill index (every skill with its trigger, within 2.5 KB). The turns: load a
+ * project skill with `skill` and read its bundled checklist; load it again (a pointer to the first
+ * copy); find a user skill with `skill_search`, load it and one of its files through
+ * `skill({name, file})`; load a user skill named in the index; look a skill up by purpose with
+ * `tool_search`. Every load is Tier 2: appended history.
  */
+
+import { evalSkillFiles } from "./eval-skill-collection.js";
 import { calls, read, type Scenario, say, tool, turn } from "./scenario.js";
 import { shopWorkspace } from "./shop-workspace.js";
 import { skillBody } from "./skill-bodies.js";
@@ -70,29 +73,32 @@ const PROJECT: [folder: string, name: string, description: string][] = [
   ],
 ];
 
-// Named as public collections name them (a gerund and its object), so the names overflow the
-// index's names line and the last ones collapse behind skill_search.
-const USER = [
-  "writing-standup-notes",
-  "conventional-commit-messages",
-  "reviewing-code-changes",
-  "debugging-docker-containers",
-  "building-regular-expressions",
-  "auditing-security",
-  "tuning-sql-queries",
-  "deploying-to-kubernetes",
-  "architecture-decision-records",
-  "onboarding-new-engineers",
-  "designing-frontend-components",
-  "excel-spreadsheet-reports",
-  "slide-decks",
-  "mermaid-diagrams",
-  "bash-scripting",
-  "python-packaging",
-  "git-bisect-regressions",
-  "analysing-log-files",
-  "writing-api-reference-docs",
-  "checking-web-accessibility",
+/**
+ * The user's 20 skills: taken from the skill activation eval's collection (catalog/eval/skills,
+ * written at public collections' sizes and shapes: long descriptions, bundled scripts, references
+ * and assets), the first 10 in `$PICASSO_HOME/skills`, the rest in the Claude folder's `skills/`.
+ */
+export const USER_SKILLS = [
+  "accessibility-audit",
+  "api-client",
+  "brand-guidelines",
+  "changelog",
+  "code-review",
+  "commit-messages",
+  "csv-data-analysis",
+  "data-viz",
+  "docker-debugging",
+  "docx",
+  "frontend-design",
+  "incident-postmortem",
+  "internal-comms",
+  "log-analysis",
+  "mcp-builder",
+  "pdf",
+  "release-notes",
+  "slide-deck",
+  "webapp-testing",
+  "xlsx",
 ];
 
 function projectSkills(): Record<string, string> {
@@ -113,14 +119,7 @@ function projectSkills(): Record<string, string> {
 }
 
 function userSkills(): Record<string, string> {
-  const files: Record<string, string> = {};
-  USER.forEach((name, i) => {
-    const root = i < 10 ? `skills/${name}` : `.claude/skills/${name}`;
-    const description = `Guidance for ${name.replace(/-/g, " ")} tasks, step by step, with checks at each step. Use when the task is about ${name.replace(/-/g, " ")}.`;
-    files[`${root}/SKILL.md`] = skillMd(name, description, PROJECT.length + i, ["references/template.md"]);
-    files[`${root}/references/template.md`] = `# ${name} template\n\nYesterday:\nToday:\nBlockers:\n`;
-  });
-  return files;
+  return evalSkillFiles(USER_SKILLS, (_, i) => (i < 10 ? "skills" : ".claude/skills"));
 }
 
 export const skillsScenario: Scenario = {
@@ -144,24 +143,24 @@ export const skillsScenario: Scenario = {
       say("The steps are unchanged: read, change, test, report."),
     ),
     turn(
-      "skill_search finds a collapsed user skill; it and one of its files load",
+      "skill_search finds a user skill; it and one of its files load",
       "Write my standup note.",
       calls(
         "Searching skills.",
-        tool("tool_call", { name: "skill_search", arguments: { query: "standup note" } }),
+        tool("tool_call", { name: "skill_search", arguments: { query: "standup" } }),
       ),
-      calls("Loading it.", tool("skill", { name: "writing-standup-notes" })),
+      calls("Loading it.", tool("skill", { name: "internal-comms" })),
       calls(
         "Loading its template.",
-        tool("skill", { name: "writing-standup-notes", file: "references/template.md" }),
+        tool("skill", { name: "internal-comms", file: "references/templates.md" }),
       ),
       say("Yesterday: the release. Today: the migration. Blockers: none."),
     ),
     turn(
-      "a user skill listed by name",
+      "a user skill named in the index",
       "Check the signup page for accessibility problems.",
-      calls("Loading the accessibility skill.", tool("skill", { name: "checking-web-accessibility" })),
-      say("Following `checking-web-accessibility`: the form fields need labels."),
+      calls("Loading the accessibility skill.", tool("skill", { name: "accessibility-audit" })),
+      say("Following `accessibility-audit`: the form fields need labels."),
     ),
     turn(
       "tool_search finds a skill by purpose",
