@@ -21,6 +21,7 @@ import {
 } from "@picasso/protocol";
 import { DOCS_GROUP, MCP_GROUP, SKILLS_GROUP } from "./catalog-groups.js";
 import { type CatalogNode, cut, firstSentence, isLeaf, leafNode } from "./catalog-node.js";
+import { applyDescriptorOverlay, type DescriptorOverlay } from "./descriptor-overlay.js";
 import { type FamilyTable, familyTable } from "./family-table.js";
 
 export interface CatalogInputs {
@@ -33,6 +34,8 @@ export interface CatalogInputs {
   families?: readonly ToolFamily[];
   /** The group titles they declare, in mount order (`AssembleContext.groups`). */
   groups?: readonly CatalogGroupTitle[];
+  /** The workspace's committed `catalog/descriptors/*.yml`: `what` / `when` over members (descriptor-overlay.ts). */
+  descriptors?: DescriptorOverlay;
 }
 
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -175,7 +178,8 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
     leaves.push(docLeaf(e));
   }
 
-  return new Catalog(ordered([...branches.values()], leaves, table), kept);
+  const nodes = applyDescriptorOverlay(ordered([...branches.values()], leaves, table), inputs.descriptors);
+  return new Catalog(nodes, kept);
 }
 
 /** The tree depth-first: groups in declared order, then branches and leaves by name. */

@@ -30,6 +30,8 @@ export interface CatalogNode {
   rules?: string;
   /** Leaves with a schema: the names of its input fields (searched). */
   fields?: string[];
+  what?: string;
+  when?: string;
 }
 
 export const LEAF_KINDS: ReadonlySet<CatalogNodeKind> = new Set(["tool", "skill", "mcp_tool", "doc"]);
