@@ -182,6 +182,9 @@ export function gradeLine(grade: DescriptorGrade): string {
   return `success@1 ${share(grade.before)} (${won("before")}/${grade.cases}) → ${share(grade.after)} (${won("after")}/${grade.cases}) on the ${grade.cases} navigation-eval case(s) expecting a member (keyword navigator, ${grade.budgetBytes}-byte answers)`;
 }
 
+const caseLine = (c: DescriptorGrade["changed"][number]) =>
+  `  ${c.before.success1 ? "✓" : "✗"} → ${c.after.success1 ? "✓" : "✗"} "${c.task}" (expects ${c.expect.join(" | ")}; chose ${c.before.chosen ?? "nothing"} → ${c.after.chosen ?? "nothing"})`;
+
 export function renderDescribeResult(result: DescribeResult): string {
   const lines = [`Descriptors for ${result.family} proposed by ${result.proposedBy}:`];
   for (const [name, d] of result.descriptors)
@@ -191,10 +194,14 @@ export function renderDescribeResult(result: DescribeResult): string {
   else {
     lines.push(`Grade: ${gradeLine(result.grade)}`);
     if (result.grade.changed.length === 0) lines.push("  no case changed");
-    for (const c of result.grade.changed)
-      lines.push(
-        `  ${c.before.success1 ? "✓" : "✗"} → ${c.after.success1 ? "✓" : "✗"} "${c.task}" (expects ${c.expect.join(" | ")}; chose ${c.before.chosen ?? "nothing"} → ${c.after.chosen ?? "nothing"})`,
-      );
+    for (const c of result.grade.changed) lines.push(caseLine(c));
+    const elsewhere = result.grade.elsewhere;
+    lines.push(
+      elsewhere.length === 0
+        ? "Other cases: none changed"
+        : `Other cases: ${elsewhere.length} changed (text that pulls tasks away from their entries)`,
+    );
+    for (const c of elsewhere) lines.push(caseLine(c));
   }
   lines.push(
     "",

@@ -2,8 +2,10 @@
  * Grading proposed descriptors on the navigation eval: the cases that expect one of the family's
  * members are run with the keyword navigator twice — on the catalog as it is, and on the same
  * catalog with the proposed `what` / `when` applied to the members (descriptor-overlay.ts) —
- * and each case's success@1 (chose an expected entry with one search) is compared. Deterministic
- * and pure (no provider): the grade says whether the new text helps a navigator find the members.
+ * and each case's success@1 (chose an expected entry with one search) is compared. The other
+ * cases run too, so text that pulls unrelated tasks to a member (a false expansion) shows as a
+ * change elsewhere. Deterministic and pure (no provider): the grade says whether the new text
+ * helps a navigator find the members without misleading it on the rest.
  */
 import { Catalog } from "./build-catalog.js";
 import { applyDescriptorOverlay, emptyDescriptorOverlay } from "./descriptor-overlay.js";
@@ -31,9 +33,11 @@ export interface DescriptorGrade {
   /** success@1 over those cases, before and after. */
   before: number;
   after: number;
-  /** Every case, and which of them changed (their choice or their success@1). */
+  /** Every case expecting a member, and which of them changed (their choice or their success@1). */
   results: GradedCase[];
   changed: GradedCase[];
+  /** Cases that expect no member whose choice or success@1 changed. */
+  elsewhere: GradedCase[];
 }
 
 /** The catalog with descriptors applied to one family's members. */
@@ -59,26 +63,30 @@ export async function gradeDescriptors(
   budgetBytes: number,
 ): Promise<DescriptorGrade> {
   const members = family.members.map((m) => catalog.node(m.id)).filter((m) => m !== undefined);
-  const graded = cases.filter((c) => members.some((m) => matchesExpected(m, c.expect)));
+  const expectsMember = (c: NavigationCase) => members.some((m) => matchesExpected(m, c.expect));
   const options = { budgetBytes, maxHops: 3, navigator: keywordNavigator };
-  const before = await runNavigationEval(catalog, graded, options);
+  const before = await runNavigationEval(catalog, cases, options);
   const after = await runNavigationEval(
     withFamilyDescriptors(catalog, family.family, descriptors),
-    graded,
+    cases,
     options,
   );
-  const results = before.results.map((b, i) => {
+  const all = before.results.map((b, i) => {
     const a = after.results[i]!;
     return { task: b.task, expect: b.expect, before: side(b), after: side(a) };
   });
+  const changed = (r: GradedCase) =>
+    r.before.success1 !== r.after.success1 || r.before.chosen !== r.after.chosen;
+  const results = all.filter((_, i) => expectsMember(cases[i]!));
+  const share = (side: "before" | "after") =>
+    results.length ? results.filter((r) => r[side].success1).length / results.length : 0;
   return {
-    cases: graded.length,
+    cases: results.length,
     budgetBytes,
-    before: before.successAt1,
-    after: after.successAt1,
+    before: share("before"),
+    after: share("after"),
     results,
-    changed: results.filter(
-      (r) => r.before.success1 !== r.after.success1 || r.before.chosen !== r.after.chosen,
-    ),
+    changed: results.filter(changed),
+    elsewhere: all.filter((r, i) => !expectsMember(cases[i]!) && changed(r)),
   };
 }
