@@ -7,6 +7,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { workspaceCatalog } from "@picasso/surface";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { DEFAULT_EVAL_BUDGET } from "../src/commands/eval.js";
@@ -132,6 +133,31 @@ describe("picasso tools describe", () => {
     expect(result.stderr.trim()).toMatch(
       /^picasso: tools describe: no family "teleport" in this catalog \(families: .*worktree/,
     );
+  });
+
+  it("the repository's committed descriptors load cleanly and name real members", async () => {
+    const repo = join(import.meta.dirname, "..", "..", "..");
+    const dir = join(repo, "catalog", "descriptors");
+    const ws = await workspaceCatalog({
+      cwd: repo,
+      picassoHome: mkdtempSync(join(tmpdir(), "picasso-home-describe-")),
+    });
+    expect(ws.report.warnings.filter((w) => w.includes("catalog/descriptors"))).toEqual([]);
+    const files = readdirSync(dir);
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    for (const name of files) {
+      const text = readFileSync(join(dir, name), "utf8");
+      expect(text).toMatch(/^# REVIEWED TEXT/m);
+      expect(text).toMatch(/^# Reviewed by hand/m);
+      const { family, members } = parse(text) as {
+        family: string;
+        members: Record<string, { what: string; when: string }>;
+      };
+      for (const [member, d] of Object.entries(members)) {
+        const node = ws.catalog.leaves.find((n) => n.parent?.endsWith(`/${family}`) && n.name === member);
+        expect(node, `${name}: ${member}`).toMatchObject({ what: d.what, when: d.when });
+      }
+    }
   });
 
   it("grades with the navigation eval's default answer budget", () => {
