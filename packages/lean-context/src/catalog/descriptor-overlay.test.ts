@@ -7,7 +7,7 @@ import { assembleWorkspaceTier1 } from "../tier1/workspace-tier1.js";
 import { buildCatalog } from "./build-catalog.js";
 import { answerQuery } from "./catalog-answer.js";
 import { descriptorFilePath, renderDescriptorFile } from "./descriptor-file.js";
-import { loadDescriptorOverlay, MAX_FILE_BYTES } from "./descriptor-overlay.js";
+import { loadDescriptorOverlay, MAX_FILE_BYTES, unmatchedDescriptorNotes } from "./descriptor-overlay.js";
 
 function workspace() {
   const base = realpathSync(mkdtempSync(join(tmpdir(), "lc-descriptors-")));
@@ -168,6 +168,27 @@ describe("committed descriptors over the catalog (catalog/descriptors/*.yml)", (
     expect(catalog.node("workspace/terminal/terminal_open")!.what).not.toContain("outside");
     // What tool_search shows stays within its budget.
     expect(answerQuery(catalog, "worktree_create", 1024).bytes).toBeLessThanOrEqual(1024);
+  });
+
+  it("an MCP server's tools are described as the family mcp:<server>, by their own names", () => {
+    const { root, dir } = workspace();
+    writeFileSync(
+      join(dir, "mcp-github.yml"),
+      'family: "mcp:github"\nmembers:\n  list_prs: { what: "Lists open pull requests.", when: "Reviewing what is open." }\n  "github/list_prs": { what: "x", when: "y" }\n',
+    );
+    const entries = [
+      { kind: "mcp_server" as const, name: "github", description: "GitHub." },
+      { kind: "mcp_tool" as const, server: "github", name: "list_prs", description: "List pull requests." },
+    ];
+    const descriptors = loadDescriptorOverlay(root);
+    const catalog = buildCatalog({ deferred: deferredTools(), families, groups, entries, descriptors });
+    expect(catalog.node("mcp/github/list_prs")).toMatchObject({
+      what: "Lists open pull requests.",
+      when: "Reviewing what is open.",
+    });
+    expect(unmatchedDescriptorNotes(catalog.nodes, descriptors)).toEqual([
+      'catalog/descriptors/mcp-github.yml: "github/list_prs" is not a member of mcp:github; ignored',
+    ]);
   });
 
   it("no folder, or a folder that is a symlink: nothing applied", () => {
