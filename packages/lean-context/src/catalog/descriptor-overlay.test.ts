@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -118,6 +119,7 @@ describe("committed descriptors over the catalog (catalog/descriptors/*.yml)", (
     );
     symlinkSync(join(base, "outside.yml"), join(dir, "link.yml"));
     mkdirSync(join(dir, "folder.yml"));
+    execFileSync("mkfifo", [join(dir, "fifo.yml")]);
 
     const overlay = loadDescriptorOverlay(root);
     const notes = overlay.notes.join("\n");
@@ -141,6 +143,7 @@ describe("committed descriptors over the catalog (catalog/descriptors/*.yml)", (
     expect(notes).toContain('catalog/descriptors/nofamily.yml: "family" is not a family name; left out');
     expect(notes).toContain("catalog/descriptors/link.yml: not a regular file; left out");
     expect(notes).toContain("catalog/descriptors/folder.yml: not a regular file; left out");
+    expect(notes).toContain("catalog/descriptors/fifo.yml: not a regular file; left out");
     expect(notes).not.toContain("from outside");
 
     const built = tier1();

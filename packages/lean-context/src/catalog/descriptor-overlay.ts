@@ -16,7 +16,7 @@
  * members there are ignored and reported by `unmatchedDescriptorNotes`. Nothing else — and so
  * never Tier 1, which is not built from the catalog — changes.
  */
-import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import type { CatalogNode } from "./catalog-node.js";
@@ -90,14 +90,22 @@ function readDescriptorFile(overlay: DescriptorOverlay, path: string, shown: str
     else if (noted === MAX_NOTES_PER_FILE + 1) overlay.notes.push(`${shown}: more problems not listed`);
   };
   let text: string;
+  let fd: number | undefined;
   try {
-    const stat = lstatSync(path);
+    // Opened without following a symlink and without blocking on a FIFO, then checked on the
+    // open file itself, so a file swapped after listing cannot make us follow or hang.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const stat = fstatSync(fd);
     if (!stat.isFile()) return void note("not a regular file; left out");
     if (stat.size > MAX_FILE_BYTES)
       return void note(`${stat.size} bytes (at most ${MAX_FILE_BYTES}); left out`);
-    text = readFileSync(path, "utf8");
+    text = readFileSync(fd, "utf8");
   } catch (error) {
-    return void note(`not read (${(error as NodeJS.ErrnoException).code ?? "error"}); left out`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ELOOP") return void note("not a regular file; left out");
+    return void note(`not read (${code ?? "error"}); left out`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
   let value: unknown;
   try {
