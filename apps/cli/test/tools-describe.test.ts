@@ -126,6 +126,23 @@ describe("picasso tools describe", () => {
     expect(prose.stderr).toMatch(/refused, nothing written: it is not JSON \(starts "Here are some/);
   });
 
+  it("a provider fault is a one-line error too, and nothing is written", async () => {
+    const root = workspace({ "AGENTS.md": "# Fixture\n" });
+    const faults = [1, 2, 3, 4, 5, 6].map((request) => ({ request, kind: "malformed" }));
+    const mock = script(root, { steps: [{ text: JSON.stringify(proposal) }], faults });
+    const env = { PICASSO_HOME: mkdtempSync(join(tmpdir(), "picasso-home-describe-")) };
+    const result = await picasso(
+      root,
+      ["tools", "describe", "worktree", "--provider", "mock", "--mock-script", mock, "--write"],
+      { env },
+    );
+    expect(result.exitCode).not.toBe(0);
+    expect(result.stderr).toMatch(
+      /^picasso: tools describe: the model request failed \(stream_cut: .*\); nothing written$/m,
+    );
+    expect(existsSync(join(root, "catalog", "descriptors"))).toBe(false);
+  });
+
   it("an unknown family is a one-line error listing the families", async () => {
     const { root, env } = setup("{}");
     const result = await picasso(root, ["tools", "describe", "teleport", "--provider", "mock"], { env });
