@@ -20,7 +20,12 @@ export { buildCatalog, type Catalog } from "./catalog/build-catalog.js";
 export { answerQuery, type CatalogAnswer } from "./catalog/catalog-answer.js";
 export { renderCatalogFiles, renderManifest, writeCatalogFiles } from "./catalog/catalog-files.js";
 export type { CatalogNode } from "./catalog/catalog-node.js";
+export { descriptorFilePath, renderDescriptorFile } from "./catalog/descriptor-file.js";
+export { type DescriptorGrade, gradeDescriptors } from "./catalog/descriptor-grade.js";
+export { DESCRIBE_SYSTEM, describeRequestText, parseDescriptorReply } from "./catalog/descriptor-reply.js";
+export type { MemberDescriptor } from "./catalog/descriptor-text.js";
 export { type EvalFixture, loadEvalCases, loadEvalFixture } from "./catalog/eval-cases.js";
+export { type FamilyMembers, familyMembers } from "./catalog/family-members.js";
 export {
   keywordNavigator,
   type NavigationCase,

@@ -6,8 +6,8 @@
  *      `server.tool` or `server__tool`): that leaf, expanded;
  *   2. branch — a group, family or MCP server named exactly: its leaves, expanded when there are
  *      3 or fewer, else listed (a peek one level down);
- *   3. ranked — BM25 (MiniSearch) over every leaf's name (×3), title (×2), summary, input-field
- *      names (×1.5) and its group / family / server names; terms are made as search-terms.ts
+ *   3. ranked — BM25 (MiniSearch) over every leaf's name (×1.5), title (×1.5), summary, input-field
+ *      names, its group / family / server names and its `what` / `when` descriptors; terms are made as search-terms.ts
  *      says (common words dropped, endings stripped, synonyms joined); terms of 4+ characters
  *      also match as prefixes, of 6+ with one typo in five characters. Ties go by id. The *matches* are the
  *      hits scoring at least half the best one: 3 or fewer are expanded, more are a peek list;
@@ -22,6 +22,9 @@ import { processTerm, tokenize } from "./search-terms.js";
 export const FULL_DETAIL_MATCHES = 3;
 /** A hit is a match when it scores at least this share of the best hit. */
 export const MATCH_SHARE = 0.8;
+
+/** How much a word of a leaf's `what` / `when` descriptor counts, against 1 for its summary. */
+export const DESCRIPTOR_BOOST = 1;
 
 export type NavigationMode = "exact" | "branch" | "expand" | "peek" | "none";
 
@@ -41,6 +44,8 @@ interface Indexed {
   summary: string;
   fields: string;
   path: string;
+  what: string;
+  when: string;
 }
 
 const indexes = new WeakMap<Catalog, MiniSearch<Indexed>>();
@@ -49,12 +54,20 @@ function indexOf(catalog: Catalog): MiniSearch<Indexed> {
   let index = indexes.get(catalog);
   if (!index) {
     index = new MiniSearch<Indexed>({
-      fields: ["name", "title", "summary", "fields", "path"],
+      fields: ["name", "title", "summary", "fields", "path", "what", "when"],
       storeFields: [],
       tokenize,
       processTerm,
       searchOptions: {
-        boost: { name: 1.5, title: 1.5, summary: 1, fields: 1, path: 1 },
+        boost: {
+          name: 1.5,
+          title: 1.5,
+          summary: 1,
+          fields: 1,
+          path: 1,
+          what: DESCRIPTOR_BOOST,
+          when: DESCRIPTOR_BOOST,
+        },
         prefix: (term) => term.length >= 4,
         fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
         combineWith: "OR",
@@ -68,6 +81,8 @@ function indexOf(catalog: Catalog): MiniSearch<Indexed> {
         summary: leaf.summary,
         fields: (leaf.fields ?? []).join(" "),
         path: leaf.id.split("/").slice(0, -1).join(" "),
+        what: leaf.what,
+        when: leaf.when,
       })),
     );
     indexes.set(catalog, index);
