@@ -61,6 +61,11 @@ class Budgeted {
     this.used += delta;
     return true;
   }
+  /** Takes the last block back out (a header nothing followed). */
+  dropLast(): void {
+    const last = this.lines.pop();
+    if (last !== undefined) this.used -= byteLength(last) + (this.lines.length > 0 ? 1 : 0);
+  }
   get room(): number {
     return this.limit - this.used - (this.lines.length > 0 ? 1 : 0);
   }
@@ -163,11 +168,16 @@ export function renderNavigation(
       continue;
     }
     if (listed >= limit) break;
-    if (listed === 0 && nav.expand > 0 && !out.add("Also:")) break;
+    const header = listed === 0 && nav.expand > 0;
+    if (header && !out.add("Also:")) break;
     const line = titleLine(catalog, node);
     const withSummary =
       brief && node.summary && node.summary !== node.title ? `${line}\n  ${node.summary}` : line;
-    if (!out.add(withSummary)) break;
+    if (!out.add(withSummary)) {
+      // No "Also:" with nothing after it.
+      if (header) out.dropLast();
+      break;
+    }
     titled.push({ index: out.lines.length - 1, node });
     shown.push({ id: node.id, full: false });
     listed += 1;
