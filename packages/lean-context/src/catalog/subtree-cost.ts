@@ -21,7 +21,10 @@ export function addSubtreeCosts(nodes: readonly CatalogNode[]): void {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const blocks = new Map<string, string[]>();
   const given = new Map<string, Set<string>>();
-  for (const node of nodes) if (!isLeaf(node)) blocks.set(node.id, []), given.set(node.id, new Set());
+  for (const node of nodes.filter((n) => !isLeaf(n))) {
+    blocks.set(node.id, []);
+    given.set(node.id, new Set());
+  }
   for (const leaf of nodes.filter(isLeaf)) {
     const parent = leaf.parent ? byId.get(leaf.parent) : undefined;
     // Every branch above the leaf shows it; each shows a rules line once, after its first leaf.
