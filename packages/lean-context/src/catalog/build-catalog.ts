@@ -33,6 +33,8 @@ import {
   toolWhen,
 } from "./descriptors.js";
 import { type FamilyTable, familyTable } from "./family-table.js";
+import { addHashes } from "./node-hash.js";
+import { addSubtreeCosts } from "./subtree-cost.js";
 
 export interface CatalogInputs {
   /** Registered tools that are not core (the split's `deferred`). */
@@ -114,6 +116,7 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
       summary: table.groupTitle(name),
       what: "",
       when: "",
+      hash: "",
     });
 
   const tools = [...(inputs.deferred ?? [])].sort((a, b) => byName(a.spec, b.spec));
@@ -137,6 +140,7 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
       summary: cut(rules ?? `Tools of the ${tool.family} family.`, 200),
       what: "",
       when: "",
+      hash: "",
       ...(rules ? { rules } : {}),
     });
     leaves.push(toolLeaf(tool, familyId, g));
@@ -183,6 +187,7 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
       title: firstSentence(server.description),
       summary: cut(server.description, 200),
       ...mcpServerDescriptors(server, toolNames.map((n) => n.slice(server.name.length + 1)).sort()),
+      hash: "",
       ...(server.rules ? { rules: server.rules } : {}),
     });
   }
@@ -195,7 +200,10 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
   }
 
   describeBranches([...branches.values()], leaves, table);
+  // The committed descriptors first: the hashes and costs cover the descriptors the catalog shows.
   const nodes = applyDescriptorOverlay(ordered([...branches.values()], leaves, table), inputs.descriptors);
+  addSubtreeCosts(nodes);
+  addHashes(nodes);
   return new Catalog(nodes, kept);
 }
 
