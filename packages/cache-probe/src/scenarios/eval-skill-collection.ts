@@ -10,13 +10,17 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { UserError } from "@picasso/protocol";
 
 /** `catalog/eval/skills` of the repository this package lives in. */
 export function evalSkillsDir(from: string = dirname(fileURLToPath(import.meta.url))): string {
   for (let dir = from; ; dir = dirname(dir)) {
     const candidate = join(dir, "catalog", "eval", "skills");
     if (existsSync(candidate) && statSync(candidate).isDirectory()) return candidate;
-    if (dirname(dir) === dir) throw new Error(`catalog/eval/skills not found above ${from}`);
+    if (dirname(dir) === dir)
+      throw new UserError(
+        `catalog/eval/skills not found above ${from}: the probe's realistic setup installs skills from the Picasso repository's catalog/eval/skills; run it from a clone of the repository`,
+      );
   }
 }
 
@@ -42,7 +46,7 @@ export function evalSkillFiles(
   names.forEach((name, i) => {
     const folder = join(base, name);
     if (!existsSync(join(folder, "SKILL.md")))
-      throw new Error(`${folder}/SKILL.md: no such skill in the collection`);
+      throw new UserError(`${folder}/SKILL.md: no such skill in the collection (catalog/eval/skills)`);
     for (const path of filesUnder(folder))
       files[`${rootOf(name, i)}/${name}/${relative(folder, path).split("\\").join("/")}`] = readFileSync(
         path,
