@@ -20,7 +20,7 @@ export { buildCatalog, type Catalog } from "./catalog/build-catalog.js";
 export { answerQuery, type CatalogAnswer } from "./catalog/catalog-answer.js";
 export { renderCatalogFiles, renderManifest, writeCatalogFiles } from "./catalog/catalog-files.js";
 export type { CatalogNode } from "./catalog/catalog-node.js";
-export { type EvalFixture, loadEvalCases, loadEvalFixture } from "./catalog/eval-cases.js";
+export { type EvalFixture, type EvalSplit, loadEvalCases, loadEvalFixture } from "./catalog/eval-cases.js";
 export {
   keywordNavigator,
   type NavigationCase,
