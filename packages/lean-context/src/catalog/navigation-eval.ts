@@ -6,8 +6,9 @@
  * Each case is a task sentence and the node(s) that fulfil it, or none (`expect: []`: no entry
  * fits). A navigator sees only what `tool_search` answers — each query is one hop, its answer
  * rendered under `budgetBytes` — and finally names one node (or gives up). Per case: the node
- * chosen, hops, the entries its answers expanded (showed in full), bytes of the answers seen
- * until an expected entry was shown in full (bytes to answer) and of the first (first-view bytes).
+ * chosen, hops, the entries its answers expanded (showed in full, or cut at the budget), bytes of
+ * the answers seen until an expected entry was expanded (bytes to answer) and of the first
+ * (first-view bytes).
  * Over the cases:
  * - success@1 — share that chose an expected node with one hop (a no-entry case: chose nothing);
  * - success@3 — share that did so within 3 hops; success@budget — within `maxHops`;
@@ -20,8 +21,8 @@
  * - all-schemas bytes — every entry's full text, what loading the catalog eagerly would cost —
  *   and the two ratios against it: first view (all-schemas / mean first-view bytes) and context
  *   to answer (all-schemas / mean bytes to answer).
- * The keyword navigator is deterministic: it searches the task sentence; an expanded entry is
- * its choice; from a list it opens (searches the exact name of) the first entry and chooses it;
+ * The keyword navigator is deterministic: it searches the task sentence; an expanded entry (in
+ * full or cut at the budget) is its choice; from a list it opens (searches the exact name of) the first entry and chooses it;
  * when nothing matches it gives up.
  */
 import { byteLength } from "@picasso/protocol";
@@ -49,11 +50,11 @@ export interface CaseResult {
   success: boolean;
   hops: number;
   queries: string[];
-  /** Ids of the entries the answers showed in full, in order. */
+  /** Ids of the entries the answers expanded (in full, or cut at the budget), in order. */
   expanded: string[];
   /** An answer expanded an entry that is not an expected one. */
   falseExpansion: boolean;
-  /** Bytes of the answers seen until an expected entry was shown in full (all, if never). */
+  /** Bytes of the answers seen until an expected entry was expanded (all, if never). */
   bytesToAnswer: number;
   firstViewBytes: number;
   firstHopHit: boolean;
@@ -113,7 +114,8 @@ export const keywordNavigator: Navigator = {
   name: "keyword",
   async navigate(task, ask) {
     const first = await ask(task);
-    const full = first.shown.find((s) => s.full);
+    // An entry the answer expanded (in full, or cut at the budget) is the search's choice.
+    const full = first.shown.find((s) => s.full || s.bytes !== undefined);
     if (full) return full.id;
     const top = first.shown[0];
     if (!top || first.mode === "none") return undefined;
@@ -149,8 +151,9 @@ export async function runNavigationEval(
     const hops = answers.length;
     const firstTop = answers[0]?.shown[0];
     const expected = (id: string) => matchesExpected(catalog.node(id), c.expect);
-    const expanded = answers.flatMap((a) => a.shown.filter((s) => s.full).map((s) => s.id));
-    const reached = answers.findIndex((a) => a.shown.some((s) => s.full && expected(s.id)));
+    const isExpanded = (s: CatalogAnswer["shown"][number]) => s.full || s.bytes !== undefined;
+    const expanded = answers.flatMap((a) => a.shown.filter(isExpanded).map((s) => s.id));
+    const reached = answers.findIndex((a) => a.shown.some((s) => isExpanded(s) && expected(s.id)));
     const seen = reached >= 0 ? answers.slice(0, reached + 1) : answers;
     results.push({
       task: c.task,
@@ -165,7 +168,7 @@ export async function runNavigationEval(
       firstViewBytes: answers[0]?.bytes ?? 0,
       firstHopHit:
         c.expect.length === 0
-          ? !answers[0]?.shown.some((s) => s.full)
+          ? !answers[0]?.shown.some(isExpanded)
           : matchesExpected(firstTop ? catalog.node(firstTop.id) : undefined, c.expect),
     });
   }
