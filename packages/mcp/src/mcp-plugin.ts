@@ -133,6 +133,10 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
           description:
             server.config.description ??
             `MCP server ${server.name}, called through ${mcpGatewayName(server.name)}.`,
+          // The initialize result's instructions shape the `when` of its tools (lean context).
+          ...(server.catalog?.instructions?.trim()
+            ? { instructions: server.catalog.instructions.trim() }
+            : {}),
         });
         for (const tool of server.catalog?.tools ?? [])
           entries.push({

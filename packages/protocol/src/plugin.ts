@@ -168,6 +168,13 @@ export interface ToolDefinition {
   effect: ToolEffect;
   /** Tool family for catalogs (`core`, `fs`, `shell`, `agent`…). */
   family: string;
+  /**
+   * The catalog's descriptors, declared beside the tool (never sent in Tier 1): `what` it does
+   * and `when` to reach for it rather than its siblings, one line each. Absent: derived from the
+   * description (docs/catalog.md).
+   */
+  what?: string;
+  when?: string;
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput>;
   /** The effect of this call, for tools whose effect depends on the input (gateways). */
   callEffect?(input: Record<string, unknown>): CallEffect;
@@ -207,6 +214,11 @@ export interface CatalogEntry {
   scope?: "project" | "user";
   /** `mcp_server`: usage rules returned with its tools' full text. */
   rules?: string;
+  /** `mcp_server`: the instructions its initialize result gave (they shape its tools' `when`). */
+  instructions?: string;
+  /** The catalog's descriptors, one line each: what it is and when to reach for it (else derived). */
+  what?: string;
+  when?: string;
 }
 
 /** What the `catalog/entries` hook is told about the session. */

@@ -16,6 +16,11 @@ export interface ToolFamily {
    * alone. Part of Tier 1: it must depend on nothing but the code.
    */
   when?: string;
+  /**
+   * What the family is, one line, contrasting it with its neighbours: the catalog's `what` of the
+   * family node (never Tier 1). Absent: the first sentence of its rules.
+   */
+  what?: string;
   /** Usage rules returned by `tool_search` with the full schema of one of its tools (Tier 2). */
   rules?: string;
 }

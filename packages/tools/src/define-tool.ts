@@ -23,6 +23,9 @@ export interface ToolDeclaration {
   required: string[];
   effect: ToolEffect;
   family: string;
+  /** The catalog's descriptors (never Tier 1): what it does, and when to reach for it rather than its siblings. */
+  what?: string;
+  when?: string;
   run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput>;
   /** The effect of one call, when it depends on the input. */
   callEffect?(input: Record<string, unknown>): CallEffect;
@@ -33,7 +36,8 @@ export function toolError(content: string): ToolOutput {
 }
 
 export function defineTool(declaration: ToolDeclaration): ToolDefinition {
-  const { name, description, properties, required, effect, family, run, callEffect } = declaration;
+  const { name, description, properties, required, effect, family, what, when, run, callEffect } =
+    declaration;
   return {
     spec: {
       name,
@@ -42,6 +46,8 @@ export function defineTool(declaration: ToolDeclaration): ToolDefinition {
     },
     effect,
     family,
+    ...(what ? { what } : {}),
+    ...(when ? { when } : {}),
     ...(callEffect ? { callEffect } : {}),
     async run(input, ctx) {
       const safeInput = input !== null && typeof input === "object" && !Array.isArray(input) ? input : {};

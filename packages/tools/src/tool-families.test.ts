@@ -18,6 +18,20 @@ describe("the tools extension's families", () => {
     }
   });
 
+  it("every deferred tool and its family declare what and when, one line each, distinct from their siblings", () => {
+    const tools = deferredTools(runtime);
+    for (const tool of tools) {
+      for (const text of [tool.what, tool.when, declared.get(tool.family)?.what])
+        expect(text, tool.spec.name).toMatch(/^[^\n]{12,160}$/);
+      // Contrastive: no two tools of one family say the same what or when.
+      const siblings = tools.filter((t) => t.family === tool.family && t !== tool);
+      for (const sibling of siblings) {
+        expect(sibling.what, `${tool.spec.name} vs ${sibling.spec.name}`).not.toBe(tool.what);
+        expect(sibling.when, `${tool.spec.name} vs ${sibling.spec.name}`).not.toBe(tool.when);
+      }
+    }
+  });
+
   it("file the core tools' families (fs, shell, agent) under a group too", () => {
     for (const name of ["bash", "read", "write", "edit", "search", "subagent"]) {
       const tool = builtinTools(runtime).find((t) => t.spec.name === name)!;

@@ -21,6 +21,16 @@ import {
 } from "@picasso/protocol";
 import { DOCS_GROUP, MCP_GROUP, SKILLS_GROUP } from "./catalog-groups.js";
 import { type CatalogNode, cut, firstSentence, isLeaf, leafNode } from "./catalog-node.js";
+import {
+  docDescriptors,
+  familyDescriptors,
+  groupDescriptors,
+  leafDescriptors,
+  mcpServerDescriptors,
+  mcpToolDescriptors,
+  skillDescriptors,
+  toolWhen,
+} from "./descriptors.js";
 import { type FamilyTable, familyTable } from "./family-table.js";
 
 export interface CatalogInputs {
@@ -99,6 +109,8 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
       group: name,
       title: table.groupTitle(name),
       summary: table.groupTitle(name),
+      what: "",
+      when: "",
     });
 
   const tools = [...(inputs.deferred ?? [])].sort((a, b) => byName(a.spec, b.spec));
@@ -120,6 +132,8 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
       group: g,
       title: `${tool.family} tools`,
       summary: cut(rules ?? `Tools of the ${tool.family} family.`, 200),
+      what: "",
+      when: "",
       ...(rules ? { rules } : {}),
     });
     leaves.push(toolLeaf(tool, familyId, g));
@@ -156,6 +170,7 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
   }
   for (const server of servers.values()) {
     group(MCP_GROUP);
+    const toolNames = leaves.filter((l) => l.parent === `${MCP_GROUP}/${server.name}`).map((l) => l.name);
     branch({
       id: `${MCP_GROUP}/${server.name}`,
       kind: "mcp_server",
@@ -164,6 +179,7 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
       group: MCP_GROUP,
       title: firstSentence(server.description),
       summary: cut(server.description, 200),
+      ...mcpServerDescriptors(server, toolNames.map((n) => n.slice(server.name.length + 1)).sort()),
       ...(server.rules ? { rules: server.rules } : {}),
     });
   }
@@ -175,7 +191,32 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
     leaves.push(docLeaf(e));
   }
 
+  describeBranches([...branches.values()], leaves, table);
   return new Catalog(ordered([...branches.values()], leaves, table), kept);
+}
+
+/** Families' and groups' descriptors, from their declarations and their members (descriptors.ts). */
+function describeBranches(branches: CatalogNode[], leaves: CatalogNode[], table: FamilyTable): void {
+  const under = (id: string) => [...branches, ...leaves].filter((n) => n.parent === id);
+  for (const node of branches.filter((b) => b.kind === "family")) {
+    const declared = table.family(node.name) ?? { name: node.name };
+    Object.assign(
+      node,
+      familyDescriptors(
+        declared,
+        under(node.id)
+          .map((l) => l.name)
+          .sort(),
+      ),
+    );
+  }
+  for (const node of branches.filter((b) => b.kind === "group")) {
+    const whens = under(node.id)
+      .filter((n) => n.kind === "family")
+      .map((f) => table.family(f.name)?.when)
+      .filter((w): w is string => !!w);
+    Object.assign(node, groupDescriptors(node.name, node.title, whens));
+  }
 }
 
 /** The tree depth-first: groups in declared order, then branches and leaves by name. */
@@ -210,6 +251,7 @@ function toolLeaf(tool: ToolDefinition, parent: string, group: string): CatalogN
     parent,
     group,
     description,
+    ...leafDescriptors(description, tool, () => toolWhen(name, inputSchema)),
     fields: schemaFields(inputSchema),
     heading: `${name} — deferred tool (${tool.family})`,
     use: [
@@ -227,6 +269,7 @@ function skillLeaf(skill: CatalogEntry): CatalogNode {
     parent: SKILLS_GROUP,
     group: SKILLS_GROUP,
     description: skill.description,
+    ...skillDescriptors(skill),
     heading: `${skill.name} — skill (${skill.scope ?? "user"})`,
     use: [`Load: skill({name: "${skill.name}"})`],
   });
@@ -245,6 +288,7 @@ function mcpToolLeaf(tool: CatalogEntry, server: CatalogEntry): CatalogNode {
     parent: `${MCP_GROUP}/${server.name}`,
     group: MCP_GROUP,
     description: tool.description,
+    ...mcpToolDescriptors(tool, server),
     fields: schemaFields(tool.inputSchema),
     heading: `${server.name}/${tool.name} — MCP tool of ${server.name}`,
     use: [
@@ -262,6 +306,7 @@ function docLeaf(doc: CatalogEntry): CatalogNode {
     parent: DOCS_GROUP,
     group: DOCS_GROUP,
     description: doc.description,
+    ...docDescriptors(doc),
     heading: `${doc.name} — doc`,
     use: [`Read: read({path: "${doc.location ?? doc.name}"})`],
   });

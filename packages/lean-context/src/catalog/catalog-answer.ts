@@ -6,6 +6,8 @@
  * - branch: the named group / family / server, its rules, and its leaves as title lines (or in
  *   full when 3 or fewer) — a peek one level down;
  * - peek: a count, then one title line per hit, best first, while they fit;
+ * - a listed entry then gets its `when` ("— when: …"), best first, while the answer has room
+ *   (never at the cost of an entry);
  * - none: says so and lists the groups.
  * Every part is added only if the whole answer stays within `budgetBytes` (UTF-8); a single
  * expanded leaf larger than the budget is cut at a line boundary with a marker. `shown` records
@@ -50,6 +52,14 @@ class Budgeted {
     this.used += bytes;
     return true;
   }
+  /** Replaces block `index` by `text` when the answer stays within the limit. */
+  replace(index: number, text: string): boolean {
+    const delta = byteLength(text) - byteLength(this.lines[index] ?? "");
+    if (index >= this.lines.length || this.used + delta > this.limit) return false;
+    this.lines[index] = text;
+    this.used += delta;
+    return true;
+  }
   get room(): number {
     return this.limit - this.used - (this.lines.length > 0 ? 1 : 0);
   }
@@ -60,6 +70,13 @@ const KIND_LABEL: Record<string, string> = { skill: "skill", mcp_tool: "MCP", do
 export function titleLine(catalog: Catalog, node: CatalogNode): string {
   const label = KIND_LABEL[node.kind] ?? catalog.node(node.parent ?? "")?.name ?? node.group;
   return `- ${node.name} (${label}): ${node.title}`;
+}
+
+/** A title line (and its summary) with the node's `when` after it, when it adds something. */
+export function withWhen(line: string, node: CatalogNode): string {
+  if (!node.when || node.when === node.title) return line;
+  const [first, ...rest] = line.split("\n");
+  return [`${first} — when: ${node.when}`, ...rest].join("\n");
 }
 
 /** The rules of the family or server above a leaf, once per answer. */
@@ -115,6 +132,8 @@ export function renderNavigation(
     );
 
   const given = new Set<string>();
+  /** Title lines listed, by their block's index: each gets its `when` afterwards if it fits. */
+  const titled: { index: number; node: CatalogNode }[] = [];
   let listed = 0;
   const limit = nav.expand > 0 ? ALSO_LIMIT : LIST_LIMIT;
   for (const [i, node] of nav.nodes.entries()) {
@@ -138,9 +157,12 @@ export function renderNavigation(
     const withSummary =
       brief && node.summary && node.summary !== node.title ? `${line}\n  ${node.summary}` : line;
     if (!out.add(withSummary)) break;
+    titled.push({ index: out.lines.length - 1, node });
     shown.push({ id: node.id, full: false });
     listed += 1;
   }
+  // Best first, each listed entry says when to reach for it while the answer has room.
+  for (const { index, node } of titled) out.replace(index, withWhen(out.lines[index]!, node));
   const more = nav.nodes.length - shown.length;
   if (more > 0 && nav.mode !== "exact")
     out.add(

@@ -25,6 +25,8 @@ export function renderManifest(catalog: Catalog): string {
     group: n.group,
     title: n.title,
     summary: n.summary,
+    what: n.what,
+    when: n.when,
     ...(n.rules ? { rules: n.rules } : {}),
     ...(n.text ? { text: n.text, bytes: byteLength(n.text) } : {}),
   }));

@@ -6,7 +6,8 @@
  *   mcp ─ MCP server ─ MCP tool          (contributed by an MCP plugin)
  *   docs ─ doc topic                     (the docs/*.md routing table of AGENTS.md)
  *
- * Every node has a one-line `title` and a `summary` (at most 200 characters); a leaf also has its
+ * Every node has a one-line `title` and a `summary` (at most 200 characters), and its descriptors
+ * (descriptors.ts): `what` it is or does and `when` to reach for it, one line each; a leaf also has its
  * full `text` — description, input schema, how to call it — and branch nodes may carry `rules`
  * (a family's or server's usage rules), which an answer adds once beside their leaves' text.
  * `id` is the path from the top (`web/web/web_fetch`, `skills/pdf-forms`, `mcp/github/create_issue`,
@@ -24,6 +25,10 @@ export interface CatalogNode {
   group: string;
   title: string;
   summary: string;
+  /** What it is or does, one line (declared beside the code, else derived: descriptors.ts). */
+  what: string;
+  /** When to reach for it rather than its neighbours, one line. */
+  when: string;
   /** Leaves: the full text an expanded answer shows. */
   text?: string;
   /** Families and MCP servers: usage rules shown once beside their leaves. */
@@ -45,6 +50,8 @@ export interface LeafParts {
   parent: string;
   group: string;
   description: string;
+  what: string;
+  when: string;
   /** Its text's heading, e.g. `web_fetch — deferred tool (web)`. */
   heading: string;
   /** The lines after the description: the input schema, how to call, load or read it. */
@@ -62,6 +69,8 @@ export function leafNode(leaf: LeafParts): CatalogNode {
     group: leaf.group,
     title: firstSentence(leaf.description),
     summary: cut(leaf.description, 200),
+    what: leaf.what,
+    when: leaf.when,
     ...(leaf.fields ? { fields: leaf.fields } : {}),
     text: [`## ${leaf.heading}`, leaf.description.trim(), ...leaf.use].join("\n"),
   };

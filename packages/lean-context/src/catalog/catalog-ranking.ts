@@ -23,8 +23,8 @@ import { processTerm, tokenize } from "./search-terms.js";
 /** How much a word found in each field counts (times its IDF). */
 export const FIELD_WEIGHTS = {
   name: 2,
-  what: 2.5,
-  when: 2.5,
+  what: 1.5,
+  when: 1.5,
   title: 2,
   summary: 2.5,
   path: 1.5,
@@ -78,11 +78,10 @@ function termsOf(text: string): string[] {
 const body = (node: CatalogNode) => (node.text ?? "").split("\n").slice(1).join("\n");
 
 function fieldsOf(node: CatalogNode): Record<Field, string> {
-  const described = node as CatalogNode & { what?: string; when?: string };
   return {
     name: node.name,
-    what: described.what ?? "",
-    when: described.when ?? "",
+    what: node.what ?? "",
+    when: node.when ?? "",
     title: node.title,
     summary: node.summary,
     path: node.id.split("/").slice(0, -1).join(" "),

@@ -31,6 +31,7 @@ describe("doc topics from the AGENTS.md routing table", () => {
         name: "docs/tools.md",
         location: "docs/tools.md",
         description: "Core tools. Read it when working on a core tool. Covers: What a tool is; Safety rules.",
+        when: "Working on a core tool",
       },
     ]);
     expect(loadDocTopics(join(root, "docs"))).toEqual([]);

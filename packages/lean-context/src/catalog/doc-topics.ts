@@ -79,7 +79,14 @@ export function loadDocTopics(workspaceRoot: string): CatalogEntry[] {
     const doc = readWorkspaceText(join(workspaceRoot, path));
     if (doc.kind !== "text") continue;
     const text = doc.text;
-    entries.push({ kind: "doc", name: path, location: path, description: docDescription(text, path, list) });
+    entries.push({
+      kind: "doc",
+      name: path,
+      location: path,
+      description: docDescription(text, path, list),
+      // The row's "when" cells are the topic's `when` (descriptors.ts).
+      ...(list.length > 0 ? { when: `Working on ${list.join("; ")}` } : {}),
+    });
   }
   return entries;
 }

@@ -163,6 +163,8 @@ export function skillSearchTool(sources: GatewaySources): ToolDefinition {
     spec: skillSearchSpec,
     effect: "read",
     family: "skills",
+    what: "Finds skills by name or trigger words, including those the skill index leaves out.",
+    when: "No skill in the index fits the task, or the index says more skills are not listed; a known name: skill.",
     async run(input): Promise<ToolOutput> {
       const query = String(input.query ?? "").trim();
       const catalog = sources.catalog();

@@ -148,5 +148,7 @@ export const applyPatchTool = defineTool({
   required: ["patch"],
   effect: "write",
   family: "files",
+  what: "Applies one patch that adds, updates, deletes or moves several files, all or nothing.",
+  when: "A change spans several files or arrives as a diff; one file: edit or multi_edit; a separate branch: worktree_create.",
   run: runApplyPatch,
 });

@@ -95,5 +95,7 @@ export const globTool = defineTool({
   required: ["pattern"],
   effect: "read",
   family: "files",
+  what: "Lists files whose path matches a glob pattern, newest first.",
+  when: "You know a file's name or extension but not where it lives; inside files: search; a folder's layout: list_dir.",
   run: runGlob,
 });

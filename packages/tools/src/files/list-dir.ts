@@ -108,5 +108,7 @@ export const listDirTool = defineTool({
   required: [],
   effect: "read",
   family: "files",
+  what: "Shows a folder as a tree of its subfolders and files, with sizes.",
+  when: "You need a folder's layout or a project's structure at a glance; files by name anywhere: glob.",
   run: runListDir,
 });

@@ -129,5 +129,7 @@ export const multiEditTool = defineTool({
   required: ["path", "edits"],
   effect: "write",
   family: "files",
+  what: "Applies several exact replacements to one file, all or nothing.",
+  when: "Several related changes in one file (a rename in many places); one change: edit; several files: apply_patch.",
   run: runMultiEdit,
 });

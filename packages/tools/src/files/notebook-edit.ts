@@ -155,5 +155,7 @@ export const notebookEditTool = defineTool({
   required: ["path"],
   effect: "write",
   family: "files",
+  what: "Replaces, inserts or deletes one cell of a Jupyter notebook.",
+  when: "The file is an .ipynb notebook, whose JSON edit would break.",
   run: runNotebookEdit,
 });

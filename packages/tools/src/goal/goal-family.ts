@@ -5,6 +5,7 @@ export const goalFamily: ToolFamily = {
   name: "goal",
   group: "agents",
   when: "goal loops",
+  what: "One goal worked toward round after round, until done or blocked.",
   rules:
     "Goals loop until done: each round states progress and the next step; when blocked, report the blocker and what would unblock it instead of repeating a failing step.",
 };

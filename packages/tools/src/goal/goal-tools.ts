@@ -21,6 +21,8 @@ export function goalTools(board: GoalBoard, todos?: TodoBoard): ToolDefinition[]
     required: ["objective", "done_when"],
     effect: "read",
     family: "goal",
+    what: "Sets the objective and the done-when condition to work toward round after round.",
+    when: "A task takes many rounds and has a checkable end (the suite passes, the build is green).",
     async run(input: Record<string, unknown>): Promise<ToolOutput> {
       const goal = board.set(requiredString(input, "objective"), requiredString(input, "done_when"));
       return {
@@ -36,6 +38,8 @@ export function goalTools(board: GoalBoard, todos?: TodoBoard): ToolDefinition[]
     required: [],
     effect: "read",
     family: "goal",
+    what: "Shows the current goal: objective, condition, status, rounds, blocker.",
+    when: "Check how far along the goal is before the next step.",
     async run(_input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
       const open = (todos?.get(ctx.lane) ?? []).filter((t) => t.status !== "done");
       const todoLine = open.length
@@ -52,6 +56,8 @@ export function goalTools(board: GoalBoard, todos?: TodoBoard): ToolDefinition[]
     required: ["evidence"],
     effect: "read",
     family: "goal",
+    what: "Marks the goal done, with evidence that its condition holds.",
+    when: "The done-when condition is met and you can show it.",
     async run(input: Record<string, unknown>): Promise<ToolOutput> {
       const result = board.done(requiredString(input, "evidence"));
       if (typeof result === "string") return toolError(`Not marked done: ${result}.`);
@@ -69,6 +75,8 @@ export function goalTools(board: GoalBoard, todos?: TodoBoard): ToolDefinition[]
     required: ["reason", "needs"],
     effect: "read",
     family: "goal",
+    what: "Stops the goal rounds, naming what blocks them and what would unblock them.",
+    when: "Progress needs something only the user can do: a restart, a credential, a decision.",
     async run(input: Record<string, unknown>): Promise<ToolOutput> {
       const result = board.blocked(requiredString(input, "reason"), requiredString(input, "needs"));
       if (typeof result === "string") return toolError(`Not marked blocked: ${result}.`);

@@ -220,5 +220,7 @@ export const jsonQueryTool = defineTool({
   required: ["path", "query"],
   effect: "read",
   family: "json",
+  what: "Returns only the values at a path of a JSON or JSONL file.",
+  when: "A few values from a large JSON or JSONL file (lockfile, API dump, log); read would show it whole.",
   run: runJsonQuery,
 });

@@ -121,5 +121,7 @@ export const presentTool = defineTool({
   required: ["title"],
   effect: "read",
   family: "present",
+  what: "Shows markdown, a file, a diff or a table in the user's view.",
+  when: "The user should see an artifact; instead of pasting it into your reply.",
   run: runPresent,
 });

@@ -140,6 +140,8 @@ export function createHistoryReadTool(sessionsDir: () => string | undefined) {
     required: ["id"],
     effect: "read",
     family: "session",
+    what: "Returns an earlier tool output or compacted span of this session, byte for byte.",
+    when: "Compaction or truncation took something out of this session's view that you need again.",
     async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
       const id = requiredString(input, "id").trim();
       const offset = optionalInteger(input, "offset", 0, Number.MAX_SAFE_INTEGER) ?? 0;

@@ -9,6 +9,7 @@ export const sessionFamily: ToolFamily = {
   name: "session",
   group: "session",
   when: "past sessions",
+  what: "Read-only access to past sessions and to this session's outputs compaction removed.",
   rules:
     "Session tools read history read-only: session_query searches past sessions; history_read gives back, by id, a tool output or compacted span of this session that a compaction or truncation took out of view. Use them to recover earlier decisions or outputs instead of redoing work.",
 };

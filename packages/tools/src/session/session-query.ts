@@ -80,6 +80,8 @@ export function createSessionQueryTool(sessionsDir: () => string | undefined) {
     required: [],
     effect: "read",
     family: "session",
+    what: "Searches this project's past sessions, or opens one session's transcript.",
+    when: "Recall what an earlier session asked, decided or changed.",
     async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
       const dir = sessionsDir();
       if (!dir) return toolError("Past sessions are not available here (no session folder).");

@@ -5,6 +5,7 @@ export const subagentFamily: ToolFamily = {
   name: "subagent",
   group: "agents",
   when: "fork, report on and stop subagents",
+  what: "Background subagents: fork one, collect its report, steer or cancel it.",
   rules:
     "Subagent control forks, messages, reports on and stops running subagents: stop those you no longer need.",
 };

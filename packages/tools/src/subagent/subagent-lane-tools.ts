@@ -33,6 +33,8 @@ const forkTool = defineTool({
   required: ["task"],
   effect: "agent",
   family: "subagent",
+  what: "Starts a background subagent on a self-contained task and returns its id at once.",
+  when: "Work can run in parallel while you go on; a blocking one-off task: the core subagent tool.",
   async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
     const task = requiredString(input, "task").trim();
     if (task === "") throw new ToolInputError('"task" must not be blank.');
@@ -66,6 +68,8 @@ const reportTool = defineTool({
   required: [],
   effect: "read",
   family: "subagent",
+  what: "Gives a background subagent's state and, once it stopped, its report.",
+  when: "Collect what a forked subagent found, or see which are still running.",
   async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
     const id = optionalString(input, "id");
     const waitSeconds = optionalInteger(input, "wait_seconds", 0, MAX_REPORT_WAIT_SECONDS) ?? 0;
@@ -99,6 +103,8 @@ const controlTool = defineTool({
   required: ["id", "action"],
   effect: "agent",
   family: "subagent",
+  what: "Cancels a background subagent or sends it a message.",
+  when: "A running subagent must stop, or needs a correction or more context.",
   async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
     const id = requiredString(input, "id");
     const action = requiredString(input, "action");

@@ -5,6 +5,7 @@ export const terminalFamily: ToolFamily = {
   name: "terminal",
   group: "workspace",
   when: "long-lived interactive shells",
+  what: "Long-lived processes you start, read, type into and stop, unlike bash's one-off commands.",
   rules:
     "Terminals outlive one call: wait_for the line you expect instead of reading in a loop; kill them when done (the session's end kills the rest).",
 };

@@ -135,6 +135,8 @@ export function terminalTools(terminals: Terminals): ToolDefinition[] {
     required: ["command"],
     effect: "exec",
     family: "terminal",
+    what: "Starts a long-lived process (dev server, REPL, watcher) in a terminal that outlives the call.",
+    when: "The process must keep running or take input across calls; a command that ends on its own: bash.",
     callEffect: () => ({ effect: "exec", sandboxed: sandboxed() }),
     async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
       const command = requiredString(input, "command");
@@ -180,6 +182,8 @@ export function terminalTools(terminals: Terminals): ToolDefinition[] {
     required: ["id"],
     effect: "read",
     family: "terminal",
+    what: "Reads a terminal's new output, optionally waiting for a pattern.",
+    when: "Check what a running terminal printed, or wait until a server says it is ready.",
     async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
       const record = find(terminals, input);
       const since = optionalInteger(input, "since", 0, Number.MAX_SAFE_INTEGER) ?? record.cursor;
@@ -204,6 +208,8 @@ export function terminalTools(terminals: Terminals): ToolDefinition[] {
     required: ["id"],
     effect: "exec",
     family: "terminal",
+    what: "Types text or a key such as ctrl-c into a running terminal.",
+    when: "A running process waits for input: a prompt, a REPL line, a confirmation.",
     callEffect: () => ({ effect: "exec", sandboxed: sandboxed() }),
     async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
       const record = find(terminals, input);
@@ -231,6 +237,8 @@ export function terminalTools(terminals: Terminals): ToolDefinition[] {
     required: ["id"],
     effect: "exec",
     family: "terminal",
+    what: "Stops a terminal and its whole process group.",
+    when: "A server or REPL you started is no longer needed, or hangs.",
     async run(input: Record<string, unknown>): Promise<ToolOutput> {
       const record = find(terminals, input);
       const was = status(record);
@@ -250,6 +258,8 @@ export function terminalTools(terminals: Terminals): ToolDefinition[] {
     required: [],
     effect: "read",
     family: "terminal",
+    what: "Lists this session's terminals with id, status, command and age.",
+    when: "Which shells, servers or REPLs are still running, or a terminal's id.",
     async run(): Promise<ToolOutput> {
       const all = terminals.list();
       if (all.length === 0) return { content: "No terminals; start one with terminal_start." };

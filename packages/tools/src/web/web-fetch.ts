@@ -85,6 +85,8 @@ export function createWebFetchTool(settings: WebSettings) {
     required: ["url"],
     effect: "network",
     family: "web",
+    what: "Gets one http(s) URL and returns it as markdown.",
+    when: "You have an address (a docs page, an article, an API URL) and need its content; no address yet: web_search.",
     async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
       let res: GetResult;
       try {

@@ -45,6 +45,8 @@ export function createWebSearchTool(settings: WebSettings) {
     required: ["query"],
     effect: "network",
     family: "web",
+    what: "Searches the internet and returns titles, addresses and snippets.",
+    when: "You need pages about a topic or an error message but have no address yet; then read one with web_fetch.",
     async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
       const query = requiredString(input, "query");
       const limit = optionalInteger(input, "max_results", 1, 20) ?? 8;

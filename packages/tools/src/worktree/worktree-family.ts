@@ -5,6 +5,7 @@ export const worktreeFamily: ToolFamily = {
   name: "worktree",
   group: "workspace",
   when: "isolated checkouts for parallel work",
+  what: "Separate git checkouts on their own branches, for parallel or risky work.",
   rules:
     "Worktrees isolate parallel work: create one per independent change, work and test inside it, and merge or remove it when done. Never delete a worktree with uncommitted work without asking.",
 };

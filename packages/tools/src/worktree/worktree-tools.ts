@@ -58,6 +58,8 @@ export function worktreeTools(): ToolDefinition[] {
     required: ["branch"],
     effect: "write",
     family: "worktree",
+    what: "Creates a separate git checkout on a new branch under .picasso/worktrees.",
+    when: "Isolate a risky change or a parallel task from the current checkout; not for applying a diff (apply_patch) or running a server (terminal_start).",
     async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
       const branch = requiredString(input, "branch").trim();
       const base = optionalString(input, "base")?.trim() || "HEAD";
@@ -106,6 +108,8 @@ export function worktreeTools(): ToolDefinition[] {
     required: [],
     effect: "read",
     family: "worktree",
+    what: "Lists the repository's worktrees with branch, commit and uncommitted changes.",
+    when: "Which parallel checkouts exist, or which still hold unsaved work.",
     async run(_input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
       const root = await repoRoot(ctx);
       const trees = await listWorktrees(root, ctx);
@@ -141,6 +145,8 @@ export function worktreeTools(): ToolDefinition[] {
     required: ["branch"],
     effect: "write",
     family: "worktree",
+    what: "Removes a worktree made with worktree_create, and its branch if asked.",
+    when: "A parallel checkout's work is merged or abandoned.",
     async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
       const branch = requiredString(input, "branch").trim();
       const force = optionalBoolean(input, "force") ?? false;
