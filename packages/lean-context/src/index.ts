@@ -17,9 +17,10 @@ export {
 } from "./budget/tier2-ledger.js";
 export { TIER2_BUDGET_SOURCE } from "./budget/tier2-notice.js";
 export { buildCatalog, type Catalog } from "./catalog/build-catalog.js";
-export { answerQuery, type CatalogAnswer } from "./catalog/catalog-answer.js";
+export { answerQuery, branchCost, type CatalogAnswer } from "./catalog/catalog-answer.js";
 export { renderCatalogFiles, renderManifest, writeCatalogFiles } from "./catalog/catalog-files.js";
 export type { CatalogNode } from "./catalog/catalog-node.js";
+export { type CatalogChanges, changesLine, recordCatalogBuild } from "./catalog/catalog-store.js";
 export { type EvalFixture, type EvalSplit, loadEvalCases, loadEvalFixture } from "./catalog/eval-cases.js";
 export {
   keywordNavigator,

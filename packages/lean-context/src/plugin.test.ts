@@ -180,7 +180,11 @@ describe("createLeanContextPlugin", () => {
     expect(panel.rows).toContainEqual(budgetRow);
     const offRows = off.panel!()!.rows;
     expect(offRows).toContainEqual(budgetRow);
-    const statsRows = offRows.filter((r) => r.label !== "Tier-2 budget" && r.level === undefined);
+    // So does what changed since the workspace's last catalog build.
+    expect(offRows.find((r) => r.label === "Catalog")?.value).toMatch(/^\d+ entries; /);
+    const statsRows = offRows.filter(
+      (r) => r.label !== "Tier-2 budget" && r.label !== "Catalog" && r.level === undefined,
+    );
     expect(statsRows.map((r) => r.label)).toEqual([
       "registry",
       "snapshot",

@@ -10,7 +10,8 @@
  *   other plugins contributed, Tier 1 with its skill index and the families line of the
  *   extensions' declared families, the catalog the gateways navigate, grouped as they declare),
  *   the catalog written to `$PICASSO_HOME/tool-catalog/` for people and the model to read, the
- *   registry captured.
+ *   registry captured, and what changed since the workspace's last catalog build
+ *   (catalog/catalog-store.ts).
  *   The first assembly for a workspace and cwd is reused, so a session sees one Tier 1.
  * - `sessionFacts`: date, cwd, platform, branch, pinned memories — never Tier 1.
  * - `preStep`: the PreStepNormaliser's appended reminders; its stats go to ContextStats after
@@ -20,9 +21,11 @@
  * - `toolResult`: an output carrying a `dedupeKey` (a file read) that history already holds
  *   becomes a pointer to the earlier copy.
  * - `describeSettings`: the `picasso-lean-context` namespace (registry, snapshot, counters, events).
- * - `panel`: the same record as lean context's `/context` panel (stats/context-stats-panel.ts).
+ * - `panel`: the same record as lean context's `/context` panel (stats/context-stats-panel.ts),
+ *   with a `Catalog` row saying what changed since the last build.
  * - `observe`: Tier-2 loads, compactions and mode changes into the stats journal; Tier-2 loads
- *   into the budget's ledger (`start` reads a resumed session's earlier loads from its log).
+ *   into the budget's ledger (`start` reads a resumed session's earlier loads from its log, and
+ *   records the catalog build: a `catalog_build` event).
  * With `stats: false` nothing is collected; the bytes sent are the same either way.
  */
 
@@ -49,6 +52,7 @@ import { type OpenTier2Entry, Tier2Ledger } from "./budget/tier2-ledger.js";
 import { buildCatalog, type Catalog } from "./catalog/build-catalog.js";
 import { renderCatalogFiles, writeCatalogFiles } from "./catalog/catalog-files.js";
 import { LEAN_CONTEXT_GROUPS } from "./catalog/catalog-groups.js";
+import { type CatalogChanges, changesLine, recordCatalogBuild } from "./catalog/catalog-store.js";
 import { LEAN_CONTEXT_FAMILIES } from "./catalog/family-table.js";
 import type { Composition } from "./composition/compose.js";
 import { skillSearchTool, toolCallTool, toolSearchTool } from "./gateways/gateway-tools.js";
@@ -87,6 +91,8 @@ interface Assembled {
   skills: Skill[];
   answerBudget: number;
   tier2Budget: number;
+  /** What changed since the workspace's last catalog build; none when the catalog is not written. */
+  changes?: CatalogChanges;
 }
 
 export interface LeanContextPlugin extends PicassoExtension {
@@ -166,7 +172,20 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
             );
           }
         }
-        entry = { assembly, warnings, catalog, skills: found.skills, answerBudget, tier2Budget };
+        // Beside the files: what changed since this workspace's last build (never throws).
+        const changes =
+          options.writeCatalog !== false
+            ? recordCatalogBuild(ctx.picassoHome, ctx.workspaceRoot, catalog)
+            : undefined;
+        entry = {
+          assembly,
+          warnings,
+          catalog,
+          skills: found.skills,
+          answerBudget,
+          tier2Budget,
+          ...(changes ? { changes } : {}),
+        };
         assemblies.set(key, entry);
       }
       last = entry;
@@ -211,12 +230,19 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
     },
 
     panel() {
-      return contextStatsPanel(
+      const panel = contextStatsPanel(
         LEAN_CONTEXT_PLUGIN,
         stats?.describe().value,
         budgets.get("main"),
         collapsedSoFar.get("main"),
       );
+      const changes = last?.changes;
+      if (!changes || !last) return panel;
+      const row = { label: "Catalog", value: changesLine(changes, last.catalog).replace(/^catalog: /, "") };
+      return {
+        ...panel,
+        rows: [...panel.rows, { ...row, ...(changes.note ? { tone: "warn" as const } : {}) }],
+      };
     },
 
     observe(event: LogEvent): void {
@@ -229,6 +255,8 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
     /** A resumed session's earlier Tier-2 loads, for the budget (new ones arrive by `observe`). */
     async start(ctx: ExtensionStartContext): Promise<void> {
       await ledger.seedFromLog(ctx.logPath);
+      const changes = last?.changes;
+      if (changes) ctx.record({ type: "catalog_build", ...changes });
     },
 
     assembly: () => last?.assembly,

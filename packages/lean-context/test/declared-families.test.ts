@@ -91,7 +91,9 @@ describe("a tool family declared by an extension", () => {
       expect(found.content).toContain('Input schema: {"additionalProperties":false');
       expect(found.content).toContain("Rules (family charts): Label both axes and give units.");
       const group = await search!.run({ query: "visuals" }, ctx);
-      expect(group.content).toMatch(/^visuals \(group\): Charts and pictures for the user/);
+      expect(group.content).toMatch(
+        /^visuals \(group; 1 tool, \d+ B in full\): Charts and pictures for the user/,
+      );
       const wrong = await call!.run({ name: "chart_draw", arguments: { kind: "pie" } }, ctx);
       expect(wrong.isError).toBe(true);
       expect(wrong.content).toContain("Rules (family charts): Label both axes and give units.");

@@ -313,6 +313,21 @@ export const EVENT_RULES = {
     signal: z.string().nullable().optional(),
     message: z.string().optional(),
   }),
+  /**
+   * Lean context built the session's catalog: its size and hash, and what changed since this
+   * workspace's last build (`ids`: at most 20, changed first). Logged once per opening.
+   */
+  catalog_build: logged({
+    entries: Size,
+    hash: z.string(),
+    compared: z.boolean(),
+    added: Size,
+    changed: Size,
+    removed: Size,
+    unchanged: Size,
+    ids: z.array(z.string()),
+    note: z.string().optional(),
+  }),
   mode_change: logged({ from: PermissionModeSchema, to: PermissionModeSchema }),
   /**
    * The user pinned a decision (`pin`) or took a pin off (`unpin`, the pin's exact text): the

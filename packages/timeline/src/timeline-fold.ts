@@ -239,6 +239,8 @@ export class TimelineFolder {
         break;
       case "context_pin": // what a later compaction keeps; no byte enters the context now
         break;
+      case "catalog_build": // the catalog behind tool_search was built; no byte enters the context
+        break;
       case "history_repair":
         lane.prefix.onRepair(event.messages.length);
         lane.attribution.onRepair();

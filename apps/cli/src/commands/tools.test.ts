@@ -31,18 +31,22 @@ describe("picasso tools", () => {
     // this workspace's skills and doc topics.
     const lines = text.split("\n");
     expect(lines[0]).toMatch(/^Catalog behind tool_search: \d+ entries; each answer at most 4096 bytes\.$/);
+    expect(lines[1]).toMatch(/^catalog: \d+ entries; first build here$/);
     expect(lines.some((l) => l.startsWith("    - glob: Find files by name or path pattern"))).toBe(true);
-    const skills = lines.indexOf(
-      "skills — Skills: instructions for recurring tasks, loaded with skill({name})",
-    );
+    expect(lines).toContainEqual(expect.stringMatching(/^workspace \(\d+ tools, \d+\.\d KB\) — Files, /));
+    const skills = lines.findIndex((l) => l.startsWith("skills ("));
     expect(skills).toBeGreaterThan(0);
     expect(lines.slice(skills)).toEqual([
-      "skills — Skills: instructions for recurring tasks, loaded with skill({name})",
-      "  skills (family)",
+      expect.stringMatching(
+        /^skills \(2 entries, \d+ B\) — Skills: instructions for recurring tasks, loaded with skill\(\{name\}\)$/,
+      ),
+      expect.stringMatching(/^ {2}skills \(family; 1 tool, \d+ B\)$/),
       "    - skill_search: Find skills by name or trigger words, including those not listed in the skill index.",
       "  - release: Use when cutting a release.",
       "",
-      "docs — Project documentation topics, from the routing table of AGENTS.md",
+      expect.stringMatching(
+        /^docs \(1 doc, \d+ B\) — Project documentation topics, from the routing table of AGENTS\.md$/,
+      ),
       "  - docs/deploy.md: Deployment.",
       "",
       'Search it as the model does: picasso tools search "<query>"',
@@ -50,6 +54,11 @@ describe("picasso tools", () => {
     ]);
     const json = JSON.parse(await toolsOutput({ json: true }, { cwd: root, env }));
     expect(json.answerBudgetBytes).toBe(4096);
+    // The second build compares with the first: nothing changed.
+    expect(json.changes).toMatchObject({ compared: true, added: 0, changed: 0, removed: 0, ids: [] });
+    writeFileSync(join(root, "docs/deploy.md"), "# Deployment\n\n## Rolling back\n\n## Canary\n");
+    const after = (await toolsOutput({}, { cwd: root, env })).split("\n")[1];
+    expect(after).toMatch(/^catalog: \d+ entries; 1 changed since the last build \(docs\/deploy\.md\)$/);
     expect(json.nodes.map((n: { id: string }) => n.id)).toContain("docs/docs/deploy.md");
   });
 

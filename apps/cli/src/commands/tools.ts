@@ -6,10 +6,17 @@
  * the composition's deferred tools, the skills, the doc topics of AGENTS.md. `search` prints
  * exactly what `tool_search` would answer the model, under the composition's answer budget (or
  * `--budget`). `--write-catalog` regenerates the repository's `catalog/` (the built-in deferred
- * tools: `manifest.json`, `tool-catalog/<group>.md`); a test fails when it is stale.
+ * tools: `manifest.json`, `tool-catalog/<group>.md`); a test fails when it is stale. `picasso tools`
+ * also says what changed since the workspace's last build (`catalog: 49 entries; 2 changed…`).
  */
 import { defaultPicassoHome } from "@picasso/engine";
-import { answerQuery, renderManifest, writeCatalogFiles } from "@picasso/lean-context";
+import {
+  answerQuery,
+  changesLine,
+  recordCatalogBuild,
+  renderManifest,
+  writeCatalogFiles,
+} from "@picasso/lean-context";
 import { UserError } from "@picasso/protocol";
 import { builtinCatalogFiles, REPOSITORY_CATALOG_DIR, workspaceCatalog } from "@picasso/surface";
 import type { Command } from "commander";
@@ -39,15 +46,15 @@ export async function toolsOutput(flags: ToolsFlags, where: Where = {}): Promise
     writeCatalogFiles(REPOSITORY_CATALOG_DIR, await builtinCatalogFiles());
     return `wrote ${REPOSITORY_CATALOG_DIR}\n`;
   }
-  const ws = await workspaceCatalog({
-    cwd: where.cwd ?? process.cwd(),
-    picassoHome: defaultPicassoHome(where.env ?? process.env),
-  });
+  const picassoHome = defaultPicassoHome(where.env ?? process.env);
+  const ws = await workspaceCatalog({ cwd: where.cwd ?? process.cwd(), picassoHome });
+  // What changed since this workspace's last build (catalog-store.ts); this build is stored in its place.
+  const changes = recordCatalogBuild(picassoHome, ws.workspaceRoot, ws.catalog);
   if (flags.json) {
     const manifest = JSON.parse(renderManifest(ws.catalog));
-    return `${JSON.stringify({ answerBudgetBytes: ws.answerBudget, warnings: ws.report.warnings, ...manifest }, null, 2)}\n`;
+    return `${JSON.stringify({ answerBudgetBytes: ws.answerBudget, warnings: ws.report.warnings, changes, ...manifest }, null, 2)}\n`;
   }
-  return renderCatalogTree(ws.catalog, ws.answerBudget, ws.report.warnings);
+  return renderCatalogTree(ws.catalog, ws.answerBudget, ws.report.warnings, changesLine(changes, ws.catalog));
 }
 
 export async function toolsSearchOutput(

@@ -32,6 +32,8 @@ import {
   toolWhen,
 } from "./descriptors.js";
 import { type FamilyTable, familyTable } from "./family-table.js";
+import { addHashes } from "./node-hash.js";
+import { addSubtreeCosts } from "./subtree-cost.js";
 
 export interface CatalogInputs {
   /** Registered tools that are not core (the split's `deferred`). */
@@ -111,6 +113,7 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
       summary: table.groupTitle(name),
       what: "",
       when: "",
+      hash: "",
     });
 
   const tools = [...(inputs.deferred ?? [])].sort((a, b) => byName(a.spec, b.spec));
@@ -134,6 +137,7 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
       summary: cut(rules ?? `Tools of the ${tool.family} family.`, 200),
       what: "",
       when: "",
+      hash: "",
       ...(rules ? { rules } : {}),
     });
     leaves.push(toolLeaf(tool, familyId, g));
@@ -180,6 +184,7 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
       title: firstSentence(server.description),
       summary: cut(server.description, 200),
       ...mcpServerDescriptors(server, toolNames.map((n) => n.slice(server.name.length + 1)).sort()),
+      hash: "",
       ...(server.rules ? { rules: server.rules } : {}),
     });
   }
@@ -192,7 +197,10 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
   }
 
   describeBranches([...branches.values()], leaves, table);
-  return new Catalog(ordered([...branches.values()], leaves, table), kept);
+  const nodes = ordered([...branches.values()], leaves, table);
+  addSubtreeCosts(nodes);
+  addHashes(nodes);
+  return new Catalog(nodes, kept);
 }
 
 /** Families' and groups' descriptors, from their declarations and their members (descriptors.ts). */

@@ -3,20 +3,21 @@
  *
  * - exact / expand: the expanded leaves' full text, each followed the first time by its family's
  *   or server's rules; then the next hits as one title line each ("Also: …") while they fit;
- * - branch: the named group / family / server, its rules, and its leaves as title lines (or in
- *   full when 3 or fewer) — a peek one level down;
+ * - branch: the named group / family / server with its leaf count and full cost ("3 tools, 4.1 KB
+ *   in full"), its rules, and its leaves as title lines (or in full when 3 or fewer);
  * - peek: a count, then one title line per hit, best first, while they fit;
  * - a listed entry then gets its `when` ("— when: …"), best first, while the answer has room
  *   (never at the cost of an entry);
- * - none: says so and lists the groups.
+ * - none: says so and lists the groups, each with its leaf count and full cost.
  * Every part is added only if the whole answer stays within `budgetBytes` (UTF-8); a single
  * expanded leaf larger than the budget is cut at a line boundary with a marker. `shown` records
  * which nodes the answer showed and whether in full (the navigation eval reads it).
  */
 import { byteLength } from "@picasso/protocol";
 import type { Catalog } from "./build-catalog.js";
-import type { CatalogNode } from "./catalog-node.js";
+import { type CatalogNode, rulesLine } from "./catalog-node.js";
 import { FULL_DETAIL_MATCHES, type Navigation, type NavigationMode, navigate } from "./catalog-search.js";
+import { formatCost } from "./subtree-cost.js";
 
 /**
  * How much of each hit an answer shows (`tool_search`'s `level`): `title` — title lines only;
@@ -72,6 +73,15 @@ export function titleLine(catalog: Catalog, node: CatalogNode): string {
   return `- ${node.name} (${label}): ${node.title}`;
 }
 
+/** A branch's leaf count and full cost, e.g. `3 tools, 4.1 KB` (subtree-cost.ts). */
+export function branchCost(catalog: Catalog, branch: CatalogNode): string {
+  const cost = branch.subtree ?? { leaves: 0, bytes: 0 };
+  return formatCost(
+    cost,
+    catalog.leavesUnder(branch.id).map((l) => l.kind),
+  );
+}
+
 /** A title line (and its summary) with the node's `when` after it, when it adds something. */
 export function withWhen(line: string, node: CatalogNode): string {
   if (!node.when || node.when === node.title) return line;
@@ -84,7 +94,7 @@ function rulesFor(catalog: Catalog, node: CatalogNode, given: Set<string>): stri
   const parent = node.parent ? catalog.node(node.parent) : undefined;
   if (!parent?.rules || given.has(parent.id)) return undefined;
   given.add(parent.id);
-  return `Rules (${parent.kind === "mcp_server" ? "server" : "family"} ${parent.name}): ${parent.rules}`;
+  return rulesLine(parent);
 }
 
 /** The longest prefix of whole lines of `text` that fits `room` bytes with `marker` after it. */
@@ -118,12 +128,13 @@ export function renderNavigation(
   }
   if (nav.mode === "none") {
     out.add(`Nothing in the catalog matches "${query}". Search a group to list it:`);
-    for (const g of catalog.groups) if (!out.add(`- ${g.name}: ${g.title}`)) break;
+    for (const g of catalog.groups)
+      if (!out.add(`- ${g.name} (${branchCost(catalog, g)}): ${g.title}`)) break;
     return finish();
   }
   if (nav.mode === "branch" && nav.branch) {
     const b = nav.branch;
-    out.add(`${b.name} (${b.kind.replace("_", " ")}): ${b.title} — ${nav.nodes.length} entries.`);
+    out.add(`${b.name} (${b.kind.replace("_", " ")}; ${branchCost(catalog, b)} in full): ${b.title}`);
     if (b.rules && nav.expand === 0) out.add(`Rules: ${b.rules}`);
   }
   if (nav.mode === "peek" && nav.expand === 0)

@@ -1,5 +1,6 @@
 /**
- * The catalog as files: `manifest.json` (every node, leaves with their full text) and one
+ * The catalog as files: `manifest.json` (every node with its descriptors and hash, branches with
+ * their subtree cost, leaves with their full text) and one
  * `tool-catalog/<group>.md` per group, for people and for the model to read.
  *
  * Rendering is pure and deterministic (node order, sorted keys, no dates, no machine paths), so
@@ -27,6 +28,8 @@ export function renderManifest(catalog: Catalog): string {
     summary: n.summary,
     what: n.what,
     when: n.when,
+    hash: n.hash,
+    ...(n.subtree ? { subtree: n.subtree } : {}),
     ...(n.rules ? { rules: n.rules } : {}),
     ...(n.text ? { text: n.text, bytes: byteLength(n.text) } : {}),
   }));
@@ -45,11 +48,18 @@ export function renderGroupMarkdown(catalog: Catalog, group: string): string {
   for (const node of catalog.nodes) {
     if (node.group !== group || node.kind === "group") continue;
     if (!isLeaf(node)) {
-      lines.push("", `## ${node.name} (${node.kind.replace("_", " ")})`, "", node.summary);
+      lines.push(
+        "",
+        `## ${node.name} (${node.kind.replace("_", " ")})`,
+        "",
+        node.summary,
+        "",
+        `When: ${node.when}`,
+      );
       if (node.rules && node.rules !== node.summary) lines.push("", `Rules: ${node.rules}`);
       continue;
     }
-    lines.push("", `#${node.text ?? `## ${node.name}`}`);
+    lines.push("", `#${node.text ?? `## ${node.name}`}`, `When: ${node.when}`);
   }
   return `${lines.join("\n")}\n`;
 }

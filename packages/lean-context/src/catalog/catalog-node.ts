@@ -35,6 +35,18 @@ export interface CatalogNode {
   rules?: string;
   /** Leaves with a schema: the names of its input fields (searched). */
   fields?: string[];
+  /**
+   * A short sha256 of what the node is made of (node-hash.ts): its declaration, description,
+   * schema, rules and descriptors; a branch's also covers its children's hashes.
+   */
+  hash: string;
+  /** Branches: their leaf count and what showing every leaf in full costs (subtree-cost.ts). */
+  subtree?: { leaves: number; bytes: number };
+}
+
+/** The rules line an answer shows once after the first leaf of a family or server. */
+export function rulesLine(parent: CatalogNode): string {
+  return `Rules (${parent.kind === "mcp_server" ? "server" : "family"} ${parent.name}): ${parent.rules}`;
 }
 
 export const LEAF_KINDS: ReadonlySet<CatalogNodeKind> = new Set(["tool", "skill", "mcp_tool", "doc"]);
@@ -62,6 +74,7 @@ export interface LeafParts {
 /** A leaf: its title the description's first sentence, its summary the description in 200 characters, its text the heading, the description, then how to use it. */
 export function leafNode(leaf: LeafParts): CatalogNode {
   return {
+    hash: "",
     id: `${leaf.parent}/${leaf.key}`,
     kind: leaf.kind,
     name: leaf.name,

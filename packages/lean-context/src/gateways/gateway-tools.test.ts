@@ -138,7 +138,9 @@ describe("tool_search", () => {
   it("a group name opens that group: listed one level down, or in full with 3 entries or fewer", async () => {
     const out = await gateways(full(), 800).search.run({ query: "workspace" }, ctx);
     expect(out.content.split("\n")).toEqual([
-      "workspace (group): Files, worktrees and terminals beyond the core tools — 3 entries.",
+      expect.stringMatching(
+        /^workspace \(group; 3 tools, 1\.2 KB in full\): Files, worktrees and terminals beyond the core tools$/,
+      ),
       expect.stringMatching(/^## terminal_open/),
       expect.any(String),
       expect.any(String),
@@ -156,7 +158,7 @@ describe("tool_search", () => {
     expect(out.content.split("\n")[0]).toBe(
       'Nothing in the catalog matches "zzzq". Search a group to list it:',
     );
-    expect(out.content).toContain("- web: Fetch web pages and search the web");
+    expect(out.content).toMatch(/^- web \(2 tools, \d+ B\): Fetch web pages and search the web$/m);
   });
 });
 

@@ -161,6 +161,7 @@ export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
     case "tier2_load":
     case "mcp_server_start":
     case "mcp_server_exit":
+    case "catalog_build":
     case "interrupt":
     case "log_repair": // told once when the session opens (session-view.ts)
     case "history_repair": // a log fault repaired; the timeline lists it
