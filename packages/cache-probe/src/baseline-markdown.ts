@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "nod
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { type FirstTurnBaseline, firstTurnBaseline } from "./first-turn-baseline.js";
+import { type FirstTurnBaseline, firstTurnBaseline, type SkillIndexFigures } from "./first-turn-baseline.js";
 import { refreshMcpCatalogs } from "./refresh-mcp.js";
 import { FIXED_NOW } from "./scenario-driver.js";
 import { helloScenario } from "./scenarios/hello.js";
@@ -104,7 +104,7 @@ export interface Tier1Split {
   own: number;
   /** The AGENTS.md instruction index (the user's file; target 4 KB, hard cap 8 KB). */
   instructions: number;
-  /** The skill index (the user's skills; budget 2 KB). */
+  /** The skill index (the user's skills, each with a trigger while they fit; `skills.indexBudgetBytes`). */
   skills: number;
   total: number;
 }
@@ -127,6 +127,14 @@ function eagerCounts(b: FirstTurnBaseline) {
     skillAverage: skills ? Math.round(skillBytes / skills) : 0,
     memories: ids.filter((id) => id.startsWith("memory:")).length,
   };
+}
+
+/** How the skill index lists its skills, for the Tier 1 budget table. */
+function triggersSaid(si: SkillIndexFigures): string {
+  if (si.withTrigger === si.skills && si.cut === 0) return "every one with its whole trigger";
+  if (si.withTrigger === si.skills)
+    return `every one with its trigger, ${si.cut} of them cut to ${si.triggerChars} characters`;
+  return `${si.withTrigger} with a trigger (cut to ${si.triggerChars} characters), the rest by name`;
 }
 
 export function renderBaselineMarkdown(b: Baselines): string {
@@ -158,8 +166,11 @@ export function renderBaselineMarkdown(b: Baselines): string {
     "| --- | ---: |",
     `| Picasso's own: core tool schemas, gateways (\`tool_search\`, \`tool_call\`, one \`<server>_call\` per MCP server), canonical sections | ${num(split.own)} |`,
     `| the user's AGENTS.md, as the instruction index (target 4,096, hard cap 8,192) | ${num(split.instructions)} |`,
-    `| the user's 30 skills, as the skill index (budget 2,048) | ${num(split.skills)} |`,
+    `| the user's ${b.hello.skillIndex.skills} skills, as the skill index (budget ${num(b.hello.skillIndex.budgetBytes)}): ${triggersSaid(b.hello.skillIndex)} | ${num(split.skills)} |`,
     `| **Tier 1** | **${num(split.total)}** |`,
+    "",
+    `The skill index with a trigger for every skill costs ${num(b.hello.skillIndex.bytes)} bytes; the same ${b.hello.skillIndex.skills} skills`,
+    `listed by name only, without triggers, would cost ${num(b.hello.skillIndex.namesOnlyBytes)} (+${num(b.hello.skillIndex.bytes - b.hello.skillIndex.namesOnlyBytes)} bytes for the model to know when to load each).`,
     "",
     "Picasso's own part is what the 12 KB target measures: it is the same for every workspace of the CLI except for",
     "one `<server>_call` schema and line per MCP server. The instruction and skill indexes are the user's own text,",
@@ -182,8 +193,8 @@ export function renderBaselineMarkdown(b: Baselines): string {
     "### `skills`: the shop with 30 skills",
     "",
     "The same shop with 10 project skills (`.picasso/skills`, `.claude/skills`) and 20 user skills",
-    "(`$PICASSO_HOME/skills`, the Claude folder's `skills/`). Lean: the skill index (project skills with their",
-    "trigger, user skills by name, the rest behind `skill_search`); eager: every SKILL.md body.",
+    "(`$PICASSO_HOME/skills`, the Claude folder's `skills/`). Lean: the skill index (every skill with its trigger,",
+    "project skills first; over its budget the rest by name, then behind `skill_search`); eager: every SKILL.md body.",
     "",
     ...table(b.skills),
     "",

@@ -49,9 +49,24 @@ export interface CategoryRow {
   eagerTokens: number;
 }
 
+/** The skill index of a baseline's Tier 1, beside what it would cost without triggers. */
+export interface SkillIndexFigures {
+  skills: number;
+  /** Its bytes in Tier 1: every skill with a trigger while they fit. */
+  bytes: number;
+  /** The same skills listed by name only, without a trigger. */
+  namesOnlyBytes: number;
+  withTrigger: number;
+  /** The characters every trigger was cut to, and how many were longer than that. */
+  triggerChars: number;
+  cut: number;
+  budgetBytes: number;
+}
+
 export interface FirstTurnBaseline {
   lean: Tier1;
   eager: Tier1;
+  skillIndex: SkillIndexFigures;
   /** What `tool_search` and `skill_search` search in a session of this workspace. */
   catalog: Catalog;
   rows: CategoryRow[];
@@ -163,9 +178,24 @@ export function firstTurnBaseline(workspaceRoot: string, picassoHome: string): F
     { bytes: 0, tokens: 0 },
     systemBytes(eager, (i) => i.startsWith("memory:")),
   );
+  const si = assembly.skillIndex;
+  const skillIndex: SkillIndexFigures = {
+    skills: si.skillsKnown,
+    bytes: si.bytesAfter,
+    namesOnlyBytes: si.namesOnlyBytes,
+    withTrigger: si.withTrigger,
+    triggerChars: si.triggerChars,
+    cut: si.cut,
+    budgetBytes: loadComposition({
+      surface: "cli",
+      picassoHome,
+      workspaceRoot: findWorkspaceRoot(workspaceRoot),
+    }).settings["skills.indexBudgetBytes"],
+  };
   return {
     lean,
     eager,
+    skillIndex,
     catalog,
     rows,
     reduction: eager.bytes.total > 0 ? 1 - lean.bytes.total / eager.bytes.total : 0,

@@ -99,6 +99,11 @@ describe("reports/lean-context/baseline.md", () => {
     expect(both.hello.lean.bytes.total).toBeLessThanOrEqual(16.5 * 1024);
     // Picasso's own part is the bare shop's, plus one gateway schema and line per MCP server.
     expect(split.own).toBeGreaterThan(tier1Split(both.shop).own);
+    // The skill index's figures: its bytes in Tier 1, and what names only would have cost.
+    const si = both.hello.skillIndex;
+    expect(si).toMatchObject({ skills: 30, withTrigger: 30, bytes: split.skills, budgetBytes: 2560 });
+    expect(si.namesOnlyBytes).toBeGreaterThan(0);
+    expect(si.namesOnlyBytes).toBeLessThan(si.bytes);
   });
 
   it("hello: every capability the eager side sends up front stays reachable from the lean Tier 1", () => {

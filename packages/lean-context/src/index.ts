@@ -21,7 +21,12 @@ export { answerQuery, branchCost, type CatalogAnswer } from "./catalog/catalog-a
 export { renderCatalogFiles, renderManifest, writeCatalogFiles } from "./catalog/catalog-files.js";
 export type { CatalogNode } from "./catalog/catalog-node.js";
 export { type CatalogChanges, changesLine, recordCatalogBuild } from "./catalog/catalog-store.js";
+export { descriptorFilePath, renderDescriptorFile } from "./catalog/descriptor-file.js";
+export { type DescriptorGrade, gradeDescriptors } from "./catalog/descriptor-grade.js";
+export { DESCRIBE_SYSTEM, describeRequestText, parseDescriptorReply } from "./catalog/descriptor-reply.js";
+export type { MemberDescriptor } from "./catalog/descriptor-text.js";
 export { type EvalFixture, type EvalSplit, loadEvalCases, loadEvalFixture } from "./catalog/eval-cases.js";
+export { type FamilyMembers, familyMembers } from "./catalog/family-members.js";
 export {
   keywordNavigator,
   type NavigationCase,

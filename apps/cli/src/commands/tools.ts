@@ -94,4 +94,21 @@ export function register(program: Command): void {
     .action(async (words: string[], flags: ToolsFlags) => {
       process.stdout.write(await toolsSearchOutput(words.join(" "), flags));
     });
+  tools
+    .command("describe <family>")
+    .description(
+      "propose what/when descriptors for a family's members (or mcp:<server>) with the model; grade them",
+    )
+    .option("--provider <name>", "anthropic, openai or mock (default: as for a session)")
+    .option("--model <name>", "the model that writes the proposal")
+    .option("--mock-script <file>", "with --provider mock: a mock-provider script")
+    .option("--cases <file>", "navigation-eval cases to grade on (default catalog/eval/navigation.cases.yml)")
+    .option("--budget <bytes>", "answer budget of the grade (default 1024)")
+    .option("--write", "write catalog/descriptors/<family>.yml (reviewed text) instead of a dry run")
+    .option("--json", "print the proposal and the grade as JSON")
+    .action(async (family: string, flags) => {
+      const budgetBytes = parseBudget(flags.budget);
+      const { describeAction } = await import("./tools-describe.js");
+      await describeAction(family, { ...flags, ...(budgetBytes ? { budgetBytes } : {}) });
+    });
 }

@@ -21,6 +21,7 @@ import {
 } from "@picasso/protocol";
 import { DOCS_GROUP, MCP_GROUP, SKILLS_GROUP } from "./catalog-groups.js";
 import { type CatalogNode, cut, firstSentence, isLeaf, leafNode } from "./catalog-node.js";
+import { applyDescriptorOverlay, type DescriptorOverlay } from "./descriptor-overlay.js";
 import {
   docDescriptors,
   familyDescriptors,
@@ -45,6 +46,8 @@ export interface CatalogInputs {
   families?: readonly ToolFamily[];
   /** The group titles they declare, in mount order (`AssembleContext.groups`). */
   groups?: readonly CatalogGroupTitle[];
+  /** The workspace's committed `catalog/descriptors/*.yml`: `what` / `when` over members (descriptor-overlay.ts). */
+  descriptors?: DescriptorOverlay;
 }
 
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -197,7 +200,7 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
   }
 
   describeBranches([...branches.values()], leaves, table);
-  const nodes = ordered([...branches.values()], leaves, table);
+  const nodes = applyDescriptorOverlay(ordered([...branches.values()], leaves, table), inputs.descriptors);
   addSubtreeCosts(nodes);
   addHashes(nodes);
   return new Catalog(nodes, kept);

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { CatalogEntry, CatalogGroupTitle, ToolDefinition, ToolFamily } from "@picasso/protocol";
 import { displayPath, loadSkills, type Skill, type SkillSources } from "../skills/skill-discovery.js";
 import { buildCatalog, type Catalog } from "./build-catalog.js";
+import { type DescriptorOverlay, loadDescriptorOverlay } from "./descriptor-overlay.js";
 import { loadDocTopics } from "./doc-topics.js";
 
 export interface CatalogSources {
@@ -18,6 +19,8 @@ export interface CatalogSources {
   entries: CatalogEntry[];
   /** MCP servers named by `mcp_server` entries (each gets a `<server>_call` gateway). */
   mcpServers: string[];
+  /** The workspace's committed member descriptors (`catalog/descriptors/*.yml`). */
+  descriptors: DescriptorOverlay;
   warnings: string[];
 }
 
@@ -45,7 +48,8 @@ export function loadCatalogSources(
   }
   const entries = [...contributed.filter((e) => e.kind !== "skill"), ...loadDocTopics(sources.workspaceRoot)];
   const mcpServers = [...new Set(contributed.filter((e) => e.kind === "mcp_server").map((e) => e.name))];
-  return { skills, entries, mcpServers, warnings };
+  const descriptors = loadDescriptorOverlay(sources.workspaceRoot);
+  return { skills, entries, mcpServers, descriptors, warnings: [...warnings, ...descriptors.notes] };
 }
 
 /** The extensions' declared families and group titles, in mount order. */
@@ -65,5 +69,6 @@ export function sessionCatalog(
     entries: sources.entries,
     families: declared.families,
     groups: declared.groups,
+    descriptors: sources.descriptors,
   });
 }

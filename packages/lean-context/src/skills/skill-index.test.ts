@@ -32,6 +32,14 @@ describe("buildSkillIndex", () => {
     for (const line of lines)
       expect(chars(line.slice(line.indexOf(": ") + 2))).toBeLessThanOrEqual(index.triggerChars);
     expect(buildSkillIndex([...list].reverse(), budget)).toEqual(index);
+    // Beside it, what the same skills would cost listed by name only (no trigger).
+    const namesOnly = `${index.text.split("\n").slice(0, 2).join("\n")}\nAlso available (load by name): ${list
+      .slice(20)
+      .concat(list.slice(0, 20))
+      .map((s) => s.name)
+      .join(", ")}`;
+    expect(index.namesOnlyBytes).toBe(byteLength(namesOnly));
+    expect(index.namesOnlyBytes).toBeLessThan(index.bytesAfter);
   });
 
   it("200 skills: within the budget, triggers kept for project skills first, and what was shortened said", () => {

@@ -43,6 +43,8 @@ export interface SkillIndex {
   collapsed: number;
   /** Bytes the index would take with every trigger listed. */
   bytesBefore: number;
+  /** Bytes the index would take listing every skill by name only, without triggers (for comparison). */
+  namesOnlyBytes: number;
   bytesAfter: number;
   overflowed: boolean;
 }
@@ -120,6 +122,7 @@ export function buildSkillIndex(skills: readonly SkillInfo[], budget: SkillBudge
       skillsKnown: 0,
       ...empty,
       bytesBefore: 0,
+      namesOnlyBytes: 0,
       bytesAfter: 0,
       overflowed: false,
     };
@@ -132,12 +135,17 @@ export function buildSkillIndex(skills: readonly SkillInfo[], budget: SkillBudge
   const max = budget.triggerMaxChars;
   const min = Math.min(budget.triggerMinChars ?? 32, max);
   const names = sorted.map((s) => s.name).sort();
+  const namesOnlyBytes = indexBytes([NAMES_PREFIX + sorted.map((s) => s.name).join(", ")]);
   const done = (
     lines: string[],
-    rest: Omit<SkillIndex, "text" | "names" | "skillsKnown" | "bytesBefore" | "bytesAfter">,
+    rest: Omit<
+      SkillIndex,
+      "text" | "names" | "skillsKnown" | "bytesBefore" | "namesOnlyBytes" | "bytesAfter"
+    >,
   ) => {
     const text = [HEADER, ...lines].join("\n");
-    return { text, names, skillsKnown: sorted.length, bytesBefore, bytesAfter: byteLength(text), ...rest };
+    const bytesAfter = byteLength(text);
+    return { text, names, skillsKnown: sorted.length, bytesBefore, namesOnlyBytes, bytesAfter, ...rest };
   };
 
   // 1. Every skill with a trigger, at the longest common length that fits.

@@ -11,6 +11,7 @@
 import type { CatalogEntry, CatalogGroupTitle, ToolDefinition, ToolFamily } from "@picasso/protocol";
 import type { Catalog } from "../catalog/build-catalog.js";
 import { type CatalogSources, loadCatalogSources, sessionCatalog } from "../catalog/catalog-sources.js";
+import { unmatchedDescriptorNotes } from "../catalog/descriptor-overlay.js";
 import type { Composition, Surface } from "../composition/compose.js";
 import { loadComposition } from "../composition/load-composition.js";
 import { type InstructionFiles, loadInstructionFiles } from "../instructions/instruction-files.js";
@@ -80,16 +81,21 @@ export function assembleWorkspaceTier1(input: WorkspaceTier1Input): WorkspaceTie
     skills: sources.skills,
     families: input.families,
   });
+  const catalog = sessionCatalog(assembly.split.deferred, sources, {
+    families: input.families,
+    groups: input.groups,
+  });
   return {
     composition,
     instructions,
     sources,
     assembly,
-    catalog: sessionCatalog(assembly.split.deferred, sources, {
-      families: input.families,
-      groups: input.groups,
-    }),
-    warnings: [...tier1Warnings(instructions.warnings, assembly), ...sources.warnings],
+    catalog,
+    warnings: [
+      ...tier1Warnings(instructions.warnings, assembly),
+      ...sources.warnings,
+      ...unmatchedDescriptorNotes(catalog.nodes, sources.descriptors),
+    ],
     answerBudget: composition.settings["catalog.answerBudgetBytes"],
     tier2Budget: composition.settings["catalog.tier2BudgetBytes"],
   };
