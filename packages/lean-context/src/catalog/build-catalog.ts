@@ -200,10 +200,10 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
   }
 
   describeBranches([...branches.values()], leaves, table);
-  const nodes = applyDescriptorOverlay(ordered([...branches.values()], leaves, table), inputs.descriptors);
+  const nodes = ordered([...branches.values()], leaves, table);
   addSubtreeCosts(nodes);
   addHashes(nodes);
-  return new Catalog(nodes, kept);
+  return new Catalog(applyDescriptorOverlay(nodes, inputs.descriptors), kept);
 }
 
 /** Families' and groups' descriptors, from their declarations and their members (descriptors.ts). */
