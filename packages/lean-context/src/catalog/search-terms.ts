@@ -26,7 +26,7 @@ const STOP_WORDS = new Set(
  * the group's token (`~` + its first word), which no real word can be.
  */
 const SYNONYMS: readonly (readonly string[])[] = [
-  ["delete", "remove", "rid", "erase", "wipe", "purge", "clean", "cleanup", "discard"],
+  ["delete", "remove", "rid", "erase", "wipe", "purge", "clean", "cleanup", "discard", "drop"],
   ["move", "rename", "relocate"],
   ["stop", "halt", "kill", "terminate", "abort", "shut", "close"],
   ["start", "launch", "spawn", "boot"],
@@ -85,6 +85,7 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\bopen(?:s|ing)? (?:an? )?(?:new )?([\w-]+ )?(ticket|issue|bug|pull request|pr)\b/gi, "create $1$2"],
   [/\b(?:can't|cannot|can not) go on\b/gi, "blocked"],
   [/\bwhere the time goes\b/gi, "slow"],
+  [/\blet ((?:[\w-]+ ){1,3})know\b/gi, "tell $1"],
   [/\bask the (?:[\w-]+ )?(?:database|db)\b/gi, "query database"],
   [/\bwhy we (?:chose|picked|went with)\b/gi, "decision"],
   [
