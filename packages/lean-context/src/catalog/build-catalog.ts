@@ -200,10 +200,11 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
   }
 
   describeBranches([...branches.values()], leaves, table);
-  const nodes = ordered([...branches.values()], leaves, table);
+  // The committed descriptors first: the hashes and costs cover the descriptors the catalog shows.
+  const nodes = applyDescriptorOverlay(ordered([...branches.values()], leaves, table), inputs.descriptors);
   addSubtreeCosts(nodes);
   addHashes(nodes);
-  return new Catalog(applyDescriptorOverlay(nodes, inputs.descriptors), kept);
+  return new Catalog(nodes, kept);
 }
 
 /** Families' and groups' descriptors, from their declarations and their members (descriptors.ts). */

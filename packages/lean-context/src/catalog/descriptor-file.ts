@@ -40,7 +40,8 @@ export function renderDescriptorFile(input: DescriptorFileInput): string {
   const header = [
     `${descriptorFilePath(input.family)}: what / when of the ${oneLine(input.family)} family's members.`,
     "REVIEWED TEXT: a person reads and edits it by hand before it is committed; Picasso applies it",
-    "to the catalog behind tool_search in this workspace only (never to Tier 1). Each line at most",
+    "to the catalog behind tool_search (never to Tier 1): in Picasso's repository, in every workspace",
+    "without its own file for the family; in a workspace's, there alone. Each line at most",
     "160 characters; unknown member names are ignored with a note (docs/catalog.md).",
     `Proposed by ${oneLine(input.proposedBy)} on ${oneLine(input.date)} with \`picasso tools describe ${oneLine(input.family)}\`.`,
     `Grade: ${oneLine(input.grade)}`,

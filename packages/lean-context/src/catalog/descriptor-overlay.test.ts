@@ -42,7 +42,12 @@ const reviewed = renderDescriptorFile({
 });
 
 const catalogOf = (root: string) =>
-  buildCatalog({ deferred: deferredTools(), families, groups, descriptors: loadDescriptorOverlay(root) });
+  buildCatalog({
+    deferred: deferredTools(),
+    families,
+    groups,
+    descriptors: loadDescriptorOverlay(root, null),
+  });
 
 describe("committed descriptors over the catalog (catalog/descriptors/*.yml)", () => {
   it("a reviewed file sets what / when of the members it names, and nothing else", () => {
@@ -50,7 +55,7 @@ describe("committed descriptors over the catalog (catalog/descriptors/*.yml)", (
     const before = catalogOf(root);
     writeFileSync(join(root, descriptorFilePath("worktree")), reviewed);
     expect(descriptorFilePath("mcp:github")).toBe("catalog/descriptors/mcp-github.yml");
-    const overlay = loadDescriptorOverlay(root);
+    const overlay = loadDescriptorOverlay(root, null);
     expect(overlay.notes).toEqual([]);
     const after = catalogOf(root);
     const create = after.node("workspace/worktree/worktree_create")!;
@@ -59,10 +64,20 @@ describe("committed descriptors over the catalog (catalog/descriptors/*.yml)", (
       when: "Risky work apart from the current branch.",
     });
     // Every other node, and every other field, is as it was.
-    const strip = ({ what: _w, when: _n, ...rest }: Record<string, unknown>) => rest;
+    // (The content hashes of the members and the branches above them change with their text.)
+    const strip = ({ what: _w, when: _n, hash: _h, ...rest }: Record<string, unknown>) => rest;
     expect(after.nodes.map((n) => strip({ ...n }))).toEqual(before.nodes.map((n) => strip({ ...n })));
-    const changed = after.nodes.filter((n, i) => JSON.stringify(n) !== JSON.stringify(before.nodes[i]));
+    const changed = after.nodes.filter(
+      (n, i) => n.what !== before.nodes[i]!.what || n.when !== before.nodes[i]!.when,
+    );
     expect(changed.map((n) => n.id)).toEqual([
+      "workspace/worktree/worktree_create",
+      "workspace/worktree/worktree_remove",
+    ]);
+    const rehashed = after.nodes.filter((n, i) => n.hash !== before.nodes[i]!.hash).map((n) => n.id);
+    expect(rehashed).toEqual([
+      "workspace",
+      "workspace/worktree",
       "workspace/worktree/worktree_create",
       "workspace/worktree/worktree_remove",
     ]);
@@ -121,7 +136,7 @@ describe("committed descriptors over the catalog (catalog/descriptors/*.yml)", (
     mkdirSync(join(dir, "folder.yml"));
     execFileSync("mkfifo", [join(dir, "fifo.yml")]);
 
-    const overlay = loadDescriptorOverlay(root);
+    const overlay = loadDescriptorOverlay(root, null);
     const notes = overlay.notes.join("\n");
     expect(notes).toContain('catalog/descriptors/attack.yml: unknown field(s) "role" ignored');
     expect(notes).toContain(
@@ -183,7 +198,7 @@ describe("committed descriptors over the catalog (catalog/descriptors/*.yml)", (
       { kind: "mcp_server" as const, name: "github", description: "GitHub." },
       { kind: "mcp_tool" as const, server: "github", name: "list_prs", description: "List pull requests." },
     ];
-    const descriptors = loadDescriptorOverlay(root);
+    const descriptors = loadDescriptorOverlay(root, null);
     const catalog = buildCatalog({ deferred: deferredTools(), families, groups, entries, descriptors });
     expect(catalog.node("mcp/github/list_prs")).toMatchObject({
       what: "Lists open pull requests.",
@@ -196,16 +211,47 @@ describe("committed descriptors over the catalog (catalog/descriptors/*.yml)", (
 
   it("no folder, or a folder that is a symlink: nothing applied", () => {
     const { root, base, dir } = workspace();
-    expect(loadDescriptorOverlay(join(base, "nowhere")).notes).toEqual([]);
+    expect(loadDescriptorOverlay(join(base, "nowhere"), null).notes).toEqual([]);
     writeFileSync(join(dir, "worktree.yml"), reviewed);
     const other = join(base, "other");
     mkdirSync(join(other, "catalog"), { recursive: true });
     symlinkSync(dir, join(other, "catalog", "descriptors"));
-    const overlay = loadDescriptorOverlay(other);
+    const overlay = loadDescriptorOverlay(other, null);
     expect(overlay.families.size).toBe(0);
     expect(overlay.notes).toEqual([
       "catalog/descriptors: not a folder (a symlink or a file); no descriptors applied",
     ]);
-    expect(loadDescriptorOverlay(root).families.get("worktree")?.size).toBe(2);
+    expect(loadDescriptorOverlay(root, null).families.get("worktree")?.size).toBe(2);
+  });
+
+  it("Picasso's own committed descriptors apply in every workspace; a workspace's file for the family wins", () => {
+    const { base, root, dir } = workspace();
+    const product = join(base, "picasso");
+    mkdirSync(join(product, "catalog", "descriptors"), { recursive: true });
+    writeFileSync(
+      join(product, "catalog", "descriptors", "worktree.yml"),
+      'family: "worktree"\nmembers:\n  worktree_remove: { what: "Removes a checkout.", when: "When done with it." }\n  gone_tool: { what: "x", when: "y" }\n',
+    );
+    writeFileSync(
+      join(product, "catalog", "descriptors", "absent.yml"),
+      'family: "absent"\nmembers:\n  nothing: { what: "x", when: "y" }\n',
+    );
+    const fromProduct = loadDescriptorOverlay(root, product);
+    const catalog = buildCatalog({ deferred: deferredTools(), families, groups, descriptors: fromProduct });
+    expect(catalog.node("workspace/worktree/worktree_remove")).toMatchObject({ what: "Removes a checkout." });
+    // Not the workspace's input: a family or member the composition lacks is no note for the user.
+    expect(fromProduct.notes).toEqual([]);
+    expect(unmatchedDescriptorNotes(catalog.nodes, fromProduct)).toEqual([]);
+    // The workspace's own file for the family replaces Picasso's, whole.
+    writeFileSync(join(dir, "worktree.yml"), reviewed);
+    const both = loadDescriptorOverlay(root, product);
+    const over = buildCatalog({ deferred: deferredTools(), families, groups, descriptors: both });
+    expect(over.node("workspace/worktree/worktree_create")).toMatchObject({
+      what: "Makes a separate checkout on a new branch.",
+    });
+    expect(over.node("workspace/worktree/worktree_remove")!.what).toBe("Deletes a checkout and its branch.");
+    expect(both.files.get("worktree")).toBe("catalog/descriptors/worktree.yml");
+    // When the workspace is Picasso's repository, its files are read once.
+    expect(loadDescriptorOverlay(product, product).builtIn.size).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Committed descriptors over the catalog: `catalog/descriptors/*.yml` of the workspace (and only
- * there) give the `what` / `when` of a family's members (descriptor-file.ts is the format).
+ * Committed descriptors over the catalog: `catalog/descriptors/*.yml` give the `what` / `when` of
+ * a family's members (descriptor-file.ts is the format) — Picasso's own, committed to its
+ * repository, in every workspace, and a workspace's own over them, family by family.
  *
  * The files are workspace input, so untrusted. Loading (`loadDescriptorOverlay`) never throws:
  * - only regular files named `*.yml` / `*.yaml` directly in the folder (no symlinks, FIFOs or
@@ -16,9 +17,19 @@
  * members there are ignored and reported by `unmatchedDescriptorNotes`. Nothing else — and so
  * never Tier 1, which is not built from the catalog — changes.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+} from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
+import { PICASSO_REPOSITORY_DIR } from "../composition/load-composition.js";
 import type { CatalogNode } from "./catalog-node.js";
 import { cut } from "./catalog-node.js";
 import { DESCRIPTORS_DIR } from "./descriptor-file.js";
@@ -40,27 +51,63 @@ export interface DescriptorOverlay {
   files: Map<string, string>;
   /** One line each: what was left out, refused or clipped. */
   notes: string[];
+  /** Families described by Picasso's own committed files, not the workspace's. */
+  builtIn: Set<string>;
 }
 
 export const emptyDescriptorOverlay = (): DescriptorOverlay => ({
   families: new Map(),
   files: new Map(),
   notes: [],
+  builtIn: new Set(),
 });
 
 const printable = (text: string, max = 60) =>
   JSON.stringify(cut(text.replace(/[^\p{L}\p{N}\p{P}\p{S} ]/gu, "?"), max));
 
-export function loadDescriptorOverlay(workspaceRoot: string): DescriptorOverlay {
+/**
+ * The descriptors a workspace's catalog takes: its own `catalog/descriptors/*.yml`, then Picasso's
+ * (the reviewed text committed to the product's repository, `productRoot`) for every family the
+ * workspace does not describe itself. Picasso's apply in every workspace; they are not the
+ * workspace's input, so a family or member of theirs missing from a composition is no note
+ * (`productRoot` null: the workspace's alone).
+ */
+export function loadDescriptorOverlay(
+  workspaceRoot: string,
+  productRoot: string | null = PICASSO_REPOSITORY_DIR,
+): DescriptorOverlay {
   const overlay = emptyDescriptorOverlay();
-  const dir = join(workspaceRoot, DESCRIPTORS_DIR);
+  readDescriptorFolder(overlay, workspaceRoot, DESCRIPTORS_DIR);
+  if (!productRoot || sameFolder(workspaceRoot, productRoot)) return overlay;
+  const product = emptyDescriptorOverlay();
+  readDescriptorFolder(product, productRoot, `picasso:${DESCRIPTORS_DIR}`);
+  overlay.notes.push(...product.notes);
+  for (const [family, members] of product.families) {
+    if (overlay.families.has(family)) continue;
+    overlay.families.set(family, members);
+    overlay.files.set(family, product.files.get(family)!);
+    overlay.builtIn.add(family);
+  }
+  return overlay;
+}
+
+function sameFolder(a: string, b: string): boolean {
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return false;
+  }
+}
+
+function readDescriptorFolder(overlay: DescriptorOverlay, root: string, shownDir: string): void {
+  const dir = join(root, DESCRIPTORS_DIR);
   try {
     if (!lstatSync(dir).isDirectory()) {
-      overlay.notes.push(`${DESCRIPTORS_DIR}: not a folder (a symlink or a file); no descriptors applied`);
-      return overlay;
+      overlay.notes.push(`${shownDir}: not a folder (a symlink or a file); no descriptors applied`);
+      return;
     }
   } catch {
-    return overlay;
+    return;
   }
   let names: string[];
   try {
@@ -68,15 +115,14 @@ export function loadDescriptorOverlay(workspaceRoot: string): DescriptorOverlay 
       .filter((n) => /\.ya?ml$/.test(n))
       .sort();
   } catch (error) {
-    overlay.notes.push(`${DESCRIPTORS_DIR}: not read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
-    return overlay;
+    overlay.notes.push(`${shownDir}: not read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+    return;
   }
   if (names.length > MAX_FILES) {
-    overlay.notes.push(`${DESCRIPTORS_DIR}: ${names.length} files, only the first ${MAX_FILES} by name read`);
+    overlay.notes.push(`${shownDir}: ${names.length} files, only the first ${MAX_FILES} by name read`);
     names = names.slice(0, MAX_FILES);
   }
-  for (const name of names) readDescriptorFile(overlay, join(dir, name), `${DESCRIPTORS_DIR}/${name}`);
-  return overlay;
+  for (const name of names) readDescriptorFile(overlay, join(dir, name), `${shownDir}/${name}`);
 }
 
 /** Notes kept per file; the rest are counted in one last line. */
@@ -212,6 +258,8 @@ export function unmatchedDescriptorNotes(
   for (const [family, descriptors] of overlay.families) {
     const file = overlay.files.get(family);
     const known = members.get(family);
+    // Picasso's own files are checked against the real tools by a test, not in every workspace.
+    if (overlay.builtIn.has(family)) continue;
     if (!known) {
       notes.push(`${file}: no family ${printable(family)} in this catalog; ignored`);
       continue;
