@@ -18,7 +18,7 @@ describe("picasso eval navigation", () => {
   // answer ≥ 10× smaller than all schemas; a floor below its goal is the measured figure.
   const FLOORS = {
     dev: { successAt1: 0.93, falseExpansions: 0.05 },
-    heldout: { successAt1: 0.81, falseExpansions: 0.11 },
+    heldout: { successAt1: 0.8, falseExpansions: 0.11 },
   } as const;
 
   it("the shipped splits: ≥ 150 cases, a held-out third, each at its floor with 1 KB answers", async () => {
