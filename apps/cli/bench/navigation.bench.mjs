@@ -1,10 +1,11 @@
 /**
  * Navigation-eval figures (`node scripts/bench.mjs apps/cli/bench/navigation.bench.mjs`): the
- * development set `catalog/eval/navigation.cases.yml` (84 cases over the fixture catalog) with the
- * keyword navigator at 512, 1024 and 4096-byte answers — success@1, success@budget (3 hops),
- * first-hop precision, mean bytes to answer, mean first-view bytes — and the time one
- * `tool_search` answer takes over that catalog (median over the cases' queries, 20 rounds).
- * Same as `picasso eval navigation --cases catalog/eval/navigation.cases.yml --budget N`.
+ * dev split `catalog/eval/navigation.cases.yml` (tuned on) and the held-out split
+ * `catalog/eval/navigation.heldout.cases.yml` (never tuned on) over the fixture catalog, keyword
+ * navigator, at 512, 1024 and 4096-byte answers — success@1, success@3, false expansions, mean
+ * bytes to answer, first view and the two ratios against all schemas — and the time one
+ * `tool_search` answer takes over that catalog (median over the dev cases' queries, 20 rounds).
+ * Same as `picasso eval navigation --cases <dev> --cases <held-out> --budget N`.
  */
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +14,7 @@ import { workspaceCatalog } from "@picasso/surface";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const cases = loadEvalCases(resolve(root, "catalog/eval/navigation.cases.yml"));
+const heldout = loadEvalCases(resolve(root, "catalog/eval/navigation.heldout.cases.yml"));
 const fixture = loadEvalFixture(cases.fixture);
 const { catalog } = await workspaceCatalog({
   cwd: fixture.workspace,
@@ -24,35 +26,43 @@ const { catalog } = await workspaceCatalog({
 });
 const bench = (name, value, unit, note) =>
   console.log(`BENCH ${JSON.stringify({ name, value, unit, note })}`);
-const about = `${cases.cases.length} cases, ${catalog.leaves.length}-entry fixture catalog, keyword navigator`;
 
-for (const budget of [512, 1024, 4096]) {
-  const r = await runNavigationEval(catalog, cases.cases, { budgetBytes: budget });
-  const at = budget === 1024 ? "1kb" : budget === 512 ? "512b" : "4kb";
-  bench(
-    `catalog.nav-success-at-1-${at}`,
-    Number(r.successAt1.toFixed(3)),
-    "",
-    `${about}; answers ≤ ${budget} bytes`,
-  );
-  bench(
-    `catalog.nav-success-at-budget-${at}`,
-    Number(r.successAtBudget.toFixed(3)),
-    "",
-    `within 3 hops; answers ≤ ${budget} bytes`,
-  );
-  bench(
-    `catalog.nav-first-hop-precision-${at}`,
-    Number(r.firstHopPrecision.toFixed(3)),
-    "",
-    `answers ≤ ${budget} bytes`,
-  );
-  bench(
-    `catalog.nav-bytes-to-answer-${at}`,
-    Math.round(r.meanBytesToAnswer),
-    "B",
-    `mean over successful cases; first view ${Math.round(r.meanFirstViewBytes)} B; whole catalog ${r.catalogBytes} B`,
-  );
+for (const [split, set] of [
+  ["", cases],
+  ["heldout-", heldout],
+]) {
+  const about = `${split ? "held-out" : "dev"} split, ${set.cases.length} cases, ${catalog.leaves.length}-entry fixture catalog, keyword navigator`;
+  for (const budget of [512, 1024, 4096]) {
+    const r = await runNavigationEval(catalog, set.cases, { budgetBytes: budget });
+    const at = budget === 1024 ? "1kb" : budget === 512 ? "512b" : "4kb";
+    const figure = (name, value, unit, note) => bench(`catalog.nav-${split}${name}-${at}`, value, unit, note);
+    figure("success-at-1", Number(r.successAt1.toFixed(3)), "", `${about}; answers ≤ ${budget} bytes`);
+    figure("success-at-3", Number(r.successAt3.toFixed(3)), "", `within 3 hops; answers ≤ ${budget} bytes`);
+    figure(
+      "false-expansions",
+      Number(r.falseExpansions.toFixed(3)),
+      "",
+      `share of cases that expanded a wrong entry; answers ≤ ${budget} bytes`,
+    );
+    figure(
+      "bytes-to-answer",
+      Math.round(r.meanBytesToAnswer),
+      "B",
+      `mean over successful cases; first view ${Math.round(r.meanFirstViewBytes)} B; all schemas ${r.catalogBytes} B`,
+    );
+    figure(
+      "first-view-ratio",
+      Number(r.firstViewRatio.toFixed(1)),
+      "×",
+      `all schemas ÷ mean first view; answers ≤ ${budget} bytes`,
+    );
+    figure(
+      "context-ratio",
+      Number(r.contextRatio.toFixed(1)),
+      "×",
+      `all schemas ÷ mean bytes to answer; answers ≤ ${budget} bytes`,
+    );
+  }
 }
 
 const queries = cases.cases.map((c) => c.task);

@@ -25,7 +25,7 @@ export { descriptorFilePath, renderDescriptorFile } from "./catalog/descriptor-f
 export { type DescriptorGrade, gradeDescriptors } from "./catalog/descriptor-grade.js";
 export { DESCRIBE_SYSTEM, describeRequestText, parseDescriptorReply } from "./catalog/descriptor-reply.js";
 export type { MemberDescriptor } from "./catalog/descriptor-text.js";
-export { type EvalFixture, loadEvalCases, loadEvalFixture } from "./catalog/eval-cases.js";
+export { type EvalFixture, type EvalSplit, loadEvalCases, loadEvalFixture } from "./catalog/eval-cases.js";
 export { type FamilyMembers, familyMembers } from "./catalog/family-members.js";
 export {
   keywordNavigator,

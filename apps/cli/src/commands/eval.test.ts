@@ -7,19 +7,49 @@ import { describe, expect, it } from "vitest";
 import { evalNavigation, renderNavigationReport } from "./eval.js";
 
 const DEV_SET = fileURLToPath(new URL("../../../../catalog/eval/navigation.cases.yml", import.meta.url));
+const HELDOUT_SET = fileURLToPath(
+  new URL("../../../../catalog/eval/navigation.heldout.cases.yml", import.meta.url),
+);
 const FIXTURE = fileURLToPath(new URL("../../../../catalog/eval/fixture", import.meta.url));
 
 describe("picasso eval navigation", () => {
-  it("the shipped development set: ≥ 60 cases, success@1 ≥ 0.9 with 1 KB answers (keyword navigator)", async () => {
-    const { report, catalogFrom } = await evalNavigation({ cases: DEV_SET });
-    expect(report.cases).toBeGreaterThanOrEqual(60);
-    expect(report.catalogLeaves).toBeGreaterThanOrEqual(75); // 30 skills, 20 MCP tools, 25+ deferred tools, docs
-    expect(report.budgetBytes).toBe(1024);
-    expect(report.successAt1).toBeGreaterThanOrEqual(0.9);
-    expect(report.results.every((r) => r.firstViewBytes <= 1024)).toBe(true);
-    const text = renderNavigationReport(report, catalogFrom);
-    expect(text).toMatch(/^Navigation eval: \d+ cases, keyword navigator, answers of at most 1024 bytes/);
-    expect(text).toMatch(/success@1 +0\.9\d/);
+  // The floors of the shipped splits (keyword navigator, 1 KB answers). Issue 32's goals are
+  // success@1 ≥ 0.95 dev / ≥ 0.9 held-out, false expansions ≤ 5%, first view ≥ 20× and context to
+  // answer ≥ 10× smaller than all schemas; a floor below its goal is the measured figure.
+  const FLOORS = {
+    dev: { successAt1: 0.93, falseExpansions: 0.05 },
+    heldout: { successAt1: 0.8, falseExpansions: 0.11 },
+  } as const;
+
+  it("the shipped splits: ≥ 150 cases, a held-out third, each at its floor with 1 KB answers", async () => {
+    const dev = await evalNavigation({ cases: DEV_SET });
+    const heldout = await evalNavigation({ cases: HELDOUT_SET });
+    expect(dev.report.split).toBe("dev");
+    expect(heldout.report.split).toBe("heldout");
+    const total = dev.report.cases + heldout.report.cases;
+    expect(total).toBeGreaterThanOrEqual(150);
+    expect(heldout.report.cases * 3).toBeGreaterThanOrEqual(total);
+    for (const [{ report, catalogFrom }, floor] of [
+      [dev, FLOORS.dev],
+      [heldout, FLOORS.heldout],
+    ] as const) {
+      expect(report.noEntryCases).toBeGreaterThanOrEqual(5);
+      expect(report.catalogLeaves).toBeGreaterThanOrEqual(75); // 30 skills, 20 MCP tools, 25+ deferred tools, docs
+      expect(report.budgetBytes).toBe(1024);
+      expect(report.successAt1).toBeGreaterThanOrEqual(floor.successAt1);
+      expect(report.successAt3).toBeGreaterThanOrEqual(report.successAt1);
+      expect(report.falseExpansions).toBeLessThanOrEqual(floor.falseExpansions);
+      expect(report.firstViewRatio).toBeGreaterThanOrEqual(20);
+      expect(report.contextRatio).toBeGreaterThanOrEqual(10);
+      expect(report.results.every((r) => r.firstViewBytes <= 1024)).toBe(true);
+      const text = renderNavigationReport(report, catalogFrom);
+      expect(text).toMatch(
+        /^Navigation eval: (dev|held-out) split, \d+ cases \(\d+ with no fitting entry\), keyword navigator, answers of at most 1024 bytes/,
+      );
+      expect(text).toMatch(/success@1 +\d\.\d\d {2}\(\d+\/\d+\)/);
+      expect(text).toMatch(/false expansions +\d\.\d\d/);
+      expect(text).toMatch(/first view vs all schemas +\d+\.\d× smaller/);
+    }
   });
 
   it("the configured model as navigator: a scripted mock searches, then names its choice", async () => {

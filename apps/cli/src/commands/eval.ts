@@ -1,14 +1,18 @@
 /**
- * `picasso eval navigation --cases FILE [--budget BYTES] [--max-hops N] [--navigator keyword|model]
- * [--provider NAME] [--model NAME] [--json]`: the navigation eval (docs/catalog.md).
+ * `picasso eval navigation --cases FILE [--cases FILE…] [--budget BYTES] [--max-hops N]
+ * [--navigator keyword|model] [--provider NAME] [--model NAME] [--json]`: the navigation eval
+ * (docs/catalog.md).
  *
- * The cases file names the tasks, the node(s) each should reach and, optionally, a fixture
- * catalog beside it; without one the cases navigate this workspace's catalog. Every answer is
- * rendered under `--budget` (default 1024 bytes). The keyword navigator (default) is
- * deterministic; `--navigator model` asks the configured provider (flags, env, config.yaml, as
- * for a session; `--provider mock` runs the offline mock). Prints success@budget, success@1,
- * first-hop precision, mean hops, mean bytes to answer and mean first-view bytes, then each miss;
- * `--json` the whole report. It measures: the exit code is 0 whatever the figures.
+ * A cases file names the tasks, the node(s) each should reach (or none), its split (dev or
+ * heldout) and, optionally, a fixture catalog beside it; without one the cases navigate this
+ * workspace's catalog. `--cases` may be given several times (the dev and the held-out split):
+ * each file is scored and printed on its own. Every answer is rendered under `--budget` (default
+ * 1024 bytes). The keyword navigator (default) is deterministic; `--navigator model` asks the
+ * configured provider (flags, env, config.yaml, as for a session; `--provider mock` runs the
+ * offline mock). Prints success@1, success@3, false expansions, first-hop precision, mean hops,
+ * bytes to answer, first-view bytes and the two ratios against all schemas, then each miss;
+ * `--json` the whole report (a list of reports for several files). It measures: the exit code is
+ * 0 whatever the figures.
  */
 import { defaultPicassoHome } from "@picasso/engine";
 import {
@@ -28,6 +32,7 @@ import { parseBudget } from "./tools.js";
 export const DEFAULT_EVAL_BUDGET = 1024;
 
 export interface EvalFlags {
+  /** One cases file; `register` passes each of several `--cases` to `evalNavigation` in turn. */
   cases?: string;
   budget?: string;
   maxHops?: string;
@@ -93,6 +98,7 @@ export async function evalNavigation(
       budgetBytes,
       maxHops: maxHops(flags.maxHops),
       navigator,
+      ...(cases.split ? { split: cases.split } : {}),
     });
     return { report, catalogFrom: cases.fixture ?? ws.workspaceRoot };
   } finally {
@@ -101,27 +107,35 @@ export async function evalNavigation(
 }
 
 const fixed = (x: number, digits = 2) => x.toFixed(digits);
+const count = (share: number, cases: number) => `(${Math.round(share * cases)}/${cases})`;
 
 export function renderNavigationReport(report: NavigationReport, catalogFrom: string): string {
-  const won = report.results.filter((r) => r.success).length;
+  const n = report.cases;
+  const split = report.split ? `${report.split === "heldout" ? "held-out" : report.split} split, ` : "";
   const lines = [
-    `Navigation eval: ${report.cases} cases, ${report.navigator} navigator, answers of at most ${report.budgetBytes} bytes, at most ${report.maxHops} hops`,
-    `Catalog: ${report.catalogLeaves} entries, ${report.catalogBytes} bytes in full (${catalogFrom})`,
+    `Navigation eval: ${split}${n} cases (${report.noEntryCases} with no fitting entry), ${report.navigator} navigator, answers of at most ${report.budgetBytes} bytes, at most ${report.maxHops} hops`,
+    `Catalog: ${report.catalogLeaves} entries, ${report.catalogBytes} bytes in full (all schemas; ${catalogFrom})`,
     "",
-    `  success@budget        ${fixed(report.successAtBudget)}  (${won}/${report.cases})`,
-    `  success@1             ${fixed(report.successAt1)}`,
+    `  success@1             ${fixed(report.successAt1)}  ${count(report.successAt1, n)}`,
+    `  success@3             ${fixed(report.successAt3)}  ${count(report.successAt3, n)}`,
+    `  success@budget        ${fixed(report.successAtBudget)}  ${count(report.successAtBudget, n)}`,
+    `  false expansions      ${fixed(report.falseExpansions)}  ${count(report.falseExpansions, n)}`,
     `  first-hop precision   ${fixed(report.firstHopPrecision)}`,
     `  mean hops             ${fixed(report.meanHops)}`,
     `  mean bytes to answer  ${Math.round(report.meanBytesToAnswer)}`,
     `  mean first-view bytes ${Math.round(report.meanFirstViewBytes)}`,
+    `  first view vs all schemas      ${fixed(report.firstViewRatio, 1)}× smaller`,
+    `  context to reach the answer    ${fixed(report.contextRatio, 1)}× less than all schemas`,
   ];
-  const misses = report.results.filter((r) => !r.success || r.hops > 1);
+  const misses = report.results.filter((r) => !r.success || r.hops > 1 || r.falseExpansion);
   if (misses.length > 0) {
-    lines.push("", "Not reached in one hop:");
-    for (const r of misses)
+    lines.push("", "Not reached in one hop, or a false expansion:");
+    for (const r of misses) {
+      const wrong = r.expanded.filter((id) => !r.expect.some((e) => id === e || id.endsWith(`/${e}`)));
       lines.push(
-        `  - ${r.success ? "reached in" : "missed after"} ${r.hops} hop(s): "${r.task}" → expected ${r.expect.join(" | ")}; chose ${r.chosen ?? "nothing"}`,
+        `  - ${r.success ? "reached in" : "missed after"} ${r.hops} hop(s): "${r.task}" → expected ${r.expect.join(" | ") || "none"}; chose ${r.chosen ?? "nothing"}${r.falseExpansion ? `; expanded ${wrong.join(", ")}` : ""}`,
       );
+    }
   }
   return `${lines.join("\n")}\n`;
 }
@@ -133,7 +147,12 @@ export function register(program: Command): void {
   evalCommand
     .command("navigation")
     .description("can a navigator find the right catalog entry for each task, in few hops and bytes?")
-    .option("--cases <file>", "the cases file (YAML: cases of task + expect, optional fixture)")
+    .option(
+      "--cases <file>",
+      "a cases file (YAML: split, cases of task + expect, optional fixture); repeat for several splits",
+      (file: string, files: string[]) => [...files, file],
+      [] as string[],
+    )
     .option("--budget <bytes>", `bytes one tool_search answer may take (default ${DEFAULT_EVAL_BUDGET})`)
     .option("--max-hops <n>", "searches a navigator may make per case (default 3)")
     .option("--navigator <kind>", "keyword (deterministic, default) or model (the configured provider)")
@@ -141,10 +160,15 @@ export function register(program: Command): void {
     .option("--model <name>", "with --navigator model: the model")
     .option("--mock-script <file>", "with --provider mock: a mock-provider script")
     .option("--json", "print the whole report as JSON")
-    .action(async (flags: EvalFlags) => {
-      const { report, catalogFrom } = await evalNavigation(flags);
+    .action(async (flags: Omit<EvalFlags, "cases"> & { cases: string[] }) => {
+      const runs = [];
+      for (const file of flags.cases.length > 0 ? flags.cases : [undefined])
+        runs.push(await evalNavigation({ ...flags, cases: file }));
+      const reports = runs.map((r) => r.report);
       process.stdout.write(
-        flags.json ? `${JSON.stringify(report, null, 2)}\n` : renderNavigationReport(report, catalogFrom),
+        flags.json
+          ? `${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n`
+          : runs.map((r) => renderNavigationReport(r.report, r.catalogFrom)).join("\n"),
       );
     });
   registerEvalSkills(evalCommand);

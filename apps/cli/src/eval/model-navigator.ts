@@ -21,7 +21,7 @@ import {
 } from "@picasso/protocol";
 
 const SYSTEM =
-  "You find the one catalog entry (a tool, skill, MCP tool or doc) that does a task. Search the catalog with tool_search; an exact name returns an entry's full text. When you know the entry, reply with its exact name and nothing else.";
+  "You find the one catalog entry (a tool, skill, MCP tool or doc) that does a task. Search the catalog with tool_search; an exact name returns an entry's full text. When you know the entry, reply with its exact name and nothing else; when no entry fits the task, reply none.";
 
 export function modelNavigator(provider: ModelProvider, options: { maxSteps?: number } = {}): Navigator {
   const maxSteps = options.maxSteps ?? 6;

@@ -144,7 +144,7 @@ function tier2Turn(i: number, k: number): ScenarioAction {
     return turn(
       `turn ${i}: deferred schema`,
       `Turn ${i}: is there a tool to ${d.query}?`,
-      calls("Searching the tool catalog.", tool("tool_search", { query: d.query })),
+      calls("Searching the tool catalog.", tool("tool_search", { query: d.query, level: "full" })),
       calls("Running it.", d.run),
       say(`Done through tool_call (${String(d.run.input.name)}).`),
     );

@@ -6,25 +6,30 @@
  *      `server.tool` or `server__tool`): that leaf, expanded;
  *   2. branch — a group, family or MCP server named exactly: its leaves, expanded when there are
  *      3 or fewer, else listed (a peek one level down);
- *   3. ranked — BM25 (MiniSearch) over every leaf's name (×1.5), title (×1.5), summary, input-field
- *      names, its group / family / server names and its `what` / `when` descriptors; terms are made as search-terms.ts
- *      says (common words dropped, endings stripped, synonyms joined); terms of 4+ characters
- *      also match as prefixes, of 6+ with one typo in five characters. Ties go by id. The *matches* are the
- *      hits scoring at least half the best one: 3 or fewer are expanded, more are a peek list;
+ *   3. ranked — every leaf scored for the task's words by field (catalog-ranking.ts: name, what,
+ *      when, title, summary, the rest of its text, input fields, the names above it; IDF-weighted,
+ *      with coverage of the task). A precision guard decides what is shown in full:
+ *      - the best hit matched a single word of the task and covers less than half of it → none
+ *        (one shared word, "send" or "order", does not make an entry fit);
+ *      - the best hit scores at least `CLEAR_LEAD` times the runner-up → it alone is expanded,
+ *        the next hits listed ("Also: …");
+ *      - else a peek list, best first: close neighbours are listed for the caller to choose, never
+ *        expanded side by side;
  *   4. none — nothing scored.
  * Deterministic for a given catalog and query.
  */
-import MiniSearch from "minisearch";
 import type { Catalog } from "./build-catalog.js";
 import { type CatalogNode, isLeaf } from "./catalog-node.js";
-import { processTerm, tokenize } from "./search-terms.js";
+import { type RankedLeaf, rankCatalog } from "./catalog-ranking.js";
 
 export const FULL_DETAIL_MATCHES = 3;
-/** A hit is a match when it scores at least this share of the best hit. */
-export const MATCH_SHARE = 0.8;
-
-/** How much a word of a leaf's `what` / `when` descriptor counts, against 1 for its summary. */
-export const DESCRIPTOR_BOOST = 1;
+/** The best hit is expanded when it scores at least this many times the runner-up. */
+export const CLEAR_LEAD = 1.05;
+/**
+ * The best hit is no match at all when it matched a single word of the task and covers less than
+ * this share of it (one shared word, "send" or "order", does not make an entry fit).
+ */
+export const SINGLE_WORD_COVERAGE = 0.5;
 
 export type NavigationMode = "exact" | "branch" | "expand" | "peek" | "none";
 
@@ -35,59 +40,6 @@ export interface Navigation {
   expand: number;
   /** For `branch`: the group, family or server that was named. */
   branch?: CatalogNode;
-}
-
-interface Indexed {
-  id: string;
-  name: string;
-  title: string;
-  summary: string;
-  fields: string;
-  path: string;
-  what: string;
-  when: string;
-}
-
-const indexes = new WeakMap<Catalog, MiniSearch<Indexed>>();
-
-function indexOf(catalog: Catalog): MiniSearch<Indexed> {
-  let index = indexes.get(catalog);
-  if (!index) {
-    index = new MiniSearch<Indexed>({
-      fields: ["name", "title", "summary", "fields", "path", "what", "when"],
-      storeFields: [],
-      tokenize,
-      processTerm,
-      searchOptions: {
-        boost: {
-          name: 1.5,
-          title: 1.5,
-          summary: 1,
-          fields: 1,
-          path: 1,
-          what: DESCRIPTOR_BOOST,
-          when: DESCRIPTOR_BOOST,
-        },
-        prefix: (term) => term.length >= 4,
-        fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
-        combineWith: "OR",
-      },
-    });
-    index.addAll(
-      catalog.leaves.map((leaf) => ({
-        id: leaf.id,
-        name: leaf.name,
-        title: leaf.title,
-        summary: leaf.summary,
-        fields: (leaf.fields ?? []).join(" "),
-        path: leaf.id.split("/").slice(0, -1).join(" "),
-        what: leaf.what,
-        when: leaf.when,
-      })),
-    );
-    indexes.set(catalog, index);
-  }
-  return index;
 }
 
 function exactLeaves(catalog: Catalog, query: string): CatalogNode[] {
@@ -109,12 +61,9 @@ function exactBranch(catalog: Catalog, query: string): CatalogNode | undefined {
   );
 }
 
-/** Leaves ranked by BM25 for a query, best first, with their scores. */
-export function rankLeaves(catalog: Catalog, query: string): { node: CatalogNode; score: number }[] {
-  return indexOf(catalog)
-    .search(query)
-    .map((hit) => ({ node: catalog.node(String(hit.id))!, score: hit.score }))
-    .sort((a, b) => b.score - a.score || (a.node.id < b.node.id ? -1 : 1));
+/** Leaves ranked for a query, best first, with their scores and coverage (catalog-ranking.ts). */
+export function rankLeaves(catalog: Catalog, query: string): RankedLeaf[] {
+  return rankCatalog(catalog, query);
 }
 
 export function navigate(catalog: Catalog, query: string): Navigation {
@@ -129,11 +78,11 @@ export function navigate(catalog: Catalog, query: string): Navigation {
     return { mode: "branch", nodes: leaves, expand, branch };
   }
   const ranked = rankLeaves(catalog, q);
-  if (ranked.length === 0) return { mode: "none", nodes: [], expand: 0 };
-  const best = ranked[0]!.score;
-  const matches = ranked.filter((r) => r.score >= best * MATCH_SHARE).length;
+  const [best, runnerUp] = ranked;
+  if (!best || (best.matched.length < 2 && best.coverage < SINGLE_WORD_COVERAGE))
+    return { mode: "none", nodes: [], expand: 0 };
   const nodes = ranked.map((r) => r.node);
-  return matches <= FULL_DETAIL_MATCHES
-    ? { mode: "expand", nodes, expand: matches }
+  return !runnerUp || best.score >= runnerUp.score * CLEAR_LEAD
+    ? { mode: "expand", nodes, expand: 1 }
     : { mode: "peek", nodes, expand: 0 };
 }

@@ -37,6 +37,18 @@ describe("loadEvalCases", () => {
     });
   });
 
+  it("reads the split label and `expect: none` (no entry fits) as an empty list", () => {
+    const { path } = file("split: heldout\ncases:\n  - { task: Order pizza, expect: none }\n");
+    expect(loadEvalCases(path)).toEqual({
+      file: path,
+      split: "heldout",
+      cases: [{ task: "Order pizza", expect: [] }],
+    });
+    expect(errorOf(() => loadEvalCases(file("split: test\ncases: []\n").path))).toMatch(
+      /cases\.yml:1: split: expected dev or heldout, got "test"$/,
+    );
+  });
+
   it("names the file, line and field of each mistake", () => {
     expect(errorOf(() => loadEvalCases(file("cases:\n  - { task: x }\n").path))).toMatch(
       /cases\.yml:2: cases\[0\]\.expect: expected a non-empty string$/,

@@ -2,11 +2,15 @@
  * Loading a navigation eval: the cases file and, when it names one, its fixture catalog.
  *
  * Cases file (YAML):
+ *   split: dev                # optional: dev (tuned on) or heldout (never tuned on); a label
+ *                             # the report carries
  *   fixture: fixture          # optional: a folder beside this file (see below); without it the
  *                             # cases navigate the catalog of the workspace the eval runs in
  *   cases:
  *     - task: "Open a second checkout of the repo for a risky refactor"
  *       expect: worktree_create          # a node name or id, or a list of them
+ *     - task: "Order pizza for the team lunch"
+ *       expect: none                     # no entry fits: the navigator should choose nothing
  * A fixture folder holds what a session would find: `workspace/` (AGENTS.md with its docs routing
  * table, docs, `.picasso/skills`, `.claude/skills`), `home/` (a PICASSO_HOME with `skills/`),
  * `claude/` (a Claude Code folder with `skills/`), `entries.json` (catalog entries a plugin would
@@ -22,8 +26,12 @@ import { isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { PatchReader } from "../composition/patch-reader.js";
 import type { NavigationCase } from "./navigation-eval.js";
 
+export type EvalSplit = "dev" | "heldout";
+
 export interface EvalCases {
   file: string;
+  /** dev (tuned on) or heldout (never tuned on), when the file says. */
+  split?: EvalSplit;
   cases: NavigationCase[];
   /** The fixture folder (absolute), when the file names one. */
   fixture?: string;
@@ -38,6 +46,9 @@ export interface EvalFixture {
   families: ToolFamily[];
   entries: CatalogEntry[];
 }
+
+/** What `expect` says when no catalog entry fits a task. */
+export const NO_ENTRY = "none";
 
 export function loadEvalCases(file: string): EvalCases {
   let text: string;
@@ -55,7 +66,7 @@ export function loadEvalCases(file: string): EvalCases {
     throw new UserError(`${file}:${e.linePos?.[0]?.line ?? 1}: not valid YAML (${e.message.split("\n")[0]})`);
   }
   const reader = new PatchReader(file, lines);
-  const top = reader.entries(doc.contents, "cases file", ["fixture", "cases"]);
+  const top = reader.entries(doc.contents, "cases file", ["split", "fixture", "cases"]);
   const casesNode = top.get("cases");
   if (!casesNode) return reader.fail(doc.contents as Node, "cases", "missing: list the cases (task, expect)");
   const cases = reader.list(casesNode.value, "cases").map((item, i) => {
@@ -65,14 +76,20 @@ export function loadEvalCases(file: string): EvalCases {
     const expect = isSeq(expectNode)
       ? reader.list(expectNode, `cases[${i}].expect`).map((n, j) => reader.str(n, `cases[${i}].expect[${j}]`))
       : [reader.str(expectNode ?? (item as Node), `cases[${i}].expect`)];
-    return { task, expect };
+    // `expect: none`: no entry fits the task.
+    return { task, expect: expect.length === 1 && expect[0] === NO_ENTRY ? [] : expect };
   });
+  const splitNode = top.get("split")?.value ?? null;
+  const split = splitNode ? reader.str(splitNode, "split") : undefined;
+  if (split !== undefined && split !== "dev" && split !== "heldout")
+    reader.fail(splitNode, "split", `expected dev or heldout, got "${split}"`);
+  const labelled = { file, ...(split ? { split: split as EvalSplit } : {}), cases };
   const fixtureNode = top.get("fixture")?.value ?? null;
-  if (!fixtureNode) return { file, cases };
+  if (!fixtureNode) return labelled;
   const fixture = resolve(dirname(file), reader.str(fixtureNode, "fixture"));
   if (!existsSync(join(fixture, "workspace")))
     reader.fail(fixtureNode, "fixture", `${fixture} has no workspace/ folder`);
-  return { file, cases, fixture };
+  return { ...labelled, fixture };
 }
 
 function readJson(file: string): unknown {

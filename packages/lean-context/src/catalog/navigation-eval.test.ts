@@ -74,6 +74,52 @@ describe("runNavigationEval", () => {
     });
   });
 
+  it("false expansions, no-entry cases, success@3, bytes until the right entry, the two ratios", async () => {
+    // A scripted navigator: each task is a list of queries; it chooses the last query's answer.
+    const scripted: Navigator = {
+      name: "scripted",
+      async navigate(task, ask) {
+        let last: string | undefined;
+        for (const q of task.split(" ; ")) {
+          const answer = await ask(q);
+          last = answer.shown.find((s) => s.full)?.id;
+        }
+        return last;
+      },
+    };
+    const report = await runNavigationEval(
+      catalog,
+      [
+        { task: "web_search ; web_fetch", expect: ["web_fetch"] }, // a wrong entry expanded first
+        { task: "web_fetch ; web_search", expect: ["web_fetch"] }, // right first, then a wrong one
+        { task: "release", expect: [] }, // no entry fits, yet one was expanded
+        { task: "zzz qqq", expect: [] }, // no entry fits, nothing chosen
+        { task: "zzz ; qqq ; worktree_remove", expect: ["worktree_remove"] }, // 3 hops
+      ],
+      { budgetBytes: 1024, navigator: scripted, split: "dev" },
+    );
+    expect(report.split).toBe("dev");
+    expect(report.noEntryCases).toBe(2);
+    expect(report.results.map((r) => [r.success, r.hops, r.falseExpansion])).toEqual([
+      [true, 2, true],
+      [false, 2, true],
+      [false, 1, true],
+      [true, 1, false],
+      [true, 3, false],
+    ]);
+    expect(report.successAt1).toBe(0.2);
+    expect(report.successAt3).toBe(0.6);
+    expect(report.falseExpansions).toBe(0.6);
+    const [wrongFirst, rightFirst, , , third] = report.results;
+    expect(wrongFirst!.expanded).toEqual(["web/web/web_search", "web/web/web_fetch"]);
+    // Bytes to answer: the answers up to the one that showed the right entry in full.
+    expect(rightFirst!.bytesToAnswer).toBe(rightFirst!.firstViewBytes);
+    expect(wrongFirst!.bytesToAnswer).toBeGreaterThan(wrongFirst!.firstViewBytes);
+    expect(report.meanBytesToAnswer).toBe((wrongFirst!.bytesToAnswer + third!.bytesToAnswer) / 2);
+    expect(report.firstViewRatio).toBeCloseTo(report.catalogBytes / report.meanFirstViewBytes, 9);
+    expect(report.contextRatio).toBeCloseTo(report.catalogBytes / report.meanBytesToAnswer, 9);
+  });
+
   it("resolveNode reads an id, a name, or a name on the answer's last line", () => {
     expect(resolveNode(catalog, "web/web/web_fetch")?.name).toBe("web_fetch");
     expect(resolveNode(catalog, "`Release`")?.id).toBe("skills/release");

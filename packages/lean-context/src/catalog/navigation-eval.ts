@@ -1,19 +1,29 @@
 /**
  * The navigation eval: can a navigator find the right catalog node for a task, in few hops,
- * seeing few bytes? (The figures of the progressive-context design, for Picasso's catalog.)
+ * seeing few bytes — and does it stay away from the wrong ones? (The figures of the
+ * progressive-context design, for Picasso's catalog.)
  *
- * Each case is a task sentence and the node(s) that fulfil it. A navigator sees only what
- * `tool_search` answers — each query is one hop, its answer rendered under `budgetBytes` — and
- * finally names one node (or gives up). Per case: the node chosen, hops, bytes of every answer
- * seen (bytes to answer) and of the first (first-view bytes), and whether the first answer's
- * first entry was an expected node. Over the cases:
- * - success@budget — share of cases that chose an expected node within `maxHops` hops;
- * - success@1 — share that did so with one hop;
- * - first-hop precision — share whose first answer put an expected node first;
- * - mean hops and mean bytes to answer (over successful cases), mean first-view bytes (all);
- * - beside them, the bytes of the whole catalog's full text (what loading it eagerly would cost).
- * The keyword navigator is deterministic: it searches the task sentence; an expanded entry is
- * its choice; from a list it opens (searches the exact name of) the first entry and chooses it.
+ * Each case is a task sentence and the node(s) that fulfil it, or none (`expect: []`: no entry
+ * fits). A navigator sees only what `tool_search` answers — each query is one hop, its answer
+ * rendered under `budgetBytes` — and finally names one node (or gives up). Per case: the node
+ * chosen, hops, the entries its answers expanded (showed in full, or cut at the budget), bytes of
+ * the answers seen until an expected entry was expanded (bytes to answer) and of the first
+ * (first-view bytes).
+ * Over the cases:
+ * - success@1 — share that chose an expected node with one hop (a no-entry case: chose nothing);
+ * - success@3 — share that did so within 3 hops; success@budget — within `maxHops`;
+ * - false expansions — share of cases whose answers expanded an entry that is not an expected one
+ *   (for a no-entry case, any expansion);
+ * - first-hop precision — share whose first answer put an expected node first (a no-entry case:
+ *   expanded nothing);
+ * - mean hops and mean bytes to answer (over successful cases with an expected entry), mean
+ *   first-view bytes (all cases);
+ * - all-schemas bytes — every entry's full text, what loading the catalog eagerly would cost —
+ *   and the two ratios against it: first view (all-schemas / mean first-view bytes) and context
+ *   to answer (all-schemas / mean bytes to answer).
+ * The keyword navigator is deterministic: it searches the task sentence; an expanded entry (in
+ * full or cut at the budget) is its choice; from a list it opens (searches the exact name of) the first entry and chooses it;
+ * when nothing matches it gives up.
  */
 import { byteLength } from "@picasso/protocol";
 import type { Catalog } from "./build-catalog.js";
@@ -22,7 +32,7 @@ import type { CatalogNode } from "./catalog-node.js";
 
 export interface NavigationCase {
   task: string;
-  /** Node ids or names; choosing any of them is a success. */
+  /** Node ids or names; choosing any of them is a success. Empty: no entry fits (choose none). */
   expect: string[];
 }
 
@@ -40,6 +50,11 @@ export interface CaseResult {
   success: boolean;
   hops: number;
   queries: string[];
+  /** Ids of the entries the answers expanded (in full, or cut at the budget), in order. */
+  expanded: string[];
+  /** An answer expanded an entry that is not an expected one. */
+  falseExpansion: boolean;
+  /** Bytes of the answers seen until an expected entry was expanded (all, if never). */
   bytesToAnswer: number;
   firstViewBytes: number;
   firstHopHit: boolean;
@@ -47,18 +62,29 @@ export interface CaseResult {
 
 export interface NavigationReport {
   navigator: string;
+  /** The cases file's label: dev (tuned on) or heldout (never tuned on). */
+  split?: string;
   budgetBytes: number;
   maxHops: number;
   cases: number;
+  /** Cases where no entry fits. */
+  noEntryCases: number;
   catalogLeaves: number;
-  /** Bytes of every entry's full text: what loading the whole catalog up front would cost. */
+  /** Bytes of every entry's full text (all schemas): what loading the whole catalog up front would cost. */
   catalogBytes: number;
   successAtBudget: number;
   successAt1: number;
+  successAt3: number;
+  /** Share of cases whose answers expanded an entry that is not an expected one. */
+  falseExpansions: number;
   firstHopPrecision: number;
   meanHops: number;
   meanBytesToAnswer: number;
   meanFirstViewBytes: number;
+  /** catalogBytes / meanFirstViewBytes: how much smaller the first view is than all schemas. */
+  firstViewRatio: number;
+  /** catalogBytes / meanBytesToAnswer: how much less context reaching the right entry takes. */
+  contextRatio: number;
   results: CaseResult[];
 }
 
@@ -88,10 +114,11 @@ export const keywordNavigator: Navigator = {
   name: "keyword",
   async navigate(task, ask) {
     const first = await ask(task);
-    const full = first.shown.find((s) => s.full);
+    // An entry the answer expanded (in full, or cut at the budget) is the search's choice.
+    const full = first.shown.find((s) => s.full || s.bytes !== undefined);
     if (full) return full.id;
     const top = first.shown[0];
-    if (!top) return undefined;
+    if (!top || first.mode === "none") return undefined;
     const opened = await ask(top.id);
     return opened.shown.find((s) => s.full)?.id ?? top.id;
   },
@@ -102,7 +129,7 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
 export async function runNavigationEval(
   catalog: Catalog,
   cases: readonly NavigationCase[],
-  options: { budgetBytes: number; maxHops?: number; navigator?: Navigator },
+  options: { budgetBytes: number; maxHops?: number; navigator?: Navigator; split?: string },
 ): Promise<NavigationReport> {
   const navigator = options.navigator ?? keywordNavigator;
   const maxHops = options.maxHops ?? 3;
@@ -123,33 +150,53 @@ export async function runNavigationEval(
     const chosen = resolveNode(catalog, await navigator.navigate(c.task, ask));
     const hops = answers.length;
     const firstTop = answers[0]?.shown[0];
+    const expected = (id: string) => matchesExpected(catalog.node(id), c.expect);
+    const isExpanded = (s: CatalogAnswer["shown"][number]) => s.full || s.bytes !== undefined;
+    const expanded = answers.flatMap((a) => a.shown.filter(isExpanded).map((s) => s.id));
+    const reached = answers.findIndex((a) => a.shown.some((s) => isExpanded(s) && expected(s.id)));
+    const seen = reached >= 0 ? answers.slice(0, reached + 1) : answers;
     results.push({
       task: c.task,
       expect: c.expect,
       ...(chosen ? { chosen: chosen.id } : {}),
-      success: matchesExpected(chosen, c.expect) && hops <= maxHops,
+      success: (c.expect.length === 0 ? !chosen : matchesExpected(chosen, c.expect)) && hops <= maxHops,
       hops,
       queries,
-      bytesToAnswer: answers.reduce((n, a) => n + a.bytes, 0),
+      expanded,
+      falseExpansion: expanded.some((id) => !expected(id)),
+      bytesToAnswer: seen.reduce((n, a) => n + a.bytes, 0),
       firstViewBytes: answers[0]?.bytes ?? 0,
-      firstHopHit: matchesExpected(firstTop ? catalog.node(firstTop.id) : undefined, c.expect),
+      firstHopHit:
+        c.expect.length === 0
+          ? !answers[0]?.shown.some(isExpanded)
+          : matchesExpected(firstTop ? catalog.node(firstTop.id) : undefined, c.expect),
     });
   }
   const won = results.filter((r) => r.success);
+  const reached = won.filter((r) => r.expect.length > 0);
   const share = (n: number) => (results.length ? n / results.length : 0);
+  const catalogBytes = catalog.leaves.reduce((n, l) => n + byteLength(l.text ?? ""), 0);
+  const meanBytesToAnswer = mean(reached.map((r) => r.bytesToAnswer));
+  const meanFirstViewBytes = mean(results.map((r) => r.firstViewBytes));
   return {
     navigator: navigator.name,
+    ...(options.split ? { split: options.split } : {}),
     budgetBytes: options.budgetBytes,
     maxHops,
     cases: results.length,
+    noEntryCases: results.filter((r) => r.expect.length === 0).length,
     catalogLeaves: catalog.leaves.length,
-    catalogBytes: catalog.leaves.reduce((n, l) => n + byteLength(l.text ?? ""), 0),
+    catalogBytes,
     successAtBudget: share(won.length),
-    successAt1: share(won.filter((r) => r.hops === 1).length),
+    successAt1: share(won.filter((r) => r.hops <= 1).length),
+    successAt3: share(won.filter((r) => r.hops <= 3).length),
+    falseExpansions: share(results.filter((r) => r.falseExpansion).length),
     firstHopPrecision: share(results.filter((r) => r.firstHopHit).length),
-    meanHops: mean(won.map((r) => r.hops)),
-    meanBytesToAnswer: mean(won.map((r) => r.bytesToAnswer)),
-    meanFirstViewBytes: mean(results.map((r) => r.firstViewBytes)),
+    meanHops: mean(reached.map((r) => r.hops)),
+    meanBytesToAnswer,
+    meanFirstViewBytes,
+    firstViewRatio: meanFirstViewBytes > 0 ? catalogBytes / meanFirstViewBytes : 0,
+    contextRatio: meanBytesToAnswer > 0 ? catalogBytes / meanBytesToAnswer : 0,
     results,
   };
 }
