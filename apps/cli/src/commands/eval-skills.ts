@@ -80,7 +80,9 @@ export function renderSkillsReport(report: SkillActivationReport, skillsFrom: st
   if (misses.length > 0) {
     lines.push("", "Not a hit:");
     for (const r of misses)
-      lines.push(`  - ${r.outcome}: "${r.task}" → expected ${r.expect}; loaded ${r.loaded ?? "nothing"}`);
+      lines.push(
+        `  - ${r.outcome}: "${r.task}" → expected ${r.expect.join(" or ")}; loaded ${r.loaded ?? "nothing"}`,
+      );
   }
   return `${lines.join("\n")}\n`;
 }

@@ -5,7 +5,8 @@
  *   skills: skills            # a folder beside this file: one sub-folder per skill, each with SKILL.md
  *   cases:
  *     - task: "Fill in the W-9 in forms/w9.pdf"
- *       expect: pdf           # the skill to load first, or `none` when the task needs no skill
+ *       expect: pdf           # the skill to load first, or `none` when the task needs no skill;
+ *                             # a list (`[docx, pdf]`) when either fits the task equally
  * Every skill of the collection is read as a user skill (scope `user`), the way a user's installed
  * collection reaches the index. Every mistake is a one-line UserError naming the file, line and
  * field (a case expecting a skill the collection lacks names the case and the known skills); a
@@ -14,7 +15,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { type SkillInfo, UserError } from "@picasso/protocol";
-import { LineCounter, type Node, parseDocument } from "yaml";
+import { isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { PatchReader } from "../composition/patch-reader.js";
 import { isSkillProblem, parseSkillFile } from "./skill-file.js";
 
@@ -23,8 +24,8 @@ export const NO_SKILL = "none";
 
 export interface SkillActivationCase {
   task: string;
-  /** The skill to load first, or `none`. */
-  expect: string;
+  /** The skill to load first (any of them, when two fit the task equally), or `none` alone. */
+  expect: string[];
 }
 
 export interface SkillActivationCases {
@@ -85,13 +86,20 @@ export function loadSkillActivationCases(file: string): SkillActivationCases {
     const fields = reader.entries(item, `cases[${i}]`, ["task", "expect"]);
     const task = reader.str(fields.get("task")?.value ?? (item as Node), `cases[${i}].task`);
     const expectNode = fields.get("expect")?.value ?? (item as Node);
-    const expect = reader.str(expectNode, `cases[${i}].expect`);
-    if (expect !== NO_SKILL && !known.has(expect))
-      reader.fail(
-        expectNode,
-        `cases[${i}].expect`,
-        `no skill "${expect}" in ${skillsDir} (known: ${[...known].sort().join(", ")}; or none)`,
-      );
+    const field = `cases[${i}].expect`;
+    const expect = isSeq(expectNode)
+      ? reader.list(expectNode, field).map((n, j) => reader.str(n, `${field}[${j}]`))
+      : [reader.str(expectNode, field)];
+    if (expect.length === 0) reader.fail(expectNode, field, "expected a skill name, a list of them, or none");
+    if (expect.includes(NO_SKILL) && expect.length > 1)
+      reader.fail(expectNode, field, "none stands alone: a task needs no skill, or one of the skills listed");
+    for (const name of expect)
+      if (name !== NO_SKILL && !known.has(name))
+        reader.fail(
+          expectNode,
+          field,
+          `no skill "${name}" in ${skillsDir} (known: ${[...known].sort().join(", ")}; or none)`,
+        );
     return { task, expect };
   });
   if (cases.length === 0) reader.fail(casesNode.value, "cases", "expected at least one case");

@@ -16,6 +16,7 @@ import { indexLines, keywordSkillNavigator, words } from "./skill-keyword-naviga
 const EVAL = fileURLToPath(new URL("../../../../catalog/eval/", import.meta.url));
 const DEV = join(EVAL, "skills.cases.yml");
 const HELDOUT = join(EVAL, "skills.heldout.cases.yml");
+const HELDOUT2 = join(EVAL, "skills.heldout2.cases.yml");
 
 function caseDir(cases: string, skills: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), "skill-eval-"));
@@ -43,11 +44,17 @@ describe("the shipped collection and cases", () => {
     expect(total).toBeGreaterThanOrEqual(60);
     expect(heldout.cases.length * 3).toBeGreaterThanOrEqual(total);
     expect(heldout.skillsDir).toBe(dev.skillsDir);
-    expect(dev.cases.filter((c) => c.expect === "none").length).toBeGreaterThanOrEqual(5);
-    expect(heldout.cases.filter((c) => c.expect === "none").length).toBeGreaterThanOrEqual(3);
+    expect(dev.cases.filter((c) => c.expect[0] === "none").length).toBeGreaterThanOrEqual(5);
+    expect(heldout.cases.filter((c) => c.expect[0] === "none").length).toBeGreaterThanOrEqual(3);
     // No task is shared between the splits.
     const devTasks = new Set(dev.cases.map((c) => c.task));
     expect(heldout.cases.filter((c) => devTasks.has(c.task))).toEqual([]);
+    // The second held-out set, written apart from the rest: 40 tasks, 6 needing no skill.
+    const second = loadSkillActivationCases(HELDOUT2);
+    expect(second.cases.length).toBeGreaterThanOrEqual(40);
+    expect(second.cases.filter((c) => c.expect[0] === "none").length).toBeGreaterThanOrEqual(5);
+    const earlier = new Set([...devTasks, ...heldout.cases.map((c) => c.task)]);
+    expect(second.cases.filter((c) => earlier.has(c.task))).toEqual([]);
   });
 
   it("the index the navigators see is the Tier-1 index of the collection: every skill with a trigger, within 2.5 KB", () => {
@@ -68,9 +75,13 @@ describe("the shipped collection and cases", () => {
     expect(devReport.falseLoadRate).toBeLessThanOrEqual(0.1);
     const heldout = loadSkillActivationCases(HELDOUT);
     const heldReport = await runSkillActivationEval(heldout.skills, heldout.cases, keywordSkillNavigator());
-    // Never tuned on: this floor is where it stood when first measured (docs/skills.md), not a goal.
+    // Never tuned on: these floors are where they stood when first measured (docs/skills.md), not goals.
     expect(heldReport.successAt1).toBeGreaterThanOrEqual(0.8);
     expect(heldReport.hits + heldReport.falseLoads + heldReport.missed).toBe(heldReport.cases);
+    const second = loadSkillActivationCases(HELDOUT2);
+    const secondReport = await runSkillActivationEval(second.skills, second.cases, keywordSkillNavigator());
+    expect(secondReport.successAt1).toBeGreaterThanOrEqual(0.6);
+    expect(secondReport.hits + secondReport.falseLoads + secondReport.missed).toBe(secondReport.cases);
   });
 });
 
@@ -99,11 +110,12 @@ describe("runSkillActivationEval", () => {
     const report = await runSkillActivationEval(
       skills,
       [
-        { task: "fill the form", expect: "pdf" },
-        { task: "sum the column", expect: "xlsx" },
-        { task: "rename a variable", expect: "none" },
-        { task: "add a test", expect: "none" },
-        { task: "merge two PDFs", expect: "pdf" },
+        { task: "fill the form", expect: ["pdf"] },
+        { task: "sum the column", expect: ["xlsx"] },
+        { task: "rename a variable", expect: ["none"] },
+        { task: "add a test", expect: ["none"] },
+        { task: "merge two PDFs", expect: ["pdf"] },
+        { task: "a table in a PDF", expect: ["xlsx", "pdf"] },
       ],
       scripted({
         "fill the form": "pdf",
@@ -111,20 +123,28 @@ describe("runSkillActivationEval", () => {
         "rename a variable": "none",
         "add a test": "`xlsx`",
         "merge two PDFs": undefined,
+        "a table in a PDF": "pdf",
       }),
     );
-    expect(report.results.map((r) => r.outcome)).toEqual(["hit", "wrong", "hit", "unneeded", "missed"]);
+    expect(report.results.map((r) => r.outcome)).toEqual([
+      "hit",
+      "wrong",
+      "hit",
+      "unneeded",
+      "missed",
+      "hit",
+    ]);
     expect(report).toMatchObject({
-      cases: 5,
+      cases: 6,
       noSkillCases: 2,
-      hits: 2,
+      hits: 3,
       falseLoads: 2,
       wrongLoads: 1,
       unneededLoads: 1,
       missed: 1,
     });
-    expect(report.successAt1).toBeCloseTo(0.4);
-    expect(report.falseLoadRate).toBeCloseTo(0.4);
+    expect(report.successAt1).toBeCloseTo(0.5);
+    expect(report.falseLoadRate).toBeCloseTo(2 / 6);
     expect(report.results[3]!.loaded).toBe("xlsx");
   });
 
@@ -203,6 +223,16 @@ describe("loading a cases file", () => {
       ],
       ["skills: skills\ncases: [\n", good, /cases\.yml:\d+: not valid YAML/],
       [
+        "skills: skills\ncases:\n  - { task: x, expect: [pdf, none] }\n",
+        good,
+        /cases\.yml:3: cases\[0\]\.expect: none stands alone/,
+      ],
+      [
+        "skills: skills\ncases:\n  - { task: x, expect: [pdf, docx] }\n",
+        good,
+        /cases\.yml:3: cases\[0\]\.expect: no skill "docx"/,
+      ],
+      [
         "skills: skills\ncases:\n  - { task: x, expect: pdf }\n",
         { bad: "no front matter\n" },
         /bad\/SKILL\.md:1: front matter: missing/,
@@ -226,16 +256,18 @@ describe("loading a cases file", () => {
       /^\/nonexistent\/cases\.yml: cannot read/,
     );
     const dir = caseDir(
-      "skills: skills\ncases:\n  - { task: Read w9.pdf, expect: pdf }\n  - { task: hi, expect: none }\n",
-      good,
+      "skills: skills\ncases:\n  - { task: Read w9.pdf, expect: pdf }\n  - { task: hi, expect: none }\n  - { task: a form, expect: [pdf, xlsx] }\n",
+      { ...good, xlsx: skillMd("xlsx", "Spreadsheets. Use when a task involves a workbook.") },
     );
     const loaded = loadSkillActivationCases(join(dir, "cases.yml"));
     expect(loaded.cases).toEqual([
-      { task: "Read w9.pdf", expect: "pdf" },
-      { task: "hi", expect: "none" },
+      { task: "Read w9.pdf", expect: ["pdf"] },
+      { task: "hi", expect: ["none"] },
+      { task: "a form", expect: ["pdf", "xlsx"] },
     ]);
     expect(loadSkillCollection(join(dir, "skills"))).toEqual([
       { name: "pdf", description: "Read PDFs. Use when a task involves a PDF.", scope: "user" },
+      { name: "xlsx", description: "Spreadsheets. Use when a task involves a workbook.", scope: "user" },
     ]);
   });
 });

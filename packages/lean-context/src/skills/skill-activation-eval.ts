@@ -28,7 +28,8 @@ export type SkillOutcome = "hit" | "wrong" | "unneeded" | "missed";
 
 export interface SkillCaseResult {
   task: string;
-  expect: string;
+  /** The skill(s) any of which is right, or `none`. */
+  expect: string[];
   /** The skill loaded first, if any. */
   loaded?: string;
   outcome: SkillOutcome;
@@ -81,10 +82,12 @@ export function resolveSkillName(answer: string | undefined, names: readonly str
   return named.sort((a, b) => b.length - a.length)[0];
 }
 
-function outcomeOf(expect: string, loaded: string | undefined): SkillOutcome {
-  if (expect === NO_SKILL) return loaded ? "unneeded" : "hit";
+const needsNoSkill = (expect: readonly string[]) => expect.length === 1 && expect[0] === NO_SKILL;
+
+function outcomeOf(expect: readonly string[], loaded: string | undefined): SkillOutcome {
+  if (needsNoSkill(expect)) return loaded ? "unneeded" : "hit";
   if (!loaded) return "missed";
-  return loaded === expect ? "hit" : "wrong";
+  return expect.includes(loaded) ? "hit" : "wrong";
 }
 
 export async function runSkillActivationEval(
@@ -109,7 +112,7 @@ export async function runSkillActivationEval(
   return {
     navigator: navigator.name,
     cases: results.length,
-    noSkillCases: cases.filter((c) => c.expect === NO_SKILL).length,
+    noSkillCases: cases.filter((c) => needsNoSkill(c.expect)).length,
     skills: index.skillsKnown,
     indexBytes: index.bytesAfter,
     triggerChars: index.triggerChars,
