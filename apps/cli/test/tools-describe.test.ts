@@ -10,8 +10,6 @@ import { join } from "node:path";
 import { workspaceCatalog } from "@picasso/surface";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { DEFAULT_EVAL_BUDGET } from "../src/commands/eval.js";
-import { DESCRIBE_GRADE_BUDGET } from "../src/commands/tools-describe.js";
 import { picasso, script, workspace } from "./cli-harness.js";
 
 const MEMBERS = "Members (3): worktree_create, worktree_list, worktree_remove";
@@ -175,9 +173,5 @@ describe("picasso tools describe", () => {
         expect(node, `${name}: ${member}`).toMatchObject({ what: d.what, when: d.when });
       }
     }
-  });
-
-  it("grades with the navigation eval's default answer budget", () => {
-    expect(DESCRIBE_GRADE_BUDGET).toBe(DEFAULT_EVAL_BUDGET);
   });
 });

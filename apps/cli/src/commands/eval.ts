@@ -18,7 +18,6 @@ import { defaultPicassoHome } from "@picasso/engine";
 import {
   keywordNavigator,
   loadEvalCases,
-  loadEvalFixture,
   type NavigationReport,
   type Navigator,
   runNavigationEval,
@@ -26,10 +25,9 @@ import {
 import { UserError } from "@picasso/protocol";
 import { workspaceCatalog } from "@picasso/surface";
 import type { Command } from "commander";
+import { catalogForCases, DEFAULT_EVAL_BUDGET } from "../eval/eval-catalog.js";
 import { registerEvalSkills } from "./eval-skills.js";
 import { parseBudget } from "./tools.js";
-
-export const DEFAULT_EVAL_BUDGET = 1024;
 
 export interface EvalFlags {
   /** One cases file; `register` passes each of several `--cases` to `evalNavigation` in turn. */
@@ -79,18 +77,8 @@ export async function evalNavigation(
   const env = where.env ?? process.env;
   const cases = loadEvalCases(flags.cases);
   const budgetBytes = parseBudget(flags.budget) ?? DEFAULT_EVAL_BUDGET;
-  const fixture = cases.fixture ? loadEvalFixture(cases.fixture) : undefined;
-  const ws = await workspaceCatalog(
-    fixture
-      ? {
-          cwd: fixture.workspace,
-          picassoHome: fixture.picassoHome,
-          claudeHome: fixture.claudeHome,
-          extraTools: fixture.tools,
-          extraFamilies: fixture.families,
-          entries: fixture.entries,
-        }
-      : { cwd: where.cwd ?? process.cwd(), picassoHome: defaultPicassoHome(env) },
+  const ws = await catalogForCases(cases.fixture, () =>
+    workspaceCatalog({ cwd: where.cwd ?? process.cwd(), picassoHome: defaultPicassoHome(env) }),
   );
   const { navigator, close } = await navigatorFor(flags, env);
   try {

@@ -28,17 +28,15 @@ import {
   familyMembers,
   gradeDescriptors,
   loadEvalCases,
-  loadEvalFixture,
   type MemberDescriptor,
   parseDescriptorReply,
   renderDescriptorFile,
 } from "@picasso/lean-context";
 import { type ModelProvider, messageText, text, UserError, userMessage } from "@picasso/protocol";
 import { workspaceCatalog } from "@picasso/surface";
+import { catalogForCases, DEFAULT_EVAL_BUDGET } from "../eval/eval-catalog.js";
 
 export const DEFAULT_DESCRIBE_CASES = "catalog/eval/navigation.cases.yml";
-/** The grade's answer budget: the navigation eval's default (eval.ts; a test holds them equal), so a grade reads like `picasso eval navigation`. */
-export const DESCRIBE_GRADE_BUDGET = 1024;
 
 export interface DescribeFlags {
   provider?: string;
@@ -84,7 +82,7 @@ export async function describeFamily(
   const members = familyMembers(ws.catalog, family);
   if (members.members.length === 0)
     throw new UserError(`tools describe: family "${family}" has no members here`);
-  const budgetBytes = flags.budgetBytes ?? DESCRIBE_GRADE_BUDGET;
+  const budgetBytes = flags.budgetBytes ?? DEFAULT_EVAL_BUDGET;
   const casesFile = flags.cases ?? join(ws.workspaceRoot, DEFAULT_DESCRIBE_CASES);
   const cases = flags.cases || existsSync(casesFile) ? loadEvalCases(casesFile) : undefined;
 
@@ -108,17 +106,7 @@ export async function describeFamily(
 
   let grade: DescriptorGrade | undefined;
   if (cases) {
-    const fixture = cases.fixture ? loadEvalFixture(cases.fixture) : undefined;
-    const graded = fixture
-      ? await workspaceCatalog({
-          cwd: fixture.workspace,
-          picassoHome: fixture.picassoHome,
-          claudeHome: fixture.claudeHome,
-          extraTools: fixture.tools,
-          extraFamilies: fixture.families,
-          entries: fixture.entries,
-        })
-      : ws;
+    const graded = await catalogForCases(cases.fixture, async () => ws);
     grade = await gradeDescriptors(graded.catalog, members, descriptors, cases.cases, budgetBytes);
   }
   const file = descriptorFilePath(family);
