@@ -28,3 +28,8 @@ export {
   parseMemoryId,
   projectScope,
 } from "./memory-types.js";
+
+// The retrieval-quality eval (`picasso eval memory`, docs/memory.md).
+
+export { loadRetrievalEval, type RetrievalEvalSet } from "./eval/eval-data.js";
+export { type RetrievalEvalReport, runRetrievalEval } from "./eval/retrieval-eval.js";

@@ -26,6 +26,7 @@ import { UserError } from "@picasso/protocol";
 import { workspaceCatalog } from "@picasso/surface";
 import type { Command } from "commander";
 import { catalogForCases, DEFAULT_EVAL_BUDGET } from "../eval/eval-catalog.js";
+import { registerEvalMemory } from "./eval-memory.js";
 import { registerEvalSkills } from "./eval-skills.js";
 import { parseBudget } from "./tools.js";
 
@@ -131,7 +132,9 @@ export function renderNavigationReport(report: NavigationReport, catalogFrom: st
 export function register(program: Command): void {
   const evalCommand = program
     .command("eval")
-    .description("measure Picasso: the navigation eval of the tool catalog, the skill activation eval");
+    .description(
+      "measure Picasso: the navigation eval of the tool catalog, the skill activation eval, memory retrieval",
+    );
   evalCommand
     .command("navigation")
     .description("can a navigator find the right catalog entry for each task, in few hops and bytes?")
@@ -160,4 +163,5 @@ export function register(program: Command): void {
       );
     });
   registerEvalSkills(evalCommand);
+  registerEvalMemory(evalCommand);
 }

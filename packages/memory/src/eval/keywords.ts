@@ -1,0 +1,67 @@
+/**
+ * Which words two texts share, as the retrieval eval means it (eval-data.ts checks each query's
+ * `shares_keyword` with it): the words (letters and digits, two or more characters, lower-cased)
+ * minus English stop words, each stemmed by the same FTS5 `porter unicode61` tokenizer
+ * memories_fts uses (schema.ts), so "deploys" and "deploying" are one keyword and "rollout" and
+ * "roll" are two. The stemmer is a scratch FTS5 table in an in-memory SQLite database, read back
+ * through fts5vocab; better-sqlite3 is loaded on first use, as open-db.ts loads it.
+ */
+import { createRequire } from "node:module";
+import type BetterSqlite3 from "better-sqlite3";
+
+/** Function words that carry no topic: they never make a query "share a keyword" with a memory. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    "a about above after again against all am an and any are as at be because been before being " +
+    "below between both but by can could did do does doing down during each few for from further " +
+    "had has have having he her here hers herself him himself his how if in into is it its itself " +
+    "just me might more most must my myself no nor not now of off on once only or other our ours " +
+    "ourselves out over own same shall she should so some such than that the their theirs them " +
+    "themselves then there these they this those through to too under until up us very was we " +
+    "were what when where which while who whom why will with would you your yours yourself " +
+    "yourselves i let may onto via"
+  ).split(" "),
+);
+
+/** The topic words of a text, before stemming: lower-cased, two or more characters, no stop words. */
+export function topicWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
+    (w) => w.length > 1 && !STOP_WORDS.has(w),
+  );
+}
+
+/** Stems words with FTS5's porter tokenizer; one instance holds one in-memory database. */
+export class KeywordStemmer {
+  private readonly db: BetterSqlite3.Database;
+  private readonly clear;
+  private readonly insert;
+  private readonly terms;
+
+  constructor() {
+    const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
+    this.db = new Database(":memory:");
+    this.db.exec(
+      "CREATE VIRTUAL TABLE scratch USING fts5 (x, tokenize = 'porter unicode61'); CREATE VIRTUAL TABLE scratch_terms USING fts5vocab (scratch, 'row');",
+    );
+    this.clear = this.db.prepare("DELETE FROM scratch");
+    this.insert = this.db.prepare("INSERT INTO scratch (x) VALUES (?)");
+    this.terms = this.db.prepare("SELECT term FROM scratch_terms");
+  }
+
+  /** The stemmed topic words of a text. */
+  keywords(text: string): Set<string> {
+    this.clear.run();
+    this.insert.run(topicWords(text).join(" "));
+    return new Set((this.terms.all() as Array<{ term: string }>).map((r) => r.term));
+  }
+
+  /** The stemmed topic words two texts have in common, sorted. */
+  shared(a: string, b: string): string[] {
+    const left = this.keywords(a);
+    return [...this.keywords(b)].filter((t) => left.has(t)).sort();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
