@@ -31,5 +31,5 @@ export {
 
 // The retrieval-quality eval (`picasso eval memory`, docs/memory.md).
 
-export { loadRetrievalEval, type RetrievalEvalSet } from "./eval/eval-data.js";
+export { loadRetrievalEval } from "./eval/eval-data.js";
 export { type RetrievalEvalReport, runRetrievalEval } from "./eval/retrieval-eval.js";
