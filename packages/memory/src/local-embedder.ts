@@ -7,8 +7,8 @@
  * candidates measured and why this one.
  *
  * The weights are always read from the installed package (never the runtime's remote default).
- * The model loads on the first `embed` — a session that never embeds never pays the ~1 s load or
- * its ~200 MB — and once per process; a load that fails is retried on the next call.
+ * The model loads on the first `embed` — a session that never embeds never pays the 1–4 s load or
+ * its ~220 MB — and once per process; a load that fails is retried on the next call.
  */
 import { createRequire } from "node:module";
 import type { Embedder } from "./embeddings.js";
