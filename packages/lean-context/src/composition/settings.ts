@@ -34,6 +34,12 @@ export interface CompositionSettings {
   "sandbox.mode": "off" | "on" | "auto";
   /** Let sandboxed commands use the network. */
   "sandbox.network": boolean;
+  /**
+   * Memory's embedder: `local` (the model shipped in an npm package, no network), `endpoint` (the
+   * OpenAI-compatible `memory.embeddings.baseUrl`), `none`, or `auto`: the endpoint when a base URL
+   * is set, else local when its package is installed, else none.
+   */
+  "memory.embeddings.provider": "auto" | "local" | "endpoint" | "none";
   /** OpenAI-compatible embeddings endpoint for memory (e.g. `http://127.0.0.1:11434/v1`); "" = none. */
   "memory.embeddings.baseUrl": string;
   /** The embeddings model asked for. */
@@ -62,6 +68,7 @@ export const DEFAULT_SETTINGS: CompositionSettings = {
   "persona.prefix": "You work in the user's terminal, inside their repository, on their behalf.",
   "sandbox.mode": "auto",
   "sandbox.network": false,
+  "memory.embeddings.provider": "auto",
   "memory.embeddings.baseUrl": "",
   "memory.embeddings.model": "nomic-embed-text",
   "memory.embeddings.apiKeyEnv": "",
@@ -97,6 +104,10 @@ const CHECKS: Record<SettingKey, Check> = {
   "persona.prefix": shortText,
   "sandbox.mode": (v) => (v === "off" || v === "on" || v === "auto" ? undefined : "off, on or auto"),
   "sandbox.network": (v) => (typeof v === "boolean" ? undefined : "true or false"),
+  "memory.embeddings.provider": (v) =>
+    v === "auto" || v === "local" || v === "endpoint" || v === "none"
+      ? undefined
+      : "auto, local, endpoint or none",
   "memory.embeddings.baseUrl": (v) =>
     v === "" || (typeof v === "string" && /^https?:\/\/\S+$/.test(v))
       ? undefined
