@@ -14,6 +14,7 @@ export { createMemoryPlugin, type MemoryPlugin } from "./memory-plugin.js";
 
 // The database, the store and the service (`picasso memory`, the probe's seeded memories).
 
+export { memoryDbProblem } from "./db-problem.js";
 export { MemoryInputError, MemoryService, type Remembered } from "./memory-service.js";
 export { MemoryStore } from "./memory-store.js";
 export { damagedMemoryProblem, openMemoryDb } from "./open-db.js";

@@ -175,8 +175,9 @@ export class MemoryStore {
     return this.db.prepare("DELETE FROM memories WHERE id = ?").run(id).changes > 0;
   }
 
+  /** Sets the used-at time; a read-only database (open-db.ts) is read without it. */
   markUsed(ids: readonly number[], at = this.now()): void {
-    if (ids.length === 0) return;
+    if (ids.length === 0 || this.db.readonly) return;
     this.db
       .prepare(`UPDATE memories SET used_at = ? WHERE id IN (${placeholders(ids.length)})`)
       .run(at, ...ids);

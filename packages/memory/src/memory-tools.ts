@@ -11,6 +11,7 @@
  * When the session runs without memory (an unreadable database), both answer why, as an error.
  */
 import type { Message, ToolDefinition, ToolFamily, ToolOutput, ToolSpec } from "@picasso/protocol";
+import { memoryDbProblem } from "./db-problem.js";
 import { MAX_RECALL_LIMIT, MemoryInputError, type MemoryService, type Remembered } from "./memory-service.js";
 import { formatMemoryId, type Memory, parseMemoryId } from "./memory-types.js";
 
@@ -53,8 +54,8 @@ export const recallSpec: ToolSpec = {
   },
 };
 
-/** The service, or why there is none this session. */
-export type MemoryAccess = () => { service: MemoryService } | { problem: string };
+/** The service (with the line saying it is read-only, if so), or why there is none this session. */
+export type MemoryAccess = () => { service: MemoryService; readOnly?: string } | { problem: string };
 
 function unavailable(problem: string): ToolOutput {
   return { content: `Memory is unavailable in this session: ${problem}`, isError: true };
@@ -99,6 +100,11 @@ export function rememberTool(access: MemoryAccess): ToolDefinition {
     async run(input, ctx): Promise<ToolOutput> {
       const opened = access();
       if ("problem" in opened) return unavailable(opened.problem);
+      if (opened.readOnly)
+        return {
+          content: `remember: nothing stored, memory is read-only in this session: ${opened.readOnly}`,
+          isError: true,
+        };
       try {
         const written = await opened.service.remember({
           title: input.title,
@@ -129,7 +135,7 @@ export function rememberTool(access: MemoryAccess): ToolDefinition {
         if (error instanceof MemoryInputError)
           return { content: `remember: ${error.message}`, isError: true };
         return {
-          content: `remember: the memory database failed: ${(error as Error).message}`,
+          content: `remember: ${memoryDbProblem(opened.service.store.path, error) ?? `the memory database failed: ${(error as Error).message}`}`,
           isError: true,
         };
       }
@@ -181,7 +187,10 @@ export function recallTool(access: MemoryAccess): ToolDefinition {
           display: { kind: "text", text: `recalled ${found.map((m) => formatMemoryId(m.id)).join(", ")}` },
         };
       } catch (error) {
-        return { content: `recall: the memory database failed: ${(error as Error).message}`, isError: true };
+        return {
+          content: `recall: ${memoryDbProblem(opened.service.store.path, error) ?? `the memory database failed: ${(error as Error).message}`}`,
+          isError: true,
+        };
       }
     },
   };

@@ -71,7 +71,8 @@ const MIGRATIONS: readonly string[] = [
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-function versionOf(db: BetterSqlite3.Database): number {
+/** The schema version a database has reached (0: none yet). */
+export function versionOf(db: BetterSqlite3.Database): number {
   const row = db.prepare("SELECT version FROM schema_version").get() as { version: number } | undefined;
   return row?.version ?? 0;
 }

@@ -6,13 +6,13 @@
  */
 import {
   archive,
-  damagedMemoryProblem,
   formatMemoryId,
   gcLine,
   type Memory,
   MemoryInputError,
   MemoryService,
   MemoryStore,
+  memoryDbProblem,
   openMemoryDb,
   parseMemoryId,
   planGc,
@@ -34,8 +34,9 @@ export interface OpenedMemory {
 
 /**
  * Runs `work` on this workspace's memory and closes it; field mistakes become `UserError`s. A
- * damaged or unusable memory.db is one `UserError` line, whether opening or a query finds it, and
- * the file is left exactly as it is (only a session moves a damaged file aside).
+ * damaged, read-only (when writing), busy or otherwise unusable memory.db is one `UserError` line
+ * (db-problem.ts of @picasso/memory), whether opening or a query finds it, and the file is left
+ * exactly as it is (only a session moves a damaged file aside). A read-only file is read.
  */
 export async function withMemory<T>(
   place: MemoryPlace,
@@ -50,8 +51,8 @@ export async function withMemory<T>(
     return await work({ service: new MemoryService(store, { projectScope }), store });
   } catch (error) {
     if (error instanceof MemoryInputError) throw new UserError(error.message);
-    const damaged = damagedMemoryProblem(path, error);
-    if (damaged) throw new UserError(damaged);
+    const problem = memoryDbProblem(path, error);
+    if (problem) throw new UserError(problem);
     throw error;
   } finally {
     if (opened.db.open) opened.db.close();
