@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { projectKey } from "@picasso/engine";
 import type { Composition } from "@picasso/lean-context";
 import { createMemoryPlugin, type MemoryPlugin, openAiEmbedder, projectScope } from "@picasso/memory";
-import { withHeldProviderSecrets } from "@picasso/protocol";
+import { holdSecretValue, withHeldProviderSecrets } from "@picasso/protocol";
 import type { ExtensionPlace, Mounted } from "./extension-place.js";
 
 export const MEMORY_DB_FILE = "memory.db";
@@ -37,6 +37,8 @@ export function createSessionMemory(options: {
   const baseUrl = settings["memory.embeddings.baseUrl"];
   const keyEnv = settings["memory.embeddings.apiKeyEnv"];
   const apiKey = keyEnv ? withHeldProviderSecrets(options.env ?? process.env)[keyEnv] : undefined;
+  // A configured key is a key this process holds, whatever its variable's name: never a memory.
+  if (apiKey) holdSecretValue(apiKey);
   return createMemoryPlugin({
     path: memoryDbPath(options.picassoHome),
     projectScope: workspaceMemoryScope(options.workspaceRoot),
