@@ -1,8 +1,8 @@
 /**
  * The governor: what a write does to the memories already there (docs/memory.md, "The governor").
  * Before `remember` (the tool, `picasso memory add`) stores a memory whose title is new in its
- * scope, it compares it with the live memories of the same scope that share a word with it (a
- * bounded FTS5 candidate set, fts-candidates.ts) and, when the session has an embedder, their
+ * scope, it compares it with the live memories of the same scope that could be its near duplicates (a
+ * bounded FTS5 candidate set, duplicate-candidates.ts) and, when the session has an embedder, their
  * vectors (`GovernorVectors`). With near-duplicate.ts's rules, the first match in id order
  * decides:
  * - an exact duplicate (any class) or a restatement (same class) is **merged**: nothing new is
@@ -14,13 +14,11 @@
  * An explicit `supersedes: m12` retires m12 whatever its text (it must be live and in a scope the
  * session reads). All of it is deterministic: same database, same input, same clock → same result.
  */
-import { FtsCandidates } from "./fts-candidates.js";
+import { DuplicateCandidates } from "./duplicate-candidates.js";
 import { LIVE, type MemoryStore } from "./memory-store.js";
 import type { Memory, MemoryClass } from "./memory-types.js";
 import { compareStatements, type Likeness } from "./near-duplicate.js";
 
-/** How many FTS matches of the same scope are compared at most (the best-ranked first). */
-export const GOVERNOR_CANDIDATES = 100;
 /** How many nearest vectors a KNN index adds. */
 export const NEIGHBOURS = 10;
 
@@ -48,14 +46,14 @@ export type Verdict =
   | { action: "supersede"; existing: Memory; likeness: Likeness };
 
 export class MemoryGovernor {
-  private readonly fts: FtsCandidates;
+  private readonly candidates: DuplicateCandidates;
   private readonly liveInScope;
 
   constructor(
     private readonly store: MemoryStore,
     private readonly vectors?: GovernorVectors,
   ) {
-    this.fts = new FtsCandidates(store.db);
+    this.candidates = new DuplicateCandidates(store.db);
     this.liveInScope = store.db.prepare(
       `SELECT id FROM memories WHERE id IN (SELECT value FROM json_each(?)) AND scope = ? AND ${LIVE} ORDER BY id`,
     );
@@ -64,12 +62,7 @@ export class MemoryGovernor {
   /** What writing `next` should do (see the module comment). */
   async judge(next: Proposed): Promise<Verdict> {
     const text = `${next.title}\n${next.body}`;
-    const ids = new Set(
-      this.fts
-        .find(text)
-        .slice(0, GOVERNOR_CANDIDATES)
-        .map((f) => f.id),
-    );
+    const ids = new Set(this.candidates.find(text));
     const liveOf = (all: Set<number>) =>
       (this.liveInScope.all(JSON.stringify([...all]), next.scope) as Array<{ id: number }>).map((r) => r.id);
     let live = liveOf(ids);
