@@ -152,7 +152,10 @@ export function register(program: Command): void {
           );
         }
         const r = importJsonl(store, text, file);
-        write(`imported from ${file}: ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged`);
+        const retired = r.retired > 0 ? `, ${r.retired} retired (superseded or archived) skipped` : "";
+        write(
+          `imported from ${file}: ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged${retired}`,
+        );
       }),
     );
 }
