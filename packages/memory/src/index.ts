@@ -15,13 +15,18 @@ export { createMemoryPlugin, type MemoryPlugin } from "./memory-plugin.js";
 
 // The database, the store and the service (`picasso memory`, the probe's seeded memories).
 
-export { MemoryInputError, MemoryService } from "./memory-service.js";
+export { memoryDbProblem } from "./db-problem.js";
+export { MemoryInputError, MemoryService, type Remembered } from "./memory-service.js";
 export { MemoryStore } from "./memory-store.js";
 export { damagedMemoryProblem, openMemoryDb } from "./open-db.js";
 
 // Memories: their types, ids and project scope; JSONL export and import.
 
 export { exportJsonl, importJsonl } from "./memory-jsonl.js";
+
+// The governor's garbage collection (`picasso memory gc`).
+
+export { archive, gcLine, planGc } from "./memory-gc.js";
 export {
   formatMemoryId,
   type Memory,

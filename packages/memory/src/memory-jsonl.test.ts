@@ -44,13 +44,43 @@ describe("JSONL export and import", () => {
     const text = [...exportJsonl(from)].join("");
     expect(text.split("\n").filter(Boolean)).toHaveLength(2);
     const to = newStore();
-    expect(importJsonl(to, text, "backup.jsonl")).toEqual({ added: 2, updated: 0, unchanged: 0 });
+    expect(importJsonl(to, text, "backup.jsonl")).toEqual({ added: 2, updated: 0, unchanged: 0, retired: 0 });
     const strip = (s: MemoryStore) => [...s.all()].map(({ id: _id, ...rest }) => rest);
     expect(strip(to)).toEqual(strip(from));
-    expect(importJsonl(to, text, "backup.jsonl")).toEqual({ added: 0, updated: 0, unchanged: 2 });
+    expect(importJsonl(to, text, "backup.jsonl")).toEqual({ added: 0, updated: 0, unchanged: 2, retired: 0 });
     const changed = text.replace("Postgres 16", "Postgres 17");
-    expect(importJsonl(to, changed, "backup.jsonl")).toEqual({ added: 0, updated: 1, unchanged: 1 });
+    expect(importJsonl(to, changed, "backup.jsonl")).toEqual({
+      added: 0,
+      updated: 1,
+      unchanged: 1,
+      retired: 0,
+    });
     expect(to.count()).toBe(2);
+  });
+
+  it("exports a retired memory with its governor fields, and import skips it (counted), twice alike", () => {
+    const from = newStore();
+    const old = from.add({
+      class: "fact",
+      title: "Deploy day",
+      body: "Fridays",
+      scope: "user",
+      importance: 3,
+    });
+    const next = from.add({
+      class: "fact",
+      title: "Release window",
+      body: "Tuesdays",
+      scope: "user",
+      importance: 3,
+    });
+    from.db.prepare("UPDATE memories SET superseded_by = ? WHERE id = ?").run(next.id, old.id);
+    const text = [...exportJsonl(from)].join("");
+    expect(JSON.parse(text.split("\n")[0]!)).toMatchObject({ title: "Deploy day", supersededBy: next.id });
+    const to = newStore();
+    expect(importJsonl(to, text, "b.jsonl")).toEqual({ added: 1, updated: 0, unchanged: 0, retired: 1 });
+    expect(importJsonl(to, text, "b.jsonl")).toEqual({ added: 0, updated: 0, unchanged: 1, retired: 1 });
+    expect([...to.all()].map((m) => m.title)).toEqual(["Release window"]);
   });
 
   it.each([

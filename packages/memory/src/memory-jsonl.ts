@@ -6,6 +6,9 @@
  * refused as `remember` refuses them), then writes all in one transaction: a memory with the same
  * scope and title is updated when its body or fields differ and skipped when identical, others
  * are added with new ids and their original times. Importing the same file twice changes nothing.
+ * A retired memory (the governor's `supersededBy` or `archivedAt` in its line) is exported but not
+ * imported — its links name ids of the other database, and recall never used it: counted as
+ * `retired`, skipped.
  */
 import { MAX_BODY_BYTES, MAX_TITLE_CHARS, MemoryInputError } from "./memory-service.js";
 import type { MemoryStore } from "./memory-store.js";
@@ -24,6 +27,8 @@ export function exportLine(m: Memory): string {
     updatedAt: m.updatedAt,
     ...(m.usedAt !== undefined ? { usedAt: m.usedAt } : {}),
     ...(m.sourceSession !== undefined ? { sourceSession: m.sourceSession } : {}),
+    ...(m.supersededBy !== undefined ? { supersededBy: m.supersededBy } : {}),
+    ...(m.archivedAt !== undefined ? { archivedAt: m.archivedAt } : {}),
   });
 }
 
@@ -36,7 +41,7 @@ function field(where: string, name: string, problem: string): MemoryInputError {
   return new MemoryInputError(`${where}: ${name}: ${problem}`);
 }
 
-function parseLine(line: string, where: string): NewMemory {
+function parseLine(line: string, where: string): NewMemory & { retired?: boolean } {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -87,6 +92,7 @@ function parseLine(line: string, where: string): NewMemory {
     ...(updatedAt !== undefined ? { updatedAt } : {}),
     ...(usedAt !== undefined ? { usedAt } : {}),
     ...(typeof o.sourceSession === "string" ? { sourceSession: o.sourceSession } : {}),
+    ...(o.supersededBy !== undefined || o.archivedAt !== undefined ? { retired: true } : {}),
   };
 }
 
@@ -94,6 +100,8 @@ export interface ImportResult {
   added: number;
   updated: number;
   unchanged: number;
+  /** Lines of retired memories (superseded or archived), not imported. */
+  retired: number;
 }
 
 /** Imports JSONL text; `source` names the file in messages. */
@@ -103,10 +111,14 @@ export function importJsonl(store: MemoryStore, text: string, source: string): I
     .map((line, i) => ({ line: line.trim(), n: i + 1 }))
     .filter((l) => l.line !== "")
     .map((l) => parseLine(l.line, `${source}:${l.n}`));
-  const result: ImportResult = { added: 0, updated: 0, unchanged: 0 };
+  const result: ImportResult = { added: 0, updated: 0, unchanged: 0, retired: 0 };
   store.db
     .transaction(() => {
-      for (const m of parsed) {
+      for (const { retired, ...m } of parsed) {
+        if (retired) {
+          result.retired++;
+          continue;
+        }
         const existing = store.findByTitle(m.scope, m.title);
         if (!existing) {
           store.add(m);

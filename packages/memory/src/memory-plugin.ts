@@ -12,17 +12,19 @@
  * - `panel`: the same as memory's `/context` panel (memory-panel.ts); it never creates the
  *   database file (`picasso context` reads, a session's facts open it first).
  * The database opens on first use; when it cannot, `problem()` says why in one line, the facts
- * are empty and the tools answer with that line — the session itself runs on.
+ * are empty and the tools answer with that line — the session itself runs on. A read-only
+ * memory.db is read (facts, recall) and `problem()` says it is read-only; `remember` refuses.
  */
 import { existsSync } from "node:fs";
 import type { PicassoExtension, ToolOutput, ToolResultContext } from "@picasso/protocol";
+import { memoryDbProblem } from "./db-problem.js";
 import type { Embedder } from "./embeddings.js";
 import { indexBlock, type MemoryFacts, memoryFacts } from "./memory-facts.js";
 import { memoryPanel } from "./memory-panel.js";
 import { MemoryService } from "./memory-service.js";
 import { MemoryStore } from "./memory-store.js";
 import { MEMORY_FAMILY, RECALL_TOOL, recallDedupe, recallTool, rememberTool } from "./memory-tools.js";
-import { damagedMemoryProblem, openMemoryDb } from "./open-db.js";
+import { openMemoryDb } from "./open-db.js";
 import { describeWeights } from "./ranking.js";
 
 export const MEMORY_PLUGIN = "memory";
@@ -43,7 +45,10 @@ export interface MemoryPluginOptions {
 }
 
 export interface MemoryPlugin extends PicassoExtension {
-  /** Why this session runs without memory, or undefined. Opens the database if not yet open. */
+  /**
+   * Why this session runs without memory — or without memory writes (a read-only memory.db) —,
+   * or undefined. Opens the database if not yet open.
+   */
   problem(): string | undefined;
   /** The service, once the database is open. */
   service(): MemoryService | undefined;
@@ -51,7 +56,7 @@ export interface MemoryPlugin extends PicassoExtension {
 }
 
 export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
-  let opened: { service: MemoryService } | { problem: string } | undefined;
+  let opened: { service: MemoryService; readOnly?: string } | { problem: string } | undefined;
   let facts: MemoryFacts | undefined;
   const access = () => {
     if (!opened) {
@@ -65,13 +70,14 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
               ...(options.embedder ? { embedder: options.embedder } : {}),
               ...(options.now ? { now: options.now } : {}),
             }),
+            ...(result.readOnly ? { readOnly: result.readOnly } : {}),
           };
         } catch (error) {
           // Damage the open did not see (a broken full-text index): the session runs without memory.
           result.db.close();
           opened = {
             problem:
-              damagedMemoryProblem(options.path, error) ??
+              memoryDbProblem(options.path, error) ??
               `memory: ${options.path}: ${(error as Error).message.split("\n")[0]}`,
           };
         }
@@ -155,7 +161,7 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
 
     problem() {
       const open = access();
-      return "problem" in open ? open.problem : undefined;
+      return "problem" in open ? open.problem : open.readOnly;
     },
     service() {
       const open = access();

@@ -8,10 +8,13 @@
  * and the CLI reports as user mistakes.
  */
 import type { Embedder } from "./embeddings.js";
+import { governedWrite, type Outcome, supersedesTarget } from "./governed-write.js";
+import { type GovernorVectors, MemoryGovernor } from "./governor.js";
 import type { MemoryStore } from "./memory-store.js";
 import {
   DEFAULT_IMPORTANCE,
   isMemoryClass,
+  isRetired,
   isScope,
   MEMORY_CLASSES,
   type Memory,
@@ -37,12 +40,18 @@ export interface RememberInput {
   /** `user`, `project` (this workspace) or a full `project:<key>`. */
   scope?: unknown;
   importance?: unknown;
+  /** The id (`m12`) of a memory this one replaces (governor.ts). */
+  supersedes?: unknown;
   sourceSession?: string;
 }
 
 export interface Remembered {
   memory: Memory;
   updated: boolean;
+  /** What the governor did (governor.ts): added, updated by title, merged into, or superseding. */
+  outcome: Outcome;
+  /** The memory merged into (`memory` itself) or retired by this one. */
+  other?: Memory;
 }
 
 function text(value: unknown, field: string, max: number): string {
@@ -97,9 +106,13 @@ export class MemoryService {
       );
     const scope = this.resolveScope(input.scope);
     const existing = this.store.findByTitle(scope, title);
+    const supersedes = supersedesTarget(this.store, this.scopes(), input.supersedes);
+    if (supersedes && "problem" in supersedes) throw new MemoryInputError(supersedes.problem);
+    const replaced = supersedes?.target;
     // Restating a memory (same title) updates what it says, not what it is: a pinned memory
-    // stays pinned unless the caller names another class.
-    const cls = input.class ?? existing?.class ?? "fact";
+    // stays pinned unless the caller names another class. An update of another memory
+    // (`supersedes`) is of its class unless told otherwise.
+    const cls = input.class ?? existing?.class ?? replaced?.class ?? "fact";
     if (!isMemoryClass(cls))
       throw new MemoryInputError(`class: "${String(cls)}" is not one of ${MEMORY_CLASSES.join(", ")}`);
     const importance = input.importance ?? existing?.importance ?? DEFAULT_IMPORTANCE;
@@ -113,9 +126,33 @@ export class MemoryService {
       importance,
       ...(input.sourceSession ? { sourceSession: input.sourceSession } : {}),
     };
-    const memory = existing ? this.store.update(existing.id, fields, this.now()) : this.store.add(fields);
-    await this.embed(memory);
-    return { memory, updated: existing !== undefined };
+    const written = await governedWrite(this.store, this.governor(), {
+      existing,
+      fields,
+      replaced,
+      askedImportance: typeof input.importance === "number" ? input.importance : undefined,
+      now: this.now(),
+    });
+    if (written.outcome !== "merged") await this.embed(written.memory);
+    return written;
+  }
+
+  private governorInstance: MemoryGovernor | undefined;
+  private governorEmbedded: { text: string; vector: Float32Array | undefined } | undefined;
+
+  /** The governor of this service's writes, comparing vectors too when there is an embedder. */
+  governor(): MemoryGovernor {
+    const embedder = this.options.embedder;
+    const vectors: GovernorVectors | undefined = embedder && {
+      embed: async (text) => {
+        const vector = (await embedder.embed([text]))[0];
+        this.governorEmbedded = { text, vector };
+        return vector;
+      },
+      stored: (ids) => this.store.vectors(ids, embedder.model),
+    };
+    this.governorInstance ??= new MemoryGovernor(this.store, vectors);
+    return this.governorInstance;
   }
 
   /** Stores the memory's embedding; a failing endpoint leaves it without one (FTS still finds it). */
@@ -123,17 +160,23 @@ export class MemoryService {
     const embedder = this.options.embedder;
     if (!embedder) return;
     try {
-      const [vector] = await embedder.embed([`${memory.title}\n${memory.body}`]);
+      const text = `${memory.title}\n${memory.body}`;
+      // The governor may have embedded this very text a moment ago.
+      const vector =
+        this.governorEmbedded?.text === text
+          ? this.governorEmbedded.vector
+          : (await embedder.embed([text]))[0];
+      this.governorEmbedded = undefined;
       if (vector) this.store.setVector(memory.id, embedder.model, vector);
     } catch {
       // The memory is stored; recall falls back to FTS, importance and recency for it.
     }
   }
 
-  /** Memories by id (those that exist in this session's scopes, in order), marked used. */
+  /** Memories by id (those that exist, live, in this session's scopes, in order), marked used. */
   recallIds(ids: readonly number[]): Memory[] {
     const scopes = this.scopes();
-    const found = this.store.getMany(ids).filter((m) => scopes.includes(m.scope));
+    const found = this.store.getMany(ids).filter((m) => scopes.includes(m.scope) && !isRetired(m));
     this.store.markUsed(
       found.map((m) => m.id),
       this.now(),

@@ -21,6 +21,9 @@ import type { Candidate } from "./ranking.js";
 
 export const RECENT_CANDIDATES = 50;
 
+/** A memory the governor has not retired (superseded or archived): only these are recalled. */
+export const LIVE = "superseded_by IS NULL AND archived_at IS NULL";
+
 interface Row {
   id: number;
   class: string;
@@ -32,6 +35,8 @@ interface Row {
   updated_at: number;
   used_at: number | null;
   source_session: string | null;
+  superseded_by: number | null;
+  archived_at: number | null;
 }
 
 function toMemory(row: Row): Memory {
@@ -46,6 +51,8 @@ function toMemory(row: Row): Memory {
     updatedAt: row.updated_at,
     ...(row.used_at !== null ? { usedAt: row.used_at } : {}),
     ...(row.source_session !== null ? { sourceSession: row.source_session } : {}),
+    ...(row.superseded_by !== null ? { supersededBy: row.superseded_by } : {}),
+    ...(row.archived_at !== null ? { archivedAt: row.archived_at } : {}),
   };
 }
 
@@ -57,6 +64,8 @@ export interface ListOptions {
   scopes?: readonly string[];
   classes?: readonly MemoryClass[];
   limit?: number;
+  /** Retired memories too (superseded or archived); by default only live ones. */
+  retired?: boolean;
 }
 
 export class MemoryStore {
@@ -81,18 +90,18 @@ export class MemoryStore {
     this.fts = new FtsCandidates(db);
     this.importantByScopeClass = db.prepare(
       `SELECT id, importance, max(updated_at, coalesce(used_at, 0)) AS touched FROM memories
-       WHERE scope = ? AND class = ? ORDER BY importance DESC, updated_at DESC, id DESC LIMIT ?`,
+       WHERE scope = ? AND class = ? AND ${LIVE} ORDER BY importance DESC, updated_at DESC, id DESC LIMIT ?`,
     );
     this.facets = db.prepare(
       `SELECT id, importance, max(updated_at, coalesce(used_at, 0)) AS touched, scope, class FROM memories
-       WHERE id IN (SELECT value FROM json_each(?))`,
+       WHERE id IN (SELECT value FROM json_each(?)) AND ${LIVE}`,
     );
     const columns = "id, importance, max(updated_at, coalesce(used_at, 0)) AS touched, updated_at AS updated";
     this.recentByScope = db.prepare(
-      `SELECT ${columns} FROM memories WHERE scope = ? ORDER BY updated_at DESC, id DESC LIMIT ?`,
+      `SELECT ${columns} FROM memories WHERE scope = ? AND ${LIVE} ORDER BY updated_at DESC, id DESC LIMIT ?`,
     );
     this.recentByScopeClass = db.prepare(
-      `SELECT ${columns} FROM memories WHERE scope = ? AND class = ? ORDER BY updated_at DESC, id DESC LIMIT ?`,
+      `SELECT ${columns} FROM memories WHERE scope = ? AND class = ? AND ${LIVE} ORDER BY updated_at DESC, id DESC LIMIT ?`,
     );
   }
 
@@ -130,10 +139,12 @@ export class MemoryStore {
     return ids.flatMap((id) => found.get(id) ?? []);
   }
 
-  /** The memory of `scope` with this title (case-insensitive), if any. */
+  /** The live memory of `scope` with this title (case-insensitive), if any. */
   findByTitle(scope: string, title: string): Memory | undefined {
     const row = this.db
-      .prepare("SELECT * FROM memories WHERE scope = ? AND title = ? COLLATE NOCASE ORDER BY id LIMIT 1")
+      .prepare(
+        `SELECT * FROM memories WHERE scope = ? AND title = ? COLLATE NOCASE AND ${LIVE} ORDER BY id LIMIT 1`,
+      )
       .get(scope, title) as Row | undefined;
     return row ? toMemory(row) : undefined;
   }
@@ -164,8 +175,9 @@ export class MemoryStore {
     return this.db.prepare("DELETE FROM memories WHERE id = ?").run(id).changes > 0;
   }
 
+  /** Sets the used-at time; a read-only database (open-db.ts) is read without it. */
   markUsed(ids: readonly number[], at = this.now()): void {
-    if (ids.length === 0) return;
+    if (ids.length === 0 || this.db.readonly) return;
     this.db
       .prepare(`UPDATE memories SET used_at = ? WHERE id IN (${placeholders(ids.length)})`)
       .run(at, ...ids);
@@ -177,7 +189,7 @@ export class MemoryStore {
 
   /** Memories newest first (by last update), filtered by scope and class. */
   list(options: ListOptions = {}): Memory[] {
-    const where: string[] = [];
+    const where: string[] = options.retired ? [] : [LIVE];
     const args: Array<string | number> = [];
     if (options.scopes) {
       where.push(`scope IN (${placeholders(options.scopes.length)})`);

@@ -1,15 +1,18 @@
 /**
  * The core tools `remember` and `recall` (two small schemas in Tier 1; what they return is
  * Tier 2, appended history):
- * - `remember({title, body, class?, scope?, importance?})` stores a memory (a memory with the same
- *   title in the same scope is updated in place) and answers with its id; secrets are refused.
+ * - `remember({title, body, class?, scope?, importance?, supersedes?})` stores a memory (a memory
+ *   with the same title in the same scope is updated in place; the governor merges a duplicate
+ *   into the memory already there and retires one it updates, governor.ts) and answers with the
+ *   id that holds it — and the id it merged into or retired; secrets are refused.
  * - `recall({ids} | {query, limit?})` returns full bodies, one `<memory …>` block each. A block
  *   history already holds becomes a pointer (`recallDedupe`, run by the plugin's `tool/result`
  *   hook), so a second recall of the same body in a session costs one line.
  * When the session runs without memory (an unreadable database), both answer why, as an error.
  */
 import type { Message, ToolDefinition, ToolFamily, ToolOutput, ToolSpec } from "@picasso/protocol";
-import { MAX_RECALL_LIMIT, MemoryInputError, type MemoryService } from "./memory-service.js";
+import { memoryDbProblem } from "./db-problem.js";
+import { MAX_RECALL_LIMIT, MemoryInputError, type MemoryService, type Remembered } from "./memory-service.js";
 import { formatMemoryId, type Memory, parseMemoryId } from "./memory-types.js";
 
 export const REMEMBER_TOOL = "remember";
@@ -30,6 +33,7 @@ export const rememberSpec: ToolSpec = {
       class: { type: "string", enum: ["pinned", "preference", "fact", "procedure", "episode"] },
       scope: { type: "string", enum: ["project", "user"], description: "Default project" },
       importance: { type: "integer", minimum: 1, maximum: 5, description: "Default 3" },
+      supersedes: { type: "string", description: "Id of a memory this one replaces, e.g. m12" },
     },
     required: ["title", "body"],
     additionalProperties: false,
@@ -50,8 +54,8 @@ export const recallSpec: ToolSpec = {
   },
 };
 
-/** The service, or why there is none this session. */
-export type MemoryAccess = () => { service: MemoryService } | { problem: string };
+/** The service (with the line saying it is read-only, if so), or why there is none this session. */
+export type MemoryAccess = () => { service: MemoryService; readOnly?: string } | { problem: string };
 
 function unavailable(problem: string): ToolOutput {
   return { content: `Memory is unavailable in this session: ${problem}`, isError: true };
@@ -71,6 +75,23 @@ export function memoryBlock(m: Memory, scope = m.scope): string {
   return `${blockHead(m, scope)}\n${m.body.replace(/<\/memory>/g, "<\\/memory>")}\n</memory>`;
 }
 
+/** The answer to a write: which id holds the memory now, and what the governor did. */
+export function rememberedLine(written: Remembered, scope: string): string {
+  const { memory, outcome, other } = written;
+  const id = formatMemoryId(memory.id);
+  const head = `${memory.class}, ${scope}`;
+  switch (outcome) {
+    case "merged":
+      return `Already remembered as ${id} (${head}): ${memory.title} — the same fact, nothing new stored; importance now ${memory.importance}`;
+    case "superseded":
+      return `Remembered ${id} (${head}): ${memory.title}; it supersedes ${formatMemoryId(other?.id ?? 0)} (kept, no longer recalled)`;
+    case "updated":
+      return `Updated ${id} (${head}): ${memory.title}${other ? `; it supersedes ${formatMemoryId(other.id)} (kept, no longer recalled)` : ""}`;
+    case "added":
+      return `Remembered ${id} (${head}): ${memory.title}`;
+  }
+}
+
 export function rememberTool(access: MemoryAccess): ToolDefinition {
   return {
     spec: rememberSpec,
@@ -79,25 +100,42 @@ export function rememberTool(access: MemoryAccess): ToolDefinition {
     async run(input, ctx): Promise<ToolOutput> {
       const opened = access();
       if ("problem" in opened) return unavailable(opened.problem);
+      if (opened.readOnly)
+        return {
+          content: `remember: nothing stored, memory is read-only in this session: ${opened.readOnly}`,
+          isError: true,
+        };
       try {
-        const { memory, updated } = await opened.service.remember({
+        const written = await opened.service.remember({
           title: input.title,
           body: input.body,
           class: input.class,
           scope: input.scope,
           importance: input.importance,
+          supersedes: input.supersedes,
           sourceSession: ctx.sessionId,
         });
-        const id = formatMemoryId(memory.id);
+        const line = rememberedLine(written, opened.service.shownScope(written.memory.scope));
+        const { memory, outcome, other } = written;
+        const verb = {
+          added: "remembered",
+          updated: "updated",
+          merged: "already remembered as",
+          superseded: "remembered",
+        }[outcome];
+        const retired =
+          outcome === "superseded" || (outcome === "updated" && other)
+            ? ` (supersedes ${formatMemoryId(other?.id ?? 0)})`
+            : "";
         return {
-          content: `${updated ? "Updated" : "Remembered"} ${id} (${memory.class}, ${opened.service.shownScope(memory.scope)}): ${memory.title}`,
-          display: { kind: "text", text: `${updated ? "updated" : "remembered"} ${id}: ${memory.title}` },
+          content: line,
+          display: { kind: "text", text: `${verb} ${formatMemoryId(memory.id)}: ${memory.title}${retired}` },
         };
       } catch (error) {
         if (error instanceof MemoryInputError)
           return { content: `remember: ${error.message}`, isError: true };
         return {
-          content: `remember: the memory database failed: ${(error as Error).message}`,
+          content: `remember: ${memoryDbProblem(opened.service.store.path, error) ?? `the memory database failed: ${(error as Error).message}`}`,
           isError: true,
         };
       }
@@ -149,7 +187,10 @@ export function recallTool(access: MemoryAccess): ToolDefinition {
           display: { kind: "text", text: `recalled ${found.map((m) => formatMemoryId(m.id)).join(", ")}` },
         };
       } catch (error) {
-        return { content: `recall: the memory database failed: ${(error as Error).message}`, isError: true };
+        return {
+          content: `recall: ${memoryDbProblem(opened.service.store.path, error) ?? `the memory database failed: ${(error as Error).message}`}`,
+          isError: true,
+        };
       }
     },
   };

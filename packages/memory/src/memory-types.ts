@@ -20,6 +20,9 @@ export interface Memory {
   updatedAt: number;
   usedAt?: number;
   sourceSession?: string;
+  /** Retired (governor.ts): replaced by this memory, or archived by `picasso memory gc`. */
+  supersededBy?: number;
+  archivedAt?: number;
 }
 
 export interface NewMemory {
@@ -33,6 +36,11 @@ export interface NewMemory {
   createdAt?: number;
   updatedAt?: number;
   usedAt?: number;
+}
+
+/** Superseded or archived by the governor: kept, but never recalled nor in the index lines. */
+export function isRetired(m: Memory): boolean {
+  return m.supersededBy !== undefined || m.archivedAt !== undefined;
 }
 
 export function isMemoryClass(value: unknown): value is MemoryClass {

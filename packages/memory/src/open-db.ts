@@ -13,21 +13,41 @@
  *   (`PRAGMA quick_check`, before any write), and a damaged one is left exactly as it is, the
  *   line saying how to move it aside;
  * - the file cannot be opened (permissions, a folder in its place, a newer schema) → reported in
- *   one line, left untouched, the session runs without memory.
+ *   one line, left untouched, the session runs without memory;
+ * - the file exists but this process may not write it (read-only permissions or file system) →
+ *   opened read-only (no pragma that writes, no migration; a schema older than this picasso's is
+ *   refused, as it cannot be upgraded), `readOnly` saying so in one line: recall still reads.
  * Damage found later, by a query (`damagedMemoryProblem`), is reported the same way.
  */
-import { existsSync, mkdirSync, renameSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, renameSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
-import { migrate } from "./schema.js";
+import { MAKE_WRITABLE } from "./db-problem.js";
+import { migrate, SCHEMA_VERSION, versionOf } from "./schema.js";
 
 export type Db = BetterSqlite3.Database;
 
 export const BUSY_TIMEOUT_MS = 5000;
 
-/** The outcome of opening: a database, or one line saying why there is none. */
-export type Opened = { db: Db; problem?: undefined } | { db?: undefined; problem: string };
+/**
+ * The outcome of opening: a database, or one line saying why there is none. A file this process
+ * may not write is opened read-only, `readOnly` the line saying so (recall reads, writes refused).
+ */
+export type Opened =
+  | { db: Db; problem?: undefined; readOnly?: string }
+  | { db?: undefined; problem: string; readOnly?: undefined };
+
+/** An existing file this process may not write (permissions, a read-only file system). */
+function readOnlyFile(path: string): boolean {
+  if (!existsSync(path)) return false;
+  try {
+    accessSync(path, constants.W_OK);
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 export interface OpenMemoryOptions {
   /** The clock of the moved-aside file's name. */
@@ -99,10 +119,23 @@ export function openMemoryDb(path: string, options: OpenMemoryOptions = {}): Ope
   let db: Db | undefined;
   try {
     mkdirSync(dirname(path), { recursive: true });
-    db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+    const readOnly = readOnlyFile(path);
+    db = new Database(path, {
+      timeout: BUSY_TIMEOUT_MS,
+      ...(readOnly ? { readonly: true, fileMustExist: true } : {}),
+    });
     if (leave) {
       const check = String(db.pragma("quick_check", { simple: true }));
       if (check !== "ok") throw new QuickCheckFailed(check);
+    }
+    if (readOnly) {
+      const version = versionOf(db);
+      if (version !== SCHEMA_VERSION)
+        throw new Error(
+          `it is read-only and its schema version ${version} is not this picasso's (${SCHEMA_VERSION}), so it cannot be upgraded`,
+        );
+      db.pragma("foreign_keys = ON");
+      return { db, readOnly: `memory: ${path} is read-only (no write permission); ${MAKE_WRITABLE(path)}` };
     }
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");

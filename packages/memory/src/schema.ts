@@ -12,6 +12,10 @@
  * v2: indexes for the bounded reads at 100k memories — the newest and the most important of a
  *   scope and class (index lines), a title within a scope (remember's update-in-place); ascending,
  *   so a backward scan gives "newest first, then highest id" without a sort.
+ * v3 (the governor, governor.ts): `memories.superseded_by` (the memory that replaced this one;
+ *   set to NULL if that one is removed) and `memories.archived_at` (when `picasso memory gc`
+ *   archived it). A memory with either set is *retired*: kept, shown by `show` and `list --all`,
+ *   never in recall, candidates or index lines.
  */
 import type BetterSqlite3 from "better-sqlite3";
 
@@ -59,11 +63,16 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX memories_scope_class_importance ON memories (scope, class, importance, updated_at);
   CREATE INDEX memories_scope_title ON memories (scope, title COLLATE NOCASE);
   `,
+  `
+  ALTER TABLE memories ADD COLUMN superseded_by INTEGER REFERENCES memories (id) ON DELETE SET NULL;
+  ALTER TABLE memories ADD COLUMN archived_at INTEGER;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-function versionOf(db: BetterSqlite3.Database): number {
+/** The schema version a database has reached (0: none yet). */
+export function versionOf(db: BetterSqlite3.Database): number {
   const row = db.prepare("SELECT version FROM schema_version").get() as { version: number } | undefined;
   return row?.version ?? 0;
 }

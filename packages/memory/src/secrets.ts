@@ -2,8 +2,12 @@
  * Secrets never become memories: `remember` (and `picasso memory add/import`) refuses a title or
  * body that holds a credential, naming what it matched but never echoing the value. In order:
  * 1. a value this process holds (@picasso/protocol `containsHeldSecret`: the provider keys Picasso
- *    took out of its environment at start-up), whatever it looks like;
- * 2. API keys and tokens of the common providers, private keys, JSON web tokens, by their shape;
+ *    took out of its environment at start-up, and the embeddings endpoint's configured key),
+ *    whatever it looks like — compared, never logged;
+ * 2. API keys and tokens of the common providers (Anthropic `sk-ant-`, OpenAI `sk-`, GitHub
+ *    `ghp_`/`github_pat_`…, AWS `AKIA`/`ASIA`, Google `AIza`, Slack `xox?-`, Stripe), private key
+ *    blocks (PEM, OpenSSH, PGP), JSON web tokens, a password in a URL (`postgres://u:pw@host`),
+ *    a bearer token (`Authorization: Bearer …`), by their shape;
  * 3. a credential assignment: a name containing `password`, `passwd`, `passphrase`, `secret`,
  *    `token`, `api_key`/`apikey`, `access_key` or `private_key` (anywhere in it, so `DB_PASSWORD`,
  *    `AWS_SECRET_ACCESS_KEY`, `MY_API_KEY`, `X_TOKEN`, `clientSecret`; the word not followed by a
@@ -15,7 +19,7 @@
  */
 import { containsHeldSecret } from "@picasso/protocol";
 
-const HELD = "a key this picasso holds (a provider API key from its environment)";
+const HELD = "a key this picasso holds (a provider or embeddings API key it was given)";
 
 const CREDENTIAL_NAME =
   "(?:(?:password|passwd|passphrase|secret|token|api[_-]?key|access[_-]?key|private[_-]?key)(?![a-z])[\\w.-]{0,64}|(?<![a-z])(?:pass|pwd)(?![a-z])[\\w.-]{0,64})";
@@ -29,7 +33,12 @@ const PATTERNS: ReadonlyArray<{ name: string; pattern: RegExp }> = [
   { name: "a Google API key", pattern: /\bAIza[0-9A-Za-z_-]{35}\b/ },
   { name: "a Slack token", pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/ },
   { name: "a Stripe key", pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}/ },
-  { name: "a private key", pattern: /-----BEGIN [A-Z ]*PRIVATE KEY-----/ },
+  { name: "a private key", pattern: /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----/ },
+  {
+    name: "a password in a URL",
+    pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{1,64}:(?![$<{%*])[^\s@/]{3,}@/i,
+  },
+  { name: "a bearer token", pattern: /\bBearer\s+(?![$<{%*])[A-Za-z0-9._~+/-]{20,}=*/ },
   { name: "a JSON web token", pattern: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/ },
   {
     name: "a password or secret assignment",

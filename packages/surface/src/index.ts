@@ -26,10 +26,12 @@ export { LiveTimeline, liveTimeline, type Timeline } from "./live-timeline.js";
 export { type McpMountOptions, type McpServerConfig, mcpPluginFor } from "./mcp-mount.js";
 export {
   EMPTY_MEMORY,
+  gcText,
   listText,
   type MemoryPlace,
   memoryText,
   type OpenedMemory,
+  rememberedText,
   removeById,
   searchText,
   showById,

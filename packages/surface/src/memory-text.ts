@@ -5,14 +5,18 @@
  * that cannot be used or a bad field is a `UserError` (one line).
  */
 import {
-  damagedMemoryProblem,
+  archive,
   formatMemoryId,
+  gcLine,
   type Memory,
   MemoryInputError,
   MemoryService,
   MemoryStore,
+  memoryDbProblem,
   openMemoryDb,
   parseMemoryId,
+  planGc,
+  type Remembered,
 } from "@picasso/memory";
 import { UserError } from "@picasso/protocol/basics";
 import { memoryDbPath, workspaceMemoryScope } from "./session-memory.js";
@@ -30,8 +34,9 @@ export interface OpenedMemory {
 
 /**
  * Runs `work` on this workspace's memory and closes it; field mistakes become `UserError`s. A
- * damaged or unusable memory.db is one `UserError` line, whether opening or a query finds it, and
- * the file is left exactly as it is (only a session moves a damaged file aside).
+ * damaged, read-only (when writing), busy or otherwise unusable memory.db is one `UserError` line
+ * (db-problem.ts of @picasso/memory), whether opening or a query finds it, and the file is left
+ * exactly as it is (only a session moves a damaged file aside). A read-only file is read.
  */
 export async function withMemory<T>(
   place: MemoryPlace,
@@ -46,8 +51,8 @@ export async function withMemory<T>(
     return await work({ service: new MemoryService(store, { projectScope }), store });
   } catch (error) {
     if (error instanceof MemoryInputError) throw new UserError(error.message);
-    const damaged = damagedMemoryProblem(path, error);
-    if (damaged) throw new UserError(damaged);
+    const problem = memoryDbProblem(path, error);
+    if (problem) throw new UserError(problem);
     throw error;
   } finally {
     if (opened.db.open) opened.db.close();
@@ -59,8 +64,14 @@ function oneLine(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/** How a retired memory (governor) is marked: `[superseded by m12]`, `[archived]`, or nothing. */
+function retiredMark(m: Memory): string {
+  if (m.supersededBy !== undefined) return `  [superseded by ${formatMemoryId(m.supersededBy)}]`;
+  return m.archivedAt !== undefined ? "  [archived]" : "";
+}
+
 export function listLine(m: Memory): string {
-  return `${formatMemoryId(m.id).padEnd(6)} ${m.class.padEnd(10)} ${m.importance}  ${m.scope}  ${oneLine(m.title, 70)}`;
+  return `${formatMemoryId(m.id).padEnd(6)} ${m.class.padEnd(10)} ${m.importance}  ${m.scope}  ${oneLine(m.title, 70)}${retiredMark(m)}`;
 }
 
 export function showText(m: Memory): string {
@@ -69,6 +80,12 @@ export function showText(m: Memory): string {
     `updated ${new Date(m.updatedAt).toISOString()}`,
     ...(m.usedAt ? [`used ${new Date(m.usedAt).toISOString()}`] : []),
     ...(m.sourceSession ? [`from session ${m.sourceSession}`] : []),
+    ...(m.supersededBy !== undefined
+      ? [`superseded by ${formatMemoryId(m.supersededBy)} (not recalled)`]
+      : []),
+    ...(m.archivedAt !== undefined
+      ? [`archived ${new Date(m.archivedAt).toISOString()} (not recalled)`]
+      : []),
   ];
   return [
     `${formatMemoryId(m.id)} · ${m.class} · importance ${m.importance} · ${m.scope}`,
@@ -88,7 +105,7 @@ export function idArg(text: string): number {
 export const EMPTY_MEMORY = "no memories yet (picasso memory add <title> <body>, or the remember tool)";
 
 export async function listText(m: OpenedMemory, all = false): Promise<string> {
-  const found = m.store.list(all ? {} : { scopes: m.service.scopes() });
+  const found = m.store.list(all ? { retired: true } : { scopes: m.service.scopes() });
   return found.length === 0 ? EMPTY_MEMORY : found.map(listLine).join("\n");
 }
 
@@ -114,6 +131,33 @@ export function removeById(m: OpenedMemory, id: string): string {
   const n = idArg(id);
   if (!m.store.remove(n)) throw new UserError(`memory id: no memory ${id}`);
   return `removed ${formatMemoryId(n)}`;
+}
+
+/** `picasso memory add`'s answer: the id that holds the memory, and what the governor did. */
+export function rememberedText(written: Remembered): string {
+  const { memory: m, outcome, other } = written;
+  const head = `${formatMemoryId(m.id)} (${m.class}, ${m.scope}): ${m.title}`;
+  const retired =
+    other && outcome !== "merged"
+      ? `; supersedes ${formatMemoryId(other.id)} (kept, no longer recalled)`
+      : "";
+  if (outcome === "merged")
+    return `already remembered as ${head} (the same fact; importance now ${m.importance})`;
+  return `${outcome === "updated" ? "updated" : "remembered"} ${head}${retired}`;
+}
+
+/** `picasso memory gc [--dry-run] [--all]`: the plan (memory-gc.ts), applied unless a dry run. */
+export function gcText(
+  m: OpenedMemory,
+  flags: { dryRun?: boolean; all?: boolean },
+  now = Date.now(),
+): string {
+  const plan = planGc(m.store, now, flags.all ? undefined : m.service.scopes());
+  if (plan.length === 0) return "nothing to archive";
+  const lines = plan.map(gcLine);
+  if (flags.dryRun) return [`would archive ${plan.length}:`, ...lines].join("\n");
+  const n = archive(m.store, plan, now);
+  return [`archived ${n} (kept in memory.db; picasso memory list --all shows them):`, ...lines].join("\n");
 }
 
 /** The `memory` operation's arguments (`list`, `search <q>`, `show <id>`, `rm <id>`) answered as text. */

@@ -1,5 +1,5 @@
 /**
- * `picasso memory [list] | add | show | rm | search <q> | export | import <file>`: the memories in
+ * `picasso memory [list] | add | show | rm | search <q> | gc | export | import <file>`: the memories in
  * `$PICASSO_HOME/memory.db` (docs/memory.md), for people. `list` and `search` show the memories a
  * session of this workspace reads (the user's and this project's; `list --all` every scope);
  * `export` writes JSONL (stdout or `--out`), `import` reads it back (same title and scope:
@@ -9,12 +9,14 @@
 import { once } from "node:events";
 import { createWriteStream, readFileSync } from "node:fs";
 import { defaultPicassoHome } from "@picasso/engine";
-import { exportJsonl, formatMemoryId, importJsonl } from "@picasso/memory";
+import { exportJsonl, importJsonl } from "@picasso/memory";
 import { UserError } from "@picasso/protocol/basics";
 import {
+  gcText,
   listText,
   type MemoryPlace,
   type OpenedMemory,
+  rememberedText,
   removeById,
   searchText,
   showById,
@@ -39,17 +41,17 @@ function write(text: string): void {
 export function register(program: Command): void {
   const memory = program
     .command("memory")
-    .description("the memories in $PICASSO_HOME/memory.db: list, add, show, rm, search, export, import");
+    .description("the memories in $PICASSO_HOME/memory.db: list, add, show, rm, search, gc, export, import");
 
   memory
     .command("list", { isDefault: true })
     .description("memories this workspace's sessions read (user and project scope), newest first")
-    .option("--all", "every scope, every project")
+    .option("--all", "every scope, every project, superseded and archived ones too")
     .option("--json", "print JSON lines")
     .action((flags: { all?: boolean; json?: boolean }) =>
       withHere(async (m) => {
         if (!flags.json) return write(await listText(m, flags.all));
-        for (const x of m.store.list(flags.all ? {} : { scopes: m.service.scopes() }))
+        for (const x of m.store.list(flags.all ? { retired: true } : { scopes: m.service.scopes() }))
           write(JSON.stringify(x));
       }),
     );
@@ -60,23 +62,37 @@ export function register(program: Command): void {
     .option("--class <class>", "pinned, preference, fact, procedure or episode")
     .option("--scope <scope>", "project (this workspace) or user")
     .option("--importance <n>", "1 (trivia) … 5 (critical)")
-    .action((title: string, body: string, flags: { class?: string; scope?: string; importance?: string }) =>
-      withHere(async ({ service }) => {
-        const importance = flags.importance === undefined ? undefined : Number(flags.importance);
-        if (importance !== undefined && !Number.isInteger(importance))
-          throw new UserError(`--importance: "${flags.importance}" is not a whole number from 1 to 5`);
-        const { memory: m, updated } = await service.remember({
-          title,
-          body,
-          ...(flags.class !== undefined ? { class: flags.class } : {}),
-          ...(flags.scope !== undefined ? { scope: flags.scope } : {}),
-          ...(importance !== undefined ? { importance } : {}),
-        });
-        write(
-          `${updated ? "updated" : "remembered"} ${formatMemoryId(m.id)} (${m.class}, ${m.scope}): ${m.title}`,
-        );
-      }),
+    .option("--supersedes <id>", "the memory this one replaces (kept, no longer recalled)")
+    .action(
+      (
+        title: string,
+        body: string,
+        flags: { class?: string; scope?: string; importance?: string; supersedes?: string },
+      ) =>
+        withHere(async ({ service }) => {
+          const importance = flags.importance === undefined ? undefined : Number(flags.importance);
+          if (importance !== undefined && !Number.isInteger(importance))
+            throw new UserError(`--importance: "${flags.importance}" is not a whole number from 1 to 5`);
+          const written = await service.remember({
+            title,
+            body,
+            ...(flags.class !== undefined ? { class: flags.class } : {}),
+            ...(flags.scope !== undefined ? { scope: flags.scope } : {}),
+            ...(importance !== undefined ? { importance } : {}),
+            ...(flags.supersedes !== undefined ? { supersedes: flags.supersedes } : {}),
+          });
+          write(rememberedText(written));
+        }),
     );
+
+  memory
+    .command("gc")
+    .description(
+      "archive superseded, decayed and long-unused memories (kept in memory.db, no longer recalled)",
+    )
+    .option("--dry-run", "list what would be archived, change nothing")
+    .option("--all", "every scope, every project (default: this workspace's)")
+    .action((flags: { dryRun?: boolean; all?: boolean }) => withHere((m) => write(gcText(m, flags))));
 
   memory
     .command("show <id>")
@@ -136,7 +152,10 @@ export function register(program: Command): void {
           );
         }
         const r = importJsonl(store, text, file);
-        write(`imported from ${file}: ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged`);
+        const retired = r.retired > 0 ? `, ${r.retired} retired (superseded or archived) skipped` : "";
+        write(
+          `imported from ${file}: ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged${retired}`,
+        );
       }),
     );
 }
