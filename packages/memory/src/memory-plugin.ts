@@ -11,11 +11,14 @@
  * - `describeSettings`: the `picasso-memory` namespace (database, count, ranking in use);
  * - `panel`: the same as memory's `/context` panel (memory-panel.ts); it never creates the
  *   database file (`picasso context` reads, a session's facts open it first).
+ * - `start`: embeds, in the background, what the embed queue holds and what has no vector of the
+ *   configured model (memory-vectors.ts `catchUp`); `catchUp()` is that work's promise.
  * The database opens on first use; when it cannot, `problem()` says why in one line, the facts
  * are empty and the tools answer with that line — the session itself runs on.
  */
 import { existsSync } from "node:fs";
 import type { PicassoExtension, ToolOutput, ToolResultContext } from "@picasso/protocol";
+import type { DrainResult } from "./embed-queue.js";
 import type { Embedder } from "./embeddings.js";
 import { indexBlock, type MemoryFacts, memoryFacts } from "./memory-facts.js";
 import { memoryPanel } from "./memory-panel.js";
@@ -34,6 +37,8 @@ export interface MemoryPluginOptions {
   /** This workspace's scope (`project:<key>`); without it only user memories are read. */
   projectScope?: string;
   embedder?: Embedder;
+  /** The relevance floor of recall by query (`memory.recall.minScore`). */
+  minScore?: number;
   now?: () => number;
   /**
    * A damaged database: moved aside (a session, the default), or left exactly as it is (a
@@ -47,12 +52,15 @@ export interface MemoryPlugin extends PicassoExtension {
   problem(): string | undefined;
   /** The service, once the database is open. */
   service(): MemoryService | undefined;
+  /** The session-start embedding started by `start` (undefined before it or without an embedder). */
+  catchUp(): Promise<DrainResult> | undefined;
   close(): void;
 }
 
 export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
   let opened: { service: MemoryService } | { problem: string } | undefined;
   let facts: MemoryFacts | undefined;
+  let catchingUp: Promise<DrainResult> | undefined;
   const access = () => {
     if (!opened) {
       const result = openMemoryDb(options.path, options.damaged ? { damaged: options.damaged } : {});
@@ -63,6 +71,7 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
             service: new MemoryService(new MemoryStore(result.db, options.path, options.now), {
               ...(options.projectScope ? { projectScope: options.projectScope } : {}),
               ...(options.embedder ? { embedder: options.embedder } : {}),
+              ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
               ...(options.now ? { now: options.now } : {}),
             }),
           };
@@ -152,6 +161,18 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
         ...model,
       });
     },
+
+    start() {
+      const open = access();
+      const vectors = "service" in open ? open.service.vectors : undefined;
+      // Never fails the session: what is not embedded now stays queued for the next moment.
+      catchingUp = vectors?.catchUp().catch((error: unknown) => ({
+        embedded: 0,
+        failed: 0,
+        error: (error as Error).message.split("\n")[0] ?? "",
+      }));
+    },
+    catchUp: () => catchingUp,
 
     problem() {
       const open = access();

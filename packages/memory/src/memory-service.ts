@@ -8,6 +8,7 @@
  * and the CLI reports as user mistakes.
  */
 import type { Embedder } from "./embeddings.js";
+import { hybridSearch, type SearchResult } from "./hybrid-search.js";
 import type { MemoryStore } from "./memory-store.js";
 import {
   DEFAULT_IMPORTANCE,
@@ -18,7 +19,9 @@ import {
   type MemoryClass,
   type NewMemory,
 } from "./memory-types.js";
-import { type Candidate, cosine, matchesQuery, rank } from "./ranking.js";
+import { MemoryVectors } from "./memory-vectors.js";
+import { type Candidate, rank } from "./ranking.js";
+import { DEFAULT_MIN_SCORE, type Explained } from "./relevance.js";
 import { findSecret } from "./secrets.js";
 
 export const MAX_TITLE_CHARS = 200;
@@ -53,11 +56,26 @@ function text(value: unknown, field: string, max: number): string {
   return trimmed;
 }
 
+export interface MemoryServiceOptions {
+  projectScope?: string;
+  embedder?: Embedder;
+  now?: () => number;
+  /** The relevance floor of recall by query (relevance.ts; default DEFAULT_MIN_SCORE). */
+  minScore?: number;
+}
+
 export class MemoryService {
+  /** The embed queue and KNN index, when an embedder is configured (memory-vectors.ts). */
+  readonly vectors: MemoryVectors | undefined;
+
   constructor(
     readonly store: MemoryStore,
-    private readonly options: { projectScope?: string; embedder?: Embedder; now?: () => number } = {},
-  ) {}
+    private readonly options: MemoryServiceOptions = {},
+  ) {
+    this.vectors = options.embedder
+      ? new MemoryVectors(store, options.embedder, () => this.now())
+      : undefined;
+  }
 
   private now(): number {
     return this.options.now?.() ?? Date.now();
@@ -113,21 +131,14 @@ export class MemoryService {
       importance,
       ...(input.sourceSession ? { sourceSession: input.sourceSession } : {}),
     };
-    const memory = existing ? this.store.update(existing.id, fields, this.now()) : this.store.add(fields);
-    await this.embed(memory);
+    // The memory and its place in the embed queue commit together; a failing endpoint leaves it queued.
+    const memory = this.store.db.transaction(() => {
+      const written = existing ? this.store.update(existing.id, fields, this.now()) : this.store.add(fields);
+      this.vectors?.queue.enqueue([written.id]);
+      return written;
+    })();
+    await this.vectors?.afterWrite();
     return { memory, updated: existing !== undefined };
-  }
-
-  /** Stores the memory's embedding; a failing endpoint leaves it without one (FTS still finds it). */
-  private async embed(memory: Memory): Promise<void> {
-    const embedder = this.options.embedder;
-    if (!embedder) return;
-    try {
-      const [vector] = await embedder.embed([`${memory.title}\n${memory.body}`]);
-      if (vector) this.store.setVector(memory.id, embedder.model, vector);
-    } catch {
-      // The memory is stored; recall falls back to FTS, importance and recency for it.
-    }
   }
 
   /** Memories by id (those that exist in this session's scopes, in order), marked used. */
@@ -152,39 +163,26 @@ export class MemoryService {
     return this.recallIds(ids);
   }
 
-  /** Ranked ids of the memories that match a query (ranking.ts `matchesQuery`); no side effects. */
+  /** The memories that match a query, best first, each with its `why`; no side effects. */
   async rankQuery(
     query: string,
     classes?: readonly MemoryClass[],
-  ): Promise<Array<{ id: number; score: number }>> {
-    const candidates = this.store.candidates(query, this.scopes(), classes);
-    const withVectors = await this.addCosines(query, candidates);
-    return rank(
-      candidates.filter((c) => matchesQuery(c, withVectors)),
-      this.now(),
-      withVectors,
-    );
+    limit = MAX_RECALL_LIMIT,
+  ): Promise<Explained[]> {
+    return (await this.search(query, classes, limit)).ranked;
   }
 
-  private async addCosines(query: string, candidates: Candidate[]): Promise<boolean> {
-    const embedder = this.options.embedder;
-    if (!embedder || candidates.length === 0) return false;
-    let queryVector: Float32Array | undefined;
-    try {
-      [queryVector] = await embedder.embed([query]);
-    } catch {
-      return false;
-    }
-    if (!queryVector) return false;
-    const stored = this.store.vectors(
-      candidates.map((c) => c.id),
-      embedder.model,
-    );
-    for (const c of candidates) {
-      const v = stored.get(c.id);
-      if (v) c.cosine = cosine(queryVector, v);
-    }
-    return true;
+  /** rankQuery with what was skipped on the way (`notes`) and whether vectors were used. */
+  search(query: string, classes?: readonly MemoryClass[], limit = MAX_RECALL_LIMIT): Promise<SearchResult> {
+    return hybridSearch(query, {
+      store: this.store,
+      embedder: this.options.embedder,
+      scopes: this.scopes(),
+      classes,
+      now: this.now(),
+      minScore: this.options.minScore ?? DEFAULT_MIN_SCORE,
+      limit,
+    });
   }
 
   /**

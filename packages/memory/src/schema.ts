@@ -12,8 +12,10 @@
  * v2: indexes for the bounded reads at 100k memories — the newest and the most important of a
  *   scope and class (index lines), a title within a scope (remember's update-in-place); ascending,
  *   so a backward scan gives "newest first, then highest id" without a sort.
+ * v3: vector retrieval's embed queue and KNN index registry (vector-schema.ts).
  */
 import type BetterSqlite3 from "better-sqlite3";
+import { VECTOR_MIGRATION } from "./vector-schema.js";
 
 const MIGRATIONS: readonly string[] = [
   `
@@ -59,6 +61,7 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX memories_scope_class_importance ON memories (scope, class, importance, updated_at);
   CREATE INDEX memories_scope_title ON memories (scope, title COLLATE NOCASE);
   `,
+  VECTOR_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
