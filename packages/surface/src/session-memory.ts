@@ -8,7 +8,13 @@
 import { join } from "node:path";
 import { projectKey } from "@picasso/engine";
 import type { Composition } from "@picasso/lean-context";
-import { createMemoryPlugin, type MemoryPlugin, openAiEmbedder, projectScope } from "@picasso/memory";
+import {
+  createMemoryPlugin,
+  type Embedder,
+  type MemoryPlugin,
+  openAiEmbedder,
+  projectScope,
+} from "@picasso/memory";
 import { withHeldProviderSecrets } from "@picasso/protocol";
 import type { ExtensionPlace, Mounted } from "./extension-place.js";
 
@@ -22,6 +28,32 @@ export function workspaceMemoryScope(workspaceRoot: string): string {
   return projectScope(projectKey(workspaceRoot));
 }
 
+/**
+ * The memory settings of a composition: the embedder (when `memory.embeddings.baseUrl` is set) and
+ * the relevance floor — shared by sessions and `picasso memory`.
+ */
+export function memorySettings(
+  composition: Composition,
+  env: NodeJS.ProcessEnv = process.env,
+): { embedder?: Embedder; minScore: number } {
+  const settings = composition.settings;
+  const baseUrl = settings["memory.embeddings.baseUrl"];
+  const keyEnv = settings["memory.embeddings.apiKeyEnv"];
+  const apiKey = keyEnv ? withHeldProviderSecrets(env)[keyEnv] : undefined;
+  return {
+    minScore: settings["memory.recall.minScore"],
+    ...(baseUrl
+      ? {
+          embedder: openAiEmbedder({
+            baseUrl,
+            model: settings["memory.embeddings.model"],
+            ...(apiKey ? { apiKey } : {}),
+          }),
+        }
+      : {}),
+  };
+}
+
 export function createSessionMemory(options: {
   picassoHome: string;
   workspaceRoot: string;
@@ -33,24 +65,12 @@ export function createSessionMemory(options: {
   damaged?: "move-aside" | "leave";
 }): MemoryPlugin {
   const now = options.now;
-  const settings = options.composition.settings;
-  const baseUrl = settings["memory.embeddings.baseUrl"];
-  const keyEnv = settings["memory.embeddings.apiKeyEnv"];
-  const apiKey = keyEnv ? withHeldProviderSecrets(options.env ?? process.env)[keyEnv] : undefined;
   return createMemoryPlugin({
     path: memoryDbPath(options.picassoHome),
     projectScope: workspaceMemoryScope(options.workspaceRoot),
     ...(now ? { now: () => now().getTime() } : {}),
     ...(options.damaged ? { damaged: options.damaged } : {}),
-    ...(baseUrl
-      ? {
-          embedder: openAiEmbedder({
-            baseUrl,
-            model: settings["memory.embeddings.model"],
-            ...(apiKey ? { apiKey } : {}),
-          }),
-        }
-      : {}),
+    ...memorySettings(options.composition, options.env),
   });
 }
 
