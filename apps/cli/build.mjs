@@ -8,8 +8,9 @@
  *   frame loads only what it draws.
  * - Everything else is bundled, workspace packages and npm dependencies alike (fewer files to
  *   resolve and read at start-up is most of the win). Left outside, loaded from node_modules at run
- *   time: native addons (better-sqlite3, node-pty) and js-tiktoken (its multi-megabyte ranks are
- *   read only when a token count is needed).
+ *   time: native addons (better-sqlite3, node-pty; sqlite-vec, whose loader finds its platform
+ *   package's `vec0` binary from its own place in node_modules) and js-tiktoken (its
+ *   multi-megabyte ranks are read only when a token count is needed).
  * - Whitespace and syntax are minified (identifiers are not, so stacks keep their function names):
  *   less to read and compile on the way to the first frame, React's reconciler above all.
  * - Two dependencies are adjusted as they are bundled (plugins below): Yoga decodes its
@@ -28,7 +29,7 @@ const { version } = JSON.parse(readFileSync(join(here, "package.json"), "utf8"))
 const outdir = join(here, "dist");
 
 /** Packages that must be loaded from node_modules at run time, not bundled. */
-export const EXTERNAL = ["better-sqlite3", "@lydell/node-pty", "js-tiktoken", "js-tiktoken/*"];
+export const EXTERNAL = ["better-sqlite3", "sqlite-vec", "@lydell/node-pty", "js-tiktoken", "js-tiktoken/*"];
 
 /**
  * Yoga (Ink's layout engine) ships its WebAssembly as a base64 `data:` URL and, when `fetch` exists,

@@ -87,10 +87,13 @@ function addCosines(
     );
 }
 
-/** The query words FTS finds in memory `id`. */
+/**
+ * The query words FTS finds in memory `id`. The rowid is bound as an integer (BigInt): FTS5 does
+ * not apply a `rowid =` constraint bound as a REAL, which a JS number is.
+ */
 function matchedTerms(store: MemoryStore, id: number, words: readonly string[]): string[] {
-  const hit = store.db.prepare("SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? AND rowid = ?");
-  return words.filter((w) => hit.get(`"${w.replace(/"/g, '""')}"`, id) !== undefined);
+  const hit = store.db.prepare("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? AND rowid = ?");
+  return words.filter((w) => hit.get(`"${w.replace(/"/g, '""')}"`, BigInt(id)) !== undefined);
 }
 
 export async function hybridSearch(query: string, o: SearchOptions): Promise<SearchResult> {

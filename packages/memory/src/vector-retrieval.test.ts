@@ -20,10 +20,11 @@ import { type MockServer, mockEmbedding, startMockServer } from "@picasso/mock-p
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openAiEmbedder } from "./embeddings.js";
 import { importJsonl } from "./memory-jsonl.js";
+import { createMemoryPlugin } from "./memory-plugin.js";
 import { MemoryService } from "./memory-service.js";
 import { MemoryStore } from "./memory-store.js";
 import { openMemoryDb } from "./open-db.js";
-import { describeWhy } from "./relevance.js";
+import { DEFAULT_MIN_SCORE, describeWhy } from "./relevance.js";
 import { knnTableName } from "./vector-index.js";
 
 let server: MockServer;
@@ -131,6 +132,16 @@ describe("KNN over every memory of the scopes", () => {
     );
     expect(rest).toEqual([]);
   });
+
+  it("names, for each result, only the query words FTS found in that memory", async () => {
+    const path = newPath();
+    const s = service(path);
+    await s.remember({ title: "Deploy", body: "kubernetes helm chart rollout staging" });
+    const plan = await s.remember({ title: "Plan", body: "the quarterly plan review" });
+    const all = await service(path, { minScore: 0 }).rankQuery("helm rollout plan");
+    expect(all.map((r) => r.why.fts?.terms)).toEqual([["helm", "rollout"], ["plan"]]);
+    expect(all[1]?.id).toBe(plan.memory.id);
+  });
 });
 
 describe("the relevance floor", () => {
@@ -156,7 +167,7 @@ describe("the relevance floor", () => {
     const [loose] = await service(path, { minScore: 0 }).rankQuery("deploy friday");
     expect(loose?.id).toBe(weak.memory.id);
     expect(loose?.why.vector?.cosine).toBeCloseTo(1 / Math.sqrt(6), 5);
-    expect(loose?.score).toBeLessThan(0.35);
+    expect(loose?.score).toBeLessThan(DEFAULT_MIN_SCORE);
     expect(await s.rankQuery("deploy friday")).toEqual([]);
   });
 });
@@ -197,6 +208,23 @@ describe("the durable embed queue", () => {
     expect([...stored.keys()].sort()).toEqual([failed.memory.id, next.memory.id]);
     expect(await up.vectors?.catchUp()).toEqual({ embedded: 1, failed: 0 });
     expect(up.store.vectors([old.memory.id], "mock-embed").size).toBe(1);
+  });
+
+  it("a session's start embeds what is queued, in the background (the plugin's catchUp)", async () => {
+    const path = newPath();
+    const down = service(path, { baseUrl: "http://127.0.0.1:9/v1" });
+    const { memory } = await down.remember({ title: "Ports", body: "the api listens on 8080" });
+    down.store.close();
+    const plugin = createMemoryPlugin({
+      path,
+      projectScope: "project:v-1",
+      embedder: openAiEmbedder({ baseUrl: `${server.url}/v1`, model: "mock-embed" }),
+    });
+    expect(plugin.catchUp()).toBeUndefined();
+    await plugin.start?.({} as Parameters<NonNullable<typeof plugin.start>>[0]);
+    expect(await plugin.catchUp()).toEqual({ embedded: 1, failed: 0 });
+    expect(plugin.service()?.store.vectors([memory.id], "mock-embed").size).toBe(1);
+    plugin.close();
   });
 
   it("import queues what it adds or updates in its transaction", async () => {

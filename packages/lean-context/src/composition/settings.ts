@@ -67,7 +67,7 @@ export const DEFAULT_SETTINGS: CompositionSettings = {
   "memory.embeddings.baseUrl": "",
   "memory.embeddings.model": "nomic-embed-text",
   "memory.embeddings.apiKeyEnv": "",
-  "memory.recall.minScore": 0.35,
+  "memory.recall.minScore": 0.45,
   "web.allowPrivateNetwork": false,
   "web.searchUrl": "",
 };
