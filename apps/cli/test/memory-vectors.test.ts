@@ -90,6 +90,31 @@ describe("picasso memory with embeddings", () => {
   );
 
   it(
+    "add with the endpoint down stores the memory, says it is queued, and reindex --dry-run lists it",
+    async () => {
+      const { env, home } = homeWith(undefined);
+      writeFileSync(
+        join(home, "picasso.patch.yml"),
+        "- insert:\n    settings:\n      memory.embeddings.baseUrl: http://127.0.0.1:9/v1\n      memory.embeddings.model: mock-embed\n",
+      );
+      const dir = workspace();
+      const added = await picasso(dir, ["memory", "add", "Ports", "the api listens on 8080"], { env });
+      expect(added.exitCode).toBe(0);
+      expect(String(added.stdout)).toMatch(/^remembered m1 /);
+      expect(String(added.stderr)).toMatch(
+        /^not embedded yet \(.+\); it stays queued: the next write, session or picasso memory reindex retries$/,
+      );
+      const dry = await picasso(dir, ["memory", "reindex", "--dry-run"], { env });
+      expect(String(dry.stdout).split("\n").slice(0, 2)).toEqual([
+        "would embed 1 memory with mock-embed:",
+        expect.stringMatching(/^ {2}1 queued \(1 failed before: mock-embed: .+\)$/),
+      ]);
+      expect(String(dry.stdout)).toMatch(/\n {2}m1 {2}Ports$/);
+    },
+    LONG,
+  );
+
+  it(
     "reindex without an endpoint is one line naming the setting",
     async () => {
       const { env } = homeWith(undefined);

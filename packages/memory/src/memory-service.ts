@@ -2,8 +2,10 @@
  * What the tools, the session facts and `picasso memory` do with the store: remember (secrets
  * refused, fields checked, a memory with the same title in the same scope updated in place,
  * keeping its class and importance unless new ones are given),
- * recall by ids or by query (hybrid ranking over a bounded candidate set, embeddings when an
- * endpoint is configured), and the ranking without a query for the session's index lines.
+ * recall by ids or by query (hybrid-search.ts: FTS and KNN candidates, the seed's weights, the
+ * relevance floor, a why per result), and the ranking without a query for the session's index
+ * lines. With an embedder, every write queues its memory for embedding in its own transaction and
+ * then drains the queue (memory-vectors.ts).
  * Field problems are `MemoryInputError`s naming the field, which the tools return to the model
  * and the CLI reports as user mistakes.
  */
@@ -46,6 +48,8 @@ export interface RememberInput {
 export interface Remembered {
   memory: Memory;
   updated: boolean;
+  /** Why the memory is not embedded yet (the endpoint failed; it stays queued), if so. */
+  notEmbedded?: string;
 }
 
 function text(value: unknown, field: string, max: number): string {
@@ -137,8 +141,12 @@ export class MemoryService {
       this.vectors?.queue.enqueue([written.id]);
       return written;
     })();
-    await this.vectors?.afterWrite();
-    return { memory, updated: existing !== undefined };
+    const drained = await this.vectors?.afterWrite();
+    return {
+      memory,
+      updated: existing !== undefined,
+      ...(drained?.error ? { notEmbedded: drained.error } : {}),
+    };
   }
 
   /** Memories by id (those that exist in this session's scopes, in order), marked used. */

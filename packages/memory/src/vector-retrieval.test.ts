@@ -176,7 +176,8 @@ describe("the durable embed queue", () => {
   it("a failing endpoint leaves the memory queued with its error; the next session embeds it", async () => {
     const path = newPath();
     const down = service(path, { baseUrl: "http://127.0.0.1:9/v1" });
-    const { memory } = await down.remember({ title: "Ports", body: "the api listens on 8080" });
+    const { memory, notEmbedded } = await down.remember({ title: "Ports", body: "the api listens on 8080" });
+    expect(notEmbedded).toMatch(/fetch failed|ECONNREFUSED/);
     const row = down.store.db
       .prepare("SELECT attempts, last_error FROM memory_embed_queue WHERE id = ?")
       .get(memory.id) as {

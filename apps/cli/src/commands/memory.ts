@@ -68,7 +68,11 @@ export function register(program: Command): void {
         const importance = flags.importance === undefined ? undefined : Number(flags.importance);
         if (importance !== undefined && !Number.isInteger(importance))
           throw new UserError(`--importance: "${flags.importance}" is not a whole number from 1 to 5`);
-        const { memory: m, updated } = await service.remember({
+        const {
+          memory: m,
+          updated,
+          notEmbedded,
+        } = await service.remember({
           title,
           body,
           ...(flags.class !== undefined ? { class: flags.class } : {}),
@@ -78,6 +82,10 @@ export function register(program: Command): void {
         write(
           `${updated ? "updated" : "remembered"} ${formatMemoryId(m.id)} (${m.class}, ${m.scope}): ${m.title}`,
         );
+        if (notEmbedded)
+          process.stderr.write(
+            `not embedded yet (${notEmbedded}); it stays queued: the next write, session or picasso memory reindex retries\n`,
+          );
       }),
     );
 
