@@ -114,10 +114,14 @@ export async function hybridSearch(query: string, o: SearchOptions): Promise<Sea
       try {
         const hits = index.knn(o.embedder.model, queryVector, o.scopes, KNN_CANDIDATES);
         const fresh = hits.map((h) => h.id).filter((id) => !candidates.has(id));
-        for (const r of facetsOf(o.store, fresh)) {
+        const found = facetsOf(o.store, fresh);
+        for (const r of found) {
           if (!o.scopes.includes(r.scope) || (o.classes && !o.classes.includes(r.class))) continue;
           candidates.set(r.id, { id: r.id, importance: r.importance, touchedAt: r.touched });
         }
+        // Rows of memories removed since (rm, another process) leave the index as they are met.
+        const gone = fresh.filter((id) => !found.some((r) => r.id === id));
+        if (gone.length > 0) index.forget(o.embedder.model, queryVector.length, gone);
       } catch (error) {
         notes.push(
           `the KNN index of ${o.embedder.model} is unusable (${firstLine(error)}); only keyword matches were compared by vector; picasso memory reindex rebuilds it`,

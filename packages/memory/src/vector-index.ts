@@ -8,7 +8,7 @@
  * scope, so a query reads only the session's scopes and vectors of two models never meet.
  * `memory_vectors` stays the truth; a `vec0` table is an index of it: rows are written with the
  * vector (`put`), a KNN hit is checked against `memory_vectors` by the caller (a memory removed or
- * re-embedded by another model since is dropped there), and `rebuild` (`picasso memory reindex`)
+ * re-embedded by another model since is dropped there; a removed one is then `forget`-ten), and `rebuild` (`picasso memory reindex`)
  * makes it anew. No trigger refers to a `vec0` table, so a process without the extension can still
  * write and remove memories.
  */
@@ -99,6 +99,16 @@ export class VectorIndex {
       for (const r of statement.all(encodeVector(query), k, scope) as Array<{ id: number; distance: number }>)
         hits.push({ id: Number(r.id), cosine: 1 - r.distance });
     return hits.sort((a, b) => b.cosine - a.cosine || b.id - a.id).slice(0, k);
+  }
+
+  /** Removes rows of memories that no longer exist from the (model, dims) table. */
+  forget(model: string, dims: number, ids: readonly number[]): void {
+    const name = this.table(model, dims, false);
+    if (!name || ids.length === 0) return;
+    const remove = this.db.prepare(`DELETE FROM ${name} WHERE rowid = ?`);
+    this.db.transaction(() => {
+      for (const id of ids) remove.run(BigInt(id));
+    })();
   }
 
   /**

@@ -144,6 +144,24 @@ describe("KNN over every memory of the scopes", () => {
   });
 });
 
+describe("removed memories leave the KNN index", () => {
+  it("a KNN hit whose memory was removed is not returned, and its row is forgotten", async () => {
+    const s = service(newPath());
+    const [a, b] = [synonymOf("deploy", "shipit"), synonymOf("friday", "weekend")];
+    const gone = await s.remember({ title: a, body: b });
+    const kept = await s.remember({ title: `${a} too`, body: b });
+    expect(s.store.remove(gone.memory.id)).toBe(true);
+    const name = knnTableName("mock-embed", 64);
+    const rows = () =>
+      (
+        s.store.db.prepare(`SELECT rowid AS id FROM ${name} ORDER BY rowid`).all() as Array<{ id: number }>
+      ).map((r) => Number(r.id));
+    expect(rows()).toEqual([gone.memory.id, kept.memory.id]);
+    expect((await s.rankQuery("deploy friday")).map((r) => r.id)).toEqual([kept.memory.id]);
+    expect(rows()).toEqual([kept.memory.id]);
+  });
+});
+
 describe("the relevance floor", () => {
   it('"deploy friday" among unrelated memories returns nothing, and recall loads no body', async () => {
     const s = service(newPath());
