@@ -19,6 +19,7 @@ import {
 } from "@picasso/lean-context";
 import { UserError } from "@picasso/protocol";
 import type { Command } from "commander";
+import { openEvalProvider } from "../eval/eval-provider.js";
 
 export interface EvalSkillsFlags {
   cases?: string;
@@ -36,15 +37,7 @@ async function skillNavigatorFor(
   const kind = flags.navigator ?? "keyword";
   if (kind === "keyword") return { navigator: keywordSkillNavigator() };
   if (kind !== "model") throw new UserError(`--navigator: expected keyword or model, got "${kind}"`);
-  const { openSelectedProvider } = await import("../wiring.js");
-  const { provider } = await openSelectedProvider(
-    {
-      ...(flags.provider ? { provider: flags.provider } : {}),
-      ...(flags.model ? { model: flags.model } : {}),
-      ...(flags.mockScript ? { mockScript: flags.mockScript } : {}),
-    },
-    env,
-  );
+  const provider = await openEvalProvider(flags, env);
   const { skillModelNavigator } = await import("../eval/skill-model-navigator.js");
   return { navigator: skillModelNavigator(provider), close: async () => provider.close?.() };
 }

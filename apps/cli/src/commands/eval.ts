@@ -26,6 +26,7 @@ import { UserError } from "@picasso/protocol";
 import { workspaceCatalog } from "@picasso/surface";
 import type { Command } from "commander";
 import { catalogForCases, DEFAULT_EVAL_BUDGET } from "../eval/eval-catalog.js";
+import { openEvalProvider } from "../eval/eval-provider.js";
 import { registerEvalSkills } from "./eval-skills.js";
 import { parseBudget } from "./tools.js";
 
@@ -56,15 +57,7 @@ async function navigatorFor(
   const kind = flags.navigator ?? "keyword";
   if (kind === "keyword") return { navigator: keywordNavigator };
   if (kind !== "model") throw new UserError(`--navigator: expected keyword or model, got "${kind}"`);
-  const { openSelectedProvider } = await import("../wiring.js");
-  const { provider } = await openSelectedProvider(
-    {
-      ...(flags.provider ? { provider: flags.provider } : {}),
-      ...(flags.model ? { model: flags.model } : {}),
-      ...(flags.mockScript ? { mockScript: flags.mockScript } : {}),
-    },
-    env,
-  );
+  const provider = await openEvalProvider(flags, env);
   const { modelNavigator } = await import("../eval/model-navigator.js");
   return { navigator: modelNavigator(provider), close: async () => provider.close?.() };
 }

@@ -35,6 +35,7 @@ import {
 import { type ModelProvider, messageText, text, UserError, userMessage } from "@picasso/protocol";
 import { workspaceCatalog } from "@picasso/surface";
 import { catalogForCases, DEFAULT_EVAL_BUDGET } from "../eval/eval-catalog.js";
+import { openEvalProvider } from "../eval/eval-provider.js";
 
 export const DEFAULT_DESCRIBE_CASES = "catalog/eval/navigation.cases.yml";
 
@@ -86,15 +87,7 @@ export async function describeFamily(
   const casesFile = flags.cases ?? join(ws.workspaceRoot, DEFAULT_DESCRIBE_CASES);
   const cases = flags.cases || existsSync(casesFile) ? loadEvalCases(casesFile) : undefined;
 
-  const { openSelectedProvider } = await import("../wiring.js");
-  const { provider } = await openSelectedProvider(
-    {
-      ...(flags.provider ? { provider: flags.provider } : {}),
-      ...(flags.model ? { model: flags.model } : {}),
-      ...(flags.mockScript ? { mockScript: flags.mockScript } : {}),
-    },
-    env,
-  );
+  const provider = await openEvalProvider(flags, env);
   let reply: string;
   try {
     reply = await askOnce(provider, describeRequestText(members));

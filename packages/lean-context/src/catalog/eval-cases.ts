@@ -22,8 +22,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { type CatalogEntry, type ToolDefinition, type ToolFamily, UserError } from "@picasso/protocol";
-import { isSeq, LineCounter, type Node, parseDocument } from "yaml";
-import { PatchReader } from "../composition/patch-reader.js";
+import { isSeq, type Node } from "yaml";
+import { readYamlFile } from "../composition/patch-reader.js";
 import type { NavigationCase } from "./navigation-eval.js";
 
 export type EvalSplit = "dev" | "heldout";
@@ -51,21 +51,7 @@ export interface EvalFixture {
 export const NO_ENTRY = "none";
 
 export function loadEvalCases(file: string): EvalCases {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw new UserError(
-      `${file}: cannot read the cases file (${(error as NodeJS.ErrnoException).code ?? error})`,
-    );
-  }
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    const e = doc.errors[0]!;
-    throw new UserError(`${file}:${e.linePos?.[0]?.line ?? 1}: not valid YAML (${e.message.split("\n")[0]})`);
-  }
-  const reader = new PatchReader(file, lines);
+  const { doc, reader } = readYamlFile(file, "cases file");
   const top = reader.entries(doc.contents, "cases file", ["split", "fixture", "cases"]);
   const casesNode = top.get("cases");
   if (!casesNode) return reader.fail(doc.contents as Node, "cases", "missing: list the cases (task, expect)");

@@ -3,8 +3,19 @@
  * path it stands for (`patches[0].insert.tools[].tier`); a node of the wrong shape is a UserError
  * `<file>:<line>: <field>: <what was expected>`, the line being the node's own.
  */
+
+import { readFileSync } from "node:fs";
 import { UserError } from "@picasso/protocol";
-import { isMap, isScalar, isSeq, type LineCounter, type Node, type YAMLMap } from "yaml";
+import {
+  type Document,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  parseDocument,
+  type YAMLMap,
+} from "yaml";
 
 /** A mapping's entries by key, each with its key node (for the key's line). */
 export type Entries = Map<string, { key: Node; value: Node | null }>;
@@ -66,4 +77,26 @@ export class PatchReader {
     if (!isSeq(node)) return this.fail(node, field, "expected a list");
     return node.items as Node[];
   }
+}
+
+/**
+ * A YAML file read for strict reading: its document and a reader over it. A file that cannot be
+ * read or does not parse is a one-line UserError naming it (and the line), saying it is `what`.
+ */
+export function readYamlFile(file: string, what: string): { doc: Document.Parsed; reader: PatchReader } {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new UserError(
+      `${file}: cannot read the ${what} (${(error as NodeJS.ErrnoException).code ?? error})`,
+    );
+  }
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0]!;
+    throw new UserError(`${file}:${e.linePos?.[0]?.line ?? 1}: not valid YAML (${e.message.split("\n")[0]})`);
+  }
+  return { doc, reader: new PatchReader(file, lines) };
 }

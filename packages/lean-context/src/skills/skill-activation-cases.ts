@@ -15,8 +15,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { type SkillInfo, UserError } from "@picasso/protocol";
-import { isSeq, LineCounter, type Node, parseDocument } from "yaml";
-import { PatchReader } from "../composition/patch-reader.js";
+import { isSeq, type Node } from "yaml";
+import { readYamlFile } from "../composition/patch-reader.js";
 import { isSkillProblem, parseSkillFile } from "./skill-file.js";
 
 /** `expect: none` — the task needs no skill; loading one is a false load. */
@@ -56,21 +56,7 @@ export function loadSkillCollection(dir: string): SkillInfo[] {
 }
 
 export function loadSkillActivationCases(file: string): SkillActivationCases {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw new UserError(
-      `${file}: cannot read the cases file (${(error as NodeJS.ErrnoException).code ?? error})`,
-    );
-  }
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    const e = doc.errors[0]!;
-    throw new UserError(`${file}:${e.linePos?.[0]?.line ?? 1}: not valid YAML (${e.message.split("\n")[0]})`);
-  }
-  const reader = new PatchReader(file, lines);
+  const { doc, reader } = readYamlFile(file, "cases file");
   const top = reader.entries(doc.contents, "cases file", ["skills", "cases"]);
   const skillsNode = top.get("skills")?.value ?? null;
   if (!skillsNode)

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { isUserError } from "@picasso/protocol";
+import { byteLength, isUserError } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { loadSkillActivationCases, loadSkillCollection } from "./skill-activation-cases.js";
 import {
@@ -64,6 +64,13 @@ describe("the shipped collection and cases", () => {
     expect(index.withTrigger).toBe(skills.length);
     expect(index.triggerChars).toBeGreaterThanOrEqual(60);
     expect(indexLines(index.text).map((l) => l.name)).toEqual(index.names);
+    // The issue's comparison: 17 skills, each with a trigger, within 3 KB — where a name and the
+    // whole description each (what the peers send) takes well over twice that.
+    const seventeen = collectionIndex(skills.slice(0, 17));
+    expect(seventeen.withTrigger).toBe(17);
+    expect(seventeen.bytesAfter).toBeLessThanOrEqual(3 * 1024);
+    const peers = skills.slice(0, 17).reduce((n, s) => n + byteLength(`- ${s.name}: ${s.description}\n`), 0);
+    expect(peers).toBeGreaterThan(2 * seventeen.bytesAfter);
   });
 
   it("keyword navigator: success@1 ≥ 0.9 on the dev split; the held-out split measured as it comes", async () => {
