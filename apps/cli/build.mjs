@@ -8,9 +8,10 @@
  *   frame loads only what it draws.
  * - Everything else is bundled, workspace packages and npm dependencies alike (fewer files to
  *   resolve and read at start-up is most of the win). Left outside, loaded from node_modules at run
- *   time: native addons (better-sqlite3, node-pty), js-tiktoken (its multi-megabyte ranks are
- *   read only when a token count is needed) and the local embedder's packages (the model reads its
- *   weights from beside its own file).
+ *   time: native addons (better-sqlite3, node-pty; sqlite-vec, whose loader finds its platform
+ *   package's `vec0` binary from its own place in node_modules), js-tiktoken (its multi-megabyte
+ *   ranks are read only when a token count is needed) and the local embedder's packages (the model
+ *   reads its weights from beside its own file).
  * - Whitespace and syntax are minified (identifiers are not, so stacks keep their function names):
  *   less to read and compile on the way to the first frame, React's reconciler above all.
  * - Two dependencies are adjusted as they are bundled (plugins below): Yoga decodes its
@@ -31,6 +32,8 @@ const outdir = join(here, "dist");
 /** Packages that must be loaded from node_modules at run time, not bundled. */
 export const EXTERNAL = [
   "better-sqlite3",
+  // sqlite-vec's loader finds its platform package's `vec0` binary from its own place in node_modules.
+  "sqlite-vec",
   "@lydell/node-pty",
   "js-tiktoken",
   "js-tiktoken/*",

@@ -101,7 +101,7 @@ describe("picasso memory: the governor", { timeout: 180_000 }, () => {
       ].join("\n")}\n`,
     );
     const seeded = await picasso(dir, ["memory", "import", join(dir, "seed.jsonl")], { env });
-    expect(seeded.stdout).toMatch(/: 5 added, 0 updated, 0 unchanged$/);
+    expect(seeded.stdout).toMatch(/: 5 added, 0 updated, 0 unchanged\nembedded 5$/);
     await picasso(
       dir,
       [
@@ -128,7 +128,12 @@ describe("picasso memory: the governor", { timeout: 180_000 }, () => {
 
     const gc = await picasso(dir, ["memory", "gc"], { env });
     expect(gc.stdout).toBe(
-      ["archived 3 (kept in memory.db; picasso memory list --all shows them):", ...expected].join("\n"),
+      [
+        "archived 3 (kept in memory.db; picasso memory list --all shows them):",
+        ...expected,
+        // Their vectors (the default local embedder stored them) go: recall never reads them again.
+        "vectors dropped: 3 stored, 3 KNN rows (archived or removed memories)",
+      ].join("\n"),
     );
     expect((await picasso(dir, ["memory", "gc", "--dry-run"], { env })).stdout).toBe("nothing to archive");
     const live = (await picasso(dir, ["memory", "list"], { env })).stdout

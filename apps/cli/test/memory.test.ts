@@ -167,7 +167,8 @@ describe("picasso memory", () => {
       const file = join(dir, "backup.jsonl");
       writeFileSync(file, String(exported.stdout));
       expect((await run(["import", file])).stdout).toBe(
-        `imported from ${file}: 1 added, 0 updated, 1 unchanged`,
+        // The default embedder (auto: the local model) embeds what import added.
+        `imported from ${file}: 1 added, 0 updated, 1 unchanged\nembedded 1`,
       );
       expect(String((await run(["list"])).stdout).split("\n")).toHaveLength(2);
     },

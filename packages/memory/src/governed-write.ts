@@ -6,6 +6,9 @@
  *    importance unless one is given);
  * 3. otherwise the governor's verdict: merge into an existing memory (nothing added), add and
  *    retire the near duplicate it updates, or add.
+ * Every memory written (added or updated, not a merge: its text is unchanged) is handed to
+ * `written` inside the same transaction — the embed queue (embed-queue.ts) takes it there, so the
+ * memory and its place in the queue commit together.
  * `supersedesTarget` checks the `supersedes` field first (an id like m12, a live memory in the
  * session's scopes), answering a problem line naming the field.
  */
@@ -51,6 +54,8 @@ export async function governedWrite(
     replaced: Memory | undefined;
     askedImportance: number | undefined;
     now: number;
+    /** Called inside the write's transaction with the memory added or updated. */
+    written?: (memory: Memory) => void;
   },
 ): Promise<GovernedWrite> {
   const { existing, fields, replaced, now } = write;
@@ -58,6 +63,7 @@ export async function governedWrite(
   if (existing)
     return transaction(() => {
       const memory = store.update(existing.id, fields, now);
+      write.written?.(memory);
       if (replaced && replaced.id !== existing.id) governor.supersede(replaced.id, memory.id);
       return {
         memory,
@@ -77,6 +83,7 @@ export async function governedWrite(
     retired && write.askedImportance === undefined ? { ...fields, importance: retired.importance } : fields;
   return transaction(() => {
     const memory = store.add(added);
+    write.written?.(memory);
     if (!retired) return { memory, updated: false, outcome: "added" };
     governor.supersede(retired.id, memory.id);
     return { memory, updated: false, outcome: "superseded", other: retired };

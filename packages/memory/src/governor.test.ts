@@ -205,7 +205,7 @@ describe("decay and gc (deterministic given the clock)", () => {
     // A dry run changes nothing: the same plan again, byte for byte.
     expect(planGc(service.store, now, service.scopes())).toEqual(plan);
 
-    expect(archive(service.store, plan, now)).toBe(5);
+    expect(archive(service.store, plan, now).archived).toBe(5);
     expect(planGc(service.store, now, service.scopes())).toEqual([]);
     expect(
       service.store

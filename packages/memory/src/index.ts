@@ -16,9 +16,13 @@ export { createMemoryPlugin, type MemoryPlugin } from "./memory-plugin.js";
 // The database, the store and the service (`picasso memory`, the probe's seeded memories).
 
 export { memoryDbProblem } from "./db-problem.js";
+export type { DrainResult } from "./embed-queue.js";
+export type { SearchResult } from "./hybrid-search.js";
 export { MemoryInputError, MemoryService, type Remembered } from "./memory-service.js";
 export { MemoryStore } from "./memory-store.js";
+export type { ReindexReport } from "./memory-vectors.js";
 export { damagedMemoryProblem, openMemoryDb } from "./open-db.js";
+export { DEFAULT_MIN_SCORE, describeWhy, type Explained, type Why } from "./relevance.js";
 
 // Memories: their types, ids and project scope; JSONL export and import.
 

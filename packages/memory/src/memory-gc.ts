@@ -14,11 +14,13 @@
  *    below the floor after 90 days — reason `decayed: importance 3 → 0, never used, 95 days`;
  * 3. is not pinned or a preference and has not been used or updated for UNUSED_DAYS (365) days —
  *    reason `unused for 400 days`.
- * `archive` applies a plan in one transaction; `gc` is exactly its dry run's list.
+ * `archive` applies a plan in one transaction, with the archived memories' vectors and KNN rows
+ * (retired-vectors.ts); `gc` is exactly its dry run's list.
  */
 
 import type { MemoryStore } from "./memory-store.js";
 import { formatMemoryId, type Memory } from "./memory-types.js";
+import { type ClearedVectors, clearRetiredVectors } from "./retired-vectors.js";
 
 export const DAY_MS = 86_400_000;
 export const DECAY_DAYS = 30;
@@ -68,10 +70,23 @@ export function planGc(store: MemoryStore, now: number, scopes?: readonly string
   return out;
 }
 
-/** Archives the memories of a plan at `now`, in one transaction; returns how many changed. */
-export function archive(store: MemoryStore, plan: readonly GcEntry[], now: number): number {
+/**
+ * Archives the memories of a plan at `now`, in one transaction, clearing the vectors nothing will
+ * read again (retired-vectors.ts); returns how many were archived and what was cleared.
+ */
+export function archive(
+  store: MemoryStore,
+  plan: readonly GcEntry[],
+  now: number,
+): { archived: number; cleared: ClearedVectors } {
   const update = store.db.prepare("UPDATE memories SET archived_at = ? WHERE id = ? AND archived_at IS NULL");
-  return store.db.transaction(() => plan.reduce((n, e) => n + update.run(now, e.memory.id).changes, 0))();
+  return store.db.transaction(() => ({
+    archived: plan.reduce((n, e) => n + update.run(now, e.memory.id).changes, 0),
+    cleared: clearRetiredVectors(
+      store.db,
+      plan.map((e) => e.memory.id),
+    ),
+  }))();
 }
 
 export function gcLine(entry: GcEntry): string {

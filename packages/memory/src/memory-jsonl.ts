@@ -104,8 +104,16 @@ export interface ImportResult {
   retired: number;
 }
 
-/** Imports JSONL text; `source` names the file in messages. */
-export function importJsonl(store: MemoryStore, text: string, source: string): ImportResult {
+/**
+ * Imports JSONL text; `source` names the file in messages. With `queue` (an embedder is
+ * configured), every memory added or updated is queued for embedding in the same transaction.
+ */
+export function importJsonl(
+  store: MemoryStore,
+  text: string,
+  source: string,
+  queue?: { enqueue(ids: readonly number[]): void },
+): ImportResult {
   const parsed = text
     .split("\n")
     .map((line, i) => ({ line: line.trim(), n: i + 1 }))
@@ -121,7 +129,8 @@ export function importJsonl(store: MemoryStore, text: string, source: string): I
         }
         const existing = store.findByTitle(m.scope, m.title);
         if (!existing) {
-          store.add(m);
+          const added = store.add(m);
+          queue?.enqueue([added.id]);
           result.added++;
         } else if (
           existing.body === m.body &&
@@ -132,6 +141,7 @@ export function importJsonl(store: MemoryStore, text: string, source: string): I
           result.unchanged++;
         } else {
           store.update(existing.id, m, m.updatedAt);
+          queue?.enqueue([existing.id]);
           result.updated++;
         }
       }

@@ -11,6 +11,9 @@
  * - `describeSettings`: the `picasso-memory` namespace (database, count, ranking in use);
  * - `panel`: the same as memory's `/context` panel (memory-panel.ts); it never creates the
  *   database file (`picasso context` reads, a session's facts open it first).
+ * - `start`: embeds, in the background, what the embed queue holds and what has no vector of the
+ *   configured model (memory-vectors.ts `catchUp`; not on a read-only memory.db); `catchUp()` is
+ *   that work's promise.
  * The database opens on first use; when it cannot, `problem()` says why in one line, the facts
  * are empty and the tools answer with that line — the session itself runs on. A read-only
  * memory.db is read (facts, recall) and `problem()` says it is read-only; `remember` refuses.
@@ -18,6 +21,7 @@
 import { existsSync } from "node:fs";
 import type { PicassoExtension, ToolOutput, ToolResultContext } from "@picasso/protocol";
 import { memoryDbProblem } from "./db-problem.js";
+import type { DrainResult } from "./embed-queue.js";
 import type { Embedder } from "./embeddings.js";
 import { indexBlock, type MemoryFacts, memoryFacts } from "./memory-facts.js";
 import { memoryPanel } from "./memory-panel.js";
@@ -36,6 +40,8 @@ export interface MemoryPluginOptions {
   /** This workspace's scope (`project:<key>`); without it only user memories are read. */
   projectScope?: string;
   embedder?: Embedder;
+  /** The relevance floor of recall by query (`memory.recall.minScore`). */
+  minScore?: number;
   now?: () => number;
   /**
    * A damaged database: moved aside (a session, the default), or left exactly as it is (a
@@ -52,12 +58,15 @@ export interface MemoryPlugin extends PicassoExtension {
   problem(): string | undefined;
   /** The service, once the database is open. */
   service(): MemoryService | undefined;
+  /** The session-start embedding started by `start` (undefined before it or without an embedder). */
+  catchUp(): Promise<DrainResult> | undefined;
   close(): void;
 }
 
 export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
   let opened: { service: MemoryService; readOnly?: string } | { problem: string } | undefined;
   let facts: MemoryFacts | undefined;
+  let catchingUp: Promise<DrainResult> | undefined;
   const access = () => {
     if (!opened) {
       const result = openMemoryDb(options.path, options.damaged ? { damaged: options.damaged } : {});
@@ -68,6 +77,7 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
             service: new MemoryService(new MemoryStore(result.db, options.path, options.now), {
               ...(options.projectScope ? { projectScope: options.projectScope } : {}),
               ...(options.embedder ? { embedder: options.embedder } : {}),
+              ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
               ...(options.now ? { now: options.now } : {}),
             }),
             ...(result.readOnly ? { readOnly: result.readOnly } : {}),
@@ -158,6 +168,19 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
         ...model,
       });
     },
+
+    start() {
+      const open = access();
+      // A read-only memory.db is read as it is: nothing is queued or embedded.
+      const vectors = "service" in open && !open.readOnly ? open.service.vectors : undefined;
+      // Never fails the session: what is not embedded now stays queued for the next moment.
+      catchingUp = vectors?.catchUp().catch((error: unknown) => ({
+        embedded: 0,
+        failed: 0,
+        error: (error as Error).message.split("\n")[0] ?? "",
+      }));
+    },
+    catchUp: () => catchingUp,
 
     problem() {
       const open = access();

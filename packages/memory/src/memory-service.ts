@@ -1,15 +1,20 @@
 /**
  * What the tools, the session facts and `picasso memory` do with the store: remember (secrets
  * refused, fields checked, a memory with the same title in the same scope updated in place,
- * keeping its class and importance unless new ones are given),
- * recall by ids or by query (hybrid ranking over a bounded candidate set, embeddings when an
- * endpoint is configured), and the ranking without a query for the session's index lines.
+ * keeping its class and importance unless new ones are given; otherwise the governor's write,
+ * governed-write.ts: merged into a duplicate, superseding a near duplicate, or added),
+ * recall by ids or by query (hybrid-search.ts: FTS and KNN candidates, the seed's weights, the
+ * relevance floor, a why per result), and the ranking without a query for the session's index
+ * lines. With an embedder, every write the governor makes queues its memory for embedding in the
+ * write's own transaction and then drains the queue (memory-vectors.ts); a vector the governor
+ * already computed for the text is stored as it is.
  * Field problems are `MemoryInputError`s naming the field, which the tools return to the model
  * and the CLI reports as user mistakes.
  */
 import type { Embedder } from "./embeddings.js";
 import { governedWrite, type Outcome, supersedesTarget } from "./governed-write.js";
 import { type GovernorVectors, MemoryGovernor } from "./governor.js";
+import { hybridSearch, type SearchResult } from "./hybrid-search.js";
 import type { MemoryStore } from "./memory-store.js";
 import {
   DEFAULT_IMPORTANCE,
@@ -21,7 +26,9 @@ import {
   type MemoryClass,
   type NewMemory,
 } from "./memory-types.js";
-import { type Candidate, cosine, matchesQuery, rank } from "./ranking.js";
+import { MemoryVectors } from "./memory-vectors.js";
+import { type Candidate, rank } from "./ranking.js";
+import { DEFAULT_MIN_SCORE, type Explained } from "./relevance.js";
 import { findSecret } from "./secrets.js";
 
 export const MAX_TITLE_CHARS = 200;
@@ -52,6 +59,8 @@ export interface Remembered {
   outcome: Outcome;
   /** The memory merged into (`memory` itself) or retired by this one. */
   other?: Memory;
+  /** Why the memory is not embedded yet (the endpoint failed; it stays queued), if so. */
+  notEmbedded?: string;
 }
 
 function text(value: unknown, field: string, max: number): string {
@@ -62,11 +71,26 @@ function text(value: unknown, field: string, max: number): string {
   return trimmed;
 }
 
+export interface MemoryServiceOptions {
+  projectScope?: string;
+  embedder?: Embedder;
+  now?: () => number;
+  /** The relevance floor of recall by query (relevance.ts; default DEFAULT_MIN_SCORE). */
+  minScore?: number;
+}
+
 export class MemoryService {
+  /** The embed queue and KNN index, when an embedder is configured (memory-vectors.ts). */
+  readonly vectors: MemoryVectors | undefined;
+
   constructor(
     readonly store: MemoryStore,
-    private readonly options: { projectScope?: string; embedder?: Embedder; now?: () => number } = {},
-  ) {}
+    private readonly options: MemoryServiceOptions = {},
+  ) {
+    this.vectors = options.embedder
+      ? new MemoryVectors(store, options.embedder, () => this.now())
+      : undefined;
+  }
 
   private now(): number {
     return this.options.now?.() ?? Date.now();
@@ -126,23 +150,38 @@ export class MemoryService {
       importance,
       ...(input.sourceSession ? { sourceSession: input.sourceSession } : {}),
     };
+    const vectors = this.vectors;
     const written = await governedWrite(this.store, this.governor(), {
       existing,
       fields,
       replaced,
       askedImportance: typeof input.importance === "number" ? input.importance : undefined,
       now: this.now(),
+      // The memory and its place in the embed queue commit together; a failing endpoint leaves it queued.
+      ...(vectors ? { written: (m: Memory) => vectors.queue.enqueue([m.id]) } : {}),
     });
-    if (written.outcome !== "merged") await this.embed(written.memory);
-    return written;
+    const computed = this.governorEmbedded;
+    this.governorEmbedded = undefined;
+    // A merge stores nothing new: the memory merged into keeps its text and its vector.
+    if (!vectors || written.outcome === "merged") return written;
+    // The governor may have embedded this very text a moment ago: stored as it is, not embedded twice.
+    const embedText = `${written.memory.title}\n${written.memory.body}`;
+    if (computed?.text === embedText && computed.vector)
+      vectors.queue.storeComputed(written.memory.id, computed.vector);
+    const drained = await vectors.afterWrite();
+    return { ...written, ...(drained.error ? { notEmbedded: drained.error } : {}) };
   }
 
   private governorInstance: MemoryGovernor | undefined;
   private governorEmbedded: { text: string; vector: Float32Array | undefined } | undefined;
 
-  /** The governor of this service's writes, comparing vectors too when there is an embedder. */
+  /**
+   * The governor of this service's writes, comparing vectors too when there is an embedder (and
+   * asking the KNN index for near neighbours that share no word, when sqlite-vec is loaded).
+   */
   governor(): MemoryGovernor {
     const embedder = this.options.embedder;
+    const index = this.vectors?.index();
     const vectors: GovernorVectors | undefined = embedder && {
       embed: async (text) => {
         const vector = (await embedder.embed([text]))[0];
@@ -150,27 +189,21 @@ export class MemoryService {
         return vector;
       },
       stored: (ids) => this.store.vectors(ids, embedder.model),
+      ...(index
+        ? {
+            neighbours: (vector: Float32Array, scope: string, k: number) => {
+              try {
+                return index.knn(embedder.model, vector, [scope], k).map((h) => h.id);
+              } catch {
+                // A damaged KNN table: the FTS candidates still decide (reindex rebuilds it).
+                return [];
+              }
+            },
+          }
+        : {}),
     };
     this.governorInstance ??= new MemoryGovernor(this.store, vectors);
     return this.governorInstance;
-  }
-
-  /** Stores the memory's embedding; a failing endpoint leaves it without one (FTS still finds it). */
-  private async embed(memory: Memory): Promise<void> {
-    const embedder = this.options.embedder;
-    if (!embedder) return;
-    try {
-      const text = `${memory.title}\n${memory.body}`;
-      // The governor may have embedded this very text a moment ago.
-      const vector =
-        this.governorEmbedded?.text === text
-          ? this.governorEmbedded.vector
-          : (await embedder.embed([text]))[0];
-      this.governorEmbedded = undefined;
-      if (vector) this.store.setVector(memory.id, embedder.model, vector);
-    } catch {
-      // The memory is stored; recall falls back to FTS, importance and recency for it.
-    }
   }
 
   /** Memories by id (those that exist, live, in this session's scopes, in order), marked used. */
@@ -195,39 +228,26 @@ export class MemoryService {
     return this.recallIds(ids);
   }
 
-  /** Ranked ids of the memories that match a query (ranking.ts `matchesQuery`); no side effects. */
+  /** The memories that match a query, best first, each with its `why`; no side effects. */
   async rankQuery(
     query: string,
     classes?: readonly MemoryClass[],
-  ): Promise<Array<{ id: number; score: number }>> {
-    const candidates = this.store.candidates(query, this.scopes(), classes);
-    const withVectors = await this.addCosines(query, candidates);
-    return rank(
-      candidates.filter((c) => matchesQuery(c, withVectors)),
-      this.now(),
-      withVectors,
-    );
+    limit = MAX_RECALL_LIMIT,
+  ): Promise<Explained[]> {
+    return (await this.search(query, classes, limit)).ranked;
   }
 
-  private async addCosines(query: string, candidates: Candidate[]): Promise<boolean> {
-    const embedder = this.options.embedder;
-    if (!embedder || candidates.length === 0) return false;
-    let queryVector: Float32Array | undefined;
-    try {
-      [queryVector] = await embedder.embed([query]);
-    } catch {
-      return false;
-    }
-    if (!queryVector) return false;
-    const stored = this.store.vectors(
-      candidates.map((c) => c.id),
-      embedder.model,
-    );
-    for (const c of candidates) {
-      const v = stored.get(c.id);
-      if (v) c.cosine = cosine(queryVector, v);
-    }
-    return true;
+  /** rankQuery with what was skipped on the way (`notes`) and whether vectors were used. */
+  search(query: string, classes?: readonly MemoryClass[], limit = MAX_RECALL_LIMIT): Promise<SearchResult> {
+    return hybridSearch(query, {
+      store: this.store,
+      embedder: this.options.embedder,
+      scopes: this.scopes(),
+      classes,
+      now: this.now(),
+      minScore: this.options.minScore ?? DEFAULT_MIN_SCORE,
+      limit,
+    });
   }
 
   /**

@@ -18,6 +18,7 @@ import {
 } from "./memory-types.js";
 import type { Db } from "./open-db.js";
 import type { Candidate } from "./ranking.js";
+import { decodeVector, encodeVector } from "./vector-codec.js";
 
 export const RECENT_CANDIDATES = 50;
 
@@ -278,21 +279,21 @@ export class MemoryStore {
   setVector(id: number, model: string, vector: Float32Array): void {
     this.db
       .prepare("INSERT OR REPLACE INTO memory_vectors (id, model, dims, vector) VALUES (?, ?, ?, ?)")
-      .run(id, model, vector.length, Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
+      .run(id, model, vector.length, encodeVector(vector));
   }
 
-  /** Stored embeddings of `ids` made by `model`. */
+  /** Stored embeddings of `ids` made by `model` (a damaged BLOB is left out: vector-codec.ts). */
   vectors(ids: readonly number[], model: string): Map<number, Float32Array> {
     const out = new Map<number, Float32Array>();
     if (ids.length === 0) return out;
     const rows = this.db
       .prepare(
-        `SELECT id, vector FROM memory_vectors WHERE model = ? AND id IN (${placeholders(ids.length)})`,
+        `SELECT id, dims, vector FROM memory_vectors WHERE model = ? AND id IN (${placeholders(ids.length)})`,
       )
-      .all(model, ...ids) as Array<{ id: number; vector: Buffer }>;
+      .all(model, ...ids) as Array<{ id: number; dims: unknown; vector: unknown }>;
     for (const r of rows) {
-      const copy = new Uint8Array(r.vector);
-      out.set(r.id, new Float32Array(copy.buffer, 0, copy.byteLength / 4));
+      const decoded = decodeVector(r.vector, r.dims);
+      if (decoded.vector) out.set(r.id, decoded.vector);
     }
     return out;
   }

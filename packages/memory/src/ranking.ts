@@ -85,19 +85,37 @@ export function recency(touchedAt: number, now: number): number {
   return 0.5 ** (days / RECENCY_HALF_LIFE_DAYS);
 }
 
-export function rank(candidates: readonly Candidate[], now: number, withVectors: boolean): Ranked[] {
-  const w = activeWeights(withVectors);
+/** A candidate's four terms, each in [0, 1], before weighting. */
+export interface Terms {
+  vector: number;
+  fts: number;
+  importance: number;
+  recency: number;
+}
+
+/** The terms of `c`, its fts relative to `bestBm25` (the lowest bm25 of the set). */
+export function termsOf(c: Candidate, bestBm25: number, now: number, withVectors: boolean): Terms {
+  return {
+    vector: withVectors && c.cosine !== undefined ? Math.max(0, c.cosine) : 0,
+    fts: c.bm25 !== undefined && bestBm25 < 0 ? c.bm25 / bestBm25 : 0,
+    importance: (c.importance - 1) / 4,
+    recency: recency(c.touchedAt, now),
+  };
+}
+
+export function bestBm25(candidates: readonly Candidate[]): number {
   let best = 0;
   for (const c of candidates) if (c.bm25 !== undefined && c.bm25 < best) best = c.bm25;
+  return best;
+}
+
+export function rank(candidates: readonly Candidate[], now: number, withVectors: boolean): Ranked[] {
+  const w = activeWeights(withVectors);
+  const best = bestBm25(candidates);
   return candidates
     .map((c) => {
-      const fts = c.bm25 !== undefined && best < 0 ? c.bm25 / best : 0;
-      const vector = withVectors && c.cosine !== undefined ? Math.max(0, c.cosine) : 0;
-      const score =
-        w.vector * vector +
-        w.fts * fts +
-        w.importance * ((c.importance - 1) / 4) +
-        w.recency * recency(c.touchedAt, now);
+      const t = termsOf(c, best, now, withVectors);
+      const score = w.vector * t.vector + w.fts * t.fts + w.importance * t.importance + w.recency * t.recency;
       return { id: c.id, score };
     })
     .sort((a, b) => b.score - a.score || b.id - a.id);

@@ -16,8 +16,10 @@
  *   set to NULL if that one is removed) and `memories.archived_at` (when `picasso memory gc`
  *   archived it). A memory with either set is *retired*: kept, shown by `show` and `list --all`,
  *   never in recall, candidates or index lines.
+ * v4: vector retrieval's embed queue and KNN index registry (vector-schema.ts).
  */
 import type BetterSqlite3 from "better-sqlite3";
+import { VECTOR_MIGRATION } from "./vector-schema.js";
 
 const MIGRATIONS: readonly string[] = [
   `
@@ -67,6 +69,7 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE memories ADD COLUMN superseded_by INTEGER REFERENCES memories (id) ON DELETE SET NULL;
   ALTER TABLE memories ADD COLUMN archived_at INTEGER;
   `,
+  VECTOR_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

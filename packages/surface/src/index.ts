@@ -24,6 +24,7 @@ export {
 } from "./goal-rounds.js";
 export { LiveTimeline, liveTimeline, type Timeline } from "./live-timeline.js";
 export { type McpMountOptions, type McpServerConfig, mcpPluginFor } from "./mcp-mount.js";
+export { reindexText } from "./memory-reindex.js";
 export {
   EMPTY_MEMORY,
   gcText,

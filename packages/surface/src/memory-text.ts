@@ -1,11 +1,15 @@
 /**
  * Memory for people, as text: opening `$PICASSO_HOME/memory.db` for a workspace (the user's and
  * this project's scope), list and show lines — shared by `picasso memory` and the `memory`
- * operation (`/memory [list | search <q> | show <id> | rm <id>]`, core-operations.ts). A database
- * that cannot be used or a bad field is a `UserError` (one line).
+ * operation (`/memory [list | search <q> | show <id> | rm <id>]`, core-operations.ts). The memory
+ * settings (embedder, relevance floor) come from the CLI composition, as a session's do, so what
+ * `add` and `import` write is embedded when an endpoint is configured. A database that cannot be
+ * used or a bad field is a `UserError` (one line).
  */
+import { loadComposition } from "@picasso/lean-context";
 import {
   archive,
+  describeWhy,
   formatMemoryId,
   gcLine,
   type Memory,
@@ -19,7 +23,7 @@ import {
   type Remembered,
 } from "@picasso/memory";
 import { UserError } from "@picasso/protocol/basics";
-import { memoryDbPath, workspaceMemoryScope } from "./session-memory.js";
+import { memoryDbPath, memorySettings, workspaceMemoryScope } from "./session-memory.js";
 
 /** Whose memory: the state folder holding memory.db and the workspace whose project scope is read. */
 export interface MemoryPlace {
@@ -43,12 +47,15 @@ export async function withMemory<T>(
   work: (m: OpenedMemory) => T | Promise<T>,
 ): Promise<T> {
   const path = memoryDbPath(place.picassoHome);
+  const settings = memorySettings(
+    loadComposition({ surface: "cli", picassoHome: place.picassoHome, workspaceRoot: place.workspaceRoot }),
+  );
   const opened = openMemoryDb(path, { damaged: "leave" });
   if (!opened.db) throw new UserError(opened.problem);
   const projectScope = workspaceMemoryScope(place.workspaceRoot);
   try {
     const store = new MemoryStore(opened.db, path);
-    return await work({ service: new MemoryService(store, { projectScope }), store });
+    return await work({ service: new MemoryService(store, { projectScope, ...settings }), store });
   } catch (error) {
     if (error instanceof MemoryInputError) throw new UserError(error.message);
     const problem = memoryDbProblem(path, error);
@@ -109,16 +116,26 @@ export async function listText(m: OpenedMemory, all = false): Promise<string> {
   return found.length === 0 ? EMPTY_MEMORY : found.map(listLine).join("\n");
 }
 
-export async function searchText(m: OpenedMemory, query: string, limit = 10): Promise<string> {
-  const ranked = (await m.service.rankQuery(query)).slice(0, limit);
+/**
+ * The ranked matches of a query, one line each (`--explain`: each followed by its why); what the
+ * search skipped (a damaged vector, an endpoint that failed) ends it as `note:` lines.
+ */
+export async function searchText(
+  m: OpenedMemory,
+  query: string,
+  limit = 10,
+  explain = false,
+): Promise<string> {
+  const { ranked, notes } = await m.service.search(query, undefined, limit);
   const found = new Map(m.store.getMany(ranked.map((r) => r.id)).map((x) => [x.id, x]));
-  if (ranked.length === 0) return `no memory matches "${query}"`;
-  return ranked
-    .flatMap((r) => {
-      const x = found.get(r.id);
-      return x ? [`${r.score.toFixed(3)}  ${listLine(x)}`] : [];
-    })
-    .join("\n");
+  const lines = ranked.flatMap((r) => {
+    const x = found.get(r.id);
+    if (!x) return [];
+    const line = `${r.score.toFixed(3)}  ${listLine(x)}`;
+    return explain ? [line, `       why: ${describeWhy(r.why)}`] : [line];
+  });
+  if (lines.length === 0) lines.push(`no memory matches "${query}"`);
+  return [...lines, ...notes.map((n) => `note: ${n}`)].join("\n");
 }
 
 export function showById(m: OpenedMemory, id: string): string {
@@ -156,8 +173,20 @@ export function gcText(
   if (plan.length === 0) return "nothing to archive";
   const lines = plan.map(gcLine);
   if (flags.dryRun) return [`would archive ${plan.length}:`, ...lines].join("\n");
-  const n = archive(m.store, plan, now);
-  return [`archived ${n} (kept in memory.db; picasso memory list --all shows them):`, ...lines].join("\n");
+  const { archived, cleared } = archive(m.store, plan, now);
+  const notes = [
+    ...(cleared.vectors + cleared.knnRows > 0
+      ? [
+          `vectors dropped: ${cleared.vectors} stored, ${cleared.knnRows} KNN rows (archived or removed memories)`,
+        ]
+      : []),
+    ...(cleared.knnProblem ? [`note: ${cleared.knnProblem}`] : []),
+  ];
+  return [
+    `archived ${archived} (kept in memory.db; picasso memory list --all shows them):`,
+    ...lines,
+    ...notes,
+  ].join("\n");
 }
 
 /** The `memory` operation's arguments (`list`, `search <q>`, `show <id>`, `rm <id>`) answered as text. */

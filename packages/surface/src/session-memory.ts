@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { projectKey } from "@picasso/engine";
 import type { Composition } from "@picasso/lean-context";
-import { createMemoryPlugin, type MemoryPlugin, projectScope } from "@picasso/memory";
+import { createMemoryPlugin, type Embedder, type MemoryPlugin, projectScope } from "@picasso/memory";
 import type { ExtensionPlace, Mounted } from "./extension-place.js";
 import { memoryEmbedder } from "./memory-embedder.js";
 
@@ -21,6 +21,18 @@ export function workspaceMemoryScope(workspaceRoot: string): string {
   return projectScope(projectKey(workspaceRoot));
 }
 
+/**
+ * The memory settings of a composition: the embedder (memory-embedder.ts chooses it from
+ * `memory.embeddings.*`) and the relevance floor — shared by sessions and `picasso memory`.
+ */
+export function memorySettings(
+  composition: Composition,
+  env: NodeJS.ProcessEnv = process.env,
+): { embedder?: Embedder; minScore: number } {
+  const embedder = memoryEmbedder(composition.settings, env);
+  return { minScore: composition.settings["memory.recall.minScore"], ...(embedder ? { embedder } : {}) };
+}
+
 export function createSessionMemory(options: {
   picassoHome: string;
   workspaceRoot: string;
@@ -32,13 +44,12 @@ export function createSessionMemory(options: {
   damaged?: "move-aside" | "leave";
 }): MemoryPlugin {
   const now = options.now;
-  const embedder = memoryEmbedder(options.composition.settings, options.env ?? process.env);
   return createMemoryPlugin({
     path: memoryDbPath(options.picassoHome),
     projectScope: workspaceMemoryScope(options.workspaceRoot),
     ...(now ? { now: () => now().getTime() } : {}),
     ...(options.damaged ? { damaged: options.damaged } : {}),
-    ...(embedder ? { embedder } : {}),
+    ...memorySettings(options.composition, options.env),
   });
 }
 

@@ -1,5 +1,5 @@
 /**
- * `picasso memory [list] | add | show | rm | search <q> | gc | export | import <file>`: the memories in
+ * `picasso memory [list] | add | show | rm | search <q> [--explain] | gc | export | import <file> | reindex`: the memories in
  * `$PICASSO_HOME/memory.db` (docs/memory.md), for people. `list` and `search` show the memories a
  * session of this workspace reads (the user's and this project's; `list --all` every scope);
  * `export` writes JSONL (stdout or `--out`), `import` reads it back (same title and scope:
@@ -16,6 +16,7 @@ import {
   listText,
   type MemoryPlace,
   type OpenedMemory,
+  reindexText,
   rememberedText,
   removeById,
   searchText,
@@ -41,7 +42,9 @@ function write(text: string): void {
 export function register(program: Command): void {
   const memory = program
     .command("memory")
-    .description("the memories in $PICASSO_HOME/memory.db: list, add, show, rm, search, gc, export, import");
+    .description(
+      "the memories in $PICASSO_HOME/memory.db: list, add, show, rm, search, gc, export, import, reindex",
+    );
 
   memory
     .command("list", { isDefault: true })
@@ -82,6 +85,10 @@ export function register(program: Command): void {
             ...(flags.supersedes !== undefined ? { supersedes: flags.supersedes } : {}),
           });
           write(rememberedText(written));
+          if (written.notEmbedded)
+            process.stderr.write(
+              `not embedded yet (${written.notEmbedded}); it stays queued: the next write, session or picasso memory reindex retries\n`,
+            );
         }),
     );
 
@@ -108,13 +115,22 @@ export function register(program: Command): void {
     .command("search <query>")
     .description("the best matches for a query, as recall ranks them (does not mark them used)")
     .option("--limit <n>", "how many", "10")
-    .action((query: string, flags: { limit: string }) =>
+    .option("--explain", "say why each result is there (vector, FTS terms, importance, recency)")
+    .action((query: string, flags: { limit: string; explain?: boolean }) =>
       withHere(async (m) => {
         const limit = Number(flags.limit);
         if (!Number.isInteger(limit) || limit < 1)
           throw new UserError(`--limit: "${flags.limit}" is not a positive whole number`);
-        write(await searchText(m, query, limit));
+        write(await searchText(m, query, limit, flags.explain === true));
       }),
+    );
+
+  memory
+    .command("reindex")
+    .description("embed what has no vector of the configured model (queued, failed, another model's)")
+    .option("--dry-run", "only say what it would embed")
+    .action((flags: { dryRun?: boolean }) =>
+      withHere(async (m) => write(await reindexText(m, flags.dryRun === true))),
     );
 
   memory
@@ -142,7 +158,7 @@ export function register(program: Command): void {
     .command("import <file>")
     .description("read memories from a JSONL export (same title and scope: updated, or unchanged)")
     .action((file: string) =>
-      withHere(({ store }) => {
+      withHere(async ({ store, service }) => {
         let text: string;
         try {
           text = readFileSync(file, "utf8");
@@ -151,11 +167,16 @@ export function register(program: Command): void {
             `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`,
           );
         }
-        const r = importJsonl(store, text, file);
+        const r = importJsonl(store, text, file, service.vectors?.queue);
         const retired = r.retired > 0 ? `, ${r.retired} retired (superseded or archived) skipped` : "";
         write(
           `imported from ${file}: ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged${retired}`,
         );
+        const embedded = await service.vectors?.queue.drain();
+        if (embedded && (embedded.embedded > 0 || embedded.failed > 0))
+          write(
+            `embedded ${embedded.embedded}${embedded.failed > 0 ? `; ${embedded.failed} stay queued (${embedded.error}); picasso memory reindex retries` : ""}`,
+          );
       }),
     );
 }

@@ -46,6 +46,8 @@ export interface CompositionSettings {
   "memory.embeddings.model": string;
   /** Environment variable holding the endpoint's key ("" = no key). */
   "memory.embeddings.apiKeyEnv": string;
+  /** The relevance floor of memory recall by query: results scoring below it are not returned. */
+  "memory.recall.minScore": number;
   /** Let web_fetch reach loopback and private-network addresses (the SSRF guard is on by default). */
   "web.allowPrivateNetwork": boolean;
   /** A SearXNG-style search endpoint for web_search (`<url>/search?q=…&format=json`); empty: not configured. */
@@ -72,6 +74,7 @@ export const DEFAULT_SETTINGS: CompositionSettings = {
   "memory.embeddings.baseUrl": "",
   "memory.embeddings.model": "nomic-embed-text",
   "memory.embeddings.apiKeyEnv": "",
+  "memory.recall.minScore": 0.45,
   "web.allowPrivateNetwork": false,
   "web.searchUrl": "",
 };
@@ -118,6 +121,8 @@ const CHECKS: Record<SettingKey, Check> = {
     typeof v === "string" && /^[A-Za-z_][A-Za-z0-9_]*$|^$/.test(v)
       ? undefined
       : "an environment variable name",
+  "memory.recall.minScore": (v) =>
+    typeof v === "number" && v >= 0 && v <= 1 ? undefined : "a number from 0 to 1",
   "web.allowPrivateNetwork": (v) => (typeof v === "boolean" ? undefined : "true or false"),
   "web.searchUrl": (v) =>
     typeof v === "string" && (v === "" || /^https?:\/\/\S+$/.test(v))
