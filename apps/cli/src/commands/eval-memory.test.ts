@@ -1,12 +1,14 @@
 /**
  * `picasso eval memory`: the shipped dev and held-out splits scored without vectors and with the
- * mock's deterministic embeddings; `--embeddings endpoint` reads the composition's
+ * mock's deterministic embeddings and with the local model; `--min-score` sets the floor;
+ * `--embeddings endpoint` reads the composition's
  * `memory.embeddings.*` as a session does; mistakes are one line naming the flag or the file.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { LOCAL_EMBEDDING_MODEL } from "@picasso/memory";
 import { type MockServer, startMockServer } from "@picasso/mock-provider";
 import { isUserError } from "@picasso/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -42,7 +44,7 @@ describe("picasso eval memory", () => {
     expect(dev!.recallKeyword).toBeGreaterThanOrEqual(0.9);
     const text = renderMemoryReport(dev!);
     expect(text).toMatch(
-      /^Memory retrieval eval: dev split, \d+ queries \(\d+ with no relevant memory\), \d+ memories \(\d+ visible to the project\), no embeddings\n/,
+      /^Memory retrieval eval: dev split, \d+ queries \(\d+ with no relevant memory\), \d+ memories \(\d+ visible to the project\), no embeddings, relevance floor 0\.45\n/,
     );
     expect(text).toMatch(/recall@5 +\d\.\d\d {2}\(\d+ queries\)\n {4}sharing a keyword +\d\.\d\d/);
     expect(text).toMatch(/ {2}precision +\d\.\d\d/);
@@ -71,10 +73,34 @@ describe("picasso eval memory", () => {
     );
   });
 
+  it("--embeddings local: the model shipped in npm (a session's default embedder) gives every stored memory a vector", async () => {
+    const [held] = await evalMemory({ queries: [HELDOUT], embeddings: "local" }, home());
+    expect(held).toMatchObject({ embeddings: LOCAL_EMBEDDING_MODEL, minScore: 0.45 });
+    expect(held!.stored).toBeGreaterThan(0);
+    expect(held!.vectorsStored).toBe(held!.stored);
+    expect(renderMemoryReport(held!)).toContain(
+      `embeddings ${LOCAL_EMBEDDING_MODEL} (${held!.stored} vectors stored), relevance floor 0.45`,
+    );
+  }, 180_000);
+
+  it("--min-score sets the relevance floor: 0 lets every candidate through", async () => {
+    const [floored] = await evalMemory({ queries: [HELDOUT] }, home());
+    const [open] = await evalMemory({ queries: [HELDOUT], minScore: "0" }, home());
+    expect(open).toMatchObject({ minScore: 0 });
+    expect(renderMemoryReport(open!)).toContain("no embeddings, relevance floor 0\n");
+    expect(open!.meanReturned).toBeGreaterThan(floored!.meanReturned);
+    expect(open!.unrelatedBodiesLoaded).toBeGreaterThanOrEqual(floored!.unrelatedBodiesLoaded);
+  });
+
   it("mistakes are one line naming the flag or the file", async () => {
     for (const [flags, message] of [
       [{}, /^eval memory: --queries FILE is required/],
-      [{ queries: [DEV], embeddings: "bert" }, /^--embeddings: expected none, mock or endpoint, got "bert"$/],
+      [
+        { queries: [DEV], embeddings: "bert" },
+        /^--embeddings: expected none, mock, local or endpoint, got "bert"$/,
+      ],
+      [{ queries: [DEV], minScore: "2" }, /^--min-score: "2" is not a number from 0 to 1$/],
+      [{ queries: [DEV], minScore: "low" }, /^--min-score: "low" is not a number from 0 to 1$/],
       [{ queries: [DEV], embeddings: "endpoint" }, /^--embeddings endpoint: no memory\.embeddings\.baseUrl/],
       [{ queries: [join(EVAL, "absent.yml")] }, /absent\.yml: cannot read the queries file/],
     ] as const) {

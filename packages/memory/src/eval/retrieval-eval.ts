@@ -23,6 +23,7 @@ import type { Embedder } from "../embeddings.js";
 import { DEFAULT_RECALL_LIMIT, MemoryInputError, MemoryService } from "../memory-service.js";
 import { MemoryStore } from "../memory-store.js";
 import { openMemoryDb } from "../open-db.js";
+import { DEFAULT_MIN_SCORE } from "../relevance.js";
 import type { RetrievalEvalSet } from "./eval-data.js";
 
 const HOUR = 3_600_000;
@@ -36,6 +37,8 @@ export interface RetrievalEvalOptions {
   limit?: number;
   /** Where the temporary folder with memory.db is made (default: the OS's temp folder). */
   tmpRoot?: string;
+  /** The relevance floor of recall (default: `memory.recall.minScore`'s default, DEFAULT_MIN_SCORE). */
+  minScore?: number;
 }
 
 export interface QueryOutcome {
@@ -56,6 +59,8 @@ export interface RetrievalEvalReport {
   split?: string;
   /** `none`, or the embedder's model. */
   embeddings: string;
+  /** The relevance floor recall ran with. */
+  minScore: number;
   /** Memories in the set; rows the write path kept for them; near-duplicates it refused. */
   memories: number;
   stored: number;
@@ -135,6 +140,7 @@ export async function runRetrievalEval(
       projectScope: `project:${set.project}`,
       now,
       ...(options.embedder ? { embedder: options.embedder } : {}),
+      ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
     });
     const { evalIdOf, duplicatesRefused } = await writeMemories(set, service, clock);
     const vectorsStored = options.embedder
@@ -182,6 +188,7 @@ export async function runRetrievalEval(
       file: set.file,
       ...(set.split ? { split: set.split } : {}),
       embeddings: options.embedder?.model ?? "none",
+      minScore: options.minScore ?? DEFAULT_MIN_SCORE,
       memories: set.memories.length,
       stored: evalIdOf.size,
       duplicatesRefused,
