@@ -21,7 +21,8 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { VECTOR_MIGRATION } from "./vector-schema.js";
 
-const MIGRATIONS: readonly string[] = [
+/** The migrations in order: `MIGRATIONS[n]` takes a database from version n to n + 1. */
+export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE memories (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
