@@ -67,7 +67,7 @@ describe("picasso memory with embeddings", () => {
 
       const explained = await run(["search", "helm rollout", "--explain"]);
       expect(explained.out).toMatch(
-        /^0\.\d{3} {2}m1 +fact +3 {2}project:\S+ {2}Deploy\n {7}why: vector 0\.\d\d \(\+0\.\d{3}\) · fts "helm" "rollout" \(\+0\.250\) · importance 3 \(\+0\.050\) · recency <1d \(\+0\.050\)$/,
+        /^0\.\d{3} {2}m1 +fact +3 {2}project:\S+ {2}Deploy\n {7}why: vector 0\.\d\d \(\+0\.\d{3}\) · fts "helm" "rollout" 100% of the query \(\+0\.250\) · importance 3 \(\+0\.050\) · recency <1d \(\+0\.050\)$/,
       );
       expect((await run(["search", "deploy friday"])).out).toMatch(/^0\.\d{3} {2}m1 /);
       expect((await run(["search", "vacation plans"])).out).toBe('no memory matches "vacation plans"');

@@ -40,8 +40,9 @@ describe("embeddings from an OpenAI-compatible endpoint (the mock's /v1/embeddin
     // "helm rollout" shares words with Deploy only: FTS and the vector agree, a high score.
     const ranked = await s.rankQuery("helm rollout");
     expect(ranked[0]?.id).toBe(1);
-    // 0.60·cosine (2 shared words of 2 and 8: 0.5) + 0.25·fts (best) + importance and recency.
-    expect(ranked[0]!.score).toBeGreaterThan(0.7);
+    // 0.60·cosine (2 shared words of 2 and 9: ~0.5) + 0.25·fts (the whole query) + importance and
+    // recency (0.05 each).
+    expect(ranked[0]!.score).toBeGreaterThan(0.6);
     // Lunch shares no word and its vector is far: not a match, not a low-scored answer.
     expect(ranked.map((r) => r.id)).toEqual([1]);
     expect(server.requests.filter((r) => r.path === "/v1/embeddings").length).toBe(3);

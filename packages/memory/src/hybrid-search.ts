@@ -8,10 +8,10 @@
  * `notes`, never thrown: recall answers with what is sound.
  */
 import type { Embedder } from "./embeddings.js";
-import { queryWords } from "./fts-candidates.js";
 import type { MemoryStore } from "./memory-store.js";
 import type { MemoryClass } from "./memory-types.js";
-import { bestBm25, type Candidate, cosine, matchesQuery, termsOf } from "./ranking.js";
+import { QueryCoverage } from "./query-coverage.js";
+import { type Candidate, cosine, matchesQuery, termsOf } from "./ranking.js";
 import { applyFloor, type Explained, explain } from "./relevance.js";
 import { decodeVector } from "./vector-codec.js";
 import { openVectorIndex } from "./vector-index.js";
@@ -92,15 +92,6 @@ function addCosines(
     );
 }
 
-/**
- * The query words FTS finds in memory `id`. The rowid is bound as an integer (BigInt): FTS5 does
- * not apply a `rowid =` constraint bound as a REAL, which a JS number is.
- */
-function matchedTerms(store: MemoryStore, id: number, words: readonly string[]): string[] {
-  const hit = store.db.prepare("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? AND rowid = ?");
-  return words.filter((w) => hit.get(`"${w.replace(/"/g, '""')}"`, BigInt(id)) !== undefined);
-}
-
 export async function hybridSearch(query: string, o: SearchOptions): Promise<SearchResult> {
   const notes: string[] = [];
   const candidates = new Map(o.store.candidates(query, o.scopes, o.classes).map((c) => [c.id, c]));
@@ -145,12 +136,14 @@ export async function hybridSearch(query: string, o: SearchOptions): Promise<Sea
     addCosines(o.store, o.embedder.model, queryVector, candidates, notes);
   }
   const withVectors = queryVector !== undefined && queryVector.length > 0;
-  const all = [...candidates.values()];
-  const matching = all.filter((c) => matchesQuery(c, withVectors));
-  const best = bestBm25(matching);
-  const explained = matching.map((c) => explain(c, termsOf(c, best, o.now, withVectors), withVectors, o.now));
+  const coverage = new QueryCoverage(o.store.db).measure(query, [...candidates.keys()]);
+  for (const [id, share] of coverage.share) {
+    const c = candidates.get(id);
+    if (c) c.coverage = share;
+  }
+  const matching = [...candidates.values()].filter((c) => matchesQuery(c, withVectors));
+  const explained = matching.map((c) => explain(c, termsOf(c, o.now, withVectors), withVectors, o.now));
   const kept = applyFloor(explained, o.minScore).slice(0, o.limit);
-  const words = queryWords(query);
-  for (const r of kept) if (r.why.fts) r.why.fts.terms = matchedTerms(o.store, r.id, words);
+  for (const r of kept) if (r.why.fts) r.why.fts.terms = coverage.terms.get(r.id) ?? [];
   return { ranked: kept, notes, withVectors };
 }

@@ -3,8 +3,9 @@
  *   score = 0.60·vector + 0.25·fts + 0.10·importance + 0.05·recency
  * Each term is in [0, 1]:
  * - vector: cosine similarity of query and memory embeddings, clamped at 0;
- * - fts: the candidate's bm25 relative to the best bm25 in the set (the best match is 1, a
- *   candidate FTS did not find is 0);
+ * - fts: the query's coverage (query-coverage.ts): the rarity-weighted share of the query's topic
+ *   words the memory contains (all of them is 1, none 0) — absolute, unlike bm25 relative to the
+ *   best hit, so a memory that only shares one common word with the query scores low;
  * - importance: (importance − 1) / 4;
  * - recency: 0.5 ^ (days since last update or use / 30).
  * Without embeddings the vector weight is dropped and the others renormalise (0.625 / 0.25 /
@@ -20,8 +21,10 @@ export interface Candidate {
   importance: number;
   /** Last update or use (ms). */
   touchedAt: number;
-  /** bm25 (lower is better, negative) when FTS found it. */
+  /** bm25 (lower is better, negative) when FTS found it (it orders the candidates FTS gives). */
   bm25?: number;
+  /** The share of the query it covers, in [0, 1] (query-coverage.ts), when it has any query word. */
+  coverage?: number;
   /** Cosine similarity to the query, when both have embeddings. */
   cosine?: number;
 }
@@ -71,12 +74,12 @@ export function describeWeights(withVectors: boolean): string {
 export const MIN_VECTOR_MATCH = 0.4;
 
 /**
- * Whether a candidate answers the query at all: FTS found one of its words, or (with embeddings)
- * its vector is close. Importance and recency order the matches; they never make one, or a query
- * with no matching word would return the newest memories as if they answered it.
+ * Whether a candidate answers the query at all: it contains one of the query's topic words, or
+ * (with embeddings) its vector is close. Importance and recency order the matches; they never make
+ * one, or a query with no matching word would return the newest memories as if they answered it.
  */
 export function matchesQuery(candidate: Candidate, withVectors: boolean): boolean {
-  if (candidate.bm25 !== undefined) return true;
+  if ((candidate.coverage ?? 0) > 0) return true;
   return withVectors && candidate.cosine !== undefined && candidate.cosine >= MIN_VECTOR_MATCH;
 }
 
@@ -93,28 +96,21 @@ export interface Terms {
   recency: number;
 }
 
-/** The terms of `c`, its fts relative to `bestBm25` (the lowest bm25 of the set). */
-export function termsOf(c: Candidate, bestBm25: number, now: number, withVectors: boolean): Terms {
+/** The terms of `c`. */
+export function termsOf(c: Candidate, now: number, withVectors: boolean): Terms {
   return {
     vector: withVectors && c.cosine !== undefined ? Math.max(0, c.cosine) : 0,
-    fts: c.bm25 !== undefined && bestBm25 < 0 ? c.bm25 / bestBm25 : 0,
+    fts: c.coverage ?? 0,
     importance: (c.importance - 1) / 4,
     recency: recency(c.touchedAt, now),
   };
 }
 
-export function bestBm25(candidates: readonly Candidate[]): number {
-  let best = 0;
-  for (const c of candidates) if (c.bm25 !== undefined && c.bm25 < best) best = c.bm25;
-  return best;
-}
-
 export function rank(candidates: readonly Candidate[], now: number, withVectors: boolean): Ranked[] {
   const w = activeWeights(withVectors);
-  const best = bestBm25(candidates);
   return candidates
     .map((c) => {
-      const t = termsOf(c, best, now, withVectors);
+      const t = termsOf(c, now, withVectors);
       const score = w.vector * t.vector + w.fts * t.fts + w.importance * t.importance + w.recency * t.recency;
       return { id: c.id, score };
     })

@@ -8,20 +8,7 @@
  */
 import { createRequire } from "node:module";
 import type BetterSqlite3 from "better-sqlite3";
-
-/** Function words that carry no topic: they never make a query "share a keyword" with a memory. */
-export const STOP_WORDS: ReadonlySet<string> = new Set(
-  (
-    "a about above after again against all am an and any are as at be because been before being " +
-    "below between both but by can could did do does doing down during each few for from further " +
-    "had has have having he her here hers herself him himself his how if in into is it its itself " +
-    "just me might more most must my myself no nor not now of off on once only or other our ours " +
-    "ourselves out over own same shall she should so some such than that the their theirs them " +
-    "themselves then there these they this those through to too under until up us very was we " +
-    "were what when where which while who whom why will with would you your yours yourself " +
-    "yourselves i let may onto via"
-  ).split(" "),
-);
+import { STOP_WORDS } from "../stop-words.js";
 
 /** The topic words of a text, before stemming: lower-cased, two or more characters, no stop words. */
 export function topicWords(text: string): string[] {

@@ -1,8 +1,8 @@
 /**
  * The retrieval eval's runner: on a small set whose answers are known, the figures are exactly
  * what the definitions give (recall@k, precision, MRR, a near-duplicate counting as its memory,
- * outdated bodies counted, another project's memories never returned, nothing loaded for a query
- * nothing answers); with the mock's /v1/embeddings the write path stores a vector per memory; on
+ * an update's outdated memory retired, another project's memories never returned, nothing loaded
+ * for a query nothing answers); with the mock's /v1/embeddings the write path stores a vector per memory; on
  * the shipped dev split the figures are reproducible run to run.
  */
 import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
@@ -68,9 +68,11 @@ describe("runRetrievalEval", () => {
       report.results.map((r) => [r.query, r.query === "argo production" ? r.returned.sort() : r.returned]),
     ).toEqual([
       ["argo production", ["deploy", "deploy-dup"]],
-      ["indentation", ["tabs", "tabs-old"]],
+      // The update names what it supersedes: the outdated memory is retired, never recalled.
+      ["indentation", ["tabs"]],
       ["kubernetes cluster", []],
       ["ship code", []],
+      // Half the query, in this project: the deploy lunch is another project's.
       ["deploy lunch", ["deploy"]],
     ]);
     expect(report).toMatchObject({
@@ -89,12 +91,12 @@ describe("runRetrievalEval", () => {
       recall: 0.75,
       recallKeyword: 1,
       recallNoKeyword: 0,
-      precision: 0.8,
+      precision: 1,
       mrr: 0.75,
-      meanReturned: 1.25,
+      meanReturned: 1,
       unrelatedBodiesLoaded: 0,
       noRelevantQueriesWithBodies: 0,
-      outdatedReturned: 1,
+      outdatedReturned: 0,
     });
     expect(report.results[0]).toMatchObject({ found: ["deploy"], recall: 1, reciprocalRank: 1 });
     expect(report.results[3]).toMatchObject({ found: [], recall: 0, reciprocalRank: 0 });

@@ -92,7 +92,8 @@ export interface RetrievalEvalReport {
 const mean = (xs: readonly number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 
 /**
- * Writes the memories in order; returns the eval id of each row. A write that lands on a row
+ * Writes the memories in order (an update with `supersedes` naming the memory it replaces); returns
+ * the eval id of each row. A write that lands on a row
  * written before (a write path that merges a near-duplicate into it) keeps that row's eval id;
  * a near-duplicate the write path refuses is counted, any other refusal is the set's mistake.
  */
@@ -102,9 +103,12 @@ async function writeMemories(
   clock: { at: number },
 ): Promise<{ evalIdOf: Map<number, string>; duplicatesRefused: number }> {
   const evalIdOf = new Map<number, string>();
+  const dbIdOf = new Map<string, number>();
   let duplicatesRefused = 0;
   for (const [i, m] of set.memories.entries()) {
     clock.at = START + i * HOUR;
+    // An update names the memory it replaces, as the remember tool lets the model say it.
+    const replaced = m.supersedes !== undefined ? dbIdOf.get(m.supersedes) : undefined;
     try {
       const { memory } = await service.remember({
         title: m.title,
@@ -112,7 +116,9 @@ async function writeMemories(
         class: m.class,
         scope: m.scope,
         importance: m.importance,
+        ...(replaced !== undefined ? { supersedes: `m${replaced}` } : {}),
       });
+      if (!dbIdOf.has(m.id)) dbIdOf.set(m.id, memory.id);
       if (!evalIdOf.has(memory.id)) evalIdOf.set(memory.id, m.id);
     } catch (error) {
       if (!(error instanceof MemoryInputError)) throw error;
