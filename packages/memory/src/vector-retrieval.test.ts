@@ -1,6 +1,6 @@
 /**
  * Vector retrieval on real SQLite files with the mock provider's deterministic `/v1/embeddings`
- * (words hashed into 64 signed buckets: two different words in the same bucket with the same sign
+ * (words hashed into 384 signed buckets: two different words in the same bucket with the same sign
  * are "synonyms" to it, which is how a memory sharing no word with a query can be close to it):
  * - KNN over every memory of the scopes finds such a memory even when it is older than the newest
  *   50 (no FTS hit, no recency candidate), and its `why` says it came by vector;
@@ -16,7 +16,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type MockServer, mockEmbedding, startMockServer } from "@picasso/mock-provider";
+import { EMBEDDING_DIMS, type MockServer, mockEmbedding, startMockServer } from "@picasso/mock-provider";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openAiEmbedder } from "./embeddings.js";
 import { importJsonl } from "./memory-jsonl.js";
@@ -157,7 +157,7 @@ describe("removed memories leave the KNN index", () => {
       class: "procedure",
     });
     expect(s.store.remove(gone.memory.id)).toBe(true);
-    const name = knnTableName("mock-embed", 64);
+    const name = knnTableName("mock-embed", EMBEDDING_DIMS);
     const rows = () =>
       (
         s.store.db.prepare(`SELECT rowid AS id FROM ${name} ORDER BY rowid`).all() as Array<{ id: number }>
@@ -303,11 +303,11 @@ describe("vectors per model", () => {
           name: string;
         }>
       ).map((r) => r.name);
-    expect(tables()).toEqual([knnTableName("mock-embed", 64)]);
+    expect(tables()).toEqual([knnTableName("mock-embed", EMBEDDING_DIMS)]);
     const done = await two.vectors!.reindex();
     expect(done.drained).toEqual({ embedded: 2, failed: 0 });
-    expect(done.dropped).toEqual([knnTableName("mock-embed", 64)]);
-    expect(tables()).toEqual([knnTableName("mock-embed-2", 64)]);
+    expect(done.dropped).toEqual([knnTableName("mock-embed", EMBEDDING_DIMS)]);
+    expect(tables()).toEqual([knnTableName("mock-embed-2", EMBEDDING_DIMS)]);
     expect((await two.rankQuery("deploy friday"))[0]?.id).toBe(memory.id);
     expect((await two.vectors!.reindex({ dryRun: true })).plan.queued).toBe(0);
   });
@@ -343,7 +343,7 @@ describe("damaged vectors never crash recall", () => {
     expect(ranked.map((r) => r.id)).toEqual([good.memory.id]);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatch(
-      /^2 stored vectors skipped \(m2: 3 dimensions where the query has 64; m3: 5 bytes is not a whole number of floats\)/,
+      /^2 stored vectors skipped \(m2: 3 dimensions where the query has 384; m3: 5 bytes is not a whole number of floats\)/,
     );
     const plan = (await s.vectors!.reindex({ dryRun: true })).plan;
     expect(plan.damaged).toBe(2);
@@ -356,7 +356,7 @@ describe("damaged vectors never crash recall", () => {
     const s = service(newPath());
     const [a, b] = [synonymOf("deploy", "shipit"), synonymOf("friday", "weekend")];
     const { memory } = await s.remember({ title: a, body: b });
-    const name = knnTableName("mock-embed", 64);
+    const name = knnTableName("mock-embed", EMBEDDING_DIMS);
     s.store.db.exec(
       `DROP TABLE ${name}; CREATE VIRTUAL TABLE ${name} USING vec0(embedding float[3] distance_metric=cosine, scope text partition key)`,
     );

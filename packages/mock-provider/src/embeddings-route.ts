@@ -11,14 +11,15 @@ import { estimateTokens } from "@picasso/protocol";
 import { RequestError } from "./errors.js";
 import { sendJson } from "./route-context.js";
 
-export const EMBEDDING_DIMS = 64;
+/** As many as small real embedding models give (all-MiniLM-L6-v2, bge-small): few hash collisions. */
+export const EMBEDDING_DIMS = 384;
 
 export function mockEmbedding(text: string): number[] {
   const vector = new Array<number>(EMBEDDING_DIMS).fill(0);
   for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
     const digest = createHash("sha256").update(word).digest();
-    const bucket = (digest[0] ?? 0) % EMBEDDING_DIMS;
-    vector[bucket] = (vector[bucket] ?? 0) + ((digest[1] ?? 0) & 1 ? 1 : -1);
+    const bucket = digest.readUInt16BE(0) % EMBEDDING_DIMS;
+    vector[bucket] = (vector[bucket] ?? 0) + ((digest[2] ?? 0) & 1 ? 1 : -1);
   }
   const norm = Math.sqrt(vector.reduce((n, x) => n + x * x, 0));
   return norm === 0 ? vector : vector.map((x) => Number((x / norm).toFixed(6)));
