@@ -9,9 +9,8 @@
  * - Everything else is bundled, workspace packages and npm dependencies alike (fewer files to
  *   resolve and read at start-up is most of the win). Left outside, loaded from node_modules at run
  *   time: native addons (better-sqlite3, node-pty; sqlite-vec, whose loader finds its platform
- *   package's `vec0` binary from its own place in node_modules), js-tiktoken (its multi-megabyte
- *   ranks are read only when a token count is needed) and the local embedder's packages (the model
- *   reads its weights from beside its own file).
+ *   package's `vec0` binary from its own place in node_modules) and js-tiktoken (its multi-megabyte
+ *   ranks are read only when a token count is needed).
  * - Whitespace and syntax are minified (identifiers are not, so stacks keep their function names):
  *   less to read and compile on the way to the first frame, React's reconciler above all.
  * - Two dependencies are adjusted as they are bundled (plugins below): Yoga decodes its
@@ -37,8 +36,6 @@ export const EXTERNAL = [
   "@lydell/node-pty",
   "js-tiktoken",
   "js-tiktoken/*",
-  // The local embedder's model package reads its weights beside its own file (`__dirname`).
-  "@energetic-ai/*",
 ];
 
 /**

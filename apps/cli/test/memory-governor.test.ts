@@ -9,7 +9,8 @@ import { chmodSync, chownSync, mkdtempSync, readdirSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openMemoryDb } from "@picasso/memory";
-import { describe, expect, it } from "vitest";
+import { type MockServer, startMockServer } from "@picasso/mock-provider";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { picasso, workspace } from "./cli-harness.js";
 
 const DAY = 86_400_000;
@@ -19,6 +20,12 @@ const asRoot = process.getuid?.() === 0;
 function freshHome(): NodeJS.ProcessEnv {
   return { ...process.env, PICASSO_HOME: mkdtempSync(join(tmpdir(), "picasso-memory-gov-")) };
 }
+
+let server: MockServer;
+beforeAll(async () => {
+  server = await startMockServer({});
+});
+afterAll(() => server.close());
 
 describe("picasso memory: the governor", { timeout: 180_000 }, () => {
   it("the same fact added three ways is one memory; --supersedes retires the old one, kept for show and list --all", async () => {
@@ -68,9 +75,14 @@ describe("picasso memory: the governor", { timeout: 180_000 }, () => {
     expect([bad.exitCode, bad.stderr]).toEqual([2, "picasso: supersedes: m1 is already superseded by m2"]);
   });
 
-  it("gc --dry-run lists exactly what gc archives, and gc archives exactly that", async () => {
+  it("gc --dry-run lists exactly what gc archives, and gc archives exactly that, vectors included", async () => {
     const env = freshHome();
     const dir = workspace();
+    // Embeddings from the mock's endpoint, so gc has vectors to drop.
+    writeFileSync(
+      join(env.PICASSO_HOME!, "picasso.patch.yml"),
+      `- insert:\n    settings:\n      memory.embeddings.baseUrl: ${server.url}/v1\n      memory.embeddings.model: mock-embed\n`,
+    );
     const now = Date.now();
     const line = (
       title: string,
@@ -131,7 +143,7 @@ describe("picasso memory: the governor", { timeout: 180_000 }, () => {
       [
         "archived 3 (kept in memory.db; picasso memory list --all shows them):",
         ...expected,
-        // Their vectors (the default local embedder stored them) go: recall never reads them again.
+        // Their vectors go: recall never reads them again.
         "vectors dropped: 3 stored, 3 KNN rows (archived or removed memories)",
       ].join("\n"),
     );

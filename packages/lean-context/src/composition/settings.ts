@@ -39,7 +39,7 @@ export interface CompositionSettings {
    * OpenAI-compatible `memory.embeddings.baseUrl`), `none`, or `auto`: the endpoint when a base URL
    * is set, else local when its package is installed, else none.
    */
-  "memory.embeddings.provider": "auto" | "local" | "endpoint" | "none";
+  "memory.embeddings.provider": "auto" | "endpoint" | "none";
   /** OpenAI-compatible embeddings endpoint for memory (e.g. `http://127.0.0.1:11434/v1`); "" = none. */
   "memory.embeddings.baseUrl": string;
   /** The embeddings model asked for. */
@@ -108,9 +108,7 @@ const CHECKS: Record<SettingKey, Check> = {
   "sandbox.mode": (v) => (v === "off" || v === "on" || v === "auto" ? undefined : "off, on or auto"),
   "sandbox.network": (v) => (typeof v === "boolean" ? undefined : "true or false"),
   "memory.embeddings.provider": (v) =>
-    v === "auto" || v === "local" || v === "endpoint" || v === "none"
-      ? undefined
-      : "auto, local, endpoint or none",
+    v === "auto" || v === "endpoint" || v === "none" ? undefined : "auto, endpoint or none",
   "memory.embeddings.baseUrl": (v) =>
     v === "" || (typeof v === "string" && /^https?:\/\/\S+$/.test(v))
       ? undefined
