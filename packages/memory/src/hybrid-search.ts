@@ -10,7 +10,7 @@
 import type { Embedder } from "./embeddings.js";
 import type { MemoryStore } from "./memory-store.js";
 import type { MemoryClass } from "./memory-types.js";
-import { QueryCoverage } from "./query-coverage.js";
+import { queryCoverageOf } from "./query-coverage.js";
 import { type Candidate, cosine, matchesQuery, termsOf } from "./ranking.js";
 import { applyFloor, type Explained, explain } from "./relevance.js";
 import { decodeVector } from "./vector-codec.js";
@@ -136,7 +136,7 @@ export async function hybridSearch(query: string, o: SearchOptions): Promise<Sea
     addCosines(o.store, o.embedder.model, queryVector, candidates, notes);
   }
   const withVectors = queryVector !== undefined && queryVector.length > 0;
-  const coverage = new QueryCoverage(o.store.db).measure(query, [...candidates.keys()]);
+  const coverage = queryCoverageOf(o.store.db).measure(query, [...candidates.keys()]);
   for (const [id, share] of coverage.share) {
     const c = candidates.get(id);
     if (c) c.coverage = share;

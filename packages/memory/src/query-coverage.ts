@@ -39,6 +39,18 @@ function phrase(word: string): string {
   return `"${word.replace(/"/g, '""')}"`;
 }
 
+const perDatabase = new WeakMap<BetterSqlite3.Database, QueryCoverage>();
+
+/** The coverage measure of `db`, its statements prepared once per connection. */
+export function queryCoverageOf(db: BetterSqlite3.Database): QueryCoverage {
+  let coverage = perDatabase.get(db);
+  if (!coverage) {
+    coverage = new QueryCoverage(db);
+    perDatabase.set(db, coverage);
+  }
+  return coverage;
+}
+
 export class QueryCoverage {
   private readonly count;
   private readonly present;
