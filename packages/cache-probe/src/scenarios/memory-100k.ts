@@ -1,17 +1,18 @@
 /**
  * `memory-100k`: the `memory` scenario's shop with **100,000 memories** in the probe's `memory.db`
  * — the `memory` scenario's 110 (ids m1–m110), then 99,890 from the realistic corpus
- * (memory-corpus.ts: the user's, this project's and 9 other projects'), five minutes apart over the
- * year before the probe's clock. It proves that Tier 1 does not grow or move with the number of
- * memories: the same bytes as with none and with 110 (`test/memory-100k.test.ts`), on every
- * request; the pinned lines and the index lines stay within their budgets in the session facts
- * (Tier 2); recall works at that size — by id from the index, the same again (a pointer), by query
- * (the one ledger memory of this project among 100,000; another project's namesake never), and by
- * the id of another project's memory (not found).
+ * (memory-corpus.ts: the user's, this project's and 9 other projects'; 10 other projects in all),
+ * five minutes apart over the year before the probe's clock. It proves that Tier 1 does not grow
+ * or move with the number of memories: the same bytes as with none and with 110
+ * (`test/memory-100k.test.ts`), on every request; the pinned lines and the index lines stay within
+ * their budgets in the session facts (Tier 2); recall works at that size — by id from the index,
+ * the same again (a pointer), by query (the one ledger memory of this project among 100,000;
+ * another project's namesake never), and by the id of another project's memory (not found).
  *
  * Memory ranks without an embedder here (`memory.embeddings.provider: none` in the probe's
  * PICASSO_HOME): the local model would embed 256 memories per session start in the background,
- * so recall by query would depend on how far it got, and embedding 100,000 memories in the fixture
+ * so recall by query would depend on how far it got (a memory with no vector yet scores at most
+ * 0.40 on a keyword match, under the 0.45 floor), and embedding 100,000 memories in the fixture
  * would take far longer than the scenario (docs/cache-probe.md). Tier 1 does not depend on the
  * embedder — the test compares it with the `memory` scenario's, which ranks with the local model.
  * Built when it runs (`moreMemories`), run by name only (`picasso probe --scenario memory-100k`).
@@ -29,7 +30,7 @@ const ledger = ledgerPositions(CORPUS);
 
 /** The ids the scenario asks for (rows are numbered in seeding order from 1). */
 export const MEMORY_100K_IDS = {
-  /** The first index line of the session facts (the most important, newest memory of its class). */
+  /** The memory on the first line of the session's memory index (the test checks it still is). */
   indexed: "m57505",
   /** This project's ledger memory, found by query. */
   ledger: `m${LISTED.length + ledger.project + 1}`,
@@ -44,7 +45,7 @@ let corpus: ScenarioMemory[] | undefined;
 export const memory100kScenario: Scenario = {
   name: "memory-100k",
   description:
-    "100,000 memories (user, this project, 9 others): Tier 1 as with none; pinned and index lines within budget in the session facts; remember, recall by id, a pointer, by query, another project's id not found",
+    "100,000 memories (user, this project, 10 others): Tier 1 as with none; pinned and index lines within budget in the session facts; remember, recall by id, a pointer, by query, another project's id not found",
   files: memoryScenario.files,
   homeFiles: {
     "picasso.patch.yml": "- override:\n    settings:\n      memory.embeddings.provider: none\n",
