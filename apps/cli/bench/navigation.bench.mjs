@@ -9,21 +9,13 @@
  */
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { answerQuery, loadEvalCases, loadEvalFixture, runNavigationEval } from "@picasso/lean-context";
-import { workspaceCatalog } from "@picasso/surface";
+import { answerQuery, loadEvalCases, runNavigationEval } from "@picasso/lean-context";
+import { evalFixtureCatalog } from "@picasso/surface";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const cases = loadEvalCases(resolve(root, "catalog/eval/navigation.cases.yml"));
 const heldout = loadEvalCases(resolve(root, "catalog/eval/navigation.heldout.cases.yml"));
-const fixture = loadEvalFixture(cases.fixture);
-const { catalog } = await workspaceCatalog({
-  cwd: fixture.workspace,
-  picassoHome: fixture.picassoHome,
-  claudeHome: fixture.claudeHome,
-  extraTools: fixture.tools,
-  extraFamilies: fixture.families,
-  entries: fixture.entries,
-});
+const { catalog } = await evalFixtureCatalog(cases.fixture);
 const bench = (name, value, unit, note) =>
   console.log(`BENCH ${JSON.stringify({ name, value, unit, note })}`);
 

@@ -56,6 +56,7 @@ export {
   builtinCatalog,
   builtinCatalogFiles,
   CATALOG_COMMAND,
+  evalFixtureCatalog,
   REPOSITORY_CATALOG_DIR,
   type WorkspaceCatalogOptions,
   workspaceCatalog,

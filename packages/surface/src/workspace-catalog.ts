@@ -16,6 +16,7 @@ import { join } from "node:path";
 import {
   type Catalog,
   inspectWorkspace,
+  loadEvalFixture,
   PICASSO_REPOSITORY_DIR,
   renderCatalogFiles,
   type WorkspaceContext,
@@ -37,6 +38,22 @@ export interface WorkspaceCatalogOptions {
   extraTools?: readonly ToolDefinition[];
   extraFamilies?: readonly ToolFamily[];
   entries?: readonly CatalogEntry[];
+}
+
+/**
+ * The catalog of a navigation-eval fixture folder (`catalog/eval/fixture`): its workspace, homes,
+ * stand-in deferred tools and families, and MCP entries, mounted as a session there would.
+ */
+export function evalFixtureCatalog(fixturePath: string): Promise<WorkspaceContext> {
+  const fixture = loadEvalFixture(fixturePath);
+  return workspaceCatalog({
+    cwd: fixture.workspace,
+    picassoHome: fixture.picassoHome,
+    claudeHome: fixture.claudeHome,
+    extraTools: fixture.tools,
+    extraFamilies: fixture.families,
+    entries: fixture.entries,
+  });
 }
 
 export async function workspaceCatalog(options: WorkspaceCatalogOptions): Promise<WorkspaceContext> {
