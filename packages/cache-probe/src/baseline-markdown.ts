@@ -1,7 +1,7 @@
 /**
  * `reports/lean-context/baseline.md`: the first-turn prefix of the `hello` scenario's realistic
- * setup, then of the bare shop and of the `skills`, `memory` and `mcp` workspaces one feature at a
- * time (MCP catalogs listed first, as `picasso mcp refresh` would), the eager baseline beside the
+ * setup, then of the bare shop and of the `skills`, `memory`, `memory-100k` and `mcp` workspaces
+ * one feature at a time (MCP catalogs listed first, as `picasso mcp refresh` would), the eager baseline beside the
  * lean Tier 1, per category, with the command that regenerates it.
  * The text depends only on the product (composition, tools, sections) and the fixture workspace
  * — no dates, no machine paths — so a test can regenerate it in memory and fail when the
@@ -17,10 +17,11 @@ import { FIXED_NOW } from "./scenario-driver.js";
 import { helloScenario } from "./scenarios/hello.js";
 import { mcpScenario } from "./scenarios/mcp.js";
 import { memoryScenario } from "./scenarios/memory.js";
+import { MEMORY_100K_COUNT, memory100kScenario } from "./scenarios/memory-100k.js";
 import type { Scenario } from "./scenarios/scenario.js";
 import { shopWorkspace } from "./scenarios/shop-workspace.js";
 import { skillsScenario } from "./scenarios/skills.js";
-import { seedMemories } from "./seed-memories.js";
+import { scenarioMemories, seedMemories } from "./seed-memories.js";
 
 /** The repository's report file, two levels above this package (found through its package.json). */
 export const BASELINE_REPORT_PATH = join(
@@ -32,7 +33,7 @@ export const BASELINE_COMMAND = "npm run build && node apps/cli/dist/main.js pro
 const num = (x: number) => x.toLocaleString("en-US");
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
-type Setup = Pick<Scenario, "files" | "homeFiles" | "memories">;
+type Setup = Pick<Scenario, "files" | "homeFiles" | "memories" | "moreMemories" | "memorySpacingMinutes">;
 
 /** A scenario workspace's first-turn baseline, computed in a temporary copy of its files. */
 async function scenarioBaseline(scenario: Setup): Promise<FirstTurnBaseline> {
@@ -48,7 +49,9 @@ async function scenarioBaseline(scenario: Setup): Promise<FirstTurnBaseline> {
     const home = join(root, ".probe-home");
     mkdirSync(home);
     write(home, scenario.homeFiles ?? {});
-    seedMemories(home, root, scenario.memories ?? [], FIXED_NOW);
+    seedMemories(home, root, scenarioMemories(scenario), FIXED_NOW, {
+      ...(scenario.memorySpacingMinutes ? { spacingMinutes: scenario.memorySpacingMinutes } : {}),
+    });
     await refreshMcpCatalogs(root, home);
     return firstTurnBaseline(root, home);
   } finally {
@@ -67,12 +70,15 @@ export const mcpBaseline = (): Promise<FirstTurnBaseline> => scenarioBaseline(mc
 
 /** The `memory` workspace's: the shop with 100 memories (90 of them this workspace's). */
 export const memoryBaseline = (): Promise<FirstTurnBaseline> => scenarioBaseline(memoryScenario);
+/** The `memory-100k` workspace's: the shop with 100,000 memories (about 55,000 of them this workspace's). */
+export const memory100kBaseline = (): Promise<FirstTurnBaseline> => scenarioBaseline(memory100kScenario);
 
 export interface Baselines {
   hello: FirstTurnBaseline;
   shop: FirstTurnBaseline;
   skills: FirstTurnBaseline;
   memory: FirstTurnBaseline;
+  memory100k: FirstTurnBaseline;
   mcp: FirstTurnBaseline;
 }
 
@@ -81,6 +87,7 @@ export const baselines = async (): Promise<Baselines> => ({
   shop: await shopBaseline(),
   skills: await skillsBaseline(),
   memory: await memoryBaseline(),
+  memory100k: await memory100kBaseline(),
   mcp: await mcpBaseline(),
 });
 
@@ -128,6 +135,9 @@ function eagerCounts(b: FirstTurnBaseline) {
     memories: ids.filter((id) => id.startsWith("memory:")).length,
   };
 }
+
+/** How many memory bodies the eager side of a baseline sends (those of the workspace's scopes). */
+const memoryCount = (b: FirstTurnBaseline) => b.eager.system.filter((s) => s.id.startsWith("memory:")).length;
 
 /** How the skill index lists its skills, for the Tier 1 budget table. */
 function triggersSaid(si: SkillIndexFigures): string {
@@ -201,11 +211,21 @@ export function renderBaselineMarkdown(b: Baselines): string {
     "",
     "### `memory`: the shop with 100 memories",
     "",
-    `The same shop with ${memoryScenario.memories?.length ?? 0} memories in \`memory.db\`, ${b.memory.eager.system.filter((s) => s.id.startsWith("memory:")).length} of them this workspace's (its project's and the user's). Lean: no`,
+    `The same shop with ${memoryScenario.memories?.length ?? 0} memories in \`memory.db\`, ${memoryCount(b.memory)} of them this workspace's (its project's and the user's). Lean: no`,
     "memory in Tier 1 — the pinned memories, preferences and index lines are session facts (Tier 2, the first user",
     "message); only the `remember` and `recall` schemas are, whatever the number of memories. Eager: every memory body.",
     "",
     ...table(b.memory),
+    "",
+    "### `memory-100k`: the shop with 100,000 memories",
+    "",
+    `The \`memory\` workspace's memories and ${num(MEMORY_100K_COUNT - (memoryScenario.memories?.length ?? 0))} more from a realistic corpus (\`src/scenarios/memory-corpus.ts\`): ${num(MEMORY_100K_COUNT)} in`,
+    `\`memory.db\`, ${num(memoryCount(b.memory100k))} of them this workspace's, the rest of 10 other projects. Lean: Tier 1 ${b.memory100k.lean.hash === b.memory.lean.hash && b.memory.lean.hash === b.shop.lean.hash ? "is the same bytes as the bare shop's and the `memory` workspace's" : "**differs** from the bare shop's or the `memory` workspace's"}`,
+    "(its hash under the table) — the number of memories never reaches it; `picasso probe --scenario memory-100k` runs a session on it",
+    "(`test/memory-100k.test.ts`: every request's Tier 1 identical, the index lines within 1 KB, recall by id and by query).",
+    "Eager: every memory body this workspace reads.",
+    "",
+    ...table(b.memory100k),
     "",
     "### `mcp`: the shop with three MCP servers",
     "",

@@ -8,6 +8,8 @@
  *   Anthropic: read 0.1, write 1.25 (5-minute entries), uncached 1. OpenAI: cached 0.1 (GPT-5
  *   family pricing; older models bill cached tokens at 0.5), uncached 1, writes free.
  *   `costWithoutCache` is the same input with no caching at all.
+ * - `scenarios`: per scenario its requests, drops, read share, the memories seeded before it and
+ *   its Tier-1 hash (the same hash across scenarios shows Tier 1 did not move with their setup).
  * - `firstTurn`: Tier-1 bytes of the first request (tools as canonical JSON + system texts)
  *   against the eager baseline's, and the reduction (1 − lean / eager).
  */
@@ -41,6 +43,10 @@ export interface ScenarioSummary {
   drops: number;
   expectedMisses: number;
   cacheReadShare: number;
+  /** Memories in memory.db when the session opened, and the ms writing them took. */
+  memories: { count: number; seedMs: number };
+  /** sha256 of the first request's Tier 1 (canonical tools + system): equal across scenarios of one setup. */
+  tier1Hash: string;
 }
 
 export interface ProbeReport {
@@ -106,6 +112,10 @@ export function readShareFromTurn2(steps: readonly ProbeStep[]): number {
   );
 }
 
+function tier1Hash(request: ProbeStep["request"]): string {
+  return sha256(canonicalJson({ tools: request.tools, system: request.system }));
+}
+
 export function buildReport(runs: readonly ScenarioRun[]): ProbeReport {
   const first = runs.find((r) => r.scenario === "hello") ?? runs[0];
   if (!first) throw new Error("no scenario was run");
@@ -132,6 +142,8 @@ export function buildReport(runs: readonly ScenarioRun[]): ProbeReport {
       drops: r.findings.filter((f) => !f.expected).length,
       expectedMisses: r.findings.filter((f) => f.expected).length,
       cacheReadShare: readShareFromTurn2(r.steps),
+      memories: { count: r.seeded.memories, seedMs: r.seeded.ms },
+      tier1Hash: tier1Hash(r.steps[0]!.request),
     })),
     steps: runs.flatMap((r) => r.steps.map((s) => row(r.scenario, s))),
     drops: runs.flatMap((r) => r.findings.filter((f) => !f.expected).map(tag(r.scenario))),
@@ -149,7 +161,7 @@ export function buildReport(runs: readonly ScenarioRun[]): ProbeReport {
       baselineBytes,
       reduction: baselineBytes > 0 ? 1 - bytes / baselineBytes : 0,
       tier1Tokens: first.tier1Tokens,
-      tier1Hash: sha256(canonicalJson({ tools: firstRequest.tools, system: firstRequest.system })),
+      tier1Hash: tier1Hash(firstRequest),
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The probe's report as text for a terminal: one row per request (scenario, request number,
  * lane, turn, mode, bytes sent, cache read / write / uncached tokens, read share, label), then
- * drops with what changed, expected misses, and the summary figures.
+ * drops with what changed, expected misses, a line per scenario (its Tier-1 hash, the memories
+ * seeded before it) and the summary figures.
  */
 import type { ProbeReport } from "./probe-report.js";
 
@@ -57,10 +58,14 @@ export function renderReport(report: ProbeReport): string {
       );
     out.push("");
   }
-  for (const s of report.scenarios)
+  for (const s of report.scenarios) {
+    const memories = s.memories.count
+      ? ` with ${num(s.memories.count)} ${s.memories.count === 1 ? "memory" : "memories"} (seeded in ${num(s.memories.seedMs)} ms)`
+      : "";
     out.push(
-      `${s.scenario}: ${count(s.requests, "request")}, ${count(s.drops, "drop")}, ${count(s.expectedMisses, "expected miss", "expected misses")}, read share from turn 2: ${pct(s.cacheReadShare)}`,
+      `${s.scenario}: ${count(s.requests, "request")}, ${count(s.drops, "drop")}, ${count(s.expectedMisses, "expected miss", "expected misses")}, read share from turn 2: ${pct(s.cacheReadShare)}, Tier 1 ${s.tier1Hash.slice(0, 12)}${memories}`,
     );
+  }
   const f = report.firstTurn;
   out.push(
     "",

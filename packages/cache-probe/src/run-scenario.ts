@@ -40,7 +40,7 @@ import { refreshMcpCatalogs } from "./refresh-mcp.js";
 import { resumeInNewProcess } from "./resume-in-new-process.js";
 import { approverFor, MOCK_MODEL, providerFor, runTurnAction } from "./scenario-driver.js";
 import { type Scenario, toMockScript } from "./scenarios/scenario.js";
-import { seedMemories } from "./seed-memories.js";
+import { scenarioMemories, seedMemories } from "./seed-memories.js";
 import { countTier1Tokens } from "./tier1-tokens.js";
 import { checkWire } from "./wire-check.js";
 
@@ -72,6 +72,8 @@ export interface ScenarioRun {
   findings: Finding[];
   tier1Tokens: number;
   baseline: FirstTurnBaseline;
+  /** The memories written into memory.db before the session opened, and how long that took. */
+  seeded: { memories: number; ms: number };
 }
 
 function writeFiles(root: string, files: Record<string, string>): void {
@@ -126,7 +128,12 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
   const workspace = writeWorkspace(scenario.files);
   const home = realpathSync(mkdtempSync(join(tmpdir(), "picasso-probe-home-")));
   writeFiles(home, scenario.homeFiles ?? {});
-  seedMemories(home, workspace, scenario.memories ?? [], clock.sessionNow());
+  const memories = scenarioMemories(scenario);
+  const seedStart = performance.now();
+  seedMemories(home, workspace, memories, clock.sessionNow(), {
+    ...(scenario.memorySpacingMinutes ? { spacingMinutes: scenario.memorySpacingMinutes } : {}),
+  });
+  const seeded = { memories: memories.length, ms: Math.round(performance.now() - seedStart) };
   // The workspace's MCP servers have their catalogs cached, as `picasso mcp refresh` leaves them.
   await refreshMcpCatalogs(workspace, home);
   const recorder = new ProbeRecorder();
@@ -264,6 +271,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       findings,
       tier1Tokens,
       baseline,
+      seeded,
     };
   } finally {
     await probe?.close("probe done");

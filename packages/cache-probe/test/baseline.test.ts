@@ -28,7 +28,7 @@ describe("reports/lean-context/baseline.md", () => {
     expect(committed).toContain(BASELINE_COMMAND);
   });
 
-  it.each(["hello", "shop", "skills", "memory", "mcp"] as const)(
+  it.each(["hello", "shop", "skills", "memory", "memory100k", "mcp"] as const)(
     "%s: splits both prefixes into categories that add up to their totals",
     (name) => {
       const baseline = both[name];
@@ -57,6 +57,18 @@ describe("reports/lean-context/baseline.md", () => {
     expect(row.eagerBytes).toBeGreaterThan(10_000);
     expect(row.leanBytes).toBe(0);
     expect(both.memory.lean.hash).toBe(both.shop.lean.hash);
+  });
+
+  it("100,000 memories: the eager side counts every body this workspace reads; Tier 1 is the bare shop's", () => {
+    const row = both.memory100k.rows.find((r) => r.category === "system: memories")!;
+    const bodies = both.memory100k.eager.system.filter((b) => b.id.startsWith("memory:")).length;
+    expect(bodies).toBeGreaterThan(50_000);
+    expect(bodies).toBeLessThan(60_000);
+    expect(row.eagerBytes).toBeGreaterThan(5_000_000);
+    expect(row.leanBytes).toBe(0);
+    expect(both.memory100k.lean.hash).toBe(both.memory.lean.hash);
+    expect(both.memory100k.lean.hash).toBe(both.shop.lean.hash);
+    expect(both.memory100k.lean.bytes.total).toBe(both.shop.lean.bytes.total);
   });
 
   it("the eager side counts the MCP servers' real schemas; the lean side one gateway each", () => {

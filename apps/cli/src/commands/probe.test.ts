@@ -39,6 +39,10 @@ describe("picasso probe", () => {
     expect(out.text()).toMatch(/openai cache rules/);
     expect(out.text()).toMatch(/^hello\s+1\s+main\s+1\s+default/m);
     expect(out.text()).toContain("OK: no unexpected drops");
+    // hello's realistic setup has 110 memories (100 of the workspace): its summary line gives them and its Tier-1 hash.
+    expect(out.text()).toMatch(
+      /^hello: 1 request, 0 drops, .*, Tier 1 [0-9a-f]{12} with 110 memories \(seeded in [\d,]+ ms\)$/m,
+    );
   });
 
   it("names the flag of a bad value", async () => {
@@ -52,5 +56,8 @@ describe("picasso probe", () => {
       expect(isUserError(error)).toBe(true);
       expect((error as Error).message.startsWith(start)).toBe(true);
     }
+    // The scenarios run by name only are named too.
+    const unknown = await probeCommand({ scenario: "nope" }, {}).catch((e: unknown) => e);
+    expect((unknown as Error).message).toContain("marathon-short, memory-100k");
   });
 });

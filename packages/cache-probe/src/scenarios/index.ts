@@ -7,6 +7,7 @@ import { helloScenario } from "./hello.js";
 import { marathonScenario, marathonShortScenario } from "./marathon.js";
 import { mcpScenario } from "./mcp.js";
 import { memoryScenario } from "./memory.js";
+import { memory100kScenario } from "./memory-100k.js";
 import { modesScenario } from "./modes.js";
 import { nextDayScenario } from "./next-day.js";
 import { resumeScenario } from "./resume.js";
@@ -27,8 +28,15 @@ export const SCENARIOS: readonly Scenario[] = [
   modesScenario,
 ];
 
-/** Long scenarios, run by name only (not by `all`): the 300-turn marathon and its 60-turn cut. */
-export const LONG_SCENARIOS: readonly Scenario[] = [marathonScenario, marathonShortScenario];
+/**
+ * Long or heavy scenarios, run by name only (not by `all`): the 300-turn marathon and its 60-turn
+ * cut; `memory-100k`, whose 100,000 memories take seconds to seed.
+ */
+export const LONG_SCENARIOS: readonly Scenario[] = [
+  marathonScenario,
+  marathonShortScenario,
+  memory100kScenario,
+];
 
 export function findScenario(name: string): Scenario | undefined {
   return [...SCENARIOS, ...LONG_SCENARIOS].find((s) => s.name === name);
@@ -36,6 +44,8 @@ export function findScenario(name: string): Scenario | undefined {
 
 export * from "./marathon.js";
 export { mcpScenarioConfig, notesServerPath } from "./mcp.js";
+export { MEMORY_100K_COUNT, MEMORY_100K_IDS } from "./memory-100k.js";
+export { LEDGER_MEMORY, memoryCorpus, OTHER_LEDGER_MEMORY, OTHER_PROJECTS } from "./memory-corpus.js";
 export * from "./scenario.js";
 export * from "./shop-workspace.js";
 export {
@@ -45,6 +55,7 @@ export {
   familiesScenario,
   helloScenario,
   mcpScenario,
+  memory100kScenario,
   memoryScenario,
   modesScenario,
   nextDayScenario,

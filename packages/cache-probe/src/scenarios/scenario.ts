@@ -32,6 +32,8 @@ export interface ScenarioMemory {
   body: string;
   /** `project`: the scenario workspace; `other`: another project (never shown here). */
   scope: "user" | "project" | "other";
+  /** The other project's key, for scope `other` (default `another-project-0000`). */
+  project?: string;
   importance: number;
 }
 
@@ -45,6 +47,12 @@ export interface Scenario {
   homeFiles?: Record<string, string>;
   /** Memories in the probe's `memory.db` before the session opens, oldest first. */
   memories?: ScenarioMemory[];
+  /** More memories, built only when the scenario runs (too many to build on import: `memory-100k`);
+   *  seeded after `memories`, in the same transaction. */
+  moreMemories?: () => ScenarioMemory[];
+  /** Minutes between two seeded memories (default 60): the newest was written that long before the
+   *  probe's clock. */
+  memorySpacingMinutes?: number;
   actions: ScenarioAction[];
   /** Replies that answer matching requests whenever they come (compaction summaries). */
   matched?: MockStep[];
