@@ -21,6 +21,7 @@ import {
   type StopReason,
   type ToolUseBlock,
   type TurnStopReason,
+  type TurnToolLimit,
   text,
   type Usage,
   userMessage,
@@ -50,6 +51,8 @@ export interface LaneRunOptions {
   cwd?: string;
   /** Messages for the lane (a forked subagent's parent), appended before each step. */
   inbox?: () => string[];
+  /** The turn's tool limit (TurnOptions.limit). */
+  turnLimit?: TurnToolLimit;
 }
 
 export interface LaneRunResult {
@@ -223,6 +226,7 @@ async function runStepTools(
     outputLimitBytes: rt.settings.toolOutputLimitBytes,
     outputsDir: rt.outputsDir,
     noSubagents: opts.noSubagents,
+    ...(opts.turnLimit ? { turnLimit: opts.turnLimit } : {}),
     record: (body) => rt.record(body, lane.id),
     afterResult: (call, output) =>
       rt.host.toolResult({

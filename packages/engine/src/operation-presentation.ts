@@ -10,9 +10,12 @@
  * - `pick` — choices; picking one runs the same operation again with the choice's value as its
  *   arguments (`/resume` lists sessions, picking one runs `/resume <id>`);
  * - `by-events` — the change shows itself through the session's events or a new session opening
- *   (a mode change, a compaction, a resumed session): nothing more to print.
+ *   (a mode change, a compaction, a resumed session): nothing more to print;
+ * - `prompt` — a custom command expanded: every surface shows the `notes`, then sends `prompt` as
+ *   the user's turn with the turn `limit` (TurnOptions.limit) — the TUI and ACP as a prompt typed,
+ *   `picasso -p "/name args"` as its one turn.
  */
-import type { TimelineChart } from "@picasso/protocol";
+import type { TimelineChart, TurnToolLimit } from "@picasso/protocol";
 import type { ContextView } from "./context-view.js";
 
 export interface PickChoice {
@@ -24,11 +27,12 @@ export type OperationPresentation =
   | { presentation: "context-panel"; view: ContextView }
   | { presentation: "timeline-pager"; chart: TimelineChart }
   | { presentation: "pick"; title: string; choices: PickChoice[] }
-  | { presentation: "by-events" };
+  | { presentation: "by-events" }
+  | { presentation: "prompt"; command: string; prompt: string; notes: string[]; limit?: TurnToolLimit };
 
 export type PresentationKind = OperationPresentation["presentation"];
 
-const KINDS: readonly PresentationKind[] = ["context-panel", "timeline-pager", "pick", "by-events"];
+const KINDS: readonly PresentationKind[] = ["context-panel", "timeline-pager", "pick", "by-events", "prompt"];
 
 /** The presentation an operation's `data` carries, if any. */
 export function presentationOf(data: unknown): OperationPresentation | undefined {

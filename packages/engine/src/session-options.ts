@@ -1,5 +1,11 @@
 /** What a surface gives `createSession`, and what it gives one turn. */
-import type { AskUserRequest, ModelProvider, PermissionMode, PicassoExtension } from "@picasso/protocol";
+import type {
+  AskUserRequest,
+  ModelProvider,
+  PermissionMode,
+  PicassoExtension,
+  TurnToolLimit,
+} from "@picasso/protocol";
 import type { Approver } from "./approver.js";
 import type { SessionEventListener } from "./event-bus.js";
 import type { LogObserver } from "./session-log.js";
@@ -37,4 +43,6 @@ export interface SessionOptions {
 
 export interface TurnOptions {
   signal?: AbortSignal;
+  /** Narrow the tools this turn may call (a custom command's `allowed-tools`: turn-limit.ts). */
+  limit?: TurnToolLimit;
 }

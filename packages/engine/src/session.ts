@@ -18,6 +18,7 @@ import {
   protectedContextText,
   type SessionEventOf,
   type Tier1,
+  type TurnToolLimit,
   text,
   type Usage,
   UserError,
@@ -144,7 +145,7 @@ export class Session {
       this.busy = false;
       return result;
     };
-    const running = this.turnBody(input, signal).then(done, (error: unknown) => {
+    const running = this.turnBody(input, signal, options.limit).then(done, (error: unknown) => {
       const message = `engine failed: ${(error as Error)?.message ?? String(error)}`;
       if (!this.closed) {
         this.rt.record({ type: "error", scope: "engine", message }, "main");
@@ -156,7 +157,7 @@ export class Session {
     return running;
   }
 
-  private async turnBody(input: string, signal: AbortSignal): Promise<void> {
+  private async turnBody(input: string, signal: AbortSignal, limit?: TurnToolLimit): Promise<void> {
     this.state.turn += 1;
     this.turnsRun += 1;
     let usage: Usage = {};
@@ -180,6 +181,7 @@ export class Session {
         noSubagents: false,
         runSubagent: subagentRunner(this.rt, "main", this.state.turn),
         subagents: (toolUseId) => this.forked.view("main", toolUseId, this.state.turn),
+        ...(limit ? { turnLimit: limit } : {}),
       });
       this.totalUsage = addUsage(this.totalUsage, usage);
       this.stepsRun += result.steps;

@@ -31,6 +31,7 @@ import {
   type ToolResultBlock,
   type ToolStatus,
   type ToolUseBlock,
+  type TurnToolLimit,
 } from "@picasso/protocol";
 import type { ApprovalAnswer, ApprovalRequest, Approver } from "./approver.js";
 import { type ResolvedCall, resolveCall } from "./call-resolution.js";
@@ -38,6 +39,7 @@ import { truncateToolOutput } from "./output-spill.js";
 import { checkPermission } from "./permissions.js";
 import { tier2LoadEvents } from "./tier2-loads.js";
 import { checkToolInput } from "./tool-input.js";
+import { turnLimitRefusal } from "./turn-limit.js";
 
 export interface ToolRunEnv {
   lane: string;
@@ -52,6 +54,8 @@ export interface ToolRunEnv {
   outputsDir: string;
   /** True inside a subagent: tools with effect `agent` are refused (depth 1). */
   noSubagents: boolean;
+  /** The turn's tool limit (a custom command's `allowed-tools`), if any. */
+  turnLimit?: TurnToolLimit;
   record(body: SessionEventBody): void;
   /** The `tool/result` hook: may rewrite a successful output before it is appended. */
   afterResult?(call: ToolUseBlock, output: ToolOutput): ToolOutput;
@@ -173,6 +177,8 @@ async function decideAndRun(
       "denied",
       `"${call.name}" is not available inside a subagent: subagents cannot start subagents.`,
     );
+  const limited = turnLimitRefusal(env.turnLimit, resolved.permissionName, resolved.input);
+  if (limited) return fail("denied", limited);
   const verdict = checkPermission({
     mode: env.mode(),
     name: resolved.permissionName,

@@ -76,7 +76,10 @@ export interface OperationContext {
 
 /** Something a user can ask of an extension directly, on every surface. */
 export interface ExtensionOperation {
-  /** Lowercase letters, digits and `-`; unique across the mounted extensions. */
+  /**
+   * Lowercase letters, digits, `-` and `_`, with `:` between namespace parts (a custom command
+   * `frontend:component`); unique across the mounted extensions.
+   */
   name: string;
   /** Argument hint (`[list|search <q>]`). */
   args?: string;
@@ -102,4 +105,4 @@ export interface PicassoExtension extends PicassoPlugin {
   close?(): void | Promise<void>;
 }
 
-export const OPERATION_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+export const OPERATION_NAME = /^[a-z][a-z0-9_-]{0,31}(?::[a-z0-9][a-z0-9_-]{0,31}){0,3}$/;

@@ -136,3 +136,4 @@ export type {
 } from "./timeline-chart.js";
 export { estimateTokens, TOKEN_ESTIMATE_NOTE } from "./tokens.js";
 export type { CatalogGroupTitle, ToolFamily } from "./tool-family.js";
+export type { TurnToolLimit } from "./turn-limit.js";
