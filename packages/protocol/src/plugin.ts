@@ -196,11 +196,12 @@ export interface SkillInfo {
  * - `mcp_server` — a server (`name`); lean context also gives it a `<server>_call` gateway in Tier 1;
  * - `mcp_tool`   — one tool of `server`, with its `inputSchema`;
  * - `skill`      — a skill whose folder (`location`, absolute) holds its `SKILL.md`;
- * - `doc`        — a document (`location`: workspace-relative path) and when to read it.
+ * - `doc`        — a document (`location`: workspace-relative path) and when to read it;
+ * - `command`    — a custom slash command the user can run (`/name`): found, never called.
  * Text must be stable for the same inputs: the catalog, and for servers Tier 1, are built from it.
  */
 export interface CatalogEntry {
-  kind: "mcp_server" | "mcp_tool" | "skill" | "doc";
+  kind: "mcp_server" | "mcp_tool" | "skill" | "doc" | "command";
   name: string;
   /** What it does and when to use it; its first sentence is the node's one-line title. */
   description: string;

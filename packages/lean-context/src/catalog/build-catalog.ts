@@ -19,7 +19,7 @@ import {
   type ToolDefinition,
   type ToolFamily,
 } from "@picasso/protocol";
-import { DOCS_GROUP, MCP_GROUP, SKILLS_GROUP } from "./catalog-groups.js";
+import { COMMANDS_GROUP, DOCS_GROUP, MCP_GROUP, SKILLS_GROUP } from "./catalog-groups.js";
 import { type CatalogNode, cut, firstSentence, isLeaf, leafNode } from "./catalog-node.js";
 import { applyDescriptorOverlay, type DescriptorOverlay } from "./descriptor-overlay.js";
 import {
@@ -199,6 +199,13 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
     leaves.push(docLeaf(e));
   }
 
+  for (const e of entries) {
+    if (e.kind !== "command" || taken.has(`command:${e.name}`)) continue;
+    taken.add(`command:${e.name}`);
+    group(COMMANDS_GROUP);
+    leaves.push(commandLeaf(e));
+  }
+
   describeBranches([...branches.values()], leaves, table);
   // The committed descriptors first: the hashes and costs cover the descriptors the catalog shows.
   const nodes = applyDescriptorOverlay(ordered([...branches.values()], leaves, table), inputs.descriptors);
@@ -307,6 +314,21 @@ function mcpToolLeaf(tool: CatalogEntry, server: CatalogEntry): CatalogNode {
       `Input schema: ${canonicalJson(tool.inputSchema ?? { type: "object" })}`,
       `Call: ${mcpGatewayName(server.name)}({tool: "${tool.name}", arguments: {…}})`,
     ],
+  });
+}
+
+/** A custom command: the user runs it (`/name args`); the model can only find and suggest it. */
+function commandLeaf(command: CatalogEntry): CatalogNode {
+  return leafNode({
+    kind: "command",
+    key: command.name,
+    name: command.name,
+    parent: COMMANDS_GROUP,
+    group: COMMANDS_GROUP,
+    description: command.description,
+    ...leafDescriptors(command.description, command, () => `The user wants what ${command.name} does`),
+    heading: `${command.name} — custom command`,
+    use: [`The user runs it by typing ${command.name} (and its arguments); it is not a tool: suggest it.`],
   });
 }
 

@@ -5,6 +5,7 @@
  *   skills ─ skill                       (every known skill)
  *   mcp ─ MCP server ─ MCP tool          (contributed by an MCP plugin)
  *   docs ─ doc topic                     (the docs/*.md routing table of AGENTS.md)
+ *   commands ─ command                   (custom slash commands the user can run)
  *
  * Every node has a one-line `title` and a `summary` (at most 200 characters), and its descriptors
  * (descriptors.ts): `what` it is or does and `when` to reach for it, one line each; a leaf also has its
@@ -14,7 +15,15 @@
  * `docs/docs/tools.md`); `name` is what the model types (a tool, skill or server name, a doc path).
  */
 
-export type CatalogNodeKind = "group" | "family" | "tool" | "skill" | "mcp_server" | "mcp_tool" | "doc";
+export type CatalogNodeKind =
+  | "group"
+  | "family"
+  | "tool"
+  | "skill"
+  | "mcp_server"
+  | "mcp_tool"
+  | "doc"
+  | "command";
 
 export interface CatalogNode {
   id: string;
@@ -49,7 +58,13 @@ export function rulesLine(parent: CatalogNode): string {
   return `Rules (${parent.kind === "mcp_server" ? "server" : "family"} ${parent.name}): ${parent.rules}`;
 }
 
-export const LEAF_KINDS: ReadonlySet<CatalogNodeKind> = new Set(["tool", "skill", "mcp_tool", "doc"]);
+export const LEAF_KINDS: ReadonlySet<CatalogNodeKind> = new Set([
+  "tool",
+  "skill",
+  "mcp_tool",
+  "doc",
+  "command",
+]);
 
 export const isLeaf = (node: CatalogNode): boolean => LEAF_KINDS.has(node.kind);
 

@@ -14,7 +14,7 @@
  */
 import type { CatalogEntry, JsonSchema } from "@picasso/protocol";
 import { triggerOf } from "../skills/skill-index.js";
-import { DOCS_GROUP, MCP_GROUP, SKILLS_GROUP } from "./catalog-groups.js";
+import { COMMANDS_GROUP, DOCS_GROUP, MCP_GROUP, SKILLS_GROUP } from "./catalog-groups.js";
 import { cut, firstSentence } from "./catalog-node.js";
 
 /** A descriptor's longest line, in characters. */
@@ -221,6 +221,7 @@ const OWN_GROUP_WHEN: Record<string, string> = {
   [MCP_GROUP]:
     "The task needs an outside service an MCP server connects (an issue tracker, a database, a browser)",
   [DOCS_GROUP]: "You need the project's own documentation on a topic before changing it",
+  [COMMANDS_GROUP]: "The user asks which commands they have, or a task matches a saved prompt they can run",
 };
 
 /** A group's descriptors: its title, and when its members' `when`s say (lean context's own: fixed). */
