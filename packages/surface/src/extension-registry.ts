@@ -13,6 +13,7 @@
  */
 import { createChangesExtension } from "@picasso/changes";
 import { type PicassoExtension, UserError } from "@picasso/protocol";
+import { commandsExtension } from "./commands-mount.js";
 import type {
   ExtensionFactory,
   ExtensionHandles,
@@ -32,6 +33,7 @@ export const EXTENSION_REGISTRY: Readonly<Record<string, ExtensionFactory>> = {
   memory: memoryExtension,
   mcp: mcpExtension,
   changes: (place) => ({ extension: createChangesExtension(place) }),
+  commands: commandsExtension,
 };
 
 export function mountExtensions(

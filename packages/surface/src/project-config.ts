@@ -1,8 +1,9 @@
 /**
  * The project files that need the user's approval before Picasso uses them, in one list for
  * every surface: `.mcp.json` (starts programs), the project's patch file with its includes (can
- * loosen the sandbox and the network), and Claude Code's project settings with `mcp__…` allow
- * rules (let calls run without asking). Each is used only while its content's digest is the one
+ * loosen the sandbox and the network), Claude Code's project settings with `mcp__…` allow
+ * rules (let calls run without asking), and custom command files with shell lines (run them when
+ * the command is used: @picasso/commands command-shell.ts). Each is used only while its content's digest is the one
  * the user approved (@picasso/workspace project-trust); the loaders enforce that themselves
  * (lean context's `loadComposition`, mcp's `loadMcpConfig` and `loadAllowRules`).
  *
@@ -12,6 +13,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { discoverCommands, reviewProjectCommands } from "@picasso/commands";
 import { PROJECT_PATCH_FILE, reviewProjectPatch } from "@picasso/lean-context";
 import { PROJECT_CONFIG, reviewProjectAllowFiles, reviewProjectMcpConfig } from "@picasso/mcp";
 import { type ApprovalState, approveProjectFile, readBoundedFile } from "@picasso/workspace";
@@ -64,6 +66,7 @@ export function reviewProjectConfig(place: ProjectPlace): ProjectConfigFile[] {
       digest: allow.digest,
       effect: `lets MCP calls run without asking: ${allow.rules.join(", ")}`,
     });
+  out.push(...reviewProjectCommands(place, discoverCommands(place).commands));
   return out;
 }
 

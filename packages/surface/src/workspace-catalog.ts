@@ -2,7 +2,8 @@
  * The catalog a session of a workspace would navigate, built offline — no engine, no provider:
  * the composition's extensions are mounted as a session mounts them (their registered tools and
  * the families they declare; the split into core and deferred is the composition's), then lean
- * context's `inspectWorkspace` adds the skills, the doc topics and any contributed entries.
+ * context's `inspectWorkspace` adds the skills, the doc topics and the entries the extensions
+ * contribute (`catalogEntries`: MCP servers and tools, custom commands…).
  * `picasso tools` and `picasso eval navigation` answer from it, so what they print is what the
  * model would see.
  *
@@ -58,14 +59,25 @@ export function evalFixtureCatalog(fixturePath: string): Promise<WorkspaceContex
 
 export async function workspaceCatalog(options: WorkspaceCatalogOptions): Promise<WorkspaceContext> {
   // The extensions a session here mounts; MCP servers with the tools their cached catalogs list (no spawn).
+  const workspaceRoot = findWorkspaceRoot(options.cwd);
   const mounted = mountOffline({
-    workspaceRoot: findWorkspaceRoot(options.cwd),
+    workspaceRoot,
     picassoHome: options.picassoHome,
     ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
   });
   try {
     const declared = mountedFamilies(mounted);
-    const entries = [...(mounted.mcp?.catalogEntries() ?? []), ...(options.entries ?? [])];
+    const place = {
+      surface: "cli" as const,
+      workspaceRoot,
+      cwd: options.cwd,
+      picassoHome: options.picassoHome,
+    };
+    const contributed: CatalogEntry[] = [];
+    for (const extension of mounted.extensions)
+      if (extension !== mounted.mcp && extension.catalogEntries)
+        contributed.push(...(await extension.catalogEntries(place)));
+    const entries = [...(mounted.mcp?.catalogEntries() ?? []), ...contributed, ...(options.entries ?? [])];
     return inspectWorkspace({
       cwd: options.cwd,
       picassoHome: options.picassoHome,

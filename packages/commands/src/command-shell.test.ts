@@ -1,0 +1,55 @@
+import { approveProjectFile } from "@picasso/workspace";
+import { describe, expect, it } from "vitest";
+import { discoverCommands } from "./command-discovery.js";
+import { reviewProjectCommands, shellRunner } from "./command-shell.js";
+import { places, writeFiles } from "./test-places.js";
+
+const FILE = "---\nallowed-tools: Bash(echo:*)\n---\nSay !`echo hi-from-shell` and !`pwd`";
+
+describe("shell lines of a command file", () => {
+  it("a project file's line runs only once its content is approved, and only what allowed-tools permits", async () => {
+    const p = places();
+    writeFiles(p.workspaceRoot, { ".claude/commands/say.md": FILE });
+    const [say] = discoverCommands(p).commands;
+    expect(reviewProjectCommands(p, [say!])).toEqual([
+      {
+        file: ".claude/commands/say.md",
+        state: "new",
+        digest: say!.digest,
+        effect: "runs shell commands when /say is used: echo hi-from-shell",
+      },
+    ]);
+    const before = shellRunner(p, say!);
+    expect(await before("echo hi-from-shell")).toEqual({
+      ran: false,
+      text: ".claude/commands/say.md is not approved; approve it with `picasso trust approve .claude/commands/say.md`",
+    });
+    approveProjectFile(p.picassoHome, p.workspaceRoot, say!.shown, say!.digest);
+    expect(reviewProjectCommands(p, [say!])[0]?.state).toBe("approved");
+    const run = shellRunner(p, say!);
+    expect(await run("echo hi-from-shell")).toEqual({ ran: true, text: "hi-from-shell\n" });
+    expect(await run("pwd")).toEqual({
+      ran: false,
+      text: "the file's allowed-tools does not permit Bash for it",
+    });
+  });
+
+  it("a changed project file is asked about again; a user file needs no approval; TOML lines never run", async () => {
+    const p = places();
+    writeFiles(p.workspaceRoot, {
+      ".claude/commands/say.md": FILE,
+      ".gemini/commands/diff.toml": 'prompt = "!{echo x}"',
+    });
+    const [say, diff] = discoverCommands(p).commands;
+    approveProjectFile(p.picassoHome, p.workspaceRoot, say!.shown, "0".repeat(64));
+    expect((await shellRunner(p, say!)("echo hi")).text).toMatch(/is changed since you approved it/);
+    expect(await shellRunner(p, diff!)("echo x")).toEqual({
+      ran: false,
+      text: "a TOML command has no allowed-tools, so its !{…} lines never run",
+    });
+    expect(reviewProjectCommands(p, [diff!])).toEqual([]);
+    writeFiles(p.picassoHome, { "commands/mine.md": "---\nallowed-tools: [Bash]\n---\n!`echo user`" });
+    const mine = discoverCommands(p).commands.find((c) => c.name === "mine")!;
+    expect(await shellRunner(p, mine)("exit 3")).toEqual({ ran: true, text: "\n[exit code 3]" });
+  });
+});
