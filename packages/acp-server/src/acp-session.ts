@@ -9,7 +9,8 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import { RequestError } from "@agentclientprotocol/sdk";
-import type { SessionEvent } from "@picasso/protocol";
+import { presentationOf } from "@picasso/engine/context";
+import type { OperationResult, SessionEvent, TurnToolLimit } from "@picasso/protocol";
 import { isUserError, type PermissionMode } from "@picasso/protocol/basics";
 import { type ComposedSession, type ComposeSessionOptions, composeSession } from "@picasso/surface";
 import { type ClientFiles, clientFileAccess } from "./client-files.js";
@@ -82,9 +83,13 @@ export class AcpSession {
   }
 
   async prompt(blocks: readonly acp.ContentBlock[]): Promise<acp.PromptResponse> {
+    return this.promptText(promptText(blocks));
+  }
+
+  /** One turn on `input`; `limit` narrows its tools (a custom command's `allowed-tools`). */
+  private async promptText(input: string, limit?: TurnToolLimit): Promise<acp.PromptResponse> {
     if (this.turn)
       throw RequestError.invalidRequest(undefined, "a prompt is already running in this session");
-    const input = promptText(blocks);
     if (!input.trim()) throw RequestError.invalidParams(undefined, "the prompt has no text");
     const turn = new AbortController();
     this.turn = turn;
@@ -95,7 +100,9 @@ export class AcpSession {
         failure ??= event.message;
     });
     try {
-      ended = (await this.composed.session.runTurn(input, { signal: turn.signal })).stopReason;
+      ended = (
+        await this.composed.session.runTurn(input, { signal: turn.signal, ...(limit ? { limit } : {}) })
+      ).stopReason;
     } finally {
       watch();
       this.turn = undefined;
@@ -110,23 +117,32 @@ export class AcpSession {
 
   /**
    * A prompt that is a command (prompt-commands.ts): its answer is one agent message. It runs
-   * as a prompt does — one at a time, cancelled by `session/cancel`.
+   * as a prompt does — one at a time, cancelled by `session/cancel`. A custom command's answer
+   * (a `prompt` presentation) is a turn instead: its notes, if any, as one agent message, then
+   * its prompt sent with its tool limit.
    */
-  async runCommand(run: (signal: AbortSignal) => Promise<string>): Promise<acp.PromptResponse> {
+  async runCommand(run: (signal: AbortSignal) => Promise<OperationResult>): Promise<acp.PromptResponse> {
     if (this.turn)
       throw RequestError.invalidRequest(undefined, "a prompt is already running in this session");
     this.turn = new AbortController();
     let text: string;
+    let turn: { prompt: string; limit?: TurnToolLimit } | undefined;
     try {
-      text = await run(this.turn.signal);
+      const result = await run(this.turn.signal);
+      const shown = presentationOf(result.data);
+      if (shown?.presentation === "prompt") {
+        turn = { prompt: shown.prompt, ...(shown.limit ? { limit: shown.limit } : {}) };
+        text = shown.notes.join("\n");
+      } else text = result.text;
     } catch (error) {
       if (!isUserError(error)) throw error;
       text = (error as Error).message;
     } finally {
       this.turn = undefined;
     }
-    await this.update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
-    return { stopReason: "end_turn" };
+    if (text !== "")
+      await this.update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+    return turn ? this.promptText(turn.prompt, turn.limit) : { stopReason: "end_turn" };
   }
 
   cancel(): void {

@@ -148,9 +148,7 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
       const session = find(params.sessionId);
       const command = parsePromptCommand(promptText(params.prompt), session.composed.operations);
       return command
-        ? session.runCommand(
-            async (signal) => (await runOperation(command.operation, command.args, signal)).text,
-          )
+        ? session.runCommand(async (signal) => await runOperation(command.operation, command.args, signal))
         : session.prompt(params.prompt);
     })
     .onConnect((connection) => {

@@ -22,6 +22,7 @@ import { NO_KEY_NOTE } from "@picasso/providers";
 import { GoalRounds, parseMaxRounds } from "@picasso/surface";
 import { resumeCommand } from "../resume-command.js";
 import { type SessionFlags, type WiredSession, wireSession } from "../wiring.js";
+import { headlessCommand } from "./headless-command.js";
 import { headlessPrompt, processStdin, type StdinSource } from "./headless-prompt.js";
 import { type OutputFormat, type OutputSink, outputSink } from "./output.js";
 import { retryNotice } from "./retry-notice.js";
@@ -79,10 +80,19 @@ export async function runHeadless(
     const rounds = flags.goal
       ? new GoalRounds(wired.toolRuntime.goal, wired.toolRuntime.todos, maxRounds)
       : undefined;
-    let input = rounds ? rounds.begin(prompt) : prompt;
+    const command = await headlessCommand(prompt, wired.session.operations, controller.signal, (line) =>
+      process.stderr.write(`picasso: ${line}\n`),
+    );
+    if (command.kind === "answered") {
+      await wired.close();
+      (command.warn ? process.stderr : process.stdout).write(`${command.text.trimEnd()}\n`);
+      return command.warn ? 2 : 0;
+    }
+    const limit = command.limit ? { limit: command.limit } : {};
+    let input = rounds ? rounds.begin(command.input) : command.input;
     while (true) {
       // The events reach the sink through `onEvent`.
-      await wired.session.runTurn(input, { signal: controller.signal });
+      await wired.session.runTurn(input, { signal: controller.signal, ...limit });
       const next = rounds?.after(watch.end?.stopReason, controller.signal.aborted);
       if (!next || "outcome" in next) break;
       input = next.input;

@@ -347,6 +347,61 @@ describe("SessionController", () => {
     });
   });
 
+  it("a custom command's prompt answer is sent as the turn, with its notes and its tool limit", async () => {
+    const s = fakeSession("s1", async function* () {
+      yield {
+        type: "turn_end",
+        lane: "main",
+        turn: 1,
+        stopReason: "end_turn",
+        steps: 1,
+        text: "",
+        usage: {},
+      };
+    });
+    const sent: { input: string; limit: unknown }[] = [];
+    const runTurn = s.session.runTurn;
+    s.session.runTurn = (input: string, options: { signal: AbortSignal; limit?: unknown }) => {
+      sent.push({ input, limit: options.limit });
+      return runTurn(input, options);
+    };
+    const limit = { tools: ["tool_search", "read"], by: "/review" };
+    const review: ExtensionOperation = {
+      name: "review",
+      args: "<file>",
+      summary: "Review a file (project claude command)",
+      run: (args) => ({
+        text: `Review ${args}.`,
+        data: {
+          presentation: "prompt",
+          command: "review",
+          prompt: `Review ${args}.`,
+          notes: ['review.md: model "opus" is not applied'],
+          limit,
+        },
+      }),
+    };
+    const c = new SessionController(host([s], { extra: [review] }));
+    s.attach(c);
+    await c.start();
+    await c.runCommand("help", "");
+    expect(c.store.state.items.at(-1)).toMatchObject({
+      text: expect.stringContaining("/review <file> — Review a file (project claude command)"),
+    });
+    c.submit("/review src/a.ts");
+    await until(() => sent.length === 1 && !c.store.state.busy);
+    expect(sent).toEqual([{ input: "Review src/a.ts.", limit }]);
+    const items = c.store.state.items;
+    expect(items).toContainEqual(
+      expect.objectContaining({
+        kind: "notice",
+        tone: "warn",
+        text: 'review.md: model "opus" is not applied',
+      }),
+    );
+    expect(items).toContainEqual(expect.objectContaining({ kind: "user", text: "Review src/a.ts." }));
+  });
+
   it("holds a prompt sent while an operation runs until it has answered", async () => {
     let release: () => void = () => {};
     const slow: ExtensionOperation = {

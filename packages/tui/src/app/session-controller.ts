@@ -25,6 +25,7 @@ import type {
   PermissionMode,
   SessionEvent,
   TimelineChart,
+  TurnToolLimit,
 } from "@picasso/protocol";
 import { isUserError } from "@picasso/protocol/basics";
 import {
@@ -182,6 +183,7 @@ export class SessionController implements CommandContext {
   private async runTurn(
     text: string,
     shown?: NewItem,
+    limit?: TurnToolLimit,
   ): Promise<{ stopReason: string | undefined; interrupted: boolean }> {
     const session = this.session;
     const abort = new AbortController();
@@ -201,7 +203,7 @@ export class SessionController implements CommandContext {
     );
     try {
       // The events arrive through the subscription (openSession).
-      await session.runTurn(text, { signal: this.abort.signal });
+      await session.runTurn(text, { signal: this.abort.signal, ...(limit ? { limit } : {}) });
     } catch (error) {
       this.print({ kind: "notice", tone: "error", text: `the turn failed: ${(error as Error).message}` });
     } finally {
@@ -223,6 +225,19 @@ export class SessionController implements CommandContext {
       this.store.set({ hint: undefined });
       void this.runTurn(next);
     }
+  }
+
+  /** Send a custom command's expanded prompt as the user's turn, with its tool limit. */
+  sendPrompt(prompt: string, limit?: TurnToolLimit): void {
+    if (this.store.state.busy || this.goalRunning) {
+      this.print({
+        kind: "notice",
+        tone: "warn",
+        text: "wait for the turn to end (or press Esc), then run the command again",
+      });
+      return;
+    }
+    void this.runTurn(prompt, undefined, limit);
   }
 
   async runGoal(objective: string, maxRounds: number): Promise<boolean> {

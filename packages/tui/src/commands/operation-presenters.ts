@@ -6,7 +6,8 @@
  * - `timeline-pager` — the `/context timeline` bars;
  * - `pick` — the picker; the picked value runs the same command again as its arguments;
  * - `by-events` — nothing: the session's events (a mode change, a compaction) or the new session
- *   on screen show what happened.
+ *   on screen show what happened;
+ * - `prompt` — a custom command: its notes as warnings, then its prompt sent as the user's turn.
  * Otherwise: a `warn` answer is one warning line `/<name>: <text>`; any other text is an expanded
  * block titled `title` (default `/<name>`).
  */
@@ -26,6 +27,10 @@ export const PRESENTERS: Presenters = {
   pick: (shown, ctx, command) =>
     ctx.pick(shown.title, shown.choices, (value) => void ctx.runCommand(command, value)),
   "by-events": () => {},
+  prompt: (shown, ctx) => {
+    for (const note of shown.notes) ctx.print({ kind: "notice", tone: "warn", text: note });
+    ctx.sendPrompt(shown.prompt, shown.limit);
+  },
 };
 
 function presentWith<K extends PresentationKind>(

@@ -5,7 +5,7 @@
  */
 
 import type { ContextView } from "@picasso/engine/context";
-import type { ExtensionOperation, OperationResult, TimelineChart } from "@picasso/protocol";
+import type { ExtensionOperation, OperationResult, TimelineChart, TurnToolLimit } from "@picasso/protocol";
 import type { NewItem } from "../transcript/transcript.js";
 
 export interface PickerOption {
@@ -25,6 +25,8 @@ export interface CommandContext {
   /** Open the /context timeline bars (scrolled and closed by the user). */
   showTimeline(chart: TimelineChart): void;
   newSession(): Promise<void>;
+  /** Send `prompt` as the user's turn (a custom command), the turn limited by `limit`. */
+  sendPrompt(prompt: string, limit?: TurnToolLimit): void;
   /** Run goal rounds on `objective` until done, blocked, stopped or `maxRounds` (false: the surface has none). */
   runGoal(objective: string, maxRounds: number): Promise<boolean>;
   /** The session's goal as text, or undefined when the surface has no goals. */
