@@ -70,6 +70,7 @@ describe("the commands extension", () => {
       id: "commands",
       rows: [{ label: "/review", value: ".claude/commands/review.md — Review a file" }],
     });
+    expect(createCommandsExtension(places(), []).extension.panel!()).toBeUndefined();
     expect(extension.registerTools).toBeUndefined();
     expect(extension.assembleSystemPrompt).toBeUndefined();
   });

@@ -7,7 +7,8 @@
  * `model` in a file is not applied: Picasso keeps one model per session (the prompt cache depends
  * on it); a note says so and names `/model`. Each command is also a catalog entry behind
  * `tool_search` (its name and description), so the model can find one and suggest it; nothing
- * here reaches Tier 1. The `/context` panel lists the commands and where they come from.
+ * here reaches Tier 1. The `/context` panel lists the commands and where they come from (no panel
+ * when there are none).
  */
 import type { CatalogEntry, ContextPanel, ExtensionOperation, PicassoExtension } from "@picasso/protocol";
 import { turnLimit } from "./allowed-tools.js";
@@ -45,7 +46,7 @@ export function createCommandsExtension(
     name: COMMANDS_EXTENSION,
     operations,
     catalogEntries: () => commands.map(catalogEntry),
-    panel: () => commandsPanel(commands),
+    panel: () => (commands.length > 0 ? commandsPanel(commands) : undefined),
   };
   return { extension, commands, warnings };
 }
@@ -96,6 +97,7 @@ function catalogEntry(command: CustomCommand): CatalogEntry {
   };
 }
 
+/** The `/context` panel: each command and its file (none without commands). */
 function commandsPanel(commands: readonly CustomCommand[]): ContextPanel {
   return {
     id: COMMANDS_EXTENSION,
@@ -105,6 +107,5 @@ function commandsPanel(commands: readonly CustomCommand[]): ContextPanel {
       value: `${c.shown}${c.description ? ` — ${c.description}` : ""}`,
       tone: "normal" as const,
     })),
-    empty: "none (.picasso/commands, .claude/commands, .gemini/commands)",
   };
 }

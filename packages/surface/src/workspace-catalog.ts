@@ -8,8 +8,8 @@
  * model would see.
  *
  * `builtinCatalogFiles()` renders the repository's `catalog/`: the built-in deferred tools alone,
- * composed in an empty workspace with an empty PICASSO_HOME (no user or project patch, no skills,
- * no docs), so it depends only on the patch files and the tools' code.
+ * composed in an empty workspace with an empty PICASSO_HOME and HOME (no user or project patch, no
+ * skills, no docs, no custom commands), so it depends only on the patch files and the tools' code.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,6 +35,8 @@ export interface WorkspaceCatalogOptions {
   cwd: string;
   picassoHome: string;
   claudeHome?: string;
+  /** Where the user's folders are (`HOME`: `~/.gemini/commands`, `~/.codex/prompts`); default process.env. */
+  env?: NodeJS.ProcessEnv;
   /** Tools beyond the composition's plugins (an eval fixture's), and the families they declare. */
   extraTools?: readonly ToolDefinition[];
   extraFamilies?: readonly ToolFamily[];
@@ -51,6 +53,8 @@ export function evalFixtureCatalog(fixturePath: string): Promise<WorkspaceContex
     cwd: fixture.workspace,
     picassoHome: fixture.picassoHome,
     claudeHome: fixture.claudeHome,
+    // The fixture's homes only: the user's own command folders never enter the eval.
+    env: { HOME: fixture.picassoHome },
     extraTools: fixture.tools,
     extraFamilies: fixture.families,
     entries: fixture.entries,
@@ -64,6 +68,7 @@ export async function workspaceCatalog(options: WorkspaceCatalogOptions): Promis
     workspaceRoot,
     picassoHome: options.picassoHome,
     ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
+    ...(options.env ? { env: options.env } : {}),
   });
   try {
     const declared = mountedFamilies(mounted);
@@ -97,7 +102,8 @@ export async function builtinCatalog(): Promise<Catalog> {
   const root = mkdtempSync(join(tmpdir(), "picasso-builtin-catalog-"));
   try {
     mkdirSync(join(root, ".picasso"));
-    return (await workspaceCatalog({ cwd: root, picassoHome: root, claudeHome: root })).catalog;
+    return (await workspaceCatalog({ cwd: root, picassoHome: root, claudeHome: root, env: { HOME: root } }))
+      .catalog;
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
