@@ -3,20 +3,18 @@
  * bit per dimension, set when the value is positive (48 bytes for 384 dimensions, 1/32 of the
  * floats) — in `memory_vector_codes`. A KNN query compares the query's code with the codes of the
  * scopes asked for by Hamming distance (XOR and popcount over 32-bit words, in this process), takes
- * the RERANK nearest, reads their float vectors from `memory_vectors` and orders them by exact
- * cosine. A scope with at most RERANK vectors is therefore ranked exactly; a larger one is exact
- * among the RERANK codes closest to the query.
+ * the RERANK nearest and orders them by exact cosine, which sqlite-vec computes on their float
+ * vectors in `memory_vectors`. Scopes with at most RERANK vectors are therefore ranked exactly;
+ * larger ones exactly among the RERANK codes closest to the query.
  *
- * The codes of a (model, dimension) are held in memory once read (`CodeSet`), and kept in step with
- * every process's writes by a sequence number: each code written takes the table's next `seq`
- * (AUTOINCREMENT, never reused), and
- * a query first reads the codes with a `seq` above the last it saw (one indexed lookup when nothing
- * changed). Like the `vec0` table (vector-index.ts), the codes are an index of `memory_vectors`
+ * The codes of a (model, dimension) are held in memory once read (`CodeSet`, by scope), and kept
+ * in step with every process's writes by a sequence number: each code written takes the table's
+ * next `seq` (AUTOINCREMENT, never reused), and a query first reads the codes with a `seq` above
+ * the last it saw (one indexed lookup when nothing changed). Like the `vec0` table (vector-index.ts), the codes are an index of `memory_vectors`
  * with no trigger or foreign key: a code whose memory was removed or re-embedded by another model
  * is dropped when a query meets it (`stale`). A damaged stored vector is skipped, not dropped.
  */
 import type BetterSqlite3 from "better-sqlite3";
-import { decodeVector } from "./vector-codec.js";
 
 type Db = BetterSqlite3.Database;
 
@@ -31,97 +29,113 @@ export function binaryCode(vector: Float32Array): Uint32Array {
   return code;
 }
 
-function popcount(x: number): number {
-  let v = x - ((x >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+function asBuffer(values: Uint32Array | Float32Array): Buffer {
+  return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
 }
 
-function exactCosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
-
-function asBuffer(code: Uint32Array): Buffer {
-  return Buffer.from(code.buffer, code.byteOffset, code.byteLength);
-}
-
-/** The codes of one (model, dimension), in memory: slots of ids, scopes and codes. */
-class CodeSet {
-  private ids = new Float64Array(1024);
-  private scopes: Array<string | undefined> = [];
-  private codes: Uint32Array;
-  private readonly slots = new Map<number, number>();
-  private used = 0;
-  seq = 0;
+/** The codes of one scope, in memory: slots of ids and codes (an emptied slot is skipped). */
+class ScopeCodes {
+  ids = new Float64Array(256);
+  codes: Uint32Array;
+  live = new Uint8Array(256);
+  used = 0;
+  readonly slots = new Map<number, number>();
 
   constructor(readonly words: number) {
-    this.codes = new Uint32Array(1024 * words);
+    this.codes = new Uint32Array(256 * words);
   }
 
-  set(id: number, scope: string, code: Uint8Array): void {
+  set(id: number, code: Uint32Array): void {
     let slot = this.slots.get(id);
     if (slot === undefined) {
       slot = this.used++;
-      if (slot >= this.ids.length) {
-        const ids = new Float64Array(this.ids.length * 2);
-        ids.set(this.ids);
-        this.ids = ids;
-        const codes = new Uint32Array(ids.length * this.words);
-        codes.set(this.codes);
-        this.codes = codes;
-      }
+      if (slot >= this.ids.length) this.grow();
       this.slots.set(id, slot);
       this.ids[slot] = id;
     }
-    this.scopes[slot] = scope;
-    const words = new Uint32Array(this.words);
-    new Uint8Array(words.buffer).set(code.subarray(0, this.words * 4));
-    this.codes.set(words, slot * this.words);
+    this.live[slot] = 1;
+    this.codes.set(code.subarray(0, this.words), slot * this.words);
   }
 
-  /** The slot of `id` is left empty (skipped by every search). */
   drop(id: number): void {
     const slot = this.slots.get(id);
-    if (slot !== undefined) this.scopes[slot] = undefined;
+    if (slot !== undefined) this.live[slot] = 0;
+  }
+
+  private grow(): void {
+    const size = this.ids.length * 2;
+    const ids = new Float64Array(size);
+    ids.set(this.ids);
+    const live = new Uint8Array(size);
+    live.set(this.live);
+    const codes = new Uint32Array(size * this.words);
+    codes.set(this.codes);
+    [this.ids, this.live, this.codes] = [ids, live, codes];
+  }
+}
+
+/** The codes of one (model, dimension) by scope, and the last `seq` read. */
+class CodeSet {
+  private readonly scopes = new Map<string, ScopeCodes>();
+  private readonly scopeOf = new Map<number, string>();
+  seq = 0;
+
+  constructor(readonly words: number) {}
+
+  set(id: number, scope: string, code: Uint32Array): void {
+    const before = this.scopeOf.get(id);
+    if (before !== undefined && before !== scope) this.scopes.get(before)?.drop(id);
+    this.scopeOf.set(id, scope);
+    let codes = this.scopes.get(scope);
+    if (!codes) {
+      codes = new ScopeCodes(this.words);
+      this.scopes.set(scope, codes);
+    }
+    codes.set(id, code);
+  }
+
+  drop(id: number): void {
+    const scope = this.scopeOf.get(id);
+    if (scope !== undefined) this.scopes.get(scope)?.drop(id);
   }
 
   /** The ids of the `n` codes of `scopes` nearest to `query` (Hamming), nearest first. */
   nearest(query: Uint32Array, scopes: readonly string[], n: number): number[] {
-    const wanted = new Set(scopes);
-    const maxDistance = this.words * 32;
-    const distances = new Uint16Array(this.used);
-    const histogram = new Uint32Array(maxDistance + 2);
     const words = this.words;
-    for (let slot = 0; slot < this.used; slot++) {
-      const scope = this.scopes[slot];
-      if (scope === undefined || !wanted.has(scope)) {
-        distances[slot] = maxDistance + 1;
-        continue;
+    const far = words * 32 + 1;
+    const histogram = new Uint32Array(far + 1);
+    const parts: Array<{ codes: ScopeCodes; distances: Uint16Array }> = [];
+    for (const scope of new Set(scopes)) {
+      const codes = this.scopes.get(scope);
+      if (!codes) continue;
+      const distances = new Uint16Array(codes.used);
+      const all = codes.codes;
+      for (let slot = 0; slot < codes.used; slot++) {
+        if (codes.live[slot] === 0) {
+          distances[slot] = far;
+          continue;
+        }
+        let d = 0;
+        for (let w = 0, base = slot * words; w < words; w++) {
+          let x = ((all[base + w] ?? 0) ^ (query[w] ?? 0)) >>> 0;
+          x -= (x >>> 1) & 0x55555555;
+          x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+          d += (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+        }
+        distances[slot] = d;
+        histogram[d] = (histogram[d] ?? 0) + 1;
       }
-      let d = 0;
-      const base = slot * words;
-      for (let w = 0; w < words; w++) d += popcount(((this.codes[base + w] ?? 0) ^ (query[w] ?? 0)) >>> 0);
-      distances[slot] = d;
-      histogram[d] = (histogram[d] ?? 0) + 1;
+      parts.push({ codes, distances });
     }
     // The distance below which n codes lie (a counting selection: no sort of every code).
     let limit = 0;
-    for (let taken = 0; limit <= maxDistance && taken < n; limit++) taken += histogram[limit] ?? 0;
+    for (let taken = 0; limit < far && taken < n; limit++) taken += histogram[limit] ?? 0;
     const out: Array<{ id: number; d: number }> = [];
-    for (let slot = 0; slot < this.used; slot++) {
-      const d = distances[slot] ?? maxDistance + 1;
-      if (d < limit) out.push({ id: this.ids[slot] ?? 0, d });
-    }
+    for (const { codes, distances } of parts)
+      for (let slot = 0; slot < codes.used; slot++) {
+        const d = distances[slot] ?? far;
+        if (d < limit) out.push({ id: codes.ids[slot] ?? 0, d });
+      }
     return out
       .sort((a, b) => a.d - b.d || b.id - a.id)
       .slice(0, n)
@@ -175,22 +189,31 @@ export class BinaryCodes {
       .prepare("SELECT max(seq) FROM memory_vector_codes WHERE model = ? AND dims = ?")
       .pluck()
       .get(model, dims) as number | null;
-    if (last !== null && last > set.seq) {
-      const rows = this.db
-        .prepare(
-          "SELECT id, scope, seq, code FROM memory_vector_codes WHERE model = ? AND dims = ? AND seq > ? ORDER BY seq",
-        )
-        .raw()
-        .all(model, dims, set.seq) as Array<[number, string, number, Uint8Array]>;
-      for (const [id, scope, seq, code] of rows) {
-        set.set(id, scope, code);
-        set.seq = seq;
-      }
-    } else if (last === null && set.seq > 0) {
+    if (last === null && set.seq > 0) {
       // Every code was removed (a rebuild under way elsewhere): start again.
       this.sets.delete(key);
       return this.current(model, dims);
     }
+    if (last === null || last <= set.seq) return set;
+    // One row per scope, its ids and hex codes concatenated: reading 100,000 codes row by row
+    // into JavaScript would cost a second; this way tens of milliseconds. Both lists are built
+    // from the same rows in the same order.
+    const scopes = this.db
+      .prepare(
+        `SELECT scope, max(seq) AS seq, group_concat(id) AS ids, group_concat(hex(code), '') AS codes
+         FROM memory_vector_codes WHERE model = ? AND dims = ? AND seq > ? GROUP BY scope`,
+      )
+      .all(model, dims, set.seq) as Array<{ scope: string; seq: number; ids: string; codes: string }>;
+    const bytes = set.words * 4;
+    for (const row of scopes) {
+      const ids = row.ids.split(",");
+      const codes = Buffer.from(row.codes, "hex");
+      if (codes.length !== ids.length * bytes) continue;
+      const words = new Uint32Array(codes.buffer.slice(codes.byteOffset, codes.byteOffset + codes.length));
+      for (let i = 0; i < ids.length; i++)
+        set.set(Number(ids[i]), row.scope, words.subarray(i * set.words, (i + 1) * set.words));
+    }
+    set.seq = last;
     return set;
   }
 
@@ -207,18 +230,23 @@ export class BinaryCodes {
     const set = this.current(model, query.length);
     const ids = set.nearest(binaryCode(query), scopes, Math.max(k, RERANK));
     if (ids.length === 0) return { hits: [], stale: [] };
+    // Cosines computed by sqlite-vec where the vectors are (a sound BLOB of the query's dimension;
+    // NULL for a damaged one, which is skipped but kept): no vector is copied out.
     const rows = this.db
       .prepare(
-        "SELECT id, dims, vector FROM memory_vectors WHERE id IN (SELECT value FROM json_each(?)) AND +model = ?",
+        `SELECT id, CASE WHEN typeof(vector) = 'blob' AND dims = ? AND length(vector) = ?
+           THEN 1 - vec_distance_cosine(vector, ?) END AS cosine
+         FROM memory_vectors WHERE id IN (SELECT value FROM json_each(?)) AND +model = ?`,
       )
-      .all(JSON.stringify(ids), model) as Array<{ id: number; dims: unknown; vector: unknown }>;
+      .all(query.length, query.length * 4, asBuffer(query), JSON.stringify(ids), model) as Array<{
+      id: number;
+      cosine: number | null;
+    }>;
     const hits: CodeHit[] = [];
     const found = new Set<number>();
     for (const r of rows) {
       found.add(r.id);
-      const decoded = decodeVector(r.vector, r.dims, query.length);
-      if (!decoded.vector) continue;
-      hits.push({ id: r.id, cosine: exactCosine(query, decoded.vector) });
+      if (r.cosine !== null && Number.isFinite(r.cosine)) hits.push({ id: r.id, cosine: r.cosine });
     }
     const stale = ids.filter((id) => !found.has(id));
     return { hits: hits.sort((a, b) => b.cosine - a.cosine || b.id - a.id).slice(0, k), stale };
