@@ -117,10 +117,11 @@ class CodeSet {
         }
         let d = 0;
         for (let w = 0, base = slot * words; w < words; w++) {
-          let x = ((all[base + w] ?? 0) ^ (query[w] ?? 0)) >>> 0;
+          // Popcount of the XOR (SWAR): the bits where code and query differ.
+          let x = (all[base + w] as number) ^ (query[w] as number);
           x -= (x >>> 1) & 0x55555555;
           x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-          d += (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+          d += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
         }
         distances[slot] = d;
         histogram[d] = (histogram[d] ?? 0) + 1;
