@@ -107,7 +107,12 @@ export class VectorIndex {
       throw new Error(`${name} is not a KNN table of ${query.length} dimensions`);
     if (this.coded(model, query.length)) {
       const { hits, stale } = this.codes.knn(model, query, scopes, k);
-      if (stale.length > 0 && !this.db.readonly) this.forget(model, query.length, stale);
+      if (stale.length > 0 && !this.db.readonly)
+        try {
+          this.forget(model, query.length, stale);
+        } catch {
+          // Another process holds the write lock too long: the rows are skipped again next time.
+        }
       return hits;
     }
     const statement = this.db.prepare(
