@@ -34,6 +34,7 @@ const RUNTIME_MAY_IMPORT = {
   "packages/tui": ["protocol", "engine"],
   "packages/changes": ["protocol", "workspace"],
   "packages/commands": ["protocol", "workspace"],
+  "packages/hooks": ["protocol", "workspace"],
   "packages/surface": [
     "protocol",
     "workspace",
@@ -45,6 +46,7 @@ const RUNTIME_MAY_IMPORT = {
     "mcp",
     "changes",
     "commands",
+    "hooks",
   ],
   "packages/acp-server": ["protocol", "workspace", "engine", "tools", "surface"],
   "packages/cache-probe": [

@@ -7,6 +7,9 @@
  *   4. `settleStep`   — the response is recorded and the assistant message appended (or the
  *                       fault ends the run);
  *   5. `runStepTools` — the tool calls run and one user message of their results is appended.
+ * The extensions' lifecycle gates (lifecycle-gates.ts) are asked around each tool call, and before
+ * the lane ends its turn (`lane/stop`: a gate may keep it going, at most `MAX_STOP_CONTINUES`
+ * times in a row); a halt a gate asked for ends the turn after the step's tools.
  * The log is flushed at each step boundary: after the request is recorded, after the response,
  * after the tool results. A provider fault ends the turn with stop reason `error`; an abort ends
  * it with `interrupted` (a stream cut by the abort leaves no assistant message; tool calls get
@@ -35,8 +38,11 @@ import type { EngineRuntime } from "./runtime.js";
 import { type StepOutcome, streamStep } from "./step.js";
 import { recordRequest, recordResponse } from "./step-record.js";
 import { makeToolContext, NO_FORKED_SUBAGENTS } from "./tool-context.js";
-import { runToolCalls } from "./tool-scheduler.js";
+import { runToolCalls, type ToolRunEnv } from "./tool-scheduler.js";
 import { addUsage, promptTokens } from "./usage.js";
+
+/** How many times in a row the `lane/stop` gates may keep one run of a lane going. */
+export const MAX_STOP_CONTINUES = 8;
 
 export interface LaneRunOptions {
   signal: AbortSignal;
@@ -80,6 +86,7 @@ export async function runLaneSteps(
     rt.flush();
     return result("interrupted");
   };
+  let continued = 0;
   while (true) {
     if (opts.signal.aborted) return interrupted("interrupted by the user before the next step");
     if (run.steps >= opts.maxSteps) return result("max_steps");
@@ -97,10 +104,45 @@ export async function runLaneSteps(
     // `pause_turn`: the provider paused a long turn; sending the history again lets it go on.
     if (calls.length === 0 && settled.stopReason === "pause_turn" && settled.message.content.length > 0)
       continue;
-    if (calls.length === 0) return result(settled.stopReason);
+    if (calls.length === 0) {
+      if (continued < MAX_STOP_CONTINUES && (await keepGoing(rt, lane, opts, run.text, continued))) {
+        continued += 1;
+        continue;
+      }
+      return result(settled.stopReason);
+    }
+    continued = 0;
     await runStepTools(rt, lane, calls, opts);
     if (opts.signal.aborted) return interrupted("interrupted by the user while tools ran");
+    if (rt.host.gates.takeHalt(lane.id) !== undefined) return result("end_turn");
   }
+}
+
+/** The `lane/stop` gates: true when one keeps the lane going. */
+function keepGoing(
+  rt: EngineRuntime,
+  lane: Lane,
+  opts: LaneRunOptions,
+  said: string,
+  continued: number,
+): Promise<boolean> {
+  if (!rt.host.gates.any || opts.signal.aborted) return Promise.resolve(false);
+  return rt.host.gates.stop(
+    { sessionId: rt.sessionId, lane: lane.id, turn: opts.turn, text: said, continued },
+    gateError(rt, lane),
+  );
+}
+
+function gateError(rt: EngineRuntime, lane: Lane) {
+  return (extension: string, gate: string, error: unknown) =>
+    rt.record(
+      {
+        type: "error",
+        scope: "plugin",
+        message: `extension ${extension} failed in ${gate}: ${(error as Error)?.message ?? String(error)}`,
+      },
+      lane.id,
+    );
 }
 
 async function prepareStep(rt: EngineRuntime, lane: Lane, opts: LaneRunOptions): Promise<void> {
@@ -228,6 +270,7 @@ async function runStepTools(
     noSubagents: opts.noSubagents,
     ...(opts.turnLimit ? { turnLimit: opts.turnLimit } : {}),
     record: (body) => rt.record(body, lane.id),
+    ...(rt.host.gates.any ? gateCalls(rt, lane, opts) : {}),
     afterResult: (call, output) =>
       rt.host.toolResult({
         lane: lane.id,
@@ -239,6 +282,28 @@ async function runStepTools(
   });
   lane.append(userMessage(...results), "tool_results");
   rt.flush();
+}
+
+/** The scheduler's view of the tool gates for this lane. */
+function gateCalls(
+  rt: EngineRuntime,
+  lane: Lane,
+  opts: LaneRunOptions,
+): Pick<ToolRunEnv, "beforeCall" | "afterCall"> {
+  const about = (call: ToolUseBlock, target: string | undefined) => ({
+    sessionId: rt.sessionId,
+    lane: lane.id,
+    turn: opts.turn,
+    toolUseId: call.id,
+    name: call.name,
+    input: call.input,
+    ...(target ? { target } : {}),
+  });
+  return {
+    beforeCall: (call, target) => rt.host.gates.beforeTool(about(call, target), gateError(rt, lane)),
+    afterCall: (call, target, status, output) =>
+      rt.host.gates.afterTool({ ...about(call, target), status, output }, gateError(rt, lane)),
+  };
 }
 
 function toolUses(message: Message): ToolUseBlock[] {

@@ -177,6 +177,7 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
     case "tier2_load":
     case "mcp_server_start":
     case "mcp_server_exit":
+    case "hook_run":
     case "catalog_build":
     case "subagent_start":
     case "subagent_stop":

@@ -22,6 +22,7 @@
  *   failing one reported and the rest still closed;
  * - `panels`: each extension's `/context` panel, in mount order (a throwing one becomes a panel
  *   saying so);
+ * - `gates`: the lifecycle gates (lifecycle-gates.ts), strictest answer wins;
  * - `operations`: every extension's operations; a name that is not `OPERATION_NAME` or is taken
  *   twice is an error naming both extensions.
  */
@@ -47,6 +48,7 @@ import {
   type ToolSpec,
 } from "@picasso/protocol";
 import { extensionPanels } from "./extension-panels.js";
+import { LifecycleGates } from "./lifecycle-gates.js";
 
 export class PluginHost {
   private tier1: Tier1 | undefined;
@@ -57,8 +59,11 @@ export class PluginHost {
   private readonly groupList: CatalogGroupTitle[] = [];
   private readonly operationList: ExtensionOperation[] = [];
   private closing: Promise<void> | undefined;
+  /** The extensions' lifecycle gates (lifecycle-gates.ts). */
+  readonly gates: LifecycleGates;
 
   constructor(readonly plugins: readonly PicassoExtension[]) {
+    this.gates = new LifecycleGates(plugins);
     const owner = new Map<string, string>();
     this.toolList = [];
     const declared = (kind: string, seen: Map<string, string>, name: string, by: string) => {

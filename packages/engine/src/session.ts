@@ -3,7 +3,8 @@
  * `createSession` opens it (new or resumed, see session-open.ts). Every fact of the session is one
  * `SessionEvent`, published on the session's bus from `session_start` to `session_end` —
  * `subscribe` sees them all, between turns too (a mode change, a manual compaction). `runTurn`
- * runs one user turn (only one at a time) and resolves to how it ended (`TurnResult`); `setMode`,
+ * runs one user turn (only one at a time; a `turn/prompt` gate may refuse its prompt, and the turn
+ * then ends at once) and resolves to how it ended (`TurnResult`); `setMode`,
  * `compact`, `pin`/`unpin`, `describeSettings` and `close` act on the session between or around
  * turns; `protectedContext()` is what the next compaction keeps; the
  * mounted extensions' `operations` and `panels()` are the surfaces' to show.
@@ -167,6 +168,10 @@ export class Session {
     });
     try {
       this.rt.record({ type: "turn_start", input }, "main");
+      if (await this.promptRefused(input)) {
+        this.rt.record({ type: "turn_end", stopReason: "end_turn", steps: 0, usage, text: "" }, "main");
+        return;
+      }
       const facts = this.main.messages.length === 0 ? this.factsPending : undefined;
       this.factsPending = undefined;
       if (facts)
@@ -192,6 +197,27 @@ export class Session {
     } finally {
       countUsage();
     }
+  }
+
+  /**
+   * The `turn/prompt` gates (lifecycle-gates.ts): true when one refused the prompt — it does not
+   * join history, and the extension that refused it told the user why (its own event).
+   */
+  private async promptRefused(input: string): Promise<boolean> {
+    if (!this.rt.host.gates.any) return false;
+    const reason = await this.rt.host.gates.prompt(
+      { sessionId: this.id, turn: this.state.turn, prompt: input },
+      (extension, gate, error) =>
+        this.rt.record(
+          {
+            type: "error",
+            scope: "plugin",
+            message: `extension ${extension} failed in ${gate}: ${(error as Error)?.message ?? String(error)}`,
+          },
+          "main",
+        ),
+    );
+    return reason !== undefined;
   }
 
   /** The user's pins, in pinning order (what every compaction of the main lane keeps). */

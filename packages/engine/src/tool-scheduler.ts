@@ -3,7 +3,8 @@
  *
  * Order of checks per call: known tool (else an error listing the available tools) → input valid
  * against the schema (else an error naming the field and showing the schema) → depth rule (a
- * subagent cannot start a subagent) → permission mode (run / ask the approver / refuse) → run →
+ * subagent cannot start a subagent) → the extensions' `tool/before` gates (deny, ask, allow;
+ * lifecycle-gates.ts) → permission mode (run / ask the approver / refuse) → run →
  * the `tool/result` hook (e.g. a repeated read becomes a pointer) → truncate output over the limit
  * (full text kept on disk).
  * Scheduling: consecutive calls whose effect is `read` or `agent` run in parallel (subagents are
@@ -13,7 +14,7 @@
  * its process) and calls not started yet get the same answer.
  * Events per call: `tool_call` → (`approval_requested` → `approval_decided`) → (`tier2_load` per
  * Tier-2 entry the output carried, tier2-loads.ts) →
- * `tool_result`. A result's `durationMs` is the time the tool ran; an approval's wait is its own
+ * `tool_result` → the `tool/after` gates. A result's `durationMs` is the time the tool ran; an approval's wait is its own
  * `waitMs`.
  */
 import {
@@ -24,6 +25,7 @@ import {
   type ProtectedWrite,
   redactHeldSecrets,
   type SessionEventBody,
+  type ToolCallGate,
   type ToolContext,
   type ToolDefinition,
   type ToolEffect,
@@ -59,6 +61,15 @@ export interface ToolRunEnv {
   record(body: SessionEventBody): void;
   /** The `tool/result` hook: may rewrite a successful output before it is appended. */
   afterResult?(call: ToolUseBlock, output: ToolOutput): ToolOutput;
+  /** The `tool/before` gates: deny, ask about or allow the call before the permission check. */
+  beforeCall?(call: ToolUseBlock, target: string | undefined): Promise<ToolCallGate>;
+  /** The `tool/after` gates: the call's final result. */
+  afterCall?(
+    call: ToolUseBlock,
+    target: string | undefined,
+    status: ToolStatus,
+    output: string,
+  ): Promise<void>;
 }
 
 interface Finished {
@@ -136,6 +147,7 @@ async function runOne(call: ToolUseBlock, env: ToolRunEnv): Promise<ToolResultBl
     content: spilled.content,
     ...(filtered.display ? { display: filtered.display } : {}),
   });
+  await env.afterCall?.(call, resolved?.target, decided.status, spilled.content);
   const isError = decided.status !== "ok" || filtered.isError === true;
   return {
     type: "tool_result",
@@ -179,6 +191,9 @@ async function decideAndRun(
     );
   const limited = turnLimitRefusal(env.turnLimit, resolved.permissionName, resolved.input);
   if (limited) return fail("denied", limited);
+  const gate = env.beforeCall ? await env.beforeCall(call, resolved.target) : {};
+  if (gate.decision === "deny")
+    return fail("denied", `A hook refused this "${call.name}" call: ${gate.reason ?? "no reason given"}`);
   const verdict = checkPermission({
     mode: env.mode(),
     name: resolved.permissionName,
@@ -188,7 +203,8 @@ async function decideAndRun(
     allowedForSession: env.allowedForSession,
   });
   if (verdict.kind === "refuse") return fail("denied", verdict.message);
-  if (verdict.kind === "ask") {
+  const ask = verdict.kind === "ask" ? gate.decision !== "allow" : gate.decision === "ask";
+  if (ask) {
     const denied = await askApproval(call, resolved, env);
     if (denied) return denied;
   }

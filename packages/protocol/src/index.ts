@@ -45,6 +45,15 @@ export {
 } from "./held-secrets.js";
 export { INTERRUPTED_RESULT, UNKNOWN_OUTCOME_RESULT } from "./interrupted.js";
 export { encodeLogEvent, readLogFile, readLogFileAll } from "./jsonl.js";
+export type {
+  PromptGate,
+  PromptGateContext,
+  StopGate,
+  StopGateContext,
+  ToolCallDone,
+  ToolCallGate,
+  ToolCallGateContext,
+} from "./lifecycle-gates.js";
 export { parseLogLineLoose, peekLogSeq, peekLogType, type ScannedLine, scanLogFile } from "./log-scan.js";
 export { upgradeLogEvent } from "./log-upgrade.js";
 export { mcpGatewayName, mcpGatewaySpec } from "./mcp-gateway.js";

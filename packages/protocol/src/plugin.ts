@@ -17,8 +17,23 @@
  *                                 collected once per session, before `system-prompt/assemble`.
  * - `settings/describe`        — `describeSettings()`: a namespaced, JSON-serialisable value.
  * - observers                  — `observe()`: every session-log event, after it is written.
+ * Lifecycle gates (lifecycle-gates.ts: user hooks are built on them), each optional and awaited:
+ * - `turn/prompt`              — `beforePrompt()`: may refuse a user's prompt before it joins history;
+ * - `tool/before`              — `beforeToolCall()`: may deny, allow or force asking about one call;
+ * - `tool/after`               — `afterToolCall()`: told each finished call (its result is final);
+ * - `lane/stop`                — `beforeStop()`: a lane is about to end its turn; may keep it going.
+ * A gate never touches Tier 1; text it wants the model to see enters through `preStep`.
  */
 import type { JsonSchema, Message, ToolSpec } from "./content.js";
+import type {
+  PromptGate,
+  PromptGateContext,
+  StopGate,
+  StopGateContext,
+  ToolCallDone,
+  ToolCallGate,
+  ToolCallGateContext,
+} from "./lifecycle-gates.js";
 import type { PermissionMode } from "./permission-modes.js";
 import type {
   LogEvent,
@@ -314,4 +329,8 @@ export interface PicassoPlugin {
   catalogEntries?(ctx: CatalogContext): CatalogEntry[] | Promise<CatalogEntry[]>;
   describeSettings?(): { namespace: string; value: unknown };
   observe?(event: LogEvent): void;
+  beforePrompt?(ctx: PromptGateContext): PromptGate | undefined | Promise<PromptGate | undefined>;
+  beforeToolCall?(ctx: ToolCallGateContext): ToolCallGate | undefined | Promise<ToolCallGate | undefined>;
+  afterToolCall?(ctx: ToolCallDone): void | Promise<void>;
+  beforeStop?(ctx: StopGateContext): StopGate | undefined | Promise<StopGate | undefined>;
 }

@@ -304,6 +304,22 @@ export const EVENT_RULES = {
     durationMs: z.number().nonnegative(),
     tools: Size.optional(),
   }),
+  /**
+   * A user hook ran (packages/hooks, docs/hooks.md): its lifecycle event, where it was configured,
+   * its command (cut to 200 characters), what came of it and the bytes it added to the model's
+   * context (appended history). `warning`: it failed (timed out, exit code other than 0 and 2,
+   * invalid JSON, command missing) and the session went on; `message` says how.
+   */
+  hook_run: logged({
+    event: z.string(),
+    source: z.string(),
+    command: z.string(),
+    outcome: z.enum(["ok", "blocked", "allowed", "asked", "continued", "stopped", "warning"]),
+    message: z.string().optional(),
+    exitCode: z.number().int().nullable().optional(),
+    durationMs: z.number().nonnegative(),
+    addedBytes: Size.optional(),
+  }),
   /** An MCP server stopped: closed at the end of the session, exited or crashed, or failed to start. */
   mcp_server_exit: logged({
     server: z.string(),

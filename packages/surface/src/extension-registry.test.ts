@@ -38,6 +38,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "memory",
         "mcp",
         "changes",
+        "hooks",
         "commands",
       ]);
       expect(mounted.leanContext && mounted.toolRuntime && mounted.memory && mounted.mcp).toBeTruthy();
@@ -69,6 +70,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "tools",
         "memory",
         "changes",
+        "hooks",
         "commands",
       ]);
       expect(mounted.mcp).toBeUndefined();
@@ -95,7 +97,7 @@ describe("mounting the composition's extensions through the registry", () => {
       plugins: [...at.composition.plugins, { name: "probe", config: {} }],
     };
     const mounted = mountExtensions({ ...at, composition }, registry);
-    expect(seen).toEqual([["lean-context", "tools", "memory", "mcp", "changes", "commands"]]);
+    expect(seen).toEqual([["lean-context", "tools", "memory", "mcp", "changes", "hooks", "commands"]]);
     expect(mounted.warnings()).toContain("probe: one warning");
     await mounted.close();
     expect(closed).toEqual(["probe"]);
@@ -145,7 +147,7 @@ describe("mounting the composition's extensions through the registry", () => {
     }
     expect(isUserError(error)).toBe(true);
     expect((error as Error).message).toMatch(
-      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, commands$/,
+      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, hooks, commands$/,
     );
   });
 });

@@ -21,6 +21,7 @@ import type {
   Mounted,
   MountedExtensions,
 } from "./extension-place.js";
+import { hooksExtension } from "./hooks-mount.js";
 import { leanContextExtension } from "./lean-context-mount.js";
 import { mcpExtension } from "./mcp-mount.js";
 import { memoryExtension } from "./session-memory.js";
@@ -33,6 +34,7 @@ export const EXTENSION_REGISTRY: Readonly<Record<string, ExtensionFactory>> = {
   memory: memoryExtension,
   mcp: mcpExtension,
   changes: (place) => ({ extension: createChangesExtension(place) }),
+  hooks: hooksExtension,
   commands: commandsExtension,
 };
 

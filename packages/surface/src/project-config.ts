@@ -4,8 +4,11 @@
  * loosen the sandbox and the network), Claude Code's project settings with `mcp__…` allow
  * rules (let calls run without asking), and custom command files with shell lines (run them when
  * the command is used: @picasso/commands command-shell.ts). Each is used only while its content's digest is the one
+ * rules (let calls run without asking), and the project's settings files with hooks (run
+ * commands on lifecycle events: `.picasso/settings.*`, `.claude/settings*.json`; one entry per
+ * file, its effects joined, since one approval covers the file's whole content). Each is used only while its content's digest is the one
  * the user approved (@picasso/workspace project-trust); the loaders enforce that themselves
- * (lean context's `loadComposition`, mcp's `loadMcpConfig` and `loadAllowRules`).
+ * (lean context's `loadComposition`, mcp's `loadMcpConfig` and `loadAllowRules`, hooks' `loadHooks`).
  *
  * Surfaces ask here what is pending and approve through here: the TUI asks at start, headless
  * runs print `withheldLines` and take `--approve-project-config`, `picasso trust` lists and
@@ -14,6 +17,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { discoverCommands, reviewProjectCommands } from "@picasso/commands";
+import { reviewProjectHookFiles } from "@picasso/hooks";
 import { PROJECT_PATCH_FILE, reviewProjectPatch } from "@picasso/lean-context";
 import { PROJECT_CONFIG, reviewProjectAllowFiles, reviewProjectMcpConfig } from "@picasso/mcp";
 import { type ApprovalState, approveProjectFile, readBoundedFile } from "@picasso/workspace";
@@ -67,6 +71,12 @@ export function reviewProjectConfig(place: ProjectPlace): ProjectConfigFile[] {
       effect: `lets MCP calls run without asking: ${allow.rules.join(", ")}`,
     });
   out.push(...reviewProjectCommands(place, discoverCommands(place).commands));
+  for (const hooks of reviewProjectHookFiles(place)) {
+    const effect = `runs hook commands: ${hooksEffect(hooks.commands)}`;
+    const same = out.find((f) => f.file === hooks.file);
+    if (same) same.effect = `${same.effect}; ${effect}`;
+    else out.push({ file: hooks.file, state: hooks.state, digest: hooks.digest, effect });
+  }
   return out;
 }
 
@@ -106,6 +116,11 @@ export function approvalQuestion(pending: readonly ProjectConfigFile[]): string 
     ...items,
     "Use it? Approval is remembered for exactly this content; a later change asks again.",
   ].join("\n");
+}
+
+function hooksEffect(commands: readonly string[]): string {
+  const shown = commands.slice(0, 4).map((c) => (c.length > 80 ? `${c.slice(0, 77)}...` : c));
+  return `${shown.join(", ")}${commands.length > 4 ? ` and ${commands.length - 4} more` : ""}`;
 }
 
 function mcpEffect(text: string): string {

@@ -241,6 +241,8 @@ export class TimelineFolder {
         break;
       case "catalog_build": // the catalog behind tool_search was built; no byte enters the context
         break;
+      case "hook_run": // a user hook ran; what it added enters as a reminder message, counted there
+        break;
       case "history_repair":
         lane.prefix.onRepair(event.messages.length);
         lane.attribution.onRepair();

@@ -1,7 +1,8 @@
 /**
  * `picasso trust`: the project files Picasso uses only with the user's approval (docs/security.md)
  * — this workspace's `.mcp.json`, its `.picasso/picasso.patch.yml` (with includes) and Claude
- * Code's project settings with `mcp__…` allow rules — each with its state (approved, not approved
+ * Code's project settings with `mcp__…` allow rules, and the project's settings files with hooks
+ * (docs/hooks.md) — each with its state (approved, not approved
  * yet, changed since approved) and what using it does.
  * - `picasso trust [--json]` lists them;
  * - `picasso trust approve [FILE…]` approves their current content (all pending when no FILE);
@@ -32,7 +33,7 @@ export async function trustList(json: boolean, where: TrustWhere = {}): Promise<
   const files = reviewProjectConfig(here);
   if (json) return `${JSON.stringify({ workspace: here.workspaceRoot, files }, null, 2)}\n`;
   if (files.length === 0)
-    return `No project file here needs approval (${here.workspaceRoot}: no .mcp.json, .picasso/picasso.patch.yml or allow rules).\n`;
+    return `No project file here needs approval (${here.workspaceRoot}: no .mcp.json, .picasso/picasso.patch.yml, allow rules or hooks).\n`;
   const width = Math.max(...files.map((f) => f.file.length));
   const lines = files.map((f) => `${f.file.padEnd(width)}  ${STATE[f.state].padEnd(22)}  it ${f.effect}`);
   const pending = files.filter((f) => f.state !== "approved");
@@ -77,7 +78,7 @@ export function register(program: Command): void {
   const trust = program
     .command("trust")
     .description(
-      "project files (.mcp.json, .picasso patch, allow rules) Picasso uses only once you approve them",
+      "project files (.mcp.json, .picasso patch, allow rules, hooks) Picasso uses only once you approve them",
     )
     .option("--json", "print them as JSON")
     .action(async (flags: { json?: boolean }) => {

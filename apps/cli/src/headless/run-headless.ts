@@ -125,6 +125,11 @@ function onEvent(event: SessionEvent, sink: OutputSink, watch: TurnWatch, format
     process.stderr.write(`picasso: ${event.message}\n`);
   if (event.type === "retry" && format === "text")
     process.stderr.write(retryNotice(event, process.stderr.isTTY === true));
+  // A hook that failed or refused something: one line, the session goes on (docs/hooks.md).
+  if (event.type === "hook_run" && ["warning", "blocked", "stopped"].includes(event.outcome))
+    process.stderr.write(
+      `picasso: hook ${event.event} (${event.source}) ${event.outcome}${event.message ? `: ${event.message}` : ""}\n`,
+    );
   if (event.type === "turn_end" && event.lane === "main") watch.end = event;
   if (event.type === "error" && event.lane === "main" && event.scope !== "plugin")
     watch.error ??= event.message;

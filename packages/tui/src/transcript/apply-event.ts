@@ -13,7 +13,7 @@
  * Facts the screen does not show (requests, responses, pre-steps, Tier-2 loads…) pass through.
  */
 
-import type { SessionEvent } from "@picasso/protocol";
+import type { SessionEvent, SessionEventOf } from "@picasso/protocol";
 import { assertNever } from "@picasso/protocol/basics";
 import { splitSettled } from "../markdown/markdown-blocks.js";
 import type { LiveArea, NewItem, ToolCallView } from "./transcript.js";
@@ -105,6 +105,10 @@ export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
         finished,
       };
     }
+    case "hook_run":
+      if (event.outcome === "ok" || event.outcome === "allowed") return { live, finished };
+      finished.push({ kind: "notice", tone: hookTone(event.outcome), text: hookNotice(event) });
+      return { live, finished };
     case "retry":
       finished.push({
         kind: "notice",
@@ -183,4 +187,13 @@ export function formatBytes(bytes: number): string {
 export function oneLine(text: string, max: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** A hook that decided something, or failed, is one line in the transcript. */
+function hookNotice(event: SessionEventOf<"hook_run">): string {
+  return `hook ${event.event} (${event.source}) ${event.outcome}${event.message ? `: ${event.message}` : ""}`;
+}
+
+function hookTone(outcome: SessionEventOf<"hook_run">["outcome"]): "info" | "warn" {
+  return outcome === "warning" || outcome === "blocked" || outcome === "stopped" ? "warn" : "info";
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { runHookCommand } from "./hook-runner.js";
+
+const options = (over: Partial<Parameters<typeof runHookCommand>[1]> = {}) => ({
+  cwd: process.cwd(),
+  input: '{"hook_event_name":"Stop"}',
+  timeoutMs: 20_000,
+  env: { PICASSO_PROJECT_DIR: "/w" },
+  ...over,
+});
+
+describe("running a hook command", { timeout: 30_000 }, () => {
+  it("reads its JSON from a file on stdin, never a socket (bash would run ~/.bashrc then)", async () => {
+    const run = await runHookCommand(
+      'if [ -S /dev/stdin ]; then echo socket; fi; cat; echo " $PICASSO_PROJECT_DIR"',
+      options(),
+    );
+    expect(run).toMatchObject({ exitCode: 0, timedOut: false, stdout: '{"hook_event_name":"Stop"} /w\n' });
+  });
+
+  it("gets a minimal environment: no provider key or other secret of Picasso's", async () => {
+    const run = await runHookCommand(
+      "env",
+      options({
+        baseEnv: { PATH: process.env.PATH, ANTHROPIC_API_KEY: "sk-ant-xyz", GITHUB_TOKEN: "ghp", HOME: "/h" },
+      }),
+    );
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).not.toContain("sk-ant-xyz");
+    expect(run.stdout).not.toContain("GITHUB_TOKEN");
+    expect(run.stdout).toContain("HOME=/h");
+    expect(run.stdout).toContain("PICASSO_PROJECT_DIR=/w");
+  });
+
+  it("kills the whole process group at the timeout", async () => {
+    const run = await runHookCommand("sleep 30 & sleep 30", options({ timeoutMs: 300 }));
+    expect(run).toMatchObject({ exitCode: null, timedOut: true });
+  });
+
+  it("refuses to run unconfined when the sandbox is on but cannot run", async () => {
+    const sandbox = { active: false, refusesCommands: true, wrap: () => ({ file: "false", args: [] }) };
+    const run = await runHookCommand("touch should-not-exist", options({ sandbox }));
+    expect(run.spawnError).toBe("the sandbox is on but cannot run here, so hooks are not run");
+  });
+});
