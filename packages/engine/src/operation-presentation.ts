@@ -8,7 +8,8 @@
  * - `context-panel` — the `/context` model to page through;
  * - `timeline-pager` — the session's context timeline as bars per step;
  * - `pick` — choices; picking one runs the same operation again with the choice's value as its
- *   arguments (`/resume` lists sessions, picking one runs `/resume <id>`);
+ *   arguments (`/resume` lists sessions, picking one runs `/resume <id>`); a `preface` is shown
+ *   above the choices (`/init`'s diff before "write / discard");
  * - `by-events` — the change shows itself through the session's events or a new session opening
  *   (a mode change, a compaction, a resumed session): nothing more to print;
  * - `prompt` — a custom command expanded: every surface shows the `notes`, then sends `prompt` as
@@ -26,7 +27,7 @@ export interface PickChoice {
 export type OperationPresentation =
   | { presentation: "context-panel"; view: ContextView }
   | { presentation: "timeline-pager"; chart: TimelineChart }
-  | { presentation: "pick"; title: string; choices: PickChoice[] }
+  | { presentation: "pick"; title: string; choices: PickChoice[]; preface?: string }
   | { presentation: "by-events" }
   | { presentation: "prompt"; command: string; prompt: string; notes: string[]; limit?: TurnToolLimit };
 

@@ -80,6 +80,8 @@ export interface ComposeSessionOptions {
   wrapPlugins?: (plugins: PicassoExtension[]) => PicassoExtension[];
   /** What the surface can do for the core operations (`/model <id>`, `/resume <id>`). */
   operationHost?: OperationHost;
+  /** Why `provider` is no real model (the no-key mock), for operations that need one (`init`). */
+  providerStandIn?: string;
 }
 
 export interface ComposedSession {

@@ -6,7 +6,7 @@
 import type { Composition, LeanContextPlugin } from "@picasso/lean-context";
 import type { McpPlugin, McpServerConfig } from "@picasso/mcp";
 import type { MemoryPlugin } from "@picasso/memory";
-import type { PicassoExtension } from "@picasso/protocol";
+import type { ModelProvider, PicassoExtension } from "@picasso/protocol";
 import type { FileAccess, SandboxMode, ToolRuntime } from "@picasso/tools";
 
 /** Where extensions are mounted, and what the surface passes them. */
@@ -32,6 +32,10 @@ export interface ExtensionPlace {
   killGraceMs?: number;
   /** Overrides the composition's `sandbox.mode`. */
   sandbox?: SandboxMode;
+  /** The session's model, for operations that ask it a one-off question (`init`); none offline unless given. */
+  provider?: ModelProvider;
+  /** Why `provider` is no real model (the offline mock standing in for want of a key), when it is not. */
+  providerStandIn?: string;
 }
 
 /** The typed handles of the built-in extensions, for the surfaces that use them directly. */

@@ -38,6 +38,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "memory",
         "mcp",
         "changes",
+        "init",
         "hooks",
         "commands",
       ]);
@@ -70,6 +71,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "tools",
         "memory",
         "changes",
+        "init",
         "hooks",
         "commands",
       ]);
@@ -97,7 +99,9 @@ describe("mounting the composition's extensions through the registry", () => {
       plugins: [...at.composition.plugins, { name: "probe", config: {} }],
     };
     const mounted = mountExtensions({ ...at, composition }, registry);
-    expect(seen).toEqual([["lean-context", "tools", "memory", "mcp", "changes", "hooks", "commands"]]);
+    expect(seen).toEqual([
+      ["lean-context", "tools", "memory", "mcp", "changes", "init", "hooks", "commands"],
+    ]);
     expect(mounted.warnings()).toContain("probe: one warning");
     await mounted.close();
     expect(closed).toEqual(["probe"]);
@@ -147,7 +151,7 @@ describe("mounting the composition's extensions through the registry", () => {
     }
     expect(isUserError(error)).toBe(true);
     expect((error as Error).message).toMatch(
-      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, hooks, commands$/,
+      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, init, hooks, commands$/,
     );
   });
 });

@@ -22,6 +22,7 @@ import type {
   MountedExtensions,
 } from "./extension-place.js";
 import { hooksExtension } from "./hooks-mount.js";
+import { initExtension } from "./init-mount.js";
 import { leanContextExtension } from "./lean-context-mount.js";
 import { mcpExtension } from "./mcp-mount.js";
 import { memoryExtension } from "./session-memory.js";
@@ -34,6 +35,7 @@ export const EXTENSION_REGISTRY: Readonly<Record<string, ExtensionFactory>> = {
   memory: memoryExtension,
   mcp: mcpExtension,
   changes: (place) => ({ extension: createChangesExtension(place) }),
+  init: initExtension,
   hooks: hooksExtension,
   commands: commandsExtension,
 };

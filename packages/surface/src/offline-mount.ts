@@ -6,6 +6,7 @@
  * no catalog file is written, and memory.db opens only if something reads it. The caller closes.
  */
 import { loadComposition } from "@picasso/lean-context";
+import type { ModelProvider } from "@picasso/protocol";
 import type { ExtensionPlace, MountedExtensions } from "./extension-place.js";
 import { mountExtensions } from "./extension-registry.js";
 
@@ -15,6 +16,9 @@ export interface OfflinePlace {
   surface?: "cli" | "sdk";
   claudeHome?: string;
   env?: NodeJS.ProcessEnv;
+  /** A model for the operations that ask one (`picasso init`); none by default. */
+  provider?: ModelProvider;
+  providerStandIn?: string;
 }
 
 export function mountOffline(place: OfflinePlace): MountedExtensions & Pick<ExtensionPlace, "composition"> {
@@ -31,6 +35,8 @@ export function mountOffline(place: OfflinePlace): MountedExtensions & Pick<Exte
     offline: true,
     ...(place.claudeHome ? { claudeHome: place.claudeHome } : {}),
     ...(place.env ? { env: place.env } : {}),
+    ...(place.provider ? { provider: place.provider } : {}),
+    ...(place.providerStandIn ? { providerStandIn: place.providerStandIn } : {}),
   });
   return { ...mounted, composition };
 }

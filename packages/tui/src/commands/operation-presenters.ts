@@ -4,7 +4,8 @@
  * typed entry per tag, so a new tag does not compile until the TUI says how to show it:
  * - `context-panel` — the `/context` panel on the view;
  * - `timeline-pager` — the `/context timeline` bars;
- * - `pick` — the picker; the picked value runs the same command again as its arguments;
+ * - `pick` — the picker (its `preface` first, as an expanded block); the picked value runs the same
+ *   command again as its arguments;
  * - `by-events` — nothing: the session's events (a mode change, a compaction) or the new session
  *   on screen show what happened;
  * - `prompt` — a custom command: its notes as warnings, then its prompt sent as the user's turn.
@@ -24,8 +25,10 @@ type Presenters = {
 export const PRESENTERS: Presenters = {
   "context-panel": (shown, ctx) => ctx.showContext(shown.view),
   "timeline-pager": (shown, ctx) => ctx.showTimeline(shown.chart),
-  pick: (shown, ctx, command) =>
-    ctx.pick(shown.title, shown.choices, (value) => void ctx.runCommand(command, value)),
+  pick: (shown, ctx, command) => {
+    if (shown.preface) ctx.print({ kind: "expanded", title: `/${command}`, text: shown.preface.trimEnd() });
+    ctx.pick(shown.title, shown.choices, (value) => void ctx.runCommand(command, value));
+  },
   "by-events": () => {},
   prompt: (shown, ctx) => {
     for (const note of shown.notes) ctx.print({ kind: "notice", tone: "warn", text: note });
