@@ -32,7 +32,12 @@ import {
   type ModelProvider,
   withHeldProviderSecrets,
 } from "@picasso/protocol";
-import { createProvider, type ProviderSelection, resolveProviderSelection } from "@picasso/providers";
+import {
+  createProvider,
+  NO_KEY_NOTE,
+  type ProviderSelection,
+  resolveProviderSelection,
+} from "@picasso/providers";
 import {
   approveProjectConfig,
   type ComposedSession,
@@ -115,6 +120,7 @@ export async function wireSession(
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       ...(options.askUser ? { askUser: options.askUser } : {}),
       ...(options.operationHost ? { operationHost: options.operationHost(selection) } : {}),
+      ...(selection.source === "no-key" ? { providerStandIn: NO_KEY_NOTE } : {}),
     });
   } catch (error) {
     await provider.close?.();

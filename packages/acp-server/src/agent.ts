@@ -53,7 +53,7 @@ export interface AcpAgentOptions {
   /** More for every session's `composeSession` (the cache-probe's log observers and clock). */
   session?: Pick<
     ComposeSessionOptions,
-    "observers" | "now" | "claudeHome" | "killGraceMs" | "settings" | "wrapPlugins"
+    "observers" | "now" | "claudeHome" | "killGraceMs" | "settings" | "wrapPlugins" | "providerStandIn"
   >;
 }
 

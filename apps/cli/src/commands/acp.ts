@@ -43,7 +43,7 @@ export function register(program: Command): void {
             picassoHome: defaultPicassoHome(process.env),
             version: VERSION,
             log,
-            ...(noKey ? { sessionNotice: NO_KEY_NOTE } : {}),
+            ...(noKey ? { sessionNotice: NO_KEY_NOTE, session: { providerStandIn: NO_KEY_NOTE } } : {}),
           },
           {
             input: Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,

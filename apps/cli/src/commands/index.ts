@@ -24,6 +24,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<{ register: Register }>> 
   eval: () => import("./eval.js"),
   sandbox: () => import("./sandbox.js"),
   trust: () => import("./trust.js"),
+  init: () => import("./init.js"),
 };
 
 /**
