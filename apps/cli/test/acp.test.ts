@@ -246,6 +246,7 @@ describe("picasso acp", () => {
       "memory",
       "sandbox",
       "changes",
+      "init",
       "hooks",
     ]);
     // The timeline over ACP is the fold `picasso context timeline --json` prints.

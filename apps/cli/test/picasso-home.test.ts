@@ -58,6 +58,7 @@ describe("an unusable PICASSO_HOME", () => {
       "compact",
       "context",
       "eval",
+      "init",
       "mcp",
       "memory",
       "mock-server",

@@ -127,6 +127,7 @@ describe("operations over ACP", () => {
       "memory",
       "sandbox",
       "changes",
+      "init",
       "hooks",
       "greet",
     ]);
