@@ -1,7 +1,8 @@
 /**
  * Proposing an AGENTS.md: survey the repository (repo-survey.ts), ask the model once with no tools
  * (init-request.ts), and when the answer is over the target ask once more to shorten it; then check
- * it (proposal-check.ts) and diff it against the file on disk (unified-diff.ts). Nothing is written
+ * it (proposal-check.ts) and diff it against the file on disk (unified-diff.ts; a note counts the
+ * lines of the current file the proposal removes or rewrites, the ones to check). Nothing is written
  * here: a proposal carries the hash of the AGENTS.md it was made against, and `writeProposal`
  * writes it (atomic-write.ts) only if the file on disk is still that one.
  * A provider fault, an empty answer or one over the hard cap is a one-line `UserError`.
@@ -91,13 +92,22 @@ export async function proposeAgentsMd(options: ProposeOptions): Promise<AgentsMd
   }
   const check = checkProposal(text, root, limits);
   notes.push(...check.notes);
+  const diff = unifiedDiff(AGENTS_FILE, existing, text);
+  const removed = diff
+    .split("\n")
+    .slice(2)
+    .filter((line) => line.startsWith("-")).length;
+  if (existing !== undefined && removed > 0)
+    notes.push(
+      `${removed} line${removed === 1 ? "" : "s"} of the current ${AGENTS_FILE} ${removed === 1 ? "is" : "are"} removed or rewritten (the - lines): check that none of your rules is lost`,
+    );
   return {
     path: AGENTS_FILE,
     existing,
     text,
     bytes: check.bytes,
     existingBytes: existing === undefined ? 0 : byteLength(existing),
-    diff: unifiedDiff(AGENTS_FILE, existing, text),
+    diff,
     unchanged: existing === text,
     overTarget: check.overTarget,
     missingDocs: check.missingDocs,

@@ -95,6 +95,16 @@ describe("the init operation", () => {
     expect(readFileSync(join(root, "AGENTS.md"), "utf8")).toBe("# Widget\nUse tabs.\n");
   });
 
+  it("a proposal dropping lines of the current AGENTS.md says how many, for the user to check", async () => {
+    const root = workspaceWith({ "AGENTS.md": "# Widget\nUse tabs.\nNever push to main.\n" });
+    const op = initOperation({ workspaceRoot: root, provider: scriptedModel(["# Widget\nUse tabs.\n"]) });
+    const proposed = await run(op);
+    expect(proposed.text).toContain(
+      "note: 1 line of the current AGENTS.md is removed or rewritten (the - lines): check that none of your rules is lost",
+    );
+    expect(proposed.text).toContain("-Never push to main.");
+  });
+
   it("over the target: asks once to shorten; still over, says so with the byte count and lets the user write it", async () => {
     const root = workspaceWith(REPO);
     const long = `# W\n${"x".repeat(300)}\n`;
