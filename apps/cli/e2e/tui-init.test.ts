@@ -3,6 +3,7 @@
  * the init request with an AGENTS.md; the TUI shows the diff with its notes, then asks to write
  * or discard; picking "Write" writes the file and says the next session reads it. Without a
  * provider (the no-key mock standing in) `/init` is one warning line and writes nothing.
+ * `picasso init` itself, on a terminal, asks "Write AGENTS.md? [y/N]" and writes only on `y`.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -42,6 +43,36 @@ describe("picasso TUI: /init", { timeout: 120_000 }, () => {
     tui.press("Enter");
     await tui.waitFor("It takes effect in the next session");
     expect(readFileSync(join(tui.workspace, "AGENTS.md"), "utf8")).toBe(PROPOSED.replaceAll("\\n", "\n"));
+  });
+
+  it("picasso init on a terminal asks y/N: n writes nothing, y writes", async () => {
+    const options = {
+      args: ["init"],
+      files: { "README.md": "# Demo\n" },
+      width: 110,
+      height: 30,
+      script: [
+        "steps:",
+        '  - match: "Write the AGENTS.md now."',
+        '    text: "# Demo\\n"',
+        '  - match: "Write the AGENTS.md now."',
+        '    text: "# Demo\\n"',
+      ].join("\n"),
+    };
+    tui = new TmuxTui(options);
+    tui.start();
+    await tui.waitFor("Write AGENTS.md (7 bytes)? [y/N]");
+    tui.type("n");
+    tui.press("Enter");
+    await tui.waitFor("picasso init: AGENTS.md not written");
+    await tui.waitFor("[exited 0]");
+    expect(existsSync(join(tui.workspace, "AGENTS.md"))).toBe(false);
+    tui.restart();
+    await tui.waitFor("Write AGENTS.md (7 bytes)? [y/N]");
+    tui.type("y");
+    tui.press("Enter");
+    await tui.waitFor("picasso init: wrote AGENTS.md (7 bytes); sessions started from now on read it");
+    expect(readFileSync(join(tui.workspace, "AGENTS.md"), "utf8")).toBe("# Demo\n");
   });
 
   it("without a provider, /init is one warning line and writes nothing", async () => {
