@@ -33,6 +33,7 @@ const RUNTIME_MAY_IMPORT = {
   "packages/engine": ["protocol", "workspace"],
   "packages/tui": ["protocol", "engine"],
   "packages/changes": ["protocol", "workspace"],
+  "packages/agents": ["protocol", "workspace"],
   "packages/surface": [
     "protocol",
     "workspace",
@@ -43,6 +44,7 @@ const RUNTIME_MAY_IMPORT = {
     "memory",
     "mcp",
     "changes",
+    "agents",
   ],
   "packages/acp-server": ["protocol", "workspace", "engine", "tools", "surface"],
   "packages/cache-probe": [

@@ -1,7 +1,8 @@
 /**
  * Running the tool calls of one assistant message.
  *
- * Order of checks per call: known tool (else an error listing the available tools) → input valid
+ * Order of checks per call: known tool (else an error listing the available tools) → allowed in
+ * this lane (an agent definition's tools list, agent-profile.ts) → input valid
  * against the schema (else an error naming the field and showing the schema) → depth rule (a
  * subagent cannot start a subagent) → permission mode (run / ask the approver / refuse) → run →
  * the `tool/result` hook (e.g. a repeated read becomes a pointer) → truncate output over the limit
@@ -52,6 +53,8 @@ export interface ToolRunEnv {
   outputsDir: string;
   /** True inside a subagent: tools with effect `agent` are refused (depth 1). */
   noSubagents: boolean;
+  /** Why this lane may not make the call (an agent definition's tools list), or undefined. */
+  refusal?(name: string, target: string | undefined): string | undefined;
   record(body: SessionEventBody): void;
   /** The `tool/result` hook: may rewrite a successful output before it is appended. */
   afterResult?(call: ToolUseBlock, output: ToolOutput): ToolOutput;
@@ -166,6 +169,8 @@ async function decideAndRun(
   if (env.signal.aborted) return fail("interrupted", INTERRUPTED_RESULT);
   if (!tool || !resolved)
     return fail("error", `unknown tool "${call.name}". Available tools: ${env.toolNames().join(", ")}.`);
+  const refused = env.refusal?.(call.name, resolved.target);
+  if (refused) return fail("denied", refused);
   const invalid = checkToolInput(tool.spec, call.input);
   if (invalid) return fail("error", invalid);
   if (resolved.effect === "agent" && env.noSubagents)

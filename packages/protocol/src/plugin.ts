@@ -15,9 +15,12 @@
  * - `catalog/entries`          — `catalogEntries()`: nodes this plugin adds to the catalog behind
  *                                 `tool_search` (MCP servers and their tools, skills, doc topics);
  *                                 collected once per session, before `system-prompt/assemble`.
+ * - `agents/definitions`       — `agentDefinitions()`: named subagent profiles (agent-definition.ts);
+ *                                 the engine looks one up when `subagent` names it.
  * - `settings/describe`        — `describeSettings()`: a namespaced, JSON-serialisable value.
  * - observers                  — `observe()`: every session-log event, after it is written.
  */
+import type { AgentDefinition } from "./agent-definition.js";
 import type { JsonSchema, Message, ToolSpec } from "./content.js";
 import type { PermissionMode } from "./permission-modes.js";
 import type {
@@ -80,6 +83,8 @@ export interface SubagentRequest {
    * `worktree_create`); default: the session's working folder.
    */
   cwd?: string;
+  /** The agent definition it runs as (`agents/definitions`); absent: a plain subagent. */
+  agent?: string;
 }
 
 /** A subagent started in the background (`subagent_fork`), as the lane that started it sees it. */
@@ -196,11 +201,12 @@ export interface SkillInfo {
  * - `mcp_server` — a server (`name`); lean context also gives it a `<server>_call` gateway in Tier 1;
  * - `mcp_tool`   — one tool of `server`, with its `inputSchema`;
  * - `skill`      — a skill whose folder (`location`, absolute) holds its `SKILL.md`;
- * - `doc`        — a document (`location`: workspace-relative path) and when to read it.
+ * - `doc`        — a document (`location`: workspace-relative path) and when to read it;
+ * - `agent`      — an agent definition `subagent` can start (`location`: its file, for people).
  * Text must be stable for the same inputs: the catalog, and for servers Tier 1, are built from it.
  */
 export interface CatalogEntry {
-  kind: "mcp_server" | "mcp_tool" | "skill" | "doc";
+  kind: "mcp_server" | "mcp_tool" | "skill" | "doc" | "agent";
   name: string;
   /** What it does and when to use it; its first sentence is the node's one-line title. */
   description: string;
@@ -208,9 +214,9 @@ export interface CatalogEntry {
   server?: string;
   /** `mcp_tool`: its input schema. */
   inputSchema?: JsonSchema;
-  /** `skill`: its folder (absolute); `doc`: its workspace-relative path. */
+  /** `skill`: its folder (absolute); `doc`: its workspace-relative path; `agent`: its file. */
   location?: string;
-  /** `skill`: project or user scope (default user). */
+  /** `skill`, `agent`: project or user scope (default user). */
   scope?: "project" | "user";
   /** `mcp_server`: usage rules returned with its tools' full text. */
   rules?: string;
@@ -311,6 +317,7 @@ export interface PicassoPlugin {
   preStep?(ctx: PreStepContext): PreStepResult | Promise<PreStepResult>;
   toolResult?(ctx: ToolResultContext): ToolOutput | undefined;
   catalogEntries?(ctx: CatalogContext): CatalogEntry[] | Promise<CatalogEntry[]>;
+  agentDefinitions?(): readonly AgentDefinition[];
   describeSettings?(): { namespace: string; value: unknown };
   observe?(event: LogEvent): void;
 }

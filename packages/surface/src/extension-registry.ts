@@ -13,6 +13,7 @@
  */
 import { createChangesExtension } from "@picasso/changes";
 import { type PicassoExtension, UserError } from "@picasso/protocol";
+import { agentsMount } from "./agents-mount.js";
 import type {
   ExtensionFactory,
   ExtensionHandles,
@@ -32,6 +33,7 @@ export const EXTENSION_REGISTRY: Readonly<Record<string, ExtensionFactory>> = {
   memory: memoryExtension,
   mcp: mcpExtension,
   changes: (place) => ({ extension: createChangesExtension(place) }),
+  agents: agentsMount,
 };
 
 export function mountExtensions(

@@ -7,24 +7,36 @@
  */
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
 import { defineTool, toolError } from "./define-tool.js";
-import { optionalInteger, requiredString, ToolInputError } from "./tool-input.js";
+import { optionalInteger, optionalString, requiredString, ToolInputError } from "./tool-input.js";
 
 export const SUBAGENT_MAX_STEPS = 200;
 
-/** The task and budget of a subagent, as `subagent` and `subagent_fork` take them. */
+/**
+ * The task, budget and agent definition of a subagent, as `subagent` and `subagent_fork` take
+ * them. `agent`'s text is the same whatever agents are defined (Tier 1 never lists them; they are
+ * catalog entries, found with `tool_search`).
+ */
 export const SUBAGENT_TASK_PROPERTIES = {
   task: { type: "string" },
   max_steps: { type: "integer", minimum: 1, maximum: SUBAGENT_MAX_STEPS },
+  agent: { type: "string", description: "An agent definition to run as (tool_search finds them)." },
 } as const;
+
+/** The request's optional fields, as both tools read them. */
+export function subagentOptions(input: Record<string, unknown>): { maxSteps?: number; agent?: string } {
+  const maxSteps = optionalInteger(input, "max_steps", 1, SUBAGENT_MAX_STEPS);
+  const agent = optionalString(input, "agent")?.trim();
+  return { ...(maxSteps !== undefined ? { maxSteps } : {}), ...(agent ? { agent } : {}) };
+}
 
 async function runSubagentTool(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
   const task = requiredString(input, "task").trim();
   if (task === "") throw new ToolInputError('"task" must not be blank.');
-  const maxSteps = optionalInteger(input, "max_steps", 1, SUBAGENT_MAX_STEPS);
+  const options = subagentOptions(input);
   if (ctx.signal.aborted) return toolError("The subagent was not started: the turn was interrupted.");
   let report: string;
   try {
-    report = await ctx.runSubagent(maxSteps === undefined ? { task } : { task, maxSteps });
+    report = await ctx.runSubagent({ task, ...options });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return toolError(`The subagent failed: ${reason}. Do the task yourself or retry with a clearer task.`);

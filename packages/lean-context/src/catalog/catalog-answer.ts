@@ -71,7 +71,7 @@ class Budgeted {
   }
 }
 
-const KIND_LABEL: Record<string, string> = { skill: "skill", mcp_tool: "MCP", doc: "doc" };
+const KIND_LABEL: Record<string, string> = { skill: "skill", mcp_tool: "MCP", doc: "doc", agent: "agent" };
 
 export function titleLine(catalog: Catalog, node: CatalogNode): string {
   const label = KIND_LABEL[node.kind] ?? catalog.node(node.parent ?? "")?.name ?? node.group;

@@ -1,6 +1,7 @@
 /**
  * The catalog groups lean context fills itself: skills (found or contributed), MCP servers and
- * their tools, and the doc topics of AGENTS.md. Titles are one line, for the peek view and
+ * their tools, and the doc topics of AGENTS.md; contributed agent definitions join the tools'
+ * `agents` group. Titles are one line, for the peek view and
  * `picasso tools`. The groups of tool families are declared by the extensions that own the tools
  * (family-table.ts reads both).
  */
@@ -9,6 +10,8 @@ import type { CatalogGroupTitle } from "@picasso/protocol";
 export const SKILLS_GROUP = "skills";
 export const MCP_GROUP = "mcp";
 export const DOCS_GROUP = "docs";
+/** Agent definitions join the group the subagent tools' family declares (its title is theirs). */
+export const AGENTS_GROUP = "agents";
 
 /** Lean context's own groups, in catalog order (after every other extension's). */
 export const LEAN_CONTEXT_GROUPS: readonly CatalogGroupTitle[] = [

@@ -14,7 +14,15 @@
  * `docs/docs/tools.md`); `name` is what the model types (a tool, skill or server name, a doc path).
  */
 
-export type CatalogNodeKind = "group" | "family" | "tool" | "skill" | "mcp_server" | "mcp_tool" | "doc";
+export type CatalogNodeKind =
+  | "group"
+  | "family"
+  | "tool"
+  | "skill"
+  | "mcp_server"
+  | "mcp_tool"
+  | "doc"
+  | "agent";
 
 export interface CatalogNode {
   id: string;
@@ -49,7 +57,13 @@ export function rulesLine(parent: CatalogNode): string {
   return `Rules (${parent.kind === "mcp_server" ? "server" : "family"} ${parent.name}): ${parent.rules}`;
 }
 
-export const LEAF_KINDS: ReadonlySet<CatalogNodeKind> = new Set(["tool", "skill", "mcp_tool", "doc"]);
+export const LEAF_KINDS: ReadonlySet<CatalogNodeKind> = new Set([
+  "tool",
+  "skill",
+  "mcp_tool",
+  "doc",
+  "agent",
+]);
 
 export const isLeaf = (node: CatalogNode): boolean => LEAF_KINDS.has(node.kind);
 

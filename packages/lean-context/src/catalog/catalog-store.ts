@@ -87,7 +87,7 @@ const HASH = /^[0-9a-f]{8,64}$/;
 const NODE_KEYS = new Set(["id", "kind", "own", "hash"]);
 /** An id is printable text on one line, at most 512 characters (it may be shown as a removed node). */
 const ID = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]{1,512}$/u;
-const KINDS = new Set<string>(["group", "family", "tool", "skill", "mcp_server", "mcp_tool", "doc"]);
+const KINDS = new Set<string>(["group", "family", "tool", "skill", "mcp_server", "mcp_tool", "doc", "agent"]);
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   !!v && typeof v === "object" && !Array.isArray(v);
 

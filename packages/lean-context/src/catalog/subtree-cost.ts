@@ -47,6 +47,7 @@ const NOUNS: Record<string, [string, string]> = {
   mcp_tool: ["tool", "tools"],
   skill: ["skill", "skills"],
   doc: ["doc", "docs"],
+  agent: ["agent", "agents"],
 };
 
 /** `3 tools, 4.1 KB` (a mixed branch counts entries; under 1 KB in bytes). */
