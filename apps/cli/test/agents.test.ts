@@ -5,11 +5,13 @@
  * the parent's lane never does; an unknown tool name and a broken file are one warning line each;
  * an agent name no file defines is a tool error naming the defined ones; a model the provider does
  * not know falls back with a note. Tier 1 is the same bytes with and without agent files, and
- * `picasso agents` lists them.
+ * `picasso agents` and ACP's `/agents` list them.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import * as acp from "@agentclientprotocol/sdk";
+import { afterEach, describe, expect, it } from "vitest";
+import { type AcpProcess, startAcp, updatesOf, waitFor } from "./acp-harness.js";
 import { picasso, script, workspace } from "./cli-harness.js";
 
 const REVIEWER = [
@@ -44,6 +46,11 @@ async function tier1Hash(dir: string): Promise<string> {
   expect(run.exitCode).toBe(0);
   return JSON.parse(run.stdout as string).hash;
 }
+
+const running: AcpProcess[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((p) => p.close()));
+});
 
 describe("agent definitions in a headless session", () => {
   it("restricts the child's tools, sends the file's text to the child only, and reports mistakes", async () => {
@@ -147,5 +154,41 @@ describe("agent definitions in a headless session", () => {
       "- reviewer (project, .claude/agents/reviewer.md) — tools: read, search; model: opus",
     );
     expect(run.stdout).toContain(".picasso/agents/broken.md: description: missing");
+  });
+
+  it("ACP advertises /agents and answers it from a prompt", async () => {
+    const dir = workspace(FILES);
+    const proc = startAcp(dir, [
+      "--provider",
+      "mock",
+      "--mock-script",
+      script(workspace(), { steps: [{ text: "ok" }] }),
+    ]);
+    running.push(proc);
+    await proc.initialize();
+    const { sessionId } = await proc.agent.request(acp.methods.agent.session.new, {
+      cwd: dir,
+      mcpServers: [],
+    });
+    const command = await waitFor("the agents command advertised", () => {
+      const advertised = updatesOf(proc, sessionId, "available_commands_update")[0];
+      return advertised?.sessionUpdate === "available_commands_update"
+        ? advertised.availableCommands.find((c) => c.name === "agents")
+        : undefined;
+    });
+    expect(command?.description).toMatch(/agent definitions/);
+    const done = await proc.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "/agents" }],
+    });
+    expect(done.stopReason).toBe("end_turn");
+    const answer = updatesOf(proc, sessionId, "agent_message_chunk")
+      .map((u) =>
+        u.sessionUpdate === "agent_message_chunk" && u.content.type === "text" ? u.content.text : "",
+      )
+      .join("");
+    expect(answer).toContain(
+      "- reviewer (project, .claude/agents/reviewer.md) — tools: read, search; model: opus",
+    );
   });
 });
