@@ -246,6 +246,7 @@ describe("picasso acp", () => {
       "memory",
       "sandbox",
       "changes",
+      "agents",
     ]);
     // The timeline over ACP is the fold `picasso context timeline --json` prints.
     const last = await proc.agent.request<{ turns: unknown[] }>("_picasso/context/timeline", { sessionId });

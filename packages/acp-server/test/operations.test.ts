@@ -127,6 +127,7 @@ describe("operations over ACP", () => {
       "memory",
       "sandbox",
       "changes",
+      "agents",
       "greet",
     ]);
     expect(advertised.at(-1)).toEqual({ name: "greet", description: "say hello", input: { hint: "<name>" } });

@@ -61,8 +61,13 @@ describe("the core operations of a composed session", () => {
     const composed = await open(workspace(), {
       extensions: [{ name: "greeter", operations: [hello] }],
     });
-    // The core ones, then the composition's extensions' (the changes extension's), then the test's.
-    expect(composed.operations.map((op) => op.name)).toEqual([...CORE_OPERATION_NAMES, "changes", "hello"]);
+    // The core ones, then the composition's extensions' (changes, agents), then the test's.
+    expect(composed.operations.map((op) => op.name)).toEqual([
+      ...CORE_OPERATION_NAMES,
+      "changes",
+      "agents",
+      "hello",
+    ]);
     expect(await run(composed, "hello", "you")).toEqual({ text: "Hello, you!", data: { offline: false } });
   });
 

@@ -38,6 +38,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "memory",
         "mcp",
         "changes",
+        "agents",
       ]);
       expect(mounted.leanContext && mounted.toolRuntime && mounted.memory && mounted.mcp).toBeTruthy();
       expect(mountedTools(mounted).map((t) => t.spec.name)).toEqual(
@@ -63,7 +64,13 @@ describe("mounting the composition's extensions through the registry", () => {
     approveProjectConfig({ workspaceRoot: root, picassoHome: process.env.PICASSO_HOME! });
     const mounted = mountExtensions(place(root));
     try {
-      expect(mounted.extensions.map((p) => p.name)).toEqual(["lean-context", "tools", "memory", "changes"]);
+      expect(mounted.extensions.map((p) => p.name)).toEqual([
+        "lean-context",
+        "tools",
+        "memory",
+        "changes",
+        "agents",
+      ]);
       expect(mounted.mcp).toBeUndefined();
     } finally {
       await mounted.close();
@@ -88,7 +95,7 @@ describe("mounting the composition's extensions through the registry", () => {
       plugins: [...at.composition.plugins, { name: "probe", config: {} }],
     };
     const mounted = mountExtensions({ ...at, composition }, registry);
-    expect(seen).toEqual([["lean-context", "tools", "memory", "mcp", "changes"]]);
+    expect(seen).toEqual([["lean-context", "tools", "memory", "mcp", "changes", "agents"]]);
     expect(mounted.warnings()).toContain("probe: one warning");
     await mounted.close();
     expect(closed).toEqual(["probe"]);
@@ -137,7 +144,7 @@ describe("mounting the composition's extensions through the registry", () => {
     }
     expect(isUserError(error)).toBe(true);
     expect((error as Error).message).toMatch(
-      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes$/,
+      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, agents$/,
     );
   });
 });
