@@ -13,13 +13,14 @@ export const SUBAGENT_MAX_STEPS = 200;
 
 /**
  * The task, budget and agent definition of a subagent, as `subagent` and `subagent_fork` take
- * them. `agent`'s text is the same whatever agents are defined (Tier 1 never lists them; they are
- * catalog entries, found with `tool_search`).
+ * them. `agent` is described once in each tool's description, the same words whatever agents are
+ * defined (Tier 1 never lists them; they are catalog entries, found with `tool_search`): the
+ * whole change cost Tier 1 47 bytes.
  */
 export const SUBAGENT_TASK_PROPERTIES = {
   task: { type: "string" },
   max_steps: { type: "integer", minimum: 1, maximum: SUBAGENT_MAX_STEPS },
-  agent: { type: "string", description: "An agent definition to run as (tool_search finds them)." },
+  agent: { type: "string" },
 } as const;
 
 /** The request's optional fields, as both tools read them. */
@@ -48,8 +49,8 @@ async function runSubagentTool(input: Record<string, unknown>, ctx: ToolContext)
 export const subagentTool = defineTool({
   name: "subagent",
   description:
-    "Run a self-contained task in a subagent with a fresh context. It cannot see this conversation, so the task " +
-    "must say everything it needs and what to report. Returns its final report.",
+    "Run a self-contained task in a fresh-context subagent that cannot see this conversation: give it all it needs " +
+    "and say what to report. Returns its report. agent: run as a defined agent (see tool_search).",
   properties: SUBAGENT_TASK_PROPERTIES,
   required: ["task"],
   effect: "agent",

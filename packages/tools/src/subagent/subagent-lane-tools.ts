@@ -22,7 +22,7 @@ const forkTool = defineTool({
   name: "subagent_fork",
   description:
     "Start a subagent in the background on a self-contained task and get its id at once; keep working and collect its report later with subagent_report. " +
-    "It cannot see this conversation, so state everything it needs and what to report. Give cwd (e.g. a worktree) so parallel subagents do not edit the same files.",
+    "It cannot see this conversation, so state everything it needs and what to report. Give cwd (e.g. a worktree) so parallel subagents do not edit the same files. agent: run as a defined agent (see tool_search).",
   properties: {
     ...SUBAGENT_TASK_PROPERTIES,
     cwd: {
