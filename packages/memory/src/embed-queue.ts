@@ -56,6 +56,10 @@ const SOUND_VECTOR = `v.id = m.id AND v.model = ? AND v.dims > 0 AND length(v.ve
   AND (NOT EXISTS (SELECT 1 FROM memory_vector_indexes i WHERE i.model = v.model)
        OR EXISTS (SELECT 1 FROM memory_vector_indexes i WHERE i.model = v.model AND i.dims = v.dims))`;
 
+/** The next memories to embed: fewest attempts, oldest first (an index walk, schema v5). */
+export const NEXT_BATCH = `SELECT q.id, m.title, m.body, m.scope, m.updated_at AS updated FROM memory_embed_queue q
+  JOIN memories m ON m.id = q.id ORDER BY q.attempts, q.queued_at, q.id LIMIT ?`;
+
 export class EmbedQueue {
   constructor(
     private readonly store: MemoryStore,
@@ -162,12 +166,7 @@ export class EmbedQueue {
     const model = this.embedder.model;
     let taken = 0;
     while (taken < limit && this.db.open) {
-      const batch = this.db
-        .prepare(
-          `SELECT q.id, m.title, m.body, m.scope, m.updated_at AS updated FROM memory_embed_queue q
-           JOIN memories m ON m.id = q.id ORDER BY q.attempts, q.queued_at, q.id LIMIT ?`,
-        )
-        .all(Math.min(EMBED_BATCH, limit - taken)) as Array<{
+      const batch = this.db.prepare(NEXT_BATCH).all(Math.min(EMBED_BATCH, limit - taken)) as Array<{
         id: number;
         title: string;
         body: string;

@@ -5,14 +5,16 @@
  * writes anything (a bad line is one `MemoryInputError` naming the line and the field; secrets are
  * refused as `remember` refuses them), then writes all in one transaction: a memory with the same
  * scope and title is updated when its body or fields differ and skipped when identical, others
- * are added with new ids and their original times. Importing the same file twice changes nothing.
+ * are added with new ids and their original times (bulk-import.ts writes them, in two statements
+ * whatever the number of lines). Importing the same file twice changes nothing.
  * A retired memory (the governor's `supersededBy` or `archivedAt` in its line) is exported but not
  * imported — its links name ids of the other database, and recall never used it: counted as
  * `retired`, skipped.
  */
+import { type ImportLine, type ImportResult, writeImport } from "./bulk-import.js";
 import { MAX_BODY_BYTES, MAX_TITLE_CHARS, MemoryInputError } from "./memory-service.js";
 import type { MemoryStore } from "./memory-store.js";
-import { isMemoryClass, isScope, MEMORY_CLASSES, type Memory, type NewMemory } from "./memory-types.js";
+import { isMemoryClass, isScope, MEMORY_CLASSES, type Memory } from "./memory-types.js";
 import { findSecret } from "./secrets.js";
 
 export function exportLine(m: Memory): string {
@@ -41,7 +43,7 @@ function field(where: string, name: string, problem: string): MemoryInputError {
   return new MemoryInputError(`${where}: ${name}: ${problem}`);
 }
 
-function parseLine(line: string, where: string): NewMemory & { retired?: boolean } {
+function parseLine(line: string, where: string): ImportLine {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -96,13 +98,7 @@ function parseLine(line: string, where: string): NewMemory & { retired?: boolean
   };
 }
 
-export interface ImportResult {
-  added: number;
-  updated: number;
-  unchanged: number;
-  /** Lines of retired memories (superseded or archived), not imported. */
-  retired: number;
-}
+export type { ImportResult };
 
 /**
  * Imports JSONL text; `source` names the file in messages. With `queue` (an embedder is
@@ -119,33 +115,5 @@ export function importJsonl(
     .map((line, i) => ({ line: line.trim(), n: i + 1 }))
     .filter((l) => l.line !== "")
     .map((l) => parseLine(l.line, `${source}:${l.n}`));
-  const result: ImportResult = { added: 0, updated: 0, unchanged: 0, retired: 0 };
-  store.db
-    .transaction(() => {
-      for (const { retired, ...m } of parsed) {
-        if (retired) {
-          result.retired++;
-          continue;
-        }
-        const existing = store.findByTitle(m.scope, m.title);
-        if (!existing) {
-          const added = store.add(m);
-          queue?.enqueue([added.id]);
-          result.added++;
-        } else if (
-          existing.body === m.body &&
-          existing.class === m.class &&
-          existing.importance === m.importance &&
-          existing.title === m.title
-        ) {
-          result.unchanged++;
-        } else {
-          store.update(existing.id, m, m.updatedAt);
-          queue?.enqueue([existing.id]);
-          result.updated++;
-        }
-      }
-    })
-    .immediate();
-  return result;
+  return writeImport(store.db, parsed, queue);
 }

@@ -223,8 +223,9 @@ export class MemoryService {
     limit = DEFAULT_RECALL_LIMIT,
     classes?: readonly MemoryClass[],
   ): Promise<Memory[]> {
-    const ranked = await this.rankQuery(query, classes);
-    const ids = ranked.slice(0, Math.min(Math.max(1, limit), MAX_RECALL_LIMIT)).map((r) => r.id);
+    // Only the bodies loaded are ranked to the end (their `why` is the costly part).
+    const ranked = await this.rankQuery(query, classes, Math.min(Math.max(1, limit), MAX_RECALL_LIMIT));
+    const ids = ranked.map((r) => r.id);
     return this.recallIds(ids);
   }
 

@@ -21,6 +21,7 @@
  * A set overlap alone cannot tell "use pnpm not npm" from "use npm not pnpm" (the same set), which
  * is why word order decides between "the same fact" (merge) and "an update" (supersede).
  */
+import { cosine } from "./ranking.js";
 
 export const NEAR_DUPLICATE_JACCARD = 0.75;
 export const NEAR_DUPLICATE_COSINE = 0.95;
@@ -68,21 +69,6 @@ export function jaccard(a: readonly string[], b: readonly string[]): number {
   return shared / (left.size + right.size - shared);
 }
 
-export function cosineSimilarity(a: Float32Array, b: Float32Array): number {
-  if (a.length !== b.length || a.length === 0) return 0;
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
-
 /** A memory's text as the governor compares it. */
 export interface Statement {
   title: string;
@@ -111,7 +97,7 @@ export function compareStatements(next: Statement, existing: Statement): Likenes
   const words = jaccard(a, b);
   if (words >= NEAR_DUPLICATE_JACCARD) return { kind: "near", by: "words", similarity: words };
   if (next.vector && existing.vector) {
-    const cos = cosineSimilarity(next.vector, existing.vector);
+    const cos = cosine(next.vector, existing.vector);
     if (cos >= NEAR_DUPLICATE_COSINE) return { kind: "near", by: "vector", similarity: cos };
   }
   return { kind: "different" };

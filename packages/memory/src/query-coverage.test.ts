@@ -8,6 +8,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { COMMON_AT } from "./fts-candidates.js";
+import { importJsonl } from "./memory-jsonl.js";
 import { MemoryService } from "./memory-service.js";
 import { MemoryStore } from "./memory-store.js";
 import { openMemoryDb } from "./open-db.js";
@@ -70,5 +72,44 @@ describe("query coverage", () => {
     const { share } = new QueryCoverage(store.db).measure("deploy", [2]);
     expect([...share.keys()]).toEqual([2]);
     expect(new QueryCoverage(store.db).measure("deploy", []).share.size).toBe(0);
+  });
+
+  it("a word more common than COMMON_AT is found among the candidates' own texts, stemmed alike", async () => {
+    const store = await storeWith([]);
+    const line = (title: string, body: string) =>
+      JSON.stringify({
+        class: "fact",
+        title,
+        body,
+        scope: "user",
+        importance: 3,
+        createdAt: 1_800_000_000_000,
+        updatedAt: 1_800_000_000_000,
+      });
+    const filler = Array.from({ length: COMMON_AT + 200 }, (_, i) =>
+      line(`Handler ${i}`, `the api handles request ${i}`),
+    );
+    importJsonl(
+      store,
+      [
+        ...filler,
+        line("Deploy api", "Deploying the APIs goes through Argo"),
+        line("Argo", "Argo syncs the cluster"),
+      ].join("\n"),
+      "coverage.jsonl",
+    );
+    const deployApi = COMMON_AT + 201;
+    const argo = COMMON_AT + 202;
+    const coverage = new QueryCoverage(store.db);
+    const { share, terms } = coverage.measure("deploy apis", [3, deployApi, argo]);
+    // "apis" is in more than COMMON_AT memories; "deploy" in one: the rare word weighs most.
+    expect(terms.get(deployApi)).toEqual(["deploy", "apis"]);
+    expect(share.get(deployApi)).toBe(1);
+    expect(terms.get(3)).toEqual(["apis"]);
+    expect(share.get(3)).toBeLessThan(0.4);
+    expect(share.has(argo)).toBe(false);
+    // Another candidate set replaces the last one.
+    const again = coverage.measure("deploy apis", [argo, 5]);
+    expect([...again.share.keys()]).toEqual([5]);
   });
 });

@@ -7,9 +7,11 @@
  * lets the relevance floor (relevance.ts) refuse a query nothing answers.
  *
  * Words are matched by FTS5 itself (`porter unicode61`, schema.ts), so "deploys" covers "deploy".
- * The work is bounded at any size: a word's document count is counted up to COMMON_AT, and its
- * presence is looked up only in the candidates' rows.
+ * The work is bounded at any size: a word's matches are read up to COMMON_AT + 1 (that many tell
+ * its rarity, and for a rarer word they are all its matches); a more common word is looked up among
+ * the candidates' own texts only (CandidateTexts).
  */
+import { createRequire } from "node:module";
 import type BetterSqlite3 from "better-sqlite3";
 import { COMMON_AT, queryWords } from "./fts-candidates.js";
 import { STOP_WORDS } from "./stop-words.js";
@@ -51,19 +53,54 @@ export function queryCoverageOf(db: BetterSqlite3.Database): QueryCoverage {
   return coverage;
 }
 
-export class QueryCoverage {
-  private readonly count;
-  private readonly present;
-  private readonly size;
+/**
+ * The candidates' own texts in a scratch in-memory FTS5 table with memories_fts's tokenizer: a
+ * common word's matches among a few hundred rows are found there in microseconds, where FTS5 on
+ * memories_fts walks the word's whole doclist (tens of thousands of rows at 100k) for each rowid.
+ */
+class CandidateTexts {
+  private readonly scratch: BetterSqlite3.Database;
+  private readonly clear;
+  private readonly insert;
+  private readonly match;
+  private readonly texts;
 
   constructor(db: BetterSqlite3.Database) {
-    this.count = db.prepare(
-      "SELECT count(*) AS n FROM (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)",
+    const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
+    this.scratch = new Database(":memory:");
+    this.scratch.exec("CREATE VIRTUAL TABLE texts USING fts5 (title, body, tokenize = 'porter unicode61')");
+    this.clear = this.scratch.prepare("DELETE FROM texts");
+    this.insert = this.scratch.prepare("INSERT INTO texts (rowid, title, body) VALUES (?, ?, ?)");
+    this.match = this.scratch.prepare("SELECT rowid FROM texts WHERE texts MATCH ?").pluck();
+    this.texts = db.prepare(
+      "SELECT id, title, body FROM memories WHERE id IN (SELECT value FROM json_each(?))",
     );
-    // Bound as integers: FTS5 does not apply a rowid constraint bound as a REAL (a JS number).
-    this.present = db.prepare(
-      "SELECT rowid AS id FROM memories_fts WHERE memories_fts MATCH ? AND rowid IN (SELECT CAST(value AS INTEGER) FROM json_each(?))",
-    );
+  }
+
+  /** Loads the candidates' texts, replacing the last set. */
+  load(ids: readonly number[]): void {
+    const rows = this.texts.all(JSON.stringify(ids)) as Array<{ id: number; title: string; body: string }>;
+    this.scratch.transaction(() => {
+      this.clear.run();
+      for (const r of rows) this.insert.run(r.id, r.title, r.body);
+    })();
+  }
+
+  /** The loaded candidates that contain `word`. */
+  containing(word: string): number[] {
+    return this.match.all(phrase(word)) as number[];
+  }
+}
+
+export class QueryCoverage {
+  private readonly matches;
+  private readonly size;
+  private candidateTexts: CandidateTexts | undefined;
+
+  constructor(private readonly db: BetterSqlite3.Database) {
+    // A word's matches up to COMMON_AT + 1: how many there are (its rarity), and for a word with few,
+    // all of them, intersected with the candidates here.
+    this.matches = db.prepare("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?").pluck();
     // The largest id stands in for the number of memories: O(1), and an overestimate after removals
     // only raises every word's weight alike.
     this.size = db.prepare("SELECT coalesce(max(id), 0) AS n FROM memories");
@@ -75,16 +112,26 @@ export class QueryCoverage {
     const words = topicQueryWords(query);
     if (words.length === 0 || candidateIds.length === 0) return { share, terms };
     const total = Math.max(RARITY_FLOOR_MEMORIES, (this.size.get() as { n: number }).n);
-    const ids = JSON.stringify(candidateIds);
+    const wanted = new Set(candidateIds);
     let whole = 0;
+    let loaded = false;
     const weight = new Map<number, number>();
     for (const word of words) {
-      const n = (this.count.get(phrase(word), COMMON_AT + 1) as { n: number }).n;
+      const matched = this.matches.all(phrase(word), COMMON_AT + 1) as number[];
+      const n = matched.length;
       // A word no memory has weighs as a word one memory has: absent or rare, it is what the query is about.
       const idf = Math.log(1 + (total + 1) / (Math.max(n, 1) + 0.5));
       whole += idf;
       if (n === 0) continue;
-      for (const { id } of this.present.all(phrase(word), ids) as Array<{ id: number }>) {
+      let found: number[];
+      if (n <= COMMON_AT) found = matched.filter((id) => wanted.has(id));
+      else {
+        this.candidateTexts ??= new CandidateTexts(this.db);
+        if (!loaded) this.candidateTexts.load(candidateIds);
+        loaded = true;
+        found = this.candidateTexts.containing(word);
+      }
+      for (const id of found) {
         weight.set(id, (weight.get(id) ?? 0) + idf);
         terms.set(id, [...(terms.get(id) ?? []), word]);
       }

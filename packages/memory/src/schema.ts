@@ -17,8 +17,10 @@
  *   archived it). A memory with either set is *retired*: kept, shown by `show` and `list --all`,
  *   never in recall, candidates or index lines.
  * v4: vector retrieval's embed queue and KNN index registry (vector-schema.ts).
+ * v5: quantised KNN, the binary codes of the indexed vectors (code-schema.ts).
  */
 import type BetterSqlite3 from "better-sqlite3";
+import { CODES_MIGRATION } from "./code-schema.js";
 import { VECTOR_MIGRATION } from "./vector-schema.js";
 
 /** The migrations in order: `MIGRATIONS[n]` takes a database from version n to n + 1. */
@@ -71,6 +73,7 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE memories ADD COLUMN archived_at INTEGER;
   `,
   VECTOR_MIGRATION,
+  CODES_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

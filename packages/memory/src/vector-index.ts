@@ -15,6 +15,7 @@
 import { createHash } from "node:crypto";
 import type BetterSqlite3 from "better-sqlite3";
 import { load as loadSqliteVec } from "sqlite-vec";
+import { BinaryCodes } from "./binary-codes.js";
 import { decodeVector, encodeVector } from "./vector-codec.js";
 
 type Db = BetterSqlite3.Database;
@@ -56,7 +57,11 @@ export function openVectorIndex(db: Db): VectorIndex | { problem: string } {
 }
 
 export class VectorIndex {
-  constructor(private readonly db: Db) {}
+  private readonly codes: BinaryCodes;
+
+  constructor(private readonly db: Db) {
+    this.codes = new BinaryCodes(db);
+  }
 
   /** The table for (model, dims), created (and registered) when `create` and absent. */
   table(model: string, dims: number, create: boolean): string | undefined {
@@ -71,8 +76,9 @@ export class VectorIndex {
       this.db.exec(
         `CREATE VIRTUAL TABLE IF NOT EXISTS ${name} USING vec0(embedding float[${dims}] distance_metric=cosine, scope text partition key)`,
       );
+      // A new table is empty: every vector put into it gets its code (coded from the start).
       this.db
-        .prepare("INSERT OR IGNORE INTO memory_vector_indexes (name, model, dims) VALUES (?, ?, ?)")
+        .prepare("INSERT OR IGNORE INTO memory_vector_indexes (name, model, dims, coded) VALUES (?, ?, ?, 1)")
         .run(name, model, dims);
     })();
     return name;
@@ -85,12 +91,30 @@ export class VectorIndex {
     this.db
       .prepare(`INSERT INTO ${name} (rowid, embedding, scope) VALUES (?, ?, ?)`)
       .run(BigInt(id), encodeVector(vector), scope);
+    this.codes.put(model, id, scope, vector);
   }
 
-  /** The `k` nearest memories of each scope to `query` (closest first, merged). Throws if the table is unusable. */
+  /**
+   * The `k` nearest memories of `scopes` to `query`, closest first: by the binary codes with an
+   * exact re-rank (binary-codes.ts), or, on a read-only file whose codes were never written, by the
+   * `vec0` table. Throws if the table is unusable.
+   */
   knn(model: string, query: Float32Array, scopes: readonly string[], k: number): KnnHit[] {
     const name = this.table(model, query.length, false);
     if (!name) return [];
+    const declared = this.db.prepare("SELECT sql FROM sqlite_master WHERE name = ?").pluck().get(name);
+    if (typeof declared !== "string" || !declared.includes(`float[${query.length}]`))
+      throw new Error(`${name} is not a KNN table of ${query.length} dimensions`);
+    if (this.coded(model, query.length)) {
+      const { hits, stale } = this.codes.knn(model, query, scopes, k);
+      if (stale.length > 0 && !this.db.readonly)
+        try {
+          this.forget(model, query.length, stale);
+        } catch {
+          // Another process holds the write lock too long: the rows are skipped again next time.
+        }
+      return hits;
+    }
     const statement = this.db.prepare(
       `SELECT rowid AS id, distance FROM ${name} WHERE embedding MATCH ? AND k = ? AND scope = ?`,
     );
@@ -108,7 +132,57 @@ export class VectorIndex {
     const remove = this.db.prepare(`DELETE FROM ${name} WHERE rowid = ?`);
     this.db.transaction(() => {
       for (const id of ids) remove.run(BigInt(id));
+      this.codes.forget(model, dims, ids);
     })();
+  }
+
+  /**
+   * Whether the (model, dims) table's vectors all have binary codes; a table of a v4 file gets
+   * them here, from `memory_vectors`, when the file may be written (once).
+   */
+  private coded(model: string, dims: number): boolean {
+    const row = this.db
+      .prepare("SELECT coded FROM memory_vector_indexes WHERE model = ? AND dims = ?")
+      .get(model, dims) as { coded: number } | undefined;
+    if (row?.coded === 1) return true;
+    if (!row || this.db.readonly) return false;
+    this.db.transaction(() => {
+      this.codes.clear(model, dims);
+      this.eachSoundVector(model, dims, (id, scope, vector) => this.codes.put(model, id, scope, vector));
+      this.db
+        .prepare("UPDATE memory_vector_indexes SET coded = 1 WHERE model = ? AND dims = ?")
+        .run(model, dims);
+    })();
+    return true;
+  }
+
+  /** Every vector of (model, dims) whose BLOB is sound, with its memory's scope; returns how many were not. */
+  private eachSoundVector(
+    model: string,
+    dims: number,
+    visit: (id: number, scope: string, vector: Float32Array) => void,
+  ): number {
+    let skipped = 0;
+    const page = this.db.prepare(
+      `SELECT v.id, v.dims, v.vector, m.scope FROM memory_vectors v JOIN memories m ON m.id = v.id
+       WHERE v.model = ? AND v.dims = ? AND v.id > ? ORDER BY v.id LIMIT 1000`,
+    );
+    for (let after = 0; ; ) {
+      const rows = page.all(model, dims, after) as Array<{
+        id: number;
+        dims: number;
+        vector: unknown;
+        scope: string;
+      }>;
+      if (rows.length === 0) break;
+      for (const r of rows) {
+        after = r.id;
+        const decoded = decodeVector(r.vector, r.dims, dims);
+        if (decoded.vector) visit(r.id, r.scope, decoded.vector);
+        else skipped++;
+      }
+    }
+    return skipped;
   }
 
   /**
@@ -125,30 +199,13 @@ export class VectorIndex {
       this.db.prepare("DELETE FROM memory_vector_indexes WHERE model = ? AND dims = ?").run(model, dims);
       this.db.exec(`DROP TABLE IF EXISTS ${name}`);
       this.table(model, dims, true);
+      this.codes.clear(model, dims);
       const insert = this.db.prepare(`INSERT INTO ${name} (rowid, embedding, scope) VALUES (?, ?, ?)`);
-      const page = this.db.prepare(
-        `SELECT v.id, v.dims, v.vector, m.scope FROM memory_vectors v JOIN memories m ON m.id = v.id
-         WHERE v.model = ? AND v.dims = ? AND v.id > ? ORDER BY v.id LIMIT 1000`,
-      );
-      for (let after = 0; ; ) {
-        const rows = page.all(model, dims, after) as Array<{
-          id: number;
-          dims: number;
-          vector: unknown;
-          scope: string;
-        }>;
-        if (rows.length === 0) break;
-        for (const r of rows) {
-          after = r.id;
-          const decoded = decodeVector(r.vector, r.dims, dims);
-          if (!decoded.vector) {
-            skipped++;
-            continue;
-          }
-          insert.run(BigInt(r.id), encodeVector(decoded.vector), r.scope);
-          indexed++;
-        }
-      }
+      skipped = this.eachSoundVector(model, dims, (id, scope, vector) => {
+        insert.run(BigInt(id), encodeVector(vector), scope);
+        this.codes.put(model, id, scope, vector);
+        indexed++;
+      });
     })();
     return { indexed, skipped };
   }
