@@ -18,6 +18,7 @@
 
 import { readdirSync, readFileSync } from "node:fs";
 import { execa } from "execa";
+import { bashArgs } from "./bash-args.js";
 import { commandEnvironment } from "./command-env.js";
 import type { CommandSandbox } from "./sandbox/sandbox.js";
 
@@ -102,7 +103,7 @@ export async function killGroup(pgid: number, graceMs: number): Promise<void> {
 export function spawnGroup(command: string, options: SpawnOptions): RunningGroup {
   const { file, args } = options.sandbox?.wrap(command, options.cwd) ?? {
     file: "bash",
-    args: ["-c", command],
+    args: bashArgs(command),
   };
   const child = execa(file, args, {
     cwd: options.cwd,

@@ -32,6 +32,7 @@ import { createServer, type Server } from "node:net";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { processStartTime, ROOT_PROTECTED_FILES } from "@picasso/workspace";
+import { bashArgs } from "../bash-args.js";
 import { commandEnvironment } from "../command-env.js";
 import { CommandSandbox, hiddenPaths, isInside, type SandboxSettings } from "./sandbox.js";
 
@@ -65,7 +66,7 @@ interface Ran {
 
 /** Runs `command` with bash, confined by `sandbox` when given. */
 function run(sandbox: CommandSandbox | undefined, command: string, cwd: string): Promise<Ran> {
-  const { file, args } = sandbox?.wrap(command, cwd) ?? { file: "bash", args: ["-c", command] };
+  const { file, args } = sandbox?.wrap(command, cwd) ?? { file: "bash", args: bashArgs(command) };
   return new Promise((done) => {
     const child = spawn(file, args, { cwd, env: commandEnvironment(), stdio: ["ignore", "pipe", "pipe"] });
     let output = "";

@@ -25,6 +25,7 @@
  */
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { bashArgs } from "../bash-args.js";
 import { sandboxMounts } from "./sandbox-mounts.js";
 import { BWRAP, probeSandbox, WALL_FLAGS } from "./sandbox-probe.js";
 
@@ -104,10 +105,10 @@ export class CommandSandbox {
     cwd: string,
     options: { newSession?: boolean } = {},
   ): { file: string; args: string[] } {
-    if (!this.active) return { file: "bash", args: ["-c", command] };
+    if (!this.active) return { file: "bash", args: bashArgs(command) };
     const args = [...this.walls(options.newSession ?? true), ...sandboxMounts(this.place)];
     if (!this.settings.network) args.push("--unshare-net");
-    args.push("--chdir", cwd, "--", "bash", "-c", command);
+    args.push("--chdir", cwd, "--", "bash", ...bashArgs(command));
     return { file: BWRAP, args };
   }
 

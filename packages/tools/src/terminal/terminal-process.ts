@@ -13,6 +13,7 @@
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import { dirname } from "node:path";
+import { bashArgs } from "../bash-args.js";
 import { commandEnvironment } from "../command-env.js";
 import { RollingCapture } from "../output-capture.js";
 import { type GroupRegistry, groupAlive, killGroup } from "../process-group.js";
@@ -103,7 +104,7 @@ export class TerminalProcess {
     // job control work; a piped terminal has none to keep.
     const { file, args } = options.sandbox?.wrap(options.command, options.cwd, { newSession: !pty }) ?? {
       file: "bash",
-      args: ["-c", options.command],
+      args: bashArgs(options.command),
     };
     const env = commandEnvironment(options.groups.processEnv);
     const term = new TerminalProcess(pty ? "pty" : "pipes", options.spillPath, options);
