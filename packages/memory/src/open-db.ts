@@ -58,7 +58,8 @@ export interface OpenMemoryOptions {
 
 let driver: typeof BetterSqlite3 | undefined;
 
-function loadDriver(): typeof BetterSqlite3 {
+/** better-sqlite3, loaded once on first use (every SQLite connection of memory opens through it). */
+export function loadDriver(): typeof BetterSqlite3 {
   driver ??= createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
   return driver;
 }

@@ -11,9 +11,9 @@
  * its rarity, and for a rarer word they are all its matches); a more common word is looked up among
  * the candidates' own texts only (CandidateTexts).
  */
-import { createRequire } from "node:module";
 import type BetterSqlite3 from "better-sqlite3";
 import { COMMON_AT, queryWords } from "./fts-candidates.js";
+import { loadDriver } from "./open-db.js";
 import { STOP_WORDS } from "./stop-words.js";
 
 export interface Coverage {
@@ -66,7 +66,7 @@ class CandidateTexts {
   private readonly texts;
 
   constructor(db: BetterSqlite3.Database) {
-    const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
+    const Database = loadDriver();
     this.scratch = new Database(":memory:");
     this.scratch.exec("CREATE VIRTUAL TABLE texts USING fts5 (title, body, tokenize = 'porter unicode61')");
     this.clear = this.scratch.prepare("DELETE FROM texts");

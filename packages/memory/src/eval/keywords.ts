@@ -4,10 +4,10 @@
  * minus English stop words, each stemmed by the same FTS5 `porter unicode61` tokenizer
  * memories_fts uses (schema.ts), so "deploys" and "deploying" are one keyword and "rollout" and
  * "roll" are two. The stemmer is a scratch FTS5 table in an in-memory SQLite database, read back
- * through fts5vocab; better-sqlite3 is loaded on first use, as open-db.ts loads it.
+ * through fts5vocab; better-sqlite3 is loaded on first use through open-db.ts.
  */
-import { createRequire } from "node:module";
 import type BetterSqlite3 from "better-sqlite3";
+import { loadDriver } from "../open-db.js";
 import { STOP_WORDS } from "../stop-words.js";
 
 /** The topic words of a text, before stemming: lower-cased, two or more characters, no stop words. */
@@ -25,7 +25,7 @@ export class KeywordStemmer {
   private readonly terms;
 
   constructor() {
-    const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
+    const Database = loadDriver();
     this.db = new Database(":memory:");
     this.db.exec(
       "CREATE VIRTUAL TABLE scratch USING fts5 (x, tokenize = 'porter unicode61'); CREATE VIRTUAL TABLE scratch_terms USING fts5vocab (scratch, 'row');",
