@@ -35,6 +35,7 @@ const RUNTIME_MAY_IMPORT = {
   "packages/changes": ["protocol", "workspace"],
   "packages/commands": ["protocol", "workspace"],
   "packages/hooks": ["protocol", "workspace"],
+  "packages/agents": ["protocol", "workspace"],
   "packages/surface": [
     "protocol",
     "workspace",
@@ -47,6 +48,7 @@ const RUNTIME_MAY_IMPORT = {
     "changes",
     "commands",
     "hooks",
+    "agents",
   ],
   "packages/acp-server": ["protocol", "workspace", "engine", "tools", "surface"],
   "packages/cache-probe": [
