@@ -4,17 +4,19 @@
  *
  * A definition changes only the child's lane:
  * - its `prompt` is sent in the child's first message (`agentInstructions`), never in Tier 1;
- * - its `tools` keep, of Tier 1's tools, those it names — plus the gateway tools when it names a
- *   deferred tool (reached through them); a call of any other tool is refused, and a gateway call
- *   whose target the list does not name too (`refusal`). It never adds a tool or loosens a
- *   permission: allowed calls still pass the session's mode and approvals;
+ * - its `tools` limit what the child may call: a call of any other tool is refused, and so is a
+ *   gateway call (`tool_call`, `<server>_call`) whose target the list does not name (`refusal`).
+ *   The child still sends the session's Tier 1 — the same tools array, so its first request reads
+ *   the parent's cached prefix — and its first message names the tools it may use. A list never
+ *   adds a tool or loosens a permission: allowed calls still pass the session's mode and approvals;
  * - its `model` picks the child's model on the session's provider (`childModel`).
- * When the tools or the model differ from the session's, the child's requests carry their own
- * header (`header`), which the caller logs as a `request_header` with reason `agent` before the
- * child's first request, so the log still rebuilds every request it sent.
+ * When the model differs from the session's, the child's requests carry their own header
+ * (`header`: same Tier 1, another model, so another cache), which the caller logs as a
+ * `request_header` with reason `agent` before the child's first request, so the log still
+ * rebuilds every request it sent.
  * An unknown name throws an Error naming the defined agents (the tool turns it into its error).
  */
-import { type AgentDefinition, formatReminder, sealTier1, type Tier1, tier1Roles } from "@picasso/protocol";
+import { type AgentDefinition, formatReminder, type Tier1, tier1Roles } from "@picasso/protocol";
 import { headerHash } from "./request-builder.js";
 import type { EngineRuntime } from "./runtime.js";
 
@@ -81,45 +83,38 @@ export function childProfile(rt: EngineRuntime, agentName: string | undefined): 
   if (agentName === undefined) return { header: session, refusal: () => undefined };
   const agent = findAgent(rt, agentName);
   const { model, note } = childModel(agent.model, parentModel, agent.name);
+  const header: ChildHeader =
+    model === parentModel
+      ? session
+      : { tier1: rt.tier1, model, hash: headerHash(rt.tier1, model, rt.settings.maxTokens), own: true };
   const listed = agent.tools === undefined ? undefined : new Set(agent.tools);
-  const tier1 = listed ? restrictedTier1(rt, listed) : rt.tier1;
-  const own = tier1 !== rt.tier1 || model !== parentModel;
-  const header: ChildHeader = own
-    ? { tier1, model, hash: headerHash(tier1, model, rt.settings.maxTokens), own }
-    : session;
-  const kept = new Set(tier1.tools.map((t) => t.name));
-  const allowedText = () => [...kept].join(", ") || "no tools";
+  const roles = tier1Roles(rt.tier1).tools ?? {};
+  const isGateway = (name: string) => roles[name] === "gateway";
+  // tool_search (a gateway with no target) is kept when the list names a tool reached through it.
+  const inTier1 = new Set(rt.tier1.tools.map((t) => t.name));
+  const namesDeferred = listed ? [...listed].some((name) => !inTier1.has(name)) : false;
+  const allowedText = () => (listed && listed.size > 0 ? [...listed].join(", ") : "no tools");
   return {
     agent,
     header,
     ...(note ? { note } : {}),
     refusal(name, target) {
-      if (!listed) return undefined;
-      if (!kept.has(name))
-        return `"${name}" is not among the tools of agent ${agent.name} (${agent.path}): it may use ${allowedText()}.`;
-      if (!listed.has(name) && target !== undefined && !listed.has(target))
-        return `"${target}" is not among the tools of agent ${agent.name} (${agent.path}): it may use ${[...listed].join(", ")}.`;
-      return undefined;
+      if (!listed || listed.has(name)) return undefined;
+      if (isGateway(name) && (target === undefined ? namesDeferred : listed.has(target))) return undefined;
+      const what = isGateway(name) && target !== undefined ? target : name;
+      return `"${what}" is not among the tools of agent ${agent.name} (${agent.path}): it may use ${allowedText()}.`;
     },
   };
 }
 
-/** Tier 1 with only the tools `listed` names (and the gateways, when it names a deferred tool). */
-function restrictedTier1(rt: EngineRuntime, listed: ReadonlySet<string>): Tier1 {
-  const inTier1 = new Set(rt.tier1.tools.map((t) => t.name));
-  const namesDeferred = [...listed].some((name) => !inTier1.has(name) && rt.host.tool(name) !== undefined);
-  const roles = tier1Roles(rt.tier1);
-  const tools = rt.tier1.tools.filter(
-    (t) => listed.has(t.name) || (namesDeferred && roles.tools?.[t.name] === "gateway"),
-  );
-  if (tools.length === rt.tier1.tools.length) return rt.tier1;
-  return sealTier1(tools, rt.tier1.system, roles);
-}
-
 /** The agent's part of the child's first message: its instructions, scoped to that lane. */
 export function agentInstructions(agent: AgentDefinition): string {
+  const tools =
+    agent.tools === undefined
+      ? ""
+      : `\n\nTools this agent may use: ${agent.tools.length ? agent.tools.join(", ") : "none"}. A call of any other tool is refused.`;
   return formatReminder(
     `agent:${agent.name}`,
-    `You run as agent "${agent.name}", defined in ${agent.path} (${agent.source} file). Its instructions:\n\n${agent.prompt}`,
+    `You run as agent "${agent.name}", defined in ${agent.path} (${agent.source} file).${tools} Its instructions:\n\n${agent.prompt}`,
   );
 }

@@ -61,21 +61,37 @@ describe("childProfile", () => {
       },
     }) as unknown as EngineRuntime;
 
-  it("keeps the gateways when the list names a deferred tool, and limits their targets to the list", () => {
+  it("keeps the session's Tier 1, allows the gateways only for listed targets, and refuses the rest", () => {
     const profile = childProfile(runtime([{ ...REVIEWER, tools: ["read", "json_query"] }]), "reviewer");
-    expect(profile.header.tier1.tools.map((t) => t.name)).toEqual(["read", "tool_search", "tool_call"]);
-    expect(profile.header.own).toBe(true);
-    expect(profile.header.hash).not.toBe("session-header");
+    expect(profile.header.tier1).toBe(tier1);
+    expect(profile.header).toMatchObject({ own: false, hash: "session-header" });
     expect(profile.refusal("tool_call", "json_query")).toBeUndefined();
     expect(profile.refusal("tool_search", undefined)).toBeUndefined();
     expect(profile.refusal("tool_call", "web_fetch")).toBe(
       '"web_fetch" is not among the tools of agent reviewer (.claude/agents/reviewer.md): it may use read, json_query.',
     );
     expect(profile.refusal("bash", undefined)).toContain('"bash" is not among the tools of agent reviewer');
+    expect(profile.refusal("read", undefined)).toBeUndefined();
+    // Without a deferred tool in the list, the search gateway is refused too.
+    const plain = childProfile(runtime([{ ...REVIEWER, tools: ["read"] }]), "reviewer");
+    expect(plain.refusal("tool_search", undefined)).toContain('"tool_search" is not among the tools');
+  });
+
+  it("gives another model its own header over the same Tier 1", () => {
+    const profile = childProfile(
+      runtime([{ ...REVIEWER, tools: ["read"], model: "picasso-mock-small" }]),
+      "reviewer",
+    );
+    expect(profile.header).toMatchObject({ own: true, model: "picasso-mock-small" });
+    expect(profile.header.tier1).toBe(tier1);
+    expect(profile.header.hash).not.toBe("session-header");
   });
 
   it("gives no tools for an empty list, the session's header for no list, and throws for an unknown name", () => {
-    expect(childProfile(runtime([{ ...REVIEWER, tools: [] }]), "reviewer").header.tier1.tools).toEqual([]);
+    const none = childProfile(runtime([{ ...REVIEWER, tools: [] }]), "reviewer");
+    expect(none.refusal("read", undefined)).toBe(
+      '"read" is not among the tools of agent reviewer (.claude/agents/reviewer.md): it may use no tools.',
+    );
     const open = { ...REVIEWER, model: "inherit" };
     delete open.tools;
     const profile = childProfile(runtime([open]), "reviewer");
@@ -88,7 +104,7 @@ describe("childProfile", () => {
 });
 
 describe("subagents run as agent definitions", () => {
-  it("restricts the child's tools on the wire and in the scheduler, and sends the text to the child only", async () => {
+  it("restricts the child's tools in the scheduler over the session's Tier 1, and sends the text to the child only", async () => {
     const scenario = await startScenario({
       files: { "notes.md": "the answer is 42\n" },
       plugins: [agents(REVIEWER)],
@@ -118,15 +134,48 @@ describe("subagents run as agent definitions", () => {
         .map((r) => r.body as { tools?: { name: string }[]; messages: unknown[] });
       const names = wire.map((body) => (body.tools ?? []).map((t) => t.name));
       expect(names[0]).toContain("bash");
-      expect(names.slice(1, 4)).toEqual([["read"], ["read"], ["read"]]);
-      expect(names[4]).toEqual(names[0]);
+      // Every request, the child's too, carries the same tools: the child reads the cached Tier 1.
+      for (const sent of names) expect(sent).toEqual(names[0]);
       expect(JSON.stringify(wire[1]!.messages[0])).toContain("AGENT-TEXT-91");
+      expect(JSON.stringify(wire[1]!.messages[0])).toContain("Tools this agent may use: read.");
       expect(JSON.stringify(wire[4]!.messages)).not.toContain("AGENT-TEXT-91");
       const log = await scenario.events();
       expect(log.find((e) => e.type === "subagent_start")).toMatchObject({ agent: "reviewer" });
       const report = events.find((e) => e.type === "subagent_stop");
       expect(report).toMatchObject({ status: "done" });
       expect(report?.type === "subagent_stop" && report.report).toContain('asks for model "haiku"');
+      await expectLogRebuildsRequests(scenario);
+    } finally {
+      await scenario.close();
+    }
+  });
+
+  it("runs an agent with another model under its own logged header, over the same tools", async () => {
+    const small: AgentDefinition = { ...REVIEWER, name: "small", model: "picasso-mock-small" };
+    const scenario = await startScenario({
+      plugins: [agents(small)],
+      script: {
+        steps: [
+          {
+            match: "delegate",
+            tool_calls: [{ name: "subagent", input: { task: "SUBTASK", agent: "small" } }],
+          },
+          { match: "AGENT-TEXT-91", text: "small done" },
+          { match: "small done", text: "all done" },
+        ],
+      },
+    });
+    try {
+      await scenario.run("delegate");
+      const wire = scenario.server.requests
+        .filter((r) => r.path === "/v1/messages")
+        .map((r) => r.body as { model: string; tools?: unknown[] });
+      expect(wire.map((body) => body.model)).toEqual([wire[0]!.model, "picasso-mock-small", wire[0]!.model]);
+      expect(JSON.stringify(wire[1]!.tools)).toBe(JSON.stringify(wire[0]!.tools));
+      const log = await scenario.events();
+      expect(
+        log.filter((e) => e.type === "request_header").map((e) => e.type === "request_header" && e.reason),
+      ).toEqual(["initial", "agent"]);
       await expectLogRebuildsRequests(scenario);
     } finally {
       await scenario.close();
