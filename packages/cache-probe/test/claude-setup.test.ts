@@ -102,9 +102,7 @@ describe("the claude-setup scenario", () => {
   });
 
   it("the hooks, the command's allowed-tools and the agents' tools lists did what they say", () => {
-    const results = log
-      .filter((e) => e.type === "tool_result")
-      .map((e) => `${e.lane} ${e.name} ${e.status}`);
+    const results = log.filter((e) => e.type === "tool_result").map((e) => `${e.lane} ${e.name} ${e.status}`);
     expect(results).toEqual([
       "main read ok",
       "main bash denied", // /review allows Read and Grep only
