@@ -36,6 +36,7 @@ const RUNTIME_MAY_IMPORT = {
   "packages/commands": ["protocol", "workspace"],
   "packages/hooks": ["protocol", "workspace"],
   "packages/init": ["protocol", "workspace"],
+  "packages/agents": ["protocol", "workspace"],
   "packages/surface": [
     "protocol",
     "workspace",
@@ -49,6 +50,7 @@ const RUNTIME_MAY_IMPORT = {
     "commands",
     "hooks",
     "init",
+    "agents",
   ],
   "packages/acp-server": ["protocol", "workspace", "engine", "tools", "surface"],
   "packages/cache-probe": [

@@ -129,6 +129,7 @@ describe("operations over ACP", () => {
       "changes",
       "init",
       "hooks",
+      "agents",
       "greet",
     ]);
     expect(advertised.at(-1)).toEqual({ name: "greet", description: "say hello", input: { hint: "<name>" } });

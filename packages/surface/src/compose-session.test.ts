@@ -43,6 +43,7 @@ describe("composeSession per surface", () => {
         "changes",
         "init",
         "hooks",
+        "agents",
         "commands",
       ]);
       expect(sdk.mounted).toEqual(cli.mounted);

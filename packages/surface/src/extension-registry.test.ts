@@ -40,6 +40,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "changes",
         "init",
         "hooks",
+        "agents",
         "commands",
       ]);
       expect(mounted.leanContext && mounted.toolRuntime && mounted.memory && mounted.mcp).toBeTruthy();
@@ -73,6 +74,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "changes",
         "init",
         "hooks",
+        "agents",
         "commands",
       ]);
       expect(mounted.mcp).toBeUndefined();
@@ -100,7 +102,7 @@ describe("mounting the composition's extensions through the registry", () => {
     };
     const mounted = mountExtensions({ ...at, composition }, registry);
     expect(seen).toEqual([
-      ["lean-context", "tools", "memory", "mcp", "changes", "init", "hooks", "commands"],
+      ["lean-context", "tools", "memory", "mcp", "changes", "init", "hooks", "agents", "commands"],
     ]);
     expect(mounted.warnings()).toContain("probe: one warning");
     await mounted.close();
@@ -151,7 +153,7 @@ describe("mounting the composition's extensions through the registry", () => {
     }
     expect(isUserError(error)).toBe(true);
     expect((error as Error).message).toMatch(
-      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, init, hooks, commands$/,
+      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, init, hooks, agents, commands$/,
     );
   });
 });

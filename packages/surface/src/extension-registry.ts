@@ -13,6 +13,7 @@
  */
 import { createChangesExtension } from "@picasso/changes";
 import { type PicassoExtension, UserError } from "@picasso/protocol";
+import { agentsMount } from "./agents-mount.js";
 import { commandsExtension } from "./commands-mount.js";
 import type {
   ExtensionFactory,
@@ -37,6 +38,7 @@ export const EXTENSION_REGISTRY: Readonly<Record<string, ExtensionFactory>> = {
   changes: (place) => ({ extension: createChangesExtension(place) }),
   init: initExtension,
   hooks: hooksExtension,
+  agents: agentsMount,
   commands: commandsExtension,
 };
 

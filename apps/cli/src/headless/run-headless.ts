@@ -19,10 +19,9 @@
 import { allowListApprover } from "@picasso/engine";
 import { type SessionEvent, type SessionEventOf, UserError } from "@picasso/protocol";
 import { NO_KEY_NOTE } from "@picasso/providers";
-import { GoalRounds, parseMaxRounds } from "@picasso/surface";
+import { GoalRounds, parseMaxRounds, promptCommand } from "@picasso/surface";
 import { resumeCommand } from "../resume-command.js";
 import { type SessionFlags, type WiredSession, wireSession } from "../wiring.js";
-import { headlessCommand } from "./headless-command.js";
 import { headlessPrompt, processStdin, type StdinSource } from "./headless-prompt.js";
 import { type OutputFormat, type OutputSink, outputSink } from "./output.js";
 import { retryNotice } from "./retry-notice.js";
@@ -80,7 +79,7 @@ export async function runHeadless(
     const rounds = flags.goal
       ? new GoalRounds(wired.toolRuntime.goal, wired.toolRuntime.todos, maxRounds)
       : undefined;
-    const command = await headlessCommand(prompt, wired.session.operations, controller.signal, (line) =>
+    const command = await promptCommand(prompt, wired.session.operations, controller.signal, (line) =>
       process.stderr.write(`picasso: ${line}\n`),
     );
     if (command.kind === "answered") {
