@@ -7,7 +7,8 @@
  *   a read-only AGENTS.md;
  * - ACP: `init` is an available command; `/init` answers with the diff, `/init write` writes it;
  *   the running session's Tier 1 stays as it was (one request header) and the next session's
- *   Tier 1 carries the new AGENTS.md.
+ *   Tier 1 carries the new AGENTS.md;
+ * - Tier 1 is the same bytes with and without the init extension mounted.
  */
 import { chmodSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -135,6 +136,24 @@ describe("picasso init", () => {
       /picasso: init: AGENTS\.md is read-only \(mode 444\): nothing written; make it writable first$/,
     );
     expect(readFileSync(join(root, "AGENTS.md"), "utf8")).toBe("# Mine\n");
+  });
+});
+
+describe("Tier 1 with init mounted", () => {
+  it("is byte-identical to Tier 1 without it (the extension has no tool, section or fact line)", async () => {
+    const hashOf = async (root: string) => {
+      const run = await picasso(root, ["context", "--json"]);
+      expect(run.exitCode).toBe(0);
+      return JSON.parse(run.stdout as string).hash as string;
+    };
+    const withInit = workspace(REPO);
+    const without = workspace({ ...REPO, ".picasso/picasso.patch.yml": "- disable: { plugin: init }\n" });
+    expect((await picasso(without, ["trust", "approve"])).exitCode).toBe(0);
+    const offline = await picasso(without, ["init", "--dry-run", ...mock(initScript(without))]);
+    expect(offline.stderr).toContain("mounts no init extension");
+    const [a, b] = await Promise.all([hashOf(withInit), hashOf(without)]);
+    expect(a).toMatch(/^[0-9a-f]{64}$/);
+    expect(a).toBe(b);
   });
 });
 
