@@ -127,6 +127,9 @@ describe("the init operation", () => {
     expect(proposed.text).toContain(
       "note: the proposal is 155 bytes, over the 100-byte target (agent-instructions.targetBytes)",
     );
+    expect((proposed.data as InitProposalData).title).toMatch(
+      /^Write AGENTS\.md \(155 bytes, over the 100-byte target\)\? /,
+    );
     expect((await run(op, "write")).text).toMatch(
       /^Wrote AGENTS.md \(155 bytes, over the 100-byte target\)\./,
     );

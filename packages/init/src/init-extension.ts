@@ -93,7 +93,7 @@ export function createInitExtension(place: InitPlace): PicassoExtension {
     pending = proposal;
     const data: InitProposalData = {
       presentation: "pick",
-      title: `Write ${proposal.path} (${proposal.bytes} bytes)? (↑/↓, Enter; Esc keeps it for /init write)`,
+      title: `Write ${proposal.path} (${proposal.bytes} bytes${proposal.overTarget ? `, over the ${limits.targetBytes}-byte target` : ""})? (↑/↓, Enter; Esc keeps it for /init write)`,
       preface: proposalPreface(proposal),
       choices: [
         { label: `Write ${proposal.path}`, value: "write" },

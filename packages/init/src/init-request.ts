@@ -103,10 +103,22 @@ export function shortenRequest(
   ]);
 }
 
-/** The answer's text: one fence wrapped around the whole of it removed, ending in one newline ("" when empty). */
+const MARKDOWN_FENCE = /^(`{3,}|~{3,})(?:markdown|md)?[ \t]*\n([\s\S]*?)\n\1[ \t]*$/gm;
+
+/**
+ * The answer's text, ending in one newline ("" when empty). Models often wrap the file in a fence
+ * despite being told not to, sometimes after a sentence ("Here is the AGENTS.md:"): a fence
+ * around the whole answer is removed, and so is the text around the one Markdown fence of an
+ * answer whose other text has no heading (so it is talk, not part of the file).
+ */
 export function answerText(raw: string): string {
   let text = raw.trim();
-  const fenced = /^(`{3,}|~{3,})[\w-]*\n([\s\S]*?)\n\1\s*$/.exec(text);
-  if (fenced) text = fenced[2]!.trim();
+  const whole = /^(`{3,}|~{3,})[\w-]*\n([\s\S]*?)\n\1\s*$/.exec(text);
+  if (whole) text = whole[2]!.trim();
+  else {
+    const fences = [...text.matchAll(MARKDOWN_FENCE)];
+    const outside = fences.length === 1 ? text.replace(fences[0]![0], "") : "";
+    if (fences.length === 1 && !/^#/m.test(outside)) text = fences[0]![2]!.trim();
+  }
   return text === "" ? "" : `${text}\n`;
 }
