@@ -97,6 +97,15 @@ describe("picasso init", () => {
     );
   });
 
+  it('headless -p "/init" answers with the diff and the way to write from a shell; nothing is written', async () => {
+    const root = workspace(REPO);
+    const run = await picasso(root, ["-p", "/init", ...mock(initScript(root))]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain("```diff\n--- /dev/null\n+++ b/AGENTS.md\n");
+    expect(run.stdout).toContain("(From a shell, where each run is a new session: `picasso init --yes`.)");
+    expect(existsSync(join(root, "AGENTS.md"))).toBe(false);
+  });
+
   it("bad input is one line each and writes nothing", async () => {
     const root = workspace(REPO);
     const env = { ...process.env, ANTHROPIC_API_KEY: "", PICASSO_PROVIDER: "", OPENAI_API_KEY: "" };

@@ -71,7 +71,9 @@ describe("the init operation", () => {
       `Wrote AGENTS.md (${Buffer.byteLength(PROPOSED)} bytes). It takes effect in the next session: this session's instructions (Tier 1) were read when it started and stay as they are.`,
     );
     expect(readFileSync(join(root, "AGENTS.md"), "utf8")).toBe(PROPOSED);
-    expect((await run(op, "write")).text).toBe("nothing to write: run /init first for a proposal");
+    expect((await run(op, "write")).text).toBe(
+      "nothing to write: run /init first for a proposal (from a shell: picasso init --yes)",
+    );
   });
 
   it("improves an existing AGENTS.md: the request carries it, the diff is against it; discard writes nothing", async () => {

@@ -60,7 +60,7 @@ function proposalText(proposal: AgentsMdProposal): string {
     "",
     fenced(proposal.diff),
     "",
-    "Write it with `/init write`, or drop it with `/init discard`.",
+    "Write it with `/init write`, or drop it with `/init discard`. (From a shell, where each run is a new session: `picasso init --yes`.)",
   ].join("\n");
 }
 
@@ -105,7 +105,8 @@ export function createInitExtension(place: InitPlace): PicassoExtension {
   }
 
   function write(): OperationResult {
-    if (!pending) return warn("nothing to write: run /init first for a proposal");
+    if (!pending)
+      return warn("nothing to write: run /init first for a proposal (from a shell: picasso init --yes)");
     const proposal = pending;
     writeProposal(place.workspaceRoot, proposal);
     pending = undefined;
