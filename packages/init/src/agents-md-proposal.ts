@@ -3,7 +3,9 @@
  * (init-request.ts), and when the answer is over the target ask once more to shorten it; then check
  * it (proposal-check.ts) and diff it against the file on disk (unified-diff.ts; a note counts the
  * lines of the current file the proposal removes or rewrites, the ones to check). Nothing is written
- * here: a proposal carries the hash of the AGENTS.md it was made against, and `writeProposal`
+ * here (when the surface passes lean context's index, a note says when the next session's whole
+ * instruction index — AGENTS.md with CLAUDE.md or PICASSO.md beside it — would be over the target or
+ * cut at the cap): a proposal carries the hash of the AGENTS.md it was made against, and `writeProposal`
  * writes it (atomic-write.ts) only if the file on disk is still that one.
  * A provider fault, an empty answer or one over the hard cap is a one-line `UserError`.
  */
@@ -41,11 +43,23 @@ export interface AgentsMdProposal {
   baseHash: string;
 }
 
+/** Lean context's instruction index as the next session would build it with a given root AGENTS.md. */
+export interface IndexPreview {
+  /** Bytes of the whole index (every instruction file with its header line), before any cut. */
+  bytes: number;
+  /** The files in it, workspace-relative. */
+  files: string[];
+  /** Lean context's line when the index would be cut at the cap. */
+  warning?: string;
+}
+
 export interface ProposeOptions {
   workspaceRoot: string;
   provider: ModelProvider;
   limits: InitLimits;
   signal?: AbortSignal;
+  /** The index with `agentsMd` as the root AGENTS.md (the surface passes lean context's). */
+  indexWith?: (agentsMd: string) => IndexPreview;
 }
 
 /** What the model answers to `request`, as text; a provider fault or a refusal is a UserError. */
@@ -92,6 +106,12 @@ export async function proposeAgentsMd(options: ProposeOptions): Promise<AgentsMd
   }
   const check = checkProposal(text, root, limits);
   notes.push(...check.notes);
+  const index = options.indexWith?.(text);
+  if (index?.warning) notes.push(`the next session's Tier 1 would cut its instructions: ${index.warning}`);
+  else if (index && !check.overTarget && index.bytes > limits.targetBytes)
+    notes.push(
+      `the next session's instruction index (${index.files.join(", ")}, with a header line each) would be ${index.bytes} bytes, over the ${limits.targetBytes}-byte target`,
+    );
   const diff = unifiedDiff(AGENTS_FILE, existing, text);
   const removed = diff
     .split("\n")

@@ -5,6 +5,7 @@
 export {
   AGENTS_FILE,
   type AgentsMdProposal,
+  type IndexPreview,
   type ProposeOptions,
   proposeAgentsMd,
   writeProposal,

@@ -138,6 +138,35 @@ describe("the init operation", () => {
     expect(readFileSync(join(root, "AGENTS.md"), "utf8")).toBe(shorter);
   });
 
+  it("notes the next session's whole instruction index when it is over the target or would be cut", async () => {
+    const root = workspaceWith({});
+    const seen: string[] = [];
+    const over = initOperation({
+      workspaceRoot: root,
+      provider: scriptedModel(["# Small\n"]),
+      indexWith: (text) => {
+        seen.push(text);
+        return { bytes: 5000, files: ["AGENTS.md", "CLAUDE.md"] };
+      },
+    });
+    expect((await run(over)).text).toContain(
+      "note: the next session's instruction index (AGENTS.md, CLAUDE.md, with a header line each) would be 5000 bytes, over the 4096-byte target",
+    );
+    expect(seen).toEqual(["# Small\n"]);
+    const cut = initOperation({
+      workspaceRoot: root,
+      provider: scriptedModel(["# Small\n"]),
+      indexWith: () => ({
+        bytes: 9000,
+        files: ["AGENTS.md", "CLAUDE.md"],
+        warning: "CLAUDE.md: instructions cut",
+      }),
+    });
+    expect((await run(cut)).text).toContain(
+      "note: the next session's Tier 1 would cut its instructions: CLAUDE.md: instructions cut",
+    );
+  });
+
   it("a fenced answer is unwrapped; the same text as on disk is nothing to write", async () => {
     const root = workspaceWith({ "AGENTS.md": "# Same\n" });
     const op = initOperation({

@@ -15,7 +15,12 @@
  */
 import type { ExtensionOperation, ModelProvider, OperationResult, PicassoExtension } from "@picasso/protocol";
 import { isUserError } from "@picasso/protocol/basics";
-import { type AgentsMdProposal, proposeAgentsMd, writeProposal } from "./agents-md-proposal.js";
+import {
+  type AgentsMdProposal,
+  type IndexPreview,
+  proposeAgentsMd,
+  writeProposal,
+} from "./agents-md-proposal.js";
 import { DEFAULT_INIT_LIMITS, type InitLimits } from "./init-request.js";
 
 export const INIT_EXTENSION = "init";
@@ -27,6 +32,8 @@ export interface InitPlace {
   /** Why the provider is no real model (the no-key mock), when it is not: init refuses with it. */
   providerStandIn?: string;
   limits?: InitLimits;
+  /** Lean context's instruction index with a proposed AGENTS.md in place, for the notes. */
+  indexWith?: (agentsMd: string) => IndexPreview;
 }
 
 /** What `init` answers in its data besides the presentation. */
@@ -82,6 +89,7 @@ export function createInitExtension(place: InitPlace): PicassoExtension {
       provider: place.provider,
       limits,
       signal,
+      ...(place.indexWith ? { indexWith: place.indexWith } : {}),
     });
     const { existing: _existing, ...shown } = proposal;
     if (proposal.unchanged)

@@ -45,6 +45,7 @@ export {
 } from "./composition/load-composition.js";
 export { TOOL_CALL, TOOL_SEARCH, toolSearchSpec } from "./gateways/gateway-specs.js";
 export { loadInstructionFiles } from "./instructions/instruction-files.js";
+export { buildInstructionIndex, type InstructionFile } from "./instructions/instruction-index.js";
 export { createLeanContextPlugin, type LeanContextOptions, type LeanContextPlugin } from "./plugin.js";
 export { inspectWorkspace, mcpServersWithTools, type WorkspaceContext } from "./report/inspect-workspace.js";
 export { renderContextReport } from "./report/render-context-report.js";

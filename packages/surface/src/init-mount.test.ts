@@ -69,6 +69,17 @@ describe("the init extension, mounted by the composition", () => {
     });
   });
 
+  it("notes when CLAUDE.md beside the proposal takes the next session's instruction index over the target", async () => {
+    const root = workspace({ "CLAUDE.md": `# Claude rules\n${"- keep it tidy\n".repeat(200)}` });
+    const { result } = await runInit(root, model(`# Demo\n${"- a rule\n".repeat(150)}`));
+    expect(result.tone).toBeUndefined();
+    expect(result.text).toMatch(
+      /note: the next session's instruction index \(AGENTS\.md, CLAUDE\.md, with a header line each\) would be \d+ bytes, over the 4096-byte target/,
+    );
+    const alone = await runInit(workspace({}), model(`# Demo\n${"- a rule\n".repeat(150)}`));
+    expect(alone.result.text).not.toContain("instruction index");
+  });
+
   it("mounted offline without a provider, init says there is no model", async () => {
     const { result } = await runInit(workspace({}), undefined);
     expect(result).toEqual({
