@@ -165,4 +165,56 @@ describe("a Claude Code user's setup", { timeout: 120_000 }, () => {
     ).toHaveLength(1);
     expect(toolCallLog(dir).map((l) => l.tool_name)).toEqual(["Bash", "Task"]);
   });
+
+  it("bad input: a hook that hangs, fails, prints invalid JSON or is missing, a broken command file, an agent naming an unknown tool — one line each, the run goes on", async () => {
+    const settings = {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: "Read",
+            hooks: [
+              { type: "command", command: "sleep 30", timeout: 1 },
+              { type: "command", command: "echo broken >&2; exit 1" },
+              { type: "command", command: "echo '{not json'" },
+              { type: "command", command: "./.claude/hooks/not-there.sh" },
+            ],
+          },
+        ],
+      },
+    };
+    const dir = realpathSync(
+      workspace({
+        "notes.md": "NOTES-7a1\n",
+        ".claude/settings.json": JSON.stringify(settings),
+        ".claude/commands/broken.md": "---\ndescription: [unclosed\n---\nbody\n",
+        ".claude/agents/helper.md":
+          "---\nname: helper\ndescription: Helps.\ntools: Read, Teleport\n---\nHelp.\n",
+      }),
+    );
+    const env = userEnv();
+    expect((await picasso(dir, ["trust", "approve", ".claude/settings.json"], { env })).exitCode).toBe(0);
+    const s = script(dir, {
+      steps: [
+        { tool_calls: [{ name: "read", input: { path: "notes.md" } }] },
+        { match: "NOTES-7a1", text: "READ-DESPITE-HOOKS" },
+      ],
+    });
+    const run = await picasso(dir, ["-p", "read the notes", "--output-format", "json", ...mock(s)], { env });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout as string).result).toBe("READ-DESPITE-HOOKS");
+    const lines = (run.stderr as string).split("\n").filter((l) => l.startsWith("picasso:"));
+    const one = (pattern: RegExp) =>
+      expect(
+        lines.filter((l) => pattern.test(l)),
+        lines.join("\n"),
+      ).toHaveLength(1);
+    const hook = (rest: string) =>
+      new RegExp(`^picasso: hook PreToolUse \\(\\.claude/settings\\.json\\) warning: ${rest}$`);
+    one(hook("timed out after 1 s and was killed — `sleep 30`"));
+    one(hook("exit code 1: broken — `echo broken >&2; exit 1`"));
+    one(hook("printed invalid JSON on stdout \\(.*\\) — `echo '\\{not json'`"));
+    one(hook("command not found \\(exit code 127: .*\\) — `\\./\\.claude/hooks/not-there\\.sh`"));
+    one(/^picasso: warning: \.claude\/commands\/broken\.md: not used: front matter not valid YAML/);
+    one(/^picasso: warning: \.claude\/agents\/helper\.md: tools: "Teleport" is not a tool of this session/);
+  });
 });

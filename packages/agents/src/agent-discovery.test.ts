@@ -60,6 +60,19 @@ describe("findAgents", () => {
     ]);
     expect(found.agents.map((a) => [a.name, a.tools])).toEqual([["reviewer", ["read"]]]);
   });
+
+  it("maps disallowedTools as it maps tools, with a warning for a name no tool has", () => {
+    const sources = place({
+      "ws/.claude/agents/careful.md": agent("careful", "Careful.", "disallowedTools: Bash, Teleport\n"),
+    });
+    const found = findAgents(sources, TOOLS);
+    expect(found.agents.map((a) => [a.name, a.tools, a.disallowedTools])).toEqual([
+      ["careful", undefined, ["bash"]],
+    ]);
+    expect(found.warnings).toEqual([
+      '.claude/agents/careful.md: disallowedTools: "Teleport" is not a tool of this session; nothing to take away',
+    ]);
+  });
 });
 
 describe("the agents extension", () => {

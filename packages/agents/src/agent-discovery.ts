@@ -93,20 +93,27 @@ export function findAgents(sources: AgentSources, toolNames: ReadonlySet<string>
         continue;
       }
       if (agents.some((a) => a.name === parsed.name)) continue;
-      let tools: string[] | undefined;
-      if (parsed.tools) {
-        const mapped = mapToolNames(parsed.tools, toolNames);
-        tools = mapped.tools;
+      const mapList = (
+        field: "tools" | "disallowedTools",
+        written: string[] | undefined,
+        unknownMeans: string,
+      ) => {
+        if (!written) return undefined;
+        const mapped = mapToolNames(written, toolNames);
         if (mapped.unknown.length)
           warnings.push(
-            `${path}: tools: ${mapped.unknown.map((n) => `"${n}"`).join(", ")} ${mapped.unknown.length === 1 ? "is not a tool" : "are not tools"} of this session; agent ${parsed.name} runs without ${mapped.unknown.length === 1 ? "it" : "them"}`,
+            `${path}: ${field}: ${mapped.unknown.map((n) => `"${n}"`).join(", ")} ${mapped.unknown.length === 1 ? "is not a tool" : "are not tools"} of this session; ${unknownMeans.replace("{them}", mapped.unknown.length === 1 ? "it" : "them")}`,
           );
-      }
+        return mapped.tools;
+      };
+      const tools = mapList("tools", parsed.tools, `agent ${parsed.name} runs without {them}`);
+      const disallowedTools = mapList("disallowedTools", parsed.disallowedTools, "nothing to take away");
       agents.push({
         name: parsed.name,
         description: parsed.description,
         prompt: parsed.prompt,
         ...(tools ? { tools } : {}),
+        ...(disallowedTools?.length ? { disallowedTools } : {}),
         ...(parsed.model ? { model: parsed.model } : {}),
         source: folder.source,
         path,

@@ -22,6 +22,21 @@ describe("parseAgentFile", () => {
     expect(parseAgentFile("---\nname: a\ndescription: d\n---\nx")).not.toHaveProperty("tools");
   });
 
+  it("reads disallowedTools in both forms and names a wrong type", () => {
+    expect(
+      parseAgentFile("---\nname: a\ndescription: d\ndisallowedTools: Bash, Write\n---\nx"),
+    ).toMatchObject({
+      disallowedTools: ["Bash", "Write"],
+    });
+    expect(parseAgentFile("---\nname: a\ndescription: d\ndisallowedTools: [bash]\n---\nx")).toMatchObject({
+      disallowedTools: ["bash"],
+    });
+    expect(parseAgentFile("---\nname: a\ndescription: d\ndisallowedTools: 3\n---\nx")).toMatchObject({
+      field: "disallowedTools",
+      line: 4,
+    });
+  });
+
   it("names the field and line of each mistake", () => {
     expect(parseAgentFile("name: a\n")).toMatchObject({ field: "front matter", line: 1 });
     expect(parseAgentFile("---\nname: a\n")).toMatchObject({

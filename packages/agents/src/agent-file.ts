@@ -4,8 +4,8 @@
  *
  * Fields read: `name` (lowercase letters, digits, `-`, `_`; 1–64), `description` (non-empty text:
  * when to use the agent), `tools` (a comma-separated string or a YAML list of names; absent: every
- * tool; an empty list: none), `model` (text). Other fields (`color`, `permissionMode`…) are
- * ignored. The body after the front matter is the agent's instructions. A BOM is dropped and CRLF
+ * tool; an empty list: none), `disallowedTools` (the same forms: tools it may never use), `model`
+ * (text). Other fields (`color`, `permissionMode`…) are ignored. The body after the front matter is the agent's instructions. A BOM is dropped and CRLF
  * / CR become LF. A problem is returned as a value naming the field (and line when known), never
  * thrown. Pure.
  */
@@ -16,6 +16,8 @@ export interface AgentFile {
   description: string;
   /** Tool names as written (not yet mapped); undefined: the field is absent. */
   tools?: string[];
+  /** `disallowedTools` as written (not yet mapped); undefined: the field is absent. */
+  disallowedTools?: string[];
   model?: string;
   /** The instructions after the front matter, trimmed. */
   prompt: string;
@@ -88,6 +90,13 @@ export function parseAgentFile(raw: string): AgentFile | AgentFileProblem {
       ...at("tools"),
       message: "must be a comma-separated list or a YAML list of tool names",
     };
+  const disallowed = toolList(fields.disallowedTools);
+  if (disallowed === "invalid")
+    return {
+      field: "disallowedTools",
+      ...at("disallowedTools"),
+      message: "must be a comma-separated list or a YAML list of tool names",
+    };
   const model = fields.model;
   if (model !== undefined && model !== null && typeof model !== "string")
     return {
@@ -99,6 +108,7 @@ export function parseAgentFile(raw: string): AgentFile | AgentFileProblem {
     name: name.trim(),
     description: description.trim(),
     ...(tools ? { tools } : {}),
+    ...(disallowed ? { disallowedTools: disallowed } : {}),
     ...(typeof model === "string" && model.trim() ? { model: model.trim() } : {}),
     prompt: lines
       .slice(end + 1)

@@ -9,6 +9,7 @@
  *   The child still sends the session's Tier 1 — the same tools array, so its first request reads
  *   the parent's cached prefix — and its first message names the tools it may use. A list never
  *   adds a tool or loosens a permission: allowed calls still pass the session's mode and approvals;
+ * - its `disallowedTools` are refused whatever `tools` says (so is a gateway call naming one);
  * - its `model` picks the child's model on the session's provider (`childModel`).
  * When the model differs from the session's, the child's requests carry their own header
  * (`header`: same Tier 1, another model, so another cache), which the caller logs as a
@@ -88,6 +89,7 @@ export function childProfile(rt: EngineRuntime, agentName: string | undefined): 
       ? session
       : { tier1: rt.tier1, model, hash: headerHash(rt.tier1, model, rt.settings.maxTokens), own: true };
   const listed = agent.tools === undefined ? undefined : new Set(agent.tools);
+  const disallowed = new Set(agent.disallowedTools ?? []);
   const roles = tier1Roles(rt.tier1).tools ?? {};
   const isGateway = (name: string) => roles[name] === "gateway";
   // tool_search (a gateway with no target) is kept when the list names a tool reached through it.
@@ -99,6 +101,10 @@ export function childProfile(rt: EngineRuntime, agentName: string | undefined): 
     header,
     ...(note ? { note } : {}),
     refusal(name, target) {
+      const barred = [name, ...(isGateway(name) && target !== undefined ? [target] : [])].find((n) =>
+        disallowed.has(n),
+      );
+      if (barred) return `"${barred}" is among the disallowed tools of agent ${agent.name} (${agent.path}).`;
       if (!listed || listed.has(name)) return undefined;
       if (isGateway(name) && (target === undefined ? namesDeferred : listed.has(target))) return undefined;
       const what = isGateway(name) && target !== undefined ? target : name;
@@ -113,8 +119,11 @@ export function agentInstructions(agent: AgentDefinition): string {
     agent.tools === undefined
       ? ""
       : `\n\nTools this agent may use: ${agent.tools.length ? agent.tools.join(", ") : "none"}. A call of any other tool is refused.`;
+  const barred = agent.disallowedTools?.length
+    ? `\n\nTools this agent may not use: ${agent.disallowedTools.join(", ")}.`
+    : "";
   return formatReminder(
     `agent:${agent.name}`,
-    `You run as agent "${agent.name}", defined in ${agent.path} (${agent.source} file).${tools} Its instructions:\n\n${agent.prompt}`,
+    `You run as agent "${agent.name}", defined in ${agent.path} (${agent.source} file).${tools}${barred} Its instructions:\n\n${agent.prompt}`,
   );
 }

@@ -77,6 +77,21 @@ describe("childProfile", () => {
     expect(plain.refusal("tool_search", undefined)).toContain('"tool_search" is not among the tools');
   });
 
+  it("refuses a disallowed tool whatever the tools list says, and a gateway call naming one", () => {
+    const profile = childProfile(
+      runtime([{ ...REVIEWER, tools: undefined, disallowedTools: ["bash", "json_query"] }]),
+      "reviewer",
+    );
+    expect(profile.refusal("bash", undefined)).toBe(
+      '"bash" is among the disallowed tools of agent reviewer (.claude/agents/reviewer.md).',
+    );
+    expect(profile.refusal("tool_call", "json_query")).toContain(
+      '"json_query" is among the disallowed tools',
+    );
+    expect(profile.refusal("read", undefined)).toBeUndefined();
+    expect(profile.refusal("tool_call", "web_fetch")).toBeUndefined();
+  });
+
   it("gives another model its own header over the same Tier 1", () => {
     const profile = childProfile(
       runtime([{ ...REVIEWER, tools: ["read"], model: "picasso-mock-small" }]),

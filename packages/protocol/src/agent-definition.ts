@@ -24,6 +24,9 @@ export interface AgentDefinition {
    * (the extension warned about them).
    */
   tools?: readonly string[];
+  /** Picasso tool names the child may not use (Claude Code's `disallowedTools`, mapped), whatever
+   *  `tools` says; a gateway call whose target is one of them is refused too. */
+  disallowedTools?: readonly string[];
   /** The model it asks for: a model id, an alias (`sonnet`, `opus`, `haiku`) or `inherit`. */
   model?: string;
   /** Where it was found: `project` (the workspace, untrusted) or `user`. */

@@ -17,6 +17,7 @@
  * printed by main.ts.
  */
 import { allowListApprover } from "@picasso/engine";
+import { hookRunLine, hookRunShown } from "@picasso/engine/context";
 import { type SessionEvent, type SessionEventOf, UserError } from "@picasso/protocol";
 import { NO_KEY_NOTE } from "@picasso/providers";
 import { GoalRounds, parseMaxRounds, promptCommand } from "@picasso/surface";
@@ -125,10 +126,8 @@ function onEvent(event: SessionEvent, sink: OutputSink, watch: TurnWatch, format
   if (event.type === "retry" && format === "text")
     process.stderr.write(retryNotice(event, process.stderr.isTTY === true));
   // A hook that failed or refused something: one line, the session goes on (docs/hooks.md).
-  if (event.type === "hook_run" && ["warning", "blocked", "stopped"].includes(event.outcome))
-    process.stderr.write(
-      `picasso: hook ${event.event} (${event.source}) ${event.outcome}${event.message ? `: ${event.message}` : ""}\n`,
-    );
+  if (event.type === "hook_run" && hookRunShown(event))
+    process.stderr.write(`picasso: ${hookRunLine(event)}\n`);
   if (event.type === "turn_end" && event.lane === "main") watch.end = event;
   if (event.type === "error" && event.lane === "main" && event.scope !== "plugin")
     watch.error ??= event.message;
