@@ -39,7 +39,7 @@ describe("the init operation", () => {
     const op = initOperation({ workspaceRoot: root, provider: model });
     const proposed = await run(op);
     expect(proposed.tone).toBeUndefined();
-    expect(proposed.text).toContain(`AGENTS.md: new file, ${Buffer.byteLength(PROPOSED)} bytes proposed`);
+    expect(proposed.text).toContain(`AGENTS.md: a new file of ${Buffer.byteLength(PROPOSED)} bytes proposed`);
     expect(proposed.text).toContain(
       "note: a routing row names docs/deploy.md, which is not a file in this workspace",
     );
@@ -49,7 +49,7 @@ describe("the init operation", () => {
     expect(data.presentation).toBe("pick");
     expect(data.choices.map((c) => c.value)).toEqual(["write", "discard"]);
     expect(data.preface).toMatch(
-      /^AGENTS\.md: new file, \d+ bytes proposed\nnote: .*\n\n--- \/dev\/null\n\+\+\+ b\/AGENTS\.md\n/,
+      /^AGENTS\.md: a new file of \d+ bytes proposed\nnote: .*\n\n--- \/dev\/null\n\+\+\+ b\/AGENTS\.md\n/,
     );
     expect(data.preface).not.toContain("```");
     expect(data.proposal.missingDocs).toEqual(["docs/deploy.md"]);
@@ -88,7 +88,7 @@ describe("the init operation", () => {
     expect(user.type === "text" && user.text).toContain(
       "### existing AGENTS.md\n```\n# Widget\nUse tabs.\n```",
     );
-    expect(proposed.text).toContain("AGENTS.md: 19 → 51 bytes, 51 bytes proposed");
+    expect(proposed.text).toContain("AGENTS.md: 19 → 51 bytes proposed");
     expect(proposed.text).toContain(
       "--- a/AGENTS.md\n+++ b/AGENTS.md\n@@ -1,2 +1,5 @@\n # Widget\n Use tabs.\n+\n+## Commands\n",
     );
@@ -165,6 +165,17 @@ describe("the init operation", () => {
     expect((await run(cut)).text).toContain(
       "note: the next session's Tier 1 would cut its instructions: CLAUDE.md: instructions cut",
     );
+  });
+
+  it("a diff holding code fences is shown in a longer fence, so no line of it closes the block", async () => {
+    const root = workspaceWith({ "AGENTS.md": "# T\n```sh\nnpm test\n```\n" });
+    const op = initOperation({
+      workspaceRoot: root,
+      provider: scriptedModel(["# T\n```sh\nnpm test\n```\nMore.\n"]),
+    });
+    const text = (await run(op)).text;
+    expect(text).toContain("````diff\n--- a/AGENTS.md\n");
+    expect(text).toContain(" ```\n+More.\n````\n");
   });
 
   it("a fenced answer is unwrapped; the same text as on disk is nothing to write", async () => {

@@ -50,13 +50,19 @@ const warn = (text: string): OperationResult => ({ text, tone: "warn" });
 const NEXT_SESSION =
   "It takes effect in the next session: this session's instructions (Tier 1) were read when it started and stay as they are.";
 
+/** The diff in a `diff` code block whose fence is longer than any backtick run in it (a context line `` ```sh`` cannot close it). */
 function fenced(diff: string): string {
-  return `\`\`\`diff\n${diff.trimEnd()}\n\`\`\``;
+  const longest = Math.max(0, ...(diff.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(Math.max(3, longest + 1));
+  return `${fence}diff\n${diff.trimEnd()}\n${fence}`;
 }
 
 /** The size line and the notes. */
 function summaryLines(proposal: AgentsMdProposal): string[] {
-  const size = `${proposal.path}: ${proposal.existing === undefined ? "new file" : `${proposal.existingBytes} → ${proposal.bytes} bytes`}, ${proposal.bytes} bytes proposed`;
+  const size =
+    proposal.existing === undefined
+      ? `${proposal.path}: a new file of ${proposal.bytes} bytes proposed`
+      : `${proposal.path}: ${proposal.existingBytes} → ${proposal.bytes} bytes proposed`;
   return [size, ...proposal.notes.map((note) => `note: ${note}`)];
 }
 
