@@ -25,7 +25,8 @@ const RUNTIME_MAY_IMPORT = {
   "packages/workspace": ["protocol"],
   "packages/mock-provider": ["protocol", "workspace"],
   "packages/providers": ["protocol", "workspace"],
-  "packages/tools": ["protocol", "workspace"],
+  "packages/images": ["protocol"],
+  "packages/tools": ["protocol", "workspace", "images"],
   "packages/memory": ["protocol"],
   "packages/mcp": ["protocol", "workspace"],
   "packages/lean-context": ["protocol", "workspace"],
@@ -47,6 +48,7 @@ const RUNTIME_MAY_IMPORT = {
     "changes",
     "commands",
     "hooks",
+    "images",
   ],
   "packages/acp-server": ["protocol", "workspace", "engine", "tools", "surface"],
   "packages/cache-probe": [

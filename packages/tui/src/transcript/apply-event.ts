@@ -109,6 +109,9 @@ export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
       if (event.outcome === "ok" || event.outcome === "allowed") return { live, finished };
       finished.push({ kind: "notice", tone: hookTone(event.outcome), text: hookNotice(event) });
       return { live, finished };
+    case "image_note":
+      finished.push({ kind: "notice", tone: event.tone, text: event.message });
+      return { live, finished };
     case "retry":
       finished.push({
         kind: "notice",

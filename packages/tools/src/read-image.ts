@@ -1,0 +1,47 @@
+/**
+ * `read` on an image file (PNG, JPEG, GIF, WebP — by name, or by its bytes when a binary file turns
+ * out to be one): the result is one line describing the image plus the image itself, capped and
+ * downscaled by @picasso/images, for the model to look at (docs/images.md). The workspace boundary
+ * is the text read's (`resolveWorkspacePath`, workspace-fs). A file over the read cap, or one that
+ * is not an image or is too large to downscale, is a one-line error result; the session goes on.
+ */
+
+import { describeImage, MAX_IMAGE_FILE_BYTES, prepareImage } from "@picasso/images";
+import { formatByteSize, type ToolContext, type ToolOutput } from "@picasso/protocol";
+import { toolError } from "./define-tool.js";
+import type { FileAccess } from "./file-access.js";
+
+export interface ImageRead {
+  shown: string;
+  abs: string;
+  size: number;
+}
+
+/** Read and prepare the image at `abs` (its size already known from a stat). */
+export async function readImageFile(
+  files: FileAccess,
+  file: ImageRead,
+  ctx: ToolContext,
+): Promise<ToolOutput> {
+  if (file.size > MAX_IMAGE_FILE_BYTES)
+    return toolError(
+      `${file.shown} is ${formatByteSize(file.size)}; images over ${formatByteSize(MAX_IMAGE_FILE_BYTES)} are not read. Make a smaller copy first.`,
+    );
+  return imageOutput(await files.read(file.abs, ctx), file, ctx);
+}
+
+/** The tool output for image bytes already read. */
+export function imageOutput(bytes: Uint8Array, file: ImageRead, ctx: ToolContext): ToolOutput {
+  const prepared = prepareImage(bytes, file.shown);
+  if (!prepared.ok) return toolError(`${file.shown} cannot be shown as an image: it is ${prepared.reason}.`);
+  ctx.files.markRead(file.abs);
+  const from = prepared.downscaledFrom
+    ? `, downscaled from ${prepared.downscaledFrom.width}×${prepared.downscaledFrom.height}`
+    : "";
+  const line = `Image ${describeImage(prepared.block)}${from}; the image follows.`;
+  return {
+    content: line,
+    images: [prepared.block],
+    display: { kind: "text", text: `Read ${describeImage(prepared.block)}${from}` },
+  };
+}
