@@ -6,7 +6,8 @@
  *   and are refused above it);
  * - GIF and WebP are sent as they are up to `MAX_UNSCALED_SIDE` pixels on their longest side;
  * - a file above `MAX_IMAGE_FILE_BYTES` is not read, and one above `MAX_DECODE_PIXELS` pixels is
- *   not decoded (the memory a decode takes grows with its pixels).
+ *   not decoded (the memory a decode takes grows with its pixels);
+ * - a user turn takes at most `MAX_IMAGES_PER_TURN` images (later ones get a note).
  */
 export const MAX_IMAGE_SIDE = 1568;
 export const MAX_IMAGE_BASE64_BYTES = 5 * 1024 * 1024;
@@ -14,6 +15,7 @@ export const MAX_UNSCALED_SIDE = 8000;
 export const MAX_IMAGE_FILE_BYTES = 20 * 1024 * 1024;
 export const MAX_DECODE_PIXELS = 50_000_000;
 export const MIN_SHRINK_SIDE = 256;
+export const MAX_IMAGES_PER_TURN = 20;
 /** JPEG quality of a re-encoded JPEG. */
 export const JPEG_QUALITY = 85;
 

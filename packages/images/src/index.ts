@@ -8,6 +8,7 @@ export {
   MAX_IMAGE_BASE64_BYTES,
   MAX_IMAGE_FILE_BYTES,
   MAX_IMAGE_SIDE,
+  MAX_IMAGES_PER_TURN,
   MAX_UNSCALED_SIDE,
 } from "./caps.js";
 export { describeImage, type PreparedImage, prepareImage } from "./prepare-image.js";

@@ -203,3 +203,13 @@ export function openaiView(
   });
   return view(texts, toolResults, offeredTools, transcript, images);
 }
+
+/**
+ * Every image block of a request body as the mock received it (both wires, every message, tool
+ * results included), for tests to assert what arrived: `server.requests.map((r) => requestImages(r.body))`.
+ */
+export function requestImages(body: unknown): ImageSeen[] {
+  const messages = (body as { messages?: unknown })?.messages;
+  if (!Array.isArray(messages)) return [];
+  return messages.flatMap((m) => imagesOf((m as { content?: unknown })?.content));
+}

@@ -173,7 +173,9 @@ describe("read on an image", () => {
     writeFileSync(join(ctx.root, "fake.png"), "not an image at all");
     const fake = await readTool.run({ path: "fake.png" }, ctx);
     expect(fake.isError).toBe(true);
-    expect(fake.content).toBe("fake.png cannot be shown as an image: it is not a PNG, JPEG, GIF or WebP image.");
+    expect(fake.content).toBe(
+      "fake.png cannot be shown as an image: it is not a PNG, JPEG, GIF or WebP image.",
+    );
     expect(fake.images).toBeUndefined();
     const outside = await readTool.run({ path: "/etc/outside.png" }, ctx);
     expect(outside.isError).toBe(true);
