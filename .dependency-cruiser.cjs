@@ -36,6 +36,7 @@ const RUNTIME_MAY_IMPORT = {
   "packages/changes": ["protocol", "workspace"],
   "packages/commands": ["protocol", "workspace"],
   "packages/hooks": ["protocol", "workspace"],
+  "packages/agents": ["protocol", "workspace"],
   "packages/surface": [
     "protocol",
     "workspace",
@@ -48,6 +49,7 @@ const RUNTIME_MAY_IMPORT = {
     "changes",
     "commands",
     "hooks",
+    "agents",
     "images",
   ],
   "packages/acp-server": ["protocol", "workspace", "engine", "tools", "surface"],

@@ -247,6 +247,7 @@ describe("picasso acp", () => {
       "sandbox",
       "changes",
       "hooks",
+      "agents",
     ]);
     // The timeline over ACP is the fold `picasso context timeline --json` prints.
     const last = await proc.agent.request<{ turns: unknown[] }>("_picasso/context/timeline", { sessionId });

@@ -128,6 +128,7 @@ describe("operations over ACP", () => {
       "sandbox",
       "changes",
       "hooks",
+      "agents",
       "greet",
     ]);
     expect(advertised.at(-1)).toEqual({ name: "greet", description: "say hello", input: { hint: "<name>" } });

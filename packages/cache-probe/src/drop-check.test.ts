@@ -115,6 +115,23 @@ describe("checkSteps", () => {
     expect(checkSteps([step(1, h1, { write: 200 }), child], { ...options, tier1Tokens: 90 })).toEqual([]);
   });
 
+  it("expects a lane on another model to write Tier 1 once, and the next lane on it to read it", () => {
+    const other = (n: number, lane: string, usage: Partial<StepUsage>) => {
+      const s = step(n, [u("task")], usage, { lane });
+      s.request = { ...s.request, model: "other-model" };
+      return s;
+    };
+    const findings = checkSteps(
+      [step(1, h1, { write: 200 }), other(2, "agent-1", { write: 160 }), other(3, "agent-2", { write: 160 })],
+      options,
+    );
+    expect(findings.map((f) => `${f.n}:${f.kind}:${f.expected}`)).toEqual([
+      "2:other-model:true",
+      "3:tier1-miss:false",
+    ]);
+    expect(findings[0]!.message).toContain("cache per model");
+  });
+
   it("catches 20+ blocks past a lone trailing breakpoint", () => {
     const calls = Array.from({ length: 21 }, (_, i) => u(`result ${i}`));
     const grown = [...h2, ...calls];

@@ -20,6 +20,10 @@
  *    again: an *expected* finding (`new-session`), after check 1 — Tier 1 must still be
  *    byte-identical to request 1's, since nothing date- or day-dependent may enter it. The lanes
  *    of the closed session end there; later requests are checked against the new session's.
+ * 6. **Another model** — the first request of a lane on a model no earlier request used (a
+ *    subagent run as an agent definition with its own `model`) cannot read a cache kept per model:
+ *    an *expected* finding (`other-model`); the same Tier 1 bytes are still required (check 1),
+ *    and a later lane on that model must read them.
  * Tier-1 reads are only required when Tier 1 alone reaches the minimum cacheable length;
  * `tier1Tolerance` allows for a Tier-1 token figure that is an estimate. Pure.
  */
@@ -35,8 +39,9 @@ export type FindingKind =
   | "lookback"
   | "wire-changed";
 
-/** Findings that are expected: a compaction's rewrite, the first request of a new session. */
-export type ExpectedKind = "compaction" | "new-session";
+/** Findings that are expected: a compaction's rewrite, the first request of a new session, the
+ *  first request on another model. */
+export type ExpectedKind = "compaction" | "new-session" | "other-model";
 
 export interface Finding {
   n: number;
@@ -109,6 +114,7 @@ export function checkSteps(steps: readonly ProbeStep[], options: DropCheckOption
     cachedFloor(options.rules, options.tier1Tokens, options.minCacheable) * (1 - tolerance),
   );
   const previous = new Map<string, ProbeStep>([[first.lane, first]]);
+  const models = new Set([first.request.model]);
   const tier1Read = (step: ProbeStep, why: string) => {
     if (step.usage.read < tier1Floor)
       findings.push({
@@ -143,6 +149,17 @@ export function checkSteps(steps: readonly ProbeStep[], options: DropCheckOption
         expected: true,
         message:
           "first request of a new session the next day: the provider's cache expired overnight, so Tier 1 is written again (byte-identical to request 1's)",
+        read: step.usage.read,
+      });
+      continue;
+    }
+    if (!p && !models.has(step.request.model)) {
+      models.add(step.request.model);
+      findings.push({
+        ...where(step),
+        kind: "other-model",
+        expected: true,
+        message: `first request on model ${step.request.model} (lane ${step.lane}): the provider keeps a cache per model, so Tier 1 is written for it (byte-identical to request 1's)`,
         read: step.usage.read,
       });
       continue;

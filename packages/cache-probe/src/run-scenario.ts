@@ -60,6 +60,8 @@ export interface RunOptions {
   live?: { apiKey: string; model: string; baseUrl?: string };
   /** Called with the lines of every session log the scenario wrote, before they are removed. */
   inspectLogs?: (lines: string[]) => void;
+  /** Called with the scenario's workspace folder after the session closed, before it is removed. */
+  inspectWorkspace?: (root: string) => void;
 }
 
 export interface ScenarioRun {
@@ -279,6 +281,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
     await hop?.close();
     await server?.close();
     if (options.inspectLogs) options.inspectLogs(sessionLogLines(home));
+    options.inspectWorkspace?.(workspace);
     rmSync(workspace, { recursive: true, force: true });
     rmSync(home, { recursive: true, force: true });
   }

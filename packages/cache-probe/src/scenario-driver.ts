@@ -7,6 +7,7 @@
 import type { Approver, Session } from "@picasso/engine";
 import type { ModelProvider } from "@picasso/protocol";
 import { AnthropicProvider, OpenAIProvider } from "@picasso/providers";
+import { promptCommand } from "@picasso/surface";
 import type { ProviderRules } from "./probe-step.js";
 import type { Scenario, ScenarioAction } from "./scenarios/scenario.js";
 
@@ -63,7 +64,25 @@ export async function runTurnAction(
   const stop = session.subscribe((event) => {
     if (event.type === "error" && event.scope !== "tool") failure ??= event.message;
   });
-  const result = await session.runTurn(action.input).finally(stop);
+  // A custom command (`/review src`) runs as `picasso -p "/review src"` does: expanded, with its limit.
+  const command = await promptCommand(
+    action.input,
+    session.operations,
+    new AbortController().signal,
+    () => {},
+  );
+  if (command.kind === "answered") {
+    stop();
+    throw new Error(`scenario ${scenario}: turn "${action.label}" answered without a turn: ${command.text}`);
+  }
+  if (action.input.startsWith("/") && command.input === action.input) {
+    stop();
+    throw new Error(
+      `scenario ${scenario}: turn "${action.label}": ${action.input.split(" ")[0]} is no command here`,
+    );
+  }
+  const limit = command.limit ? { limit: command.limit } : {};
+  const result = await session.runTurn(command.input, limit).finally(stop);
   if (failure) throw new Error(`scenario ${scenario}: turn "${action.label}": ${failure}`);
   if (result.stopReason === "error")
     throw new Error(`scenario ${scenario}: turn "${action.label}" ended in an error`);

@@ -78,10 +78,20 @@ function firstLine(text: string): string {
   return text.trim().split("\n")[0] ?? "";
 }
 
+/** Git's own words for a folder outside any repository, said plainly. */
+const NOT_A_REPOSITORY = /not a git repository/i;
+
 export function workspaceChanges(root: string, since?: string): WorkspaceChanges {
   const status = runGitSync(root, ["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
-  if (!status.ok)
-    return { ok: false, reason: status.failure ?? (firstLine(status.stderr) || "git status failed") };
+  if (!status.ok) {
+    const said = status.failure ?? (firstLine(status.stderr) || "git status failed");
+    return {
+      ok: false,
+      reason: NOT_A_REPOSITORY.test(said)
+        ? "the workspace is not a git repository (git init to track changes)"
+        : said,
+    };
+  }
   const head = runGitSync(root, ["rev-parse", "--verify", "--quiet", "HEAD"]);
   const headHash = head.ok ? head.stdout.trim() : null;
   const numstat = headHash ? runGitSync(root, ["diff", "--numstat", "-z", "HEAD"]) : undefined;

@@ -13,6 +13,7 @@ import { readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { OPERATION_NAME } from "@picasso/protocol";
+import type { UserCommandSandbox } from "@picasso/workspace";
 import { approvalDigest, readBoundedFile } from "@picasso/workspace";
 import {
   type CommandFile,
@@ -45,6 +46,8 @@ export interface CommandPlaces {
   claudeHome?: string;
   /** For `HOME`, `CODEX_HOME`, `CLAUDE_CONFIG_DIR`; default process.env. */
   env?: NodeJS.ProcessEnv;
+  /** The command sandbox shell lines run in when it is on (the tool runtime's). */
+  sandbox?: UserCommandSandbox;
 }
 
 export interface DiscoveredCommands {

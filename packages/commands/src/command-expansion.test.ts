@@ -18,6 +18,34 @@ describe("expandCommand", () => {
     expect(splitArguments(`a 'b c' "d \\" e"`)).toEqual(["a", "b c", 'd " e']);
   });
 
+  it("fills a Codex prompt's named placeholders from KEY=value, $$ as a dollar; a missing one is a note", async () => {
+    const codex = (template: string) => ({
+      ...md(template),
+      shown: "prompts/ticket.md",
+      source: "codex" as const,
+    });
+    const full = await expandCommand(
+      codex("Fix $TICKET_ID in $FILE (cost $$5); also: $ARGUMENTS; first: $1"),
+      'TICKET_ID=PAY-12 FILE="src/pay.ts" urgent today',
+      { workspaceRoot: ws },
+    );
+    expect(full).toEqual({
+      prompt: "Fix PAY-12 in src/pay.ts (cost $5); also: urgent today; first: urgent",
+      notes: [],
+    });
+    const missing = await expandCommand(codex("Fix $TICKET_ID in $FILE"), "TICKET_ID=PAY-12", {
+      workspaceRoot: ws,
+    });
+    expect(missing).toEqual({
+      prompt: "Fix PAY-12 in ",
+      notes: ["prompts/ticket.md: no value for $FILE; pass FILE=…"],
+    });
+    // A Claude command keeps $HOME-like text as it is: named placeholders are Codex's only.
+    expect((await expandCommand(md("Check $HOME for $1"), "x", { workspaceRoot: ws })).prompt).toBe(
+      "Check $HOME for x",
+    );
+  });
+
   it("appends the arguments to a template without a placeholder; Gemini's {{args}}", async () => {
     expect((await expandCommand(md("Summarise the diff."), "briefly", { workspaceRoot: ws })).prompt).toBe(
       "Summarise the diff.\n\nbriefly",

@@ -6,7 +6,9 @@
  *    `[not run: …]` marker and a note. They run on the file's text before the arguments are put
  *    in, so what the user types never reaches a shell;
  * 2. arguments — `$ARGUMENTS` and `$1`…`$9` (Markdown), `{{args}}` (TOML); a template with no
- *    placeholder gets the arguments appended after a blank line;
+ *    placeholder gets the arguments appended after a blank line. A Codex prompt also takes named
+ *    placeholders (`$FILE`, `$TICKET_ID`) from `KEY=value` arguments, and `$$` for a literal `$`;
+ *    a named placeholder with no value is left empty, with a note;
  * 3. `@path` and `@{path}` mentions of a file inside the workspace get the file's content
  *    appended (at most 64 KiB a file, 256 KiB in all); a path outside the workspace is not read
  *    (a note says so); a mention that is not a file is left as text.
@@ -47,7 +49,7 @@ export function splitArguments(args: string): string[] {
 }
 
 export async function expandCommand(
-  command: Pick<CustomCommand, "template" | "format" | "shown">,
+  command: Pick<CustomCommand, "template" | "format" | "shown"> & { source?: CustomCommand["source"] },
   args: string,
   ctx: ExpansionContext,
 ): Promise<Expansion> {
@@ -78,6 +80,8 @@ export async function expandCommand(
       : trimmedArgs === ""
         ? template
         : `${template}\n\n${trimmedArgs}`;
+  } else if (command.source === "codex" && NAMED.test(template)) {
+    prompt = codexArguments(template, trimmedArgs, command.shown, notes);
   } else {
     const positional = splitArguments(trimmedArgs);
     const placeholder = /\$ARGUMENTS|\$[1-9]/;
@@ -93,6 +97,37 @@ export async function expandCommand(
   const files = includedFiles(prompt, ctx.workspaceRoot, command.shown, notes);
   prompt = prompt.replace(/\u0000(\d+)\u0000/g, (_whole, i: string) => outputs[Number(i)] ?? "");
   return { prompt: files === "" ? prompt : `${prompt}\n\n${files}`, notes };
+}
+
+/** A Codex named placeholder (`$FILE`), `$$`, or one of the positional ones. */
+const NAMED = /\$(?!ARGUMENTS\b)[A-Z][A-Z0-9_]*/;
+
+/** Codex's arguments: `KEY=value` pairs fill `$KEY`; the rest fill `$ARGUMENTS` and `$1`…`$9`. */
+function codexArguments(template: string, args: string, shown: string, notes: string[]): string {
+  const named = new Map<string, string>();
+  const positional: string[] = [];
+  for (const word of splitArguments(args)) {
+    const pair = /^([A-Z][A-Z0-9_]*)=([\s\S]*)$/.exec(word);
+    if (pair) named.set(pair[1]!, pair[2]!.replace(/^"([\s\S]*)"$|^'([\s\S]*)'$/, "$1$2"));
+    else positional.push(word);
+  }
+  const missing = new Set<string>();
+  const prompt = template.replace(
+    /\$\$|\$ARGUMENTS|\$([1-9])|\$([A-Z][A-Z0-9_]*)/g,
+    (whole, n?: string, key?: string) => {
+      if (whole === "$$") return "$";
+      if (whole === "$ARGUMENTS") return positional.join(" ");
+      if (n !== undefined) return positional[Number(n) - 1] ?? "";
+      const value = named.get(key!);
+      if (value === undefined) missing.add(key!);
+      return value ?? "";
+    },
+  );
+  if (missing.size > 0)
+    notes.push(
+      `${shown}: no value for ${[...missing].map((k) => `$${k}`).join(", ")}; pass ${[...missing].map((k) => `${k}=…`).join(" ")}`,
+    );
+  return prompt;
 }
 
 function includedFiles(text: string, workspaceRoot: string, shown: string, notes: string[]): string {

@@ -52,4 +52,45 @@ describe("shell lines of a command file", () => {
     const mine = discoverCommands(p).commands.find((c) => c.name === "mine")!;
     expect(await shellRunner(p, mine)("exit 3")).toEqual({ ran: true, text: "\n[exit code 3]" });
   });
+
+  it("runs a line as a hook runs: no secret of Picasso's environment, and never unconfined when the sandbox cannot run", async () => {
+    const p = places();
+    writeFiles(p.workspaceRoot, { ".claude/commands/env.md": "---\nallowed-tools: Bash\n---\n!`echo x`" });
+    const [command] = discoverCommands(p).commands;
+    approveProjectFile(p.picassoHome, p.workspaceRoot, command!.shown, command!.digest);
+    const env = {
+      ...p.env,
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      GITHUB_TOKEN: "ghp-SECRET",
+      ANTHROPIC_API_KEY: "sk-SECRET",
+    };
+    const run = shellRunner({ ...p, env }, command!);
+    expect(await run('echo "token=$GITHUB_TOKEN key=$ANTHROPIC_API_KEY dir=$PICASSO_PROJECT_DIR"')).toEqual({
+      ran: true,
+      text: `token= key= dir=${p.workspaceRoot}\n`,
+    });
+    const refusing = {
+      active: true,
+      refusesCommands: true,
+      wrap: () => ({ file: "bash", args: ["-c", "true"] }),
+    };
+    expect(await shellRunner({ ...p, env, sandbox: refusing }, command!)("echo hi")).toEqual({
+      ran: false,
+      text: "could not run: the sandbox is on but cannot run here, so it is not run",
+    });
+    let wrapped = "";
+    const sandbox = {
+      active: true,
+      refusesCommands: false,
+      wrap: (line: string) => {
+        wrapped = line;
+        return { file: "bash", args: ["-c", "echo inside-the-sandbox"] };
+      },
+    };
+    expect(await shellRunner({ ...p, env, sandbox }, command!)("echo hi")).toEqual({
+      ran: true,
+      text: "inside-the-sandbox\n",
+    });
+    expect(wrapped).toBe("echo hi");
+  });
 });

@@ -6,14 +6,18 @@
  *   `--approve-project-config`: @picasso/workspace project-trust, by content digest);
  * - its `allowed-tools` permits Bash for that command (`Bash`, `Bash(git status:*)`); a TOML
  *   file has no `allowed-tools`, so its `!{…}` lines never run.
- * The line runs with `bash -c` in the workspace root, without the provider keys in its
- * environment, for at most 10 seconds, its output cut at 16 KiB.
+ * The line runs as a hook does (@picasso/workspace user-command.ts): `bash -c` in the workspace
+ * root, inside the command sandbox when it is on, with a minimal environment (no key or other
+ * secret of Picasso's), for at most 10 seconds, its output cut at 16 KiB.
  * `reviewProjectCommands` lists the project files with shell lines for the approval list
  * (@picasso/surface project-config.ts).
  */
-import { spawn } from "node:child_process";
-import { isProviderSecretName } from "@picasso/protocol";
-import { type ApprovalState, approvalState } from "@picasso/workspace";
+import {
+  type ApprovalState,
+  approvalState,
+  runUserCommand,
+  type UserCommandSandbox,
+} from "@picasso/workspace";
 import { limitPermitsCommand, turnLimit } from "./allowed-tools.js";
 import type { CustomCommand } from "./command-discovery.js";
 import type { ShellAnswer } from "./command-expansion.js";
@@ -24,6 +28,10 @@ const OUTPUT_CAP = 16 * 1024;
 export interface TrustPlace {
   workspaceRoot: string;
   picassoHome: string;
+  /** The command sandbox the line runs in when it is on. */
+  sandbox?: UserCommandSandbox;
+  /** Where the line's few inherited variables come from (default process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Whether the file has shell lines at all. */
@@ -55,35 +63,30 @@ export function shellRunner(
       };
     if (!command.allowedTools || !limitPermitsCommand(limit, line))
       return { ran: false, text: "the file's allowed-tools does not permit Bash for it" };
-    return runLine(line, place.workspaceRoot, signal);
+    return runLine(line, place, signal);
   };
 }
 
-function runLine(line: string, cwd: string, signal?: AbortSignal): Promise<ShellAnswer> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env))
-    if (value !== undefined && !isProviderSecretName(name)) env[name] = value;
-  return new Promise((done) => {
-    const child = spawn("bash", ["-c", line], {
-      cwd,
-      env: { ...env, PAGER: "cat", GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0" },
-      stdio: ["ignore", "pipe", "pipe"],
-      timeout: TIMEOUT_MS,
-      ...(signal ? { signal } : {}),
-    });
-    let out = "";
-    const take = (chunk: Buffer) => {
-      if (out.length < OUTPUT_CAP) out += chunk.toString("utf8");
-    };
-    child.stdout.on("data", take);
-    child.stderr.on("data", take);
-    child.on("error", (error) => done({ ran: false, text: error.message }));
-    child.on("close", (code, killed) => {
-      const text = out.length > OUTPUT_CAP ? `${out.slice(0, OUTPUT_CAP)}\n[cut at 16 KiB]` : out;
-      if (killed === "SIGTERM") done({ ran: true, text: `${text}\n[stopped after ${TIMEOUT_MS / 1000} s]` });
-      else done({ ran: true, text: code === 0 ? text : `${text}\n[exit code ${code}]` });
-    });
+async function runLine(line: string, place: TrustPlace, signal?: AbortSignal): Promise<ShellAnswer> {
+  if (signal?.aborted) return { ran: false, text: "stopped before it ran" };
+  const run = await runUserCommand(line, {
+    cwd: place.workspaceRoot,
+    input: "",
+    timeoutMs: TIMEOUT_MS,
+    env: {
+      PAGER: "cat",
+      GIT_PAGER: "cat",
+      GIT_TERMINAL_PROMPT: "0",
+      PICASSO_PROJECT_DIR: place.workspaceRoot,
+    },
+    ...(place.sandbox ? { sandbox: place.sandbox } : {}),
+    ...(place.env ? { baseEnv: place.env } : {}),
   });
+  if (run.spawnError) return { ran: false, text: `could not run: ${run.spawnError}` };
+  const out = run.stdout + run.stderr;
+  const text = out.length > OUTPUT_CAP ? `${out.slice(0, OUTPUT_CAP)}\n[cut at 16 KiB]` : out;
+  if (run.timedOut) return { ran: true, text: `${text}\n[stopped after ${TIMEOUT_MS / 1000} s]` };
+  return { ran: true, text: run.exitCode === 0 ? text : `${text}\n[exit code ${run.exitCode}]` };
 }
 
 export interface ProjectCommandReview {

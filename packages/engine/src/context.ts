@@ -17,6 +17,7 @@ export {
   contextTokensOf,
 } from "./context-view.js";
 export { extensionPanels } from "./extension-panels.js";
+export { hookRunLine, hookRunShown } from "./hook-run-line.js";
 export { liveContextView } from "./live-context-view.js";
 export {
   type OperationPresentation,

@@ -11,6 +11,7 @@
  * answers for that lane's children only and throws, with a message for the model, on a bad id.
  */
 import type { ForkedSubagent, ForkedSubagents, SubagentRequest, SubagentStatus } from "@picasso/protocol";
+import { childProfile } from "./agent-profile.js";
 import { childCwd } from "./child-cwd.js";
 import type { Lane } from "./lane.js";
 import type { EngineRuntime } from "./runtime.js";
@@ -70,6 +71,7 @@ export class ForkedLanes {
   ): ForkedSubagent {
     if (this.closing.aborted) throw new Error("the session is ending; no subagent was started");
     const cwd = childCwd(this.rt, request.cwd); // a bad cwd is refused before any lane opens
+    const profile = childProfile(this.rt, request.agent); // so is an agent no definition has
     const abort = new AbortController();
     const stopOnClose = () => abort.abort();
     this.closing.addEventListener("abort", stopOnClose, { once: true });
@@ -104,6 +106,7 @@ export class ForkedLanes {
         background: true,
         inbox: () => forked.inbox.splice(0),
         cwd,
+        profile,
       },
       (lane) => {
         id = lane.id;

@@ -29,6 +29,7 @@ import {
   type Usage,
   userMessage,
 } from "@picasso/protocol";
+import type { ChildHeader, ChildProfile } from "./agent-profile.js";
 import { maybeAutoCompact } from "./compaction.js";
 import { breaksPairing, repairPairing } from "./history-pairing.js";
 import type { Lane } from "./lane.js";
@@ -60,6 +61,10 @@ export interface LaneRunOptions {
   inbox?: () => string[];
   /** The turn's tool limit (TurnOptions.limit). */
   turnLimit?: TurnToolLimit;
+  /** The header a subagent's requests use when its agent definition changes it (agent-profile.ts). */
+  header?: ChildHeader;
+  /** Why a call is refused in this lane (an agent definition's tools list). */
+  refusal?: ChildProfile["refusal"];
 }
 
 export interface LaneRunResult {
@@ -92,7 +97,7 @@ export async function runLaneSteps(
     if (opts.signal.aborted) return interrupted("interrupted by the user before the next step");
     if (run.steps >= opts.maxSteps) return result("max_steps");
     await prepareStep(rt, lane, opts);
-    const { step, request } = requestStep(rt, lane);
+    const { step, request } = requestStep(rt, lane, opts.header);
     run.steps += 1;
     const { outcome, retries } = await streamModel(rt, lane, request, step, opts.signal);
     const settled = settleStep(rt, lane, step, request, outcome, retries, opts.signal);
@@ -153,17 +158,21 @@ async function prepareStep(rt: EngineRuntime, lane: Lane, opts: LaneRunOptions):
   await runPreStep(rt, lane, opts.turn);
 }
 
-function requestStep(rt: EngineRuntime, lane: Lane): { step: number; request: ModelRequest } {
+function requestStep(
+  rt: EngineRuntime,
+  lane: Lane,
+  header: ChildHeader | undefined,
+): { step: number; request: ModelRequest } {
   keepPairing(rt, lane);
   const step = lane.steps++;
   const request = buildRequest({
-    tier1: rt.tier1,
+    tier1: header?.tier1 ?? rt.tier1,
     messages: lane.messages,
-    model: rt.provider.model,
+    model: header?.model ?? rt.provider.model,
     maxTokens: rt.settings.maxTokens,
     previousEnd: lane.previousEnd,
   });
-  recordRequest(rt, lane.id, step, request);
+  recordRequest(rt, lane.id, step, request, header ? { headerHash: header.hash } : {});
   lane.previousEnd = request.messages.length - 1;
   return { step, request };
 }
@@ -253,7 +262,7 @@ async function runStepTools(
     signal: opts.signal,
     mode: () => rt.mode(),
     tool: (name) => rt.host.tool(name),
-    toolNames: () => rt.tier1.tools.map((t) => t.name),
+    toolNames: () => (opts.header?.tier1 ?? rt.tier1).tools.map((t) => t.name),
     allowedForSession: rt.allowedForSession,
     approver: rt.approver,
     context: (toolUseId) =>
@@ -270,6 +279,7 @@ async function runStepTools(
     outputsDir: rt.outputsDir,
     noSubagents: opts.noSubagents,
     ...(opts.turnLimit ? { turnLimit: opts.turnLimit } : {}),
+    ...(opts.refusal ? { refusal: opts.refusal } : {}),
     record: (body) => rt.record(body, lane.id),
     ...(rt.host.gates.any ? gateCalls(rt, lane, opts) : {}),
     afterResult: (call, output) =>

@@ -50,6 +50,27 @@ const msg = (index: number, t: string, role: "user" | "assistant" = "user", lane
 });
 
 describe("foldEvents", () => {
+  it("rebuilds an agent lane's requests from its own header, which never becomes the current one", () => {
+    const agentHeader = {
+      ...header,
+      reason: "agent" as const,
+      hash: "h2",
+      tools: [{ name: "read", description: "r", inputSchema: {} }],
+    };
+    const state = foldEvents(
+      events([
+        header,
+        { ...agentHeader, lane: "agent-1" },
+        msg(0, "task", "user", "agent-1"),
+        { ...request(1, 0, "agent-1"), headerHash: "h2" },
+      ]),
+    );
+    expect(state.header?.hash).toBe("h1");
+    expect(state.requests.map((r) => [r.lane, r.headerHash, r.tools.map((t) => t.name)])).toEqual([
+      ["agent-1", "h2", ["read"]],
+    ]);
+  });
+
   it("rebuilds each request from the header and the lane's messages at that point", () => {
     const state = foldEvents(
       events([

@@ -1,6 +1,7 @@
 /**
  * Folding a session log back into state — a pure function of its events, in order.
- * - `request_header` events are kept by hash; the newest is the current header.
+ * - `request_header` events are kept by hash; the newest is the current header (an `agent`
+ *   header, a subagent's own tools or model, is kept but never current).
  * - `message` events append to their lane's history at `index`. A gap (messages whose lines were
  *   lost) is reported once per gap and the history goes on without them; an index at or before
  *   the end replaces from there (a duplicated or rewritten line), reported once.
@@ -118,7 +119,8 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
       break;
     case "request_header":
       state.headers.set(event.hash, event);
-      state.header = event;
+      // An agent's header serves its lane's requests only; the session's stays current.
+      if (event.reason !== "agent") state.header = event;
       break;
     case "mode_change":
       state.mode = event.to;

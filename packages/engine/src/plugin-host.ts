@@ -12,6 +12,8 @@
  * - `agent/pre-step`: every plugin's appended messages, in plugin order, and the sum of their
  *   dedupe figures; a plugin that throws is reported and skipped, never fatal to the step.
  * - `tool/result`: each plugin in turn may rewrite a successful tool output.
+ * - `agents/definitions`: every plugin's agent definitions, in plugin order; a name defined twice
+ *   keeps its first (the extension that reads the files already put project ones first).
  * - `settings/describe`: one namespaced value per plugin.
  * - observers: see `SessionLog`.
  * The surface-facing half of `PicassoExtension` (protocol extension.ts):
@@ -27,6 +29,7 @@
  *   twice is an error naming both extensions.
  */
 import {
+  type AgentDefinition,
   type AppendedMessage,
   type AssembleContext,
   type CatalogEntry,
@@ -177,6 +180,19 @@ export class PluginHost {
     let output = ctx.output;
     for (const plugin of this.plugins) output = plugin.toolResult?.({ ...ctx, output }) ?? output;
     return output;
+  }
+
+  /** The agent definitions `subagent {agent}` may name (a name taken twice keeps its first). */
+  agentDefinitions(): AgentDefinition[] {
+    const seen = new Set<string>();
+    const out: AgentDefinition[] = [];
+    for (const plugin of this.plugins)
+      for (const agent of plugin.agentDefinitions?.() ?? []) {
+        if (seen.has(agent.name)) continue;
+        seen.add(agent.name);
+        out.push(agent);
+      }
+    return out;
   }
 
   describeSettings(): Record<string, unknown> {

@@ -16,7 +16,13 @@ export function recordRequest(
   laneId: string,
   step: number,
   request: ModelRequest,
-  extra: { messageCount?: number; purpose?: "step" | "compaction"; appended?: Message[] } = {},
+  extra: {
+    messageCount?: number;
+    purpose?: "step" | "compaction";
+    appended?: Message[];
+    /** The header it was sent with, when not the session's (an agent's own tools or model). */
+    headerHash?: string;
+  } = {},
 ): void {
   const fp = fingerprintRequest(request);
   rt.record(
@@ -24,7 +30,7 @@ export function recordRequest(
       type: "model_request",
       step,
       purpose: extra.purpose ?? "step",
-      headerHash: rt.headerHash,
+      headerHash: extra.headerHash ?? rt.headerHash,
       messageCount: extra.messageCount ?? request.messages.length,
       bytes: fp.bytes,
       hashes: fp.hashes,

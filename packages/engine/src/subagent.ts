@@ -7,11 +7,17 @@
  * or the request's `cwd` (e.g. a worktree), and cannot start subagents itself (depth 1). Its final
  * text is its report; a child that runs out of budget or fails reports what it has with a note.
  *
+ * Run as an agent definition (`request.agent`, agent-profile.ts), the child's first message also
+ * carries the definition's instructions (between the task and the rules), its tools are those the
+ * definition lists and its model the one it names; a name no definition has fails before any lane
+ * opens, naming the defined agents.
+ *
  * Two ways in: `subagentRunner` (the core `subagent` tool — the parent's call waits for the
  * report; several calls of one step run at once, the scheduler batches `agent` calls) and
  * `ForkedLanes` (forked-lanes.ts, `subagent_fork` — the child runs in the background).
  */
 import { type SubagentRequest, type SubagentStatus, text, userMessage } from "@picasso/protocol";
+import { agentInstructions, type ChildProfile, childProfile } from "./agent-profile.js";
 import { type ChildCwd, childCwd } from "./child-cwd.js";
 import { Lane } from "./lane.js";
 import { type LaneRunOptions, type LaneRunResult, runLaneSteps } from "./lane-loop.js";
@@ -30,6 +36,8 @@ export interface ChildLaneStart {
   inbox?: () => string[];
   /** The request's `cwd`, already checked and resolved by the caller (else it is checked here). */
   cwd?: ChildCwd;
+  /** The request's agent profile, already resolved by the caller (else it is resolved here). */
+  profile?: ChildProfile;
 }
 
 export interface ChildLaneEnd {
@@ -39,7 +47,8 @@ export interface ChildLaneEnd {
 
 /**
  * Open a child lane and run it to its end. Throws (before anything is logged) when the request's
- * `cwd` is not a folder inside the workspace. `onLane` receives the lane as soon as it exists.
+ * `cwd` is not a folder inside the workspace or its `agent` is not defined. `onLane` receives the
+ * lane as soon as it exists.
  */
 export async function runChildLane(
   rt: EngineRuntime,
@@ -48,6 +57,7 @@ export async function runChildLane(
 ): Promise<ChildLaneEnd> {
   const { request } = start;
   const cwd = start.cwd ?? childCwd(rt, request.cwd);
+  const profile = start.profile ?? childProfile(rt, request.agent);
   const laneId = rt.nextLaneId();
   const lane = new Lane(laneId, (body, l) => rt.record(body, l));
   onLane(lane);
@@ -59,20 +69,27 @@ export async function runChildLane(
       parentToolUseId: start.parentToolUseId,
       ...(start.background ? { background: true } : {}),
       ...(cwd.relative ? { cwd: cwd.relative } : {}),
+      ...(profile.agent ? { agent: profile.agent.name } : {}),
     },
     laneId,
   );
+  if (profile.header.own) recordAgentHeader(rt, profile, laneId);
   lane.append(
-    userMessage(text(request.task), text(subagentBrief({ background: start.background === true }))),
+    userMessage(
+      text(request.task),
+      ...(profile.agent ? [text(agentInstructions(profile.agent))] : []),
+      text(subagentBrief({ background: start.background === true })),
+    ),
     "subagent_task",
   );
   const budget = Math.max(
     1,
     Math.min(request.maxSteps ?? rt.settings.subagentMaxSteps, rt.settings.subagentMaxSteps),
   );
-  const result = await runChild(rt, lane, start, cwd.absolute, budget);
+  const result = await runChild(rt, lane, start, cwd.absolute, budget, profile);
   const status = statusOf(result);
-  const report = reportText(status, result, budget);
+  const said = reportText(status, result, budget);
+  const report = profile.note ? `${said}\n\n[${profile.note}]` : said;
   rt.record({ type: "subagent_stop", status, reportBytes: Buffer.byteLength(report), report }, laneId);
   rt.flush();
   return { status, report };
@@ -91,12 +108,32 @@ export function subagentRunner(
   };
 }
 
+/** The agent's own header (its tools or model), logged so the log rebuilds the child's requests. */
+function recordAgentHeader(rt: EngineRuntime, profile: ChildProfile, laneId: string): void {
+  const { tier1, model, hash } = profile.header;
+  rt.record(
+    {
+      type: "request_header",
+      reason: "agent",
+      hash,
+      tier1Hash: tier1.hash,
+      model,
+      maxTokens: rt.settings.maxTokens,
+      tools: tier1.tools,
+      system: tier1.system,
+      bytes: { tools: tier1.bytes.tools, system: tier1.bytes.system },
+    },
+    laneId,
+  );
+}
+
 async function runChild(
   rt: EngineRuntime,
   lane: Lane,
   start: ChildLaneStart,
   cwd: string,
   budget: number,
+  profile: ChildProfile,
 ): Promise<LaneRunResult> {
   try {
     return await runLaneSteps(rt, lane, {
@@ -106,6 +143,8 @@ async function runChild(
       noSubagents: true,
       cwd,
       ...(start.inbox ? { inbox: start.inbox } : {}),
+      ...(profile.header.own ? { header: profile.header } : {}),
+      ...(profile.agent ? { refusal: profile.refusal } : {}),
       runSubagent: async () => {
         throw new Error("subagents cannot start subagents");
       },

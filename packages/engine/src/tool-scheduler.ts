@@ -1,9 +1,11 @@
 /**
  * Running the tool calls of one assistant message.
  *
- * Order of checks per call: known tool (else an error listing the available tools) → input valid
+ * Order of checks per call: known tool (else an error listing the available tools) → allowed in
+ * this lane (an agent definition's tools list, agent-profile.ts) → input valid
  * against the schema (else an error naming the field and showing the schema) → depth rule (a
- * subagent cannot start a subagent) → the extensions' `tool/before` gates (deny, ask, allow;
+ * subagent cannot start a subagent) → the turn's tool limit (a custom command's `allowed-tools`;
+ * turn-limit.ts) → the extensions' `tool/before` gates (deny, ask, allow;
  * lifecycle-gates.ts) → permission mode (run / ask the approver / refuse) → run →
  * the `tool/result` hook (e.g. a repeated read becomes a pointer) → truncate output over the limit
  * (full text kept on disk).
@@ -58,6 +60,8 @@ export interface ToolRunEnv {
   noSubagents: boolean;
   /** The turn's tool limit (a custom command's `allowed-tools`), if any. */
   turnLimit?: TurnToolLimit;
+  /** Why this lane may not make the call (an agent definition's tools list), or undefined. */
+  refusal?(name: string, target: string | undefined): string | undefined;
   record(body: SessionEventBody): void;
   /** The `tool/result` hook: may rewrite a successful output before it is appended. */
   afterResult?(call: ToolUseBlock, output: ToolOutput): ToolOutput;
@@ -183,6 +187,8 @@ async function decideAndRun(
   if (env.signal.aborted) return fail("interrupted", INTERRUPTED_RESULT);
   if (!tool || !resolved)
     return fail("error", `unknown tool "${call.name}". Available tools: ${env.toolNames().join(", ")}.`);
+  const refused = env.refusal?.(call.name, resolved.target);
+  if (refused) return fail("denied", refused);
   const invalid = checkToolInput(tool.spec, call.input);
   if (invalid) return fail("error", invalid);
   if (resolved.effect === "agent" && env.noSubagents)

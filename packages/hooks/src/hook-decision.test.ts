@@ -1,6 +1,6 @@
+import type { UserCommandRun as HookRun } from "@picasso/workspace";
 import { describe, expect, it } from "vitest";
 import { readHookRun } from "./hook-decision.js";
-import type { HookRun } from "./hook-runner.js";
 
 const run = (over: Partial<HookRun>): HookRun => ({
   exitCode: 0,

@@ -14,8 +14,9 @@
  * PreToolUse; `hookSpecificOutput.additionalContext` adds context; `systemMessage` is shown to the
  * user.
  */
+
+import type { UserCommandRun as HookRun } from "@picasso/workspace";
 import type { HookEvent } from "./hook-config.js";
-import type { HookRun } from "./hook-runner.js";
 
 export type HookDecision =
   | { kind: "none" }

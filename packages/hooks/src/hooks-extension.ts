@@ -19,10 +19,10 @@ import {
   text,
   userMessage,
 } from "@picasso/protocol";
+import { runUserCommand, type UserCommandSandbox } from "@picasso/workspace";
 import type { HookEvent } from "./hook-config.js";
 import { type HookVerdict, readHookRun } from "./hook-decision.js";
 import { type HookEventFields, hookInput, matchesTool } from "./hook-input.js";
-import { type HookSandbox, runHookCommand } from "./hook-runner.js";
 import { type ConfiguredHook, type HookPlace, loadHooks } from "./hook-sources.js";
 import { type HooksFigures, hooksListText, hooksPanel } from "./hooks-text.js";
 
@@ -30,7 +30,7 @@ export const HOOKS_EXTENSION = "hooks";
 export const HOOKS_REMINDER = "hooks";
 
 export interface HooksOptions extends HookPlace {
-  sandbox?: HookSandbox;
+  sandbox?: UserCommandSandbox;
   /** Where the hooks' few inherited variables come from (default process.env). */
   env?: NodeJS.ProcessEnv;
 }
@@ -67,7 +67,7 @@ export function createHooksExtension(options: HooksOptions): {
       (h) => h.event === event && (fields.toolName === undefined || matchesTool(h.matcher, fields.toolName)),
     );
     for (const hook of hooks) {
-      const run = await runHookCommand(hook.command, {
+      const run = await runUserCommand(hook.command, {
         cwd: session.workspaceRoot,
         input: hookInput(
           event,

@@ -3,7 +3,6 @@
  * Code's contract (docs/hooks.md); project hooks only once approved.
  */
 export { DEFAULT_TIMEOUT_SECONDS, HOOK_EVENTS, type HookEvent } from "./hook-config.js";
-export type { HookSandbox } from "./hook-runner.js";
 export {
   loadHooks,
   PROJECT_HOOK_FILES,

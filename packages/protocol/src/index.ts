@@ -2,6 +2,8 @@
  * The protocol other packages use, exported on purpose: each name is here because another package
  * imports it (no `export *`); a module's other exports stay its own. Add a name when a package needs it.
  */
+
+export type { AgentDefinition } from "./agent-definition.js";
 export { assertNever } from "./assert-never.js";
 export { formatByteSize } from "./byte-size.js";
 export { byteLength, canonicalJson, sha1, sha256 } from "./canonical.js";

@@ -15,6 +15,8 @@
  * - `catalog/entries`          — `catalogEntries()`: nodes this plugin adds to the catalog behind
  *                                 `tool_search` (MCP servers and their tools, skills, doc topics);
  *                                 collected once per session, before `system-prompt/assemble`.
+ * - `agents/definitions`       — `agentDefinitions()`: named subagent profiles (agent-definition.ts);
+ *                                 the engine looks one up when `subagent` names it.
  * - `settings/describe`        — `describeSettings()`: a namespaced, JSON-serialisable value.
  * - observers                  — `observe()`: every session-log event, after it is written.
  * Lifecycle gates (lifecycle-gates.ts: user hooks are built on them), each optional and awaited:
@@ -24,6 +26,7 @@
  * - `lane/stop`                — `beforeStop()`: a lane is about to end its turn; may keep it going.
  * A gate never touches Tier 1; text it wants the model to see enters through `preStep`.
  */
+import type { AgentDefinition } from "./agent-definition.js";
 import type { ImageBlock, JsonSchema, Message, ToolSpec } from "./content.js";
 import type {
   PromptGate,
@@ -97,6 +100,8 @@ export interface SubagentRequest {
    * `worktree_create`); default: the session's working folder.
    */
   cwd?: string;
+  /** The agent definition it runs as (`agents/definitions`); absent: a plain subagent. */
+  agent?: string;
 }
 
 /** A subagent started in the background (`subagent_fork`), as the lane that started it sees it. */
@@ -215,10 +220,11 @@ export interface SkillInfo {
  * - `skill`      — a skill whose folder (`location`, absolute) holds its `SKILL.md`;
  * - `doc`        — a document (`location`: workspace-relative path) and when to read it;
  * - `command`    — a custom slash command the user can run (`/name`): found, never called.
+ * - `agent`      — an agent definition `subagent` can start (`location`: its file, for people).
  * Text must be stable for the same inputs: the catalog, and for servers Tier 1, are built from it.
  */
 export interface CatalogEntry {
-  kind: "mcp_server" | "mcp_tool" | "skill" | "doc" | "command";
+  kind: "mcp_server" | "mcp_tool" | "skill" | "doc" | "command" | "agent";
   name: string;
   /** What it does and when to use it; its first sentence is the node's one-line title. */
   description: string;
@@ -226,9 +232,9 @@ export interface CatalogEntry {
   server?: string;
   /** `mcp_tool`: its input schema. */
   inputSchema?: JsonSchema;
-  /** `skill`: its folder (absolute); `doc`: its workspace-relative path. */
+  /** `skill`: its folder (absolute); `doc`: its workspace-relative path; `agent`: its file. */
   location?: string;
-  /** `skill`: project or user scope (default user). */
+  /** `skill`, `agent`: project or user scope (default user). */
   scope?: "project" | "user";
   /** `mcp_server`: usage rules returned with its tools' full text. */
   rules?: string;
@@ -329,6 +335,7 @@ export interface PicassoPlugin {
   preStep?(ctx: PreStepContext): PreStepResult | Promise<PreStepResult>;
   toolResult?(ctx: ToolResultContext): ToolOutput | undefined;
   catalogEntries?(ctx: CatalogContext): CatalogEntry[] | Promise<CatalogEntry[]>;
+  agentDefinitions?(): readonly AgentDefinition[];
   describeSettings?(): { namespace: string; value: unknown };
   observe?(event: LogEvent): void;
   beforePrompt?(ctx: PromptGateContext): PromptGate | undefined | Promise<PromptGate | undefined>;

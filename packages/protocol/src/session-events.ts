@@ -169,8 +169,13 @@ export const EVENT_RULES = {
     workspace: WorkspaceFactsSchema.optional(),
   }),
   /** The request header (Tier 1 + model settings), logged at start, on resume and when it changes. */
+  /**
+   * The tools, system and model requests are sent with. `agent`: the header of a subagent run as
+   * an agent definition whose tools or model differ from the session's (its lane's requests name
+   * it); it never becomes the session's header.
+   */
   request_header: logged({
-    reason: z.enum(["initial", "resume", "change"]),
+    reason: z.enum(["initial", "resume", "change", "agent"]),
     hash: z.string(),
     tier1Hash: z.string().optional(),
     /** On resume: the Tier-1 hash assembling today would give, when it differs (the logged one is kept). */
@@ -390,6 +395,8 @@ export const EVENT_RULES = {
     background: z.boolean().optional(),
     /** The folder it works in, relative to the workspace root, when not the session's. */
     cwd: z.string().optional(),
+    /** The agent definition it runs as (docs/agents.md), when one was named. */
+    agent: z.string().optional(),
   }),
   subagent_stop: logged({ status: SubagentStatusSchema, reportBytes: Size }, { report: z.string() }),
   interrupt: logged({ reason: z.string() }),

@@ -18,12 +18,15 @@ export const commandsExtension: ExtensionFactory = (place, before) => {
     ...SURFACE_COMMAND_NAMES,
     ...before.extensions.flatMap((e) => (e.operations ?? []).map((op) => op.name)),
   ];
+  // Shell lines run in the command sandbox of the tool runtime, as hooks do (none offline).
+  const sandbox = place.offline ? undefined : before.toolRuntime?.sandbox;
   const made = createCommandsExtension(
     {
       workspaceRoot: place.workspaceRoot,
       picassoHome: place.picassoHome,
       ...(place.claudeHome ? { claudeHome: place.claudeHome } : {}),
       ...(place.env ? { env: place.env } : {}),
+      ...(sandbox ? { sandbox } : {}),
     },
     reserved,
   );

@@ -35,7 +35,16 @@ describe("composeSession per surface", () => {
     const cli = await open("cli", workspace);
     const sdk = await open("sdk", workspace);
     try {
-      expect(sdk.mounted).toEqual(["lean-context", "tools", "memory", "mcp", "changes", "hooks", "commands"]);
+      expect(sdk.mounted).toEqual([
+        "lean-context",
+        "tools",
+        "memory",
+        "mcp",
+        "changes",
+        "hooks",
+        "agents",
+        "commands",
+      ]);
       expect(sdk.mounted).toEqual(cli.mounted);
       const tools = sdk.composed.session.tier1.tools.map((t) => t.name);
       expect(tools).toEqual(

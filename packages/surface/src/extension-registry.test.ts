@@ -39,6 +39,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "mcp",
         "changes",
         "hooks",
+        "agents",
         "commands",
       ]);
       expect(mounted.leanContext && mounted.toolRuntime && mounted.memory && mounted.mcp).toBeTruthy();
@@ -71,6 +72,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "memory",
         "changes",
         "hooks",
+        "agents",
         "commands",
       ]);
       expect(mounted.mcp).toBeUndefined();
@@ -97,7 +99,9 @@ describe("mounting the composition's extensions through the registry", () => {
       plugins: [...at.composition.plugins, { name: "probe", config: {} }],
     };
     const mounted = mountExtensions({ ...at, composition }, registry);
-    expect(seen).toEqual([["lean-context", "tools", "memory", "mcp", "changes", "hooks", "commands"]]);
+    expect(seen).toEqual([
+      ["lean-context", "tools", "memory", "mcp", "changes", "hooks", "agents", "commands"],
+    ]);
     expect(mounted.warnings()).toContain("probe: one warning");
     await mounted.close();
     expect(closed).toEqual(["probe"]);
@@ -147,7 +151,7 @@ describe("mounting the composition's extensions through the registry", () => {
     }
     expect(isUserError(error)).toBe(true);
     expect((error as Error).message).toMatch(
-      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, hooks, commands$/,
+      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, hooks, agents, commands$/,
     );
   });
 });

@@ -13,6 +13,7 @@
  */
 import { createChangesExtension } from "@picasso/changes";
 import { type PicassoExtension, UserError } from "@picasso/protocol";
+import { agentsMount } from "./agents-mount.js";
 import { commandsExtension } from "./commands-mount.js";
 import type {
   ExtensionFactory,
@@ -35,6 +36,7 @@ export const EXTENSION_REGISTRY: Readonly<Record<string, ExtensionFactory>> = {
   mcp: mcpExtension,
   changes: (place) => ({ extension: createChangesExtension(place) }),
   hooks: hooksExtension,
+  agents: agentsMount,
   commands: commandsExtension,
 };
 

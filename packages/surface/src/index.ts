@@ -49,6 +49,7 @@ export {
   reviewProjectConfig,
   withheldLines,
 } from "./project-config.js";
+export { type PromptCommand, promptCommand } from "./prompt-command.js";
 export { type SandboxReportOptions, workspaceSandboxReport } from "./sandbox-report.js";
 export { createSessionMemory, MEMORY_DB_FILE, memoryDbPath, workspaceMemoryScope } from "./session-memory.js";
 export { sessionToolNames } from "./session-tool-names.js";

@@ -136,7 +136,8 @@ export class TimelineFolder {
         this.mode = this.session.onStart(event);
         break;
       case "request_header":
-        this.session.onHeader(event);
+        // A subagent's agent header (its own tools or model) is not the session's Tier 1.
+        if (event.reason !== "agent") this.session.onHeader(event);
         break;
       case "turn_start":
         // The bytes are what the model saw; the preview is what the user typed (no goal reminders).

@@ -7,24 +7,37 @@
  */
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
 import { defineTool, toolError } from "./define-tool.js";
-import { optionalInteger, requiredString, ToolInputError } from "./tool-input.js";
+import { optionalInteger, optionalString, requiredString, ToolInputError } from "./tool-input.js";
 
 export const SUBAGENT_MAX_STEPS = 200;
 
-/** The task and budget of a subagent, as `subagent` and `subagent_fork` take them. */
+/**
+ * The task, budget and agent definition of a subagent, as `subagent` and `subagent_fork` take
+ * them. `agent` is described once in each tool's description, the same words whatever agents are
+ * defined (Tier 1 never lists them; they are catalog entries, found with `tool_search`): the
+ * whole change cost Tier 1 47 bytes.
+ */
 export const SUBAGENT_TASK_PROPERTIES = {
   task: { type: "string" },
   max_steps: { type: "integer", minimum: 1, maximum: SUBAGENT_MAX_STEPS },
+  agent: { type: "string" },
 } as const;
+
+/** The request's optional fields, as both tools read them. */
+export function subagentOptions(input: Record<string, unknown>): { maxSteps?: number; agent?: string } {
+  const maxSteps = optionalInteger(input, "max_steps", 1, SUBAGENT_MAX_STEPS);
+  const agent = optionalString(input, "agent")?.trim();
+  return { ...(maxSteps !== undefined ? { maxSteps } : {}), ...(agent ? { agent } : {}) };
+}
 
 async function runSubagentTool(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
   const task = requiredString(input, "task").trim();
   if (task === "") throw new ToolInputError('"task" must not be blank.');
-  const maxSteps = optionalInteger(input, "max_steps", 1, SUBAGENT_MAX_STEPS);
+  const options = subagentOptions(input);
   if (ctx.signal.aborted) return toolError("The subagent was not started: the turn was interrupted.");
   let report: string;
   try {
-    report = await ctx.runSubagent(maxSteps === undefined ? { task } : { task, maxSteps });
+    report = await ctx.runSubagent({ task, ...options });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return toolError(`The subagent failed: ${reason}. Do the task yourself or retry with a clearer task.`);
@@ -36,8 +49,8 @@ async function runSubagentTool(input: Record<string, unknown>, ctx: ToolContext)
 export const subagentTool = defineTool({
   name: "subagent",
   description:
-    "Run a self-contained task in a subagent with a fresh context. It cannot see this conversation, so the task " +
-    "must say everything it needs and what to report. Returns its final report.",
+    "Run a self-contained task in a fresh-context subagent that cannot see this conversation: give it all it needs " +
+    "and say what to report. Returns its report. agent: run as a defined agent (see tool_search).",
   properties: SUBAGENT_TASK_PROPERTIES,
   required: ["task"],
   effect: "agent",

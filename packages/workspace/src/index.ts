@@ -40,6 +40,14 @@ export {
   type SafeGitAsyncOptions,
   type SafeGitOptions,
 } from "./safe-git.js";
+export {
+  MAX_OUTPUT_BYTES,
+  runUserCommand,
+  type UserCommandOptions,
+  type UserCommandRun,
+  type UserCommandSandbox,
+  userCommandEnvironment,
+} from "./user-command.js";
 export { workspaceFacts } from "./workspace-facts.js";
 export {
   defaultPicassoHome,

@@ -65,9 +65,9 @@ describe("picasso <operation>", () => {
     expect(greetCommand?.helpInformation()).toContain("<name…>");
     const names = cli.commands.map((c) => c.name());
     expect(names).not.toContain("live-only");
-    // The product's offline operations come first (the changes and hooks extensions'); no core
-    // operation is offline: they act on a live session.
-    expect(names).toEqual(["changes", "hooks", "greet"]);
+    // The product's offline operations come first (the changes, hooks and agents extensions'); no
+    // core operation is offline: they act on a live session.
+    expect(names).toEqual(["changes", "hooks", "agents", "greet"]);
   });
 
   it("runs it offline with the words after its name, printing the text, or the data with --json", async () => {

@@ -18,12 +18,12 @@
  * printed by main.ts.
  */
 import { allowListApprover } from "@picasso/engine";
+import { hookRunLine, hookRunShown } from "@picasso/engine/context";
 import { type SessionEvent, type SessionEventOf, UserError } from "@picasso/protocol";
 import { NO_KEY_NOTE } from "@picasso/providers";
-import { GoalRounds, parseMaxRounds } from "@picasso/surface";
+import { GoalRounds, parseMaxRounds, promptCommand } from "@picasso/surface";
 import { resumeCommand } from "../resume-command.js";
 import { type SessionFlags, type WiredSession, wireSession } from "../wiring.js";
-import { headlessCommand } from "./headless-command.js";
 import { headlessPrompt, processStdin, type StdinSource } from "./headless-prompt.js";
 import { type OutputFormat, type OutputSink, outputSink } from "./output.js";
 import { retryNotice } from "./retry-notice.js";
@@ -83,7 +83,7 @@ export async function runHeadless(
     const rounds = flags.goal
       ? new GoalRounds(wired.toolRuntime.goal, wired.toolRuntime.todos, maxRounds)
       : undefined;
-    const command = await headlessCommand(prompt, wired.session.operations, controller.signal, (line) =>
+    const command = await promptCommand(prompt, wired.session.operations, controller.signal, (line) =>
       process.stderr.write(`picasso: ${line}\n`),
     );
     if (command.kind === "answered") {
@@ -131,10 +131,8 @@ function onEvent(event: SessionEvent, sink: OutputSink, watch: TurnWatch, format
   if (event.type === "retry" && format === "text")
     process.stderr.write(retryNotice(event, process.stderr.isTTY === true));
   // A hook that failed or refused something: one line, the session goes on (docs/hooks.md).
-  if (event.type === "hook_run" && ["warning", "blocked", "stopped"].includes(event.outcome))
-    process.stderr.write(
-      `picasso: hook ${event.event} (${event.source}) ${event.outcome}${event.message ? `: ${event.message}` : ""}\n`,
-    );
+  if (event.type === "hook_run" && hookRunShown(event))
+    process.stderr.write(`picasso: ${hookRunLine(event)}\n`);
   // An image attached, or left out and why (docs/images.md): one line, the session goes on.
   if (event.type === "image_note") process.stderr.write(`picasso: ${event.message}\n`);
   if (event.type === "turn_end" && event.lane === "main") watch.end = event;

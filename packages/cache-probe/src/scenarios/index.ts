@@ -1,5 +1,6 @@
 /** The standard scenarios, by name, in the order `picasso probe` runs them; the long ones by name. */
 import { acpScenario } from "./acp.js";
+import { claudeSetupScenario } from "./claude-setup.js";
 import { codingScenario } from "./coding.js";
 import { compactionScenario } from "./compaction.js";
 import { familiesScenario } from "./families.js";
@@ -26,6 +27,7 @@ export const SCENARIOS: readonly Scenario[] = [
   mcpScenario,
   nextDayScenario,
   modesScenario,
+  claudeSetupScenario,
 ];
 
 /**
@@ -42,6 +44,7 @@ export function findScenario(name: string): Scenario | undefined {
   return [...SCENARIOS, ...LONG_SCENARIOS].find((s) => s.name === name);
 }
 
+export { CLAUDE_SETUP_MARKS, claudeSetupFiles } from "./claude-setup.js";
 export * from "./marathon.js";
 export { mcpScenarioConfig, notesServerPath } from "./mcp.js";
 export { MEMORY_100K_COUNT, MEMORY_100K_IDS } from "./memory-100k.js";
@@ -50,6 +53,7 @@ export * from "./scenario.js";
 export * from "./shop-workspace.js";
 export {
   acpScenario,
+  claudeSetupScenario,
   codingScenario,
   compactionScenario,
   familiesScenario,

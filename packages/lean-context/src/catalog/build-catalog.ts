@@ -1,6 +1,6 @@
 /**
  * Building the catalog: deferred tools, skills and contributed entries (MCP servers and tools,
- * doc topics, more skills) into one tree of `CatalogNode`s.
+ * doc topics, more skills, agent definitions) into one tree of `CatalogNode`s.
  *
  * A deferred tool joins the group its family declares, and the family node carries the family's
  * rules (family-table.ts: the extensions' declarations, lean context's own last). Order is
@@ -19,10 +19,11 @@ import {
   type ToolDefinition,
   type ToolFamily,
 } from "@picasso/protocol";
-import { COMMANDS_GROUP, DOCS_GROUP, MCP_GROUP, SKILLS_GROUP } from "./catalog-groups.js";
+import { AGENTS_GROUP, COMMANDS_GROUP, DOCS_GROUP, MCP_GROUP, SKILLS_GROUP } from "./catalog-groups.js";
 import { type CatalogNode, cut, firstSentence, isLeaf, leafNode } from "./catalog-node.js";
 import { applyDescriptorOverlay, type DescriptorOverlay } from "./descriptor-overlay.js";
 import {
+  agentDescriptors,
   docDescriptors,
   familyDescriptors,
   groupDescriptors,
@@ -206,6 +207,13 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
     leaves.push(commandLeaf(e));
   }
 
+  for (const e of entries) {
+    if (e.kind !== "agent" || taken.has(`agent:${e.name}`)) continue;
+    taken.add(`agent:${e.name}`);
+    group(AGENTS_GROUP);
+    leaves.push(agentLeaf(e));
+  }
+
   describeBranches([...branches.values()], leaves, table);
   // The committed descriptors first: the hashes and costs cover the descriptors the catalog shows.
   const nodes = applyDescriptorOverlay(ordered([...branches.values()], leaves, table), inputs.descriptors);
@@ -343,5 +351,19 @@ function docLeaf(doc: CatalogEntry): CatalogNode {
     ...docDescriptors(doc),
     heading: `${doc.name} — doc`,
     use: [`Read: read({path: "${doc.location ?? doc.name}"})`],
+  });
+}
+
+function agentLeaf(agent: CatalogEntry): CatalogNode {
+  return leafNode({
+    kind: "agent",
+    key: agent.name,
+    name: agent.name,
+    parent: AGENTS_GROUP,
+    group: AGENTS_GROUP,
+    description: agent.description,
+    ...agentDescriptors(agent),
+    heading: `${agent.name} — agent (${agent.scope ?? "user"}${agent.location ? `, ${agent.location}` : ""})`,
+    use: [`Start: subagent({task: "…", agent: "${agent.name}"}) or subagent_fork with the same agent`],
   });
 }

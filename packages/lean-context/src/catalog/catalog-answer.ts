@@ -76,6 +76,7 @@ const KIND_LABEL: Record<string, string> = {
   mcp_tool: "MCP",
   doc: "doc",
   command: "command",
+  agent: "agent",
 };
 
 export function titleLine(catalog: Catalog, node: CatalogNode): string {

@@ -1,6 +1,7 @@
 /**
  * The catalog groups lean context fills itself: skills (found or contributed), MCP servers and
- * their tools, the doc topics of AGENTS.md, and the custom commands a plugin contributes. Titles are one line, for the peek view and
+ * their tools, the doc topics of AGENTS.md, and the custom commands a plugin contributes;
+ * contributed agent definitions join the tools' `agents` group. Titles are one line, for the peek view and
  * `picasso tools`. The groups of tool families are declared by the extensions that own the tools
  * (family-table.ts reads both).
  */
@@ -10,6 +11,8 @@ export const SKILLS_GROUP = "skills";
 export const MCP_GROUP = "mcp";
 export const DOCS_GROUP = "docs";
 export const COMMANDS_GROUP = "commands";
+/** Agent definitions join the group the subagent tools' family declares (its title is theirs). */
+export const AGENTS_GROUP = "agents";
 
 /** Lean context's own groups, in catalog order (after every other extension's). */
 export const LEAN_CONTEXT_GROUPS: readonly CatalogGroupTitle[] = [

@@ -23,7 +23,8 @@ export type CatalogNodeKind =
   | "mcp_server"
   | "mcp_tool"
   | "doc"
-  | "command";
+  | "command"
+  | "agent";
 
 export interface CatalogNode {
   id: string;
@@ -64,6 +65,7 @@ export const LEAF_KINDS: ReadonlySet<CatalogNodeKind> = new Set([
   "mcp_tool",
   "doc",
   "command",
+  "agent",
 ]);
 
 export const isLeaf = (node: CatalogNode): boolean => LEAF_KINDS.has(node.kind);

@@ -96,6 +96,7 @@ const KINDS = new Set<string>([
   "mcp_tool",
   "doc",
   "command",
+  "agent",
 ]);
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   !!v && typeof v === "object" && !Array.isArray(v);

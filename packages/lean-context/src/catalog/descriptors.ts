@@ -191,6 +191,15 @@ export function docDescriptors(doc: CatalogEntry): Descriptors {
   return leafDescriptors(doc.description, doc, () => `Working on what ${doc.name} covers`);
 }
 
+/** An agent definition's descriptors: what its description says, when its trigger does. */
+export function agentDescriptors(agent: CatalogEntry): Descriptors {
+  return leafDescriptors(
+    agent.description,
+    { what: agent.what, when: agent.when ?? triggerOf(agent.description) },
+    () => `A subagent task for a ${agent.name.replace(/[-_]+/g, " ")}`,
+  );
+}
+
 /** A deferred tool's generated `when`, from its name and required fields. */
 export function toolWhen(name: string, inputSchema: JsonSchema | undefined): string {
   const words = identifierWords(name);

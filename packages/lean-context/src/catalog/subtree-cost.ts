@@ -48,6 +48,7 @@ const NOUNS: Record<string, [string, string]> = {
   skill: ["skill", "skills"],
   doc: ["doc", "docs"],
   command: ["command", "commands"],
+  agent: ["agent", "agents"],
 };
 
 /** `3 tools, 4.1 KB` (a mixed branch counts entries; under 1 KB in bytes). */

@@ -8,7 +8,7 @@
  */
 import type { ForkedSubagent, ToolContext, ToolDefinition, ToolOutput } from "@picasso/protocol";
 import { defineTool } from "../define-tool.js";
-import { SUBAGENT_MAX_STEPS, SUBAGENT_TASK_PROPERTIES } from "../subagent.js";
+import { SUBAGENT_TASK_PROPERTIES, subagentOptions } from "../subagent.js";
 import { optionalInteger, optionalString, requiredString, ToolInputError } from "../tool-input.js";
 
 /** Longest `subagent_report` wait, in seconds. */
@@ -22,7 +22,7 @@ const forkTool = defineTool({
   name: "subagent_fork",
   description:
     "Start a subagent in the background on a self-contained task and get its id at once; keep working and collect its report later with subagent_report. " +
-    "It cannot see this conversation, so state everything it needs and what to report. Give cwd (e.g. a worktree) so parallel subagents do not edit the same files.",
+    "It cannot see this conversation, so state everything it needs and what to report. Give cwd (e.g. a worktree) so parallel subagents do not edit the same files. agent: run as a defined agent (see tool_search).",
   properties: {
     ...SUBAGENT_TASK_PROPERTIES,
     cwd: {
@@ -38,11 +38,10 @@ const forkTool = defineTool({
   async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
     const task = requiredString(input, "task").trim();
     if (task === "") throw new ToolInputError('"task" must not be blank.');
-    const maxSteps = optionalInteger(input, "max_steps", 1, SUBAGENT_MAX_STEPS);
     const cwd = optionalString(input, "cwd");
     const forked = ctx.subagents.fork({
       task,
-      ...(maxSteps !== undefined ? { maxSteps } : {}),
+      ...subagentOptions(input),
       ...(cwd !== undefined ? { cwd } : {}),
     });
     return {

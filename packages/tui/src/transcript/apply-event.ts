@@ -13,6 +13,7 @@
  * Facts the screen does not show (requests, responses, pre-steps, Tier-2 loads…) pass through.
  */
 
+import { hookRunLine, hookRunShown } from "@picasso/engine/context";
 import type { SessionEvent, SessionEventOf } from "@picasso/protocol";
 import { assertNever } from "@picasso/protocol/basics";
 import { splitSettled } from "../markdown/markdown-blocks.js";
@@ -106,8 +107,8 @@ export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
       };
     }
     case "hook_run":
-      if (event.outcome === "ok" || event.outcome === "allowed") return { live, finished };
-      finished.push({ kind: "notice", tone: hookTone(event.outcome), text: hookNotice(event) });
+      if (!hookRunShown(event)) return { live, finished };
+      finished.push({ kind: "notice", tone: hookTone(event.outcome), text: hookRunLine(event) });
       return { live, finished };
     case "image_note":
       finished.push({ kind: "notice", tone: event.tone, text: event.message });
@@ -193,10 +194,6 @@ export function oneLine(text: string, max: number): string {
 }
 
 /** A hook that decided something, or failed, is one line in the transcript. */
-function hookNotice(event: SessionEventOf<"hook_run">): string {
-  return `hook ${event.event} (${event.source}) ${event.outcome}${event.message ? `: ${event.message}` : ""}`;
-}
-
 function hookTone(outcome: SessionEventOf<"hook_run">["outcome"]): "info" | "warn" {
   return outcome === "warning" || outcome === "blocked" || outcome === "stopped" ? "warn" : "info";
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { runHookCommand } from "./hook-runner.js";
+import { runUserCommand } from "./user-command.js";
 
-const options = (over: Partial<Parameters<typeof runHookCommand>[1]> = {}) => ({
+const options = (over: Partial<Parameters<typeof runUserCommand>[1]> = {}) => ({
   cwd: process.cwd(),
   input: '{"hook_event_name":"Stop"}',
   timeoutMs: 20_000,
@@ -9,9 +9,9 @@ const options = (over: Partial<Parameters<typeof runHookCommand>[1]> = {}) => ({
   ...over,
 });
 
-describe("running a hook command", { timeout: 30_000 }, () => {
+describe("running a user command (a hook, a shell line)", { timeout: 30_000 }, () => {
   it("reads its JSON from a file on stdin, never a socket (bash would run ~/.bashrc then)", async () => {
-    const run = await runHookCommand(
+    const run = await runUserCommand(
       'if [ -S /dev/stdin ]; then echo socket; fi; cat; echo " $PICASSO_PROJECT_DIR"',
       options(),
     );
@@ -19,7 +19,7 @@ describe("running a hook command", { timeout: 30_000 }, () => {
   });
 
   it("gets a minimal environment: no provider key or other secret of Picasso's", async () => {
-    const run = await runHookCommand(
+    const run = await runUserCommand(
       "env",
       options({
         baseEnv: { PATH: process.env.PATH, ANTHROPIC_API_KEY: "sk-ant-xyz", GITHUB_TOKEN: "ghp", HOME: "/h" },
@@ -33,13 +33,13 @@ describe("running a hook command", { timeout: 30_000 }, () => {
   });
 
   it("kills the whole process group at the timeout", async () => {
-    const run = await runHookCommand("sleep 30 & sleep 30", options({ timeoutMs: 300 }));
+    const run = await runUserCommand("sleep 30 & sleep 30", options({ timeoutMs: 300 }));
     expect(run).toMatchObject({ exitCode: null, timedOut: true });
   });
 
   it("refuses to run unconfined when the sandbox is on but cannot run", async () => {
     const sandbox = { active: false, refusesCommands: true, wrap: () => ({ file: "false", args: [] }) };
-    const run = await runHookCommand("touch should-not-exist", options({ sandbox }));
-    expect(run.spawnError).toBe("the sandbox is on but cannot run here, so hooks are not run");
+    const run = await runUserCommand("touch should-not-exist", options({ sandbox }));
+    expect(run.spawnError).toBe("the sandbox is on but cannot run here, so it is not run");
   });
 });

@@ -1,10 +1,10 @@
 /**
- * Running one hook command: `bash -c <command>` in the workspace (inside the command sandbox when
- * it is on: the same walls as the model's commands), the event's JSON on stdin, a minimal
- * environment (no provider key or other secret: only the variables a shell script needs, and the
- * project folder), a timeout after which the whole process group is killed, and at most
- * `MAX_OUTPUT_BYTES` of stdout and of stderr kept. It never throws: a failure to start is a run
- * with `spawnError`.
+ * Running one command the user configured — a hook (packages/hooks), a custom command's shell line
+ * (packages/commands): `bash -c <command>` in the workspace (inside the command sandbox when it is
+ * on: the same walls as the model's commands), `input` on stdin, a minimal environment (no
+ * provider key or other secret: only the variables a shell script needs, plus `env`), a timeout
+ * after which the whole process group is killed, and at most `MAX_OUTPUT_BYTES` of stdout and of
+ * stderr kept. It never throws: a failure to start is a run with `spawnError`.
  * Stdin is a file (written, opened, then unlinked), never a socket: bash started with a socket on
  * stdin takes itself for a remote shell and runs the user's `~/.bashrc` first.
  */
@@ -17,26 +17,26 @@ import { join } from "node:path";
 export const MAX_OUTPUT_BYTES = 64 * 1024;
 
 /** What wraps a command into the sandbox (packages/tools `CommandSandbox`), when there is one. */
-export interface HookSandbox {
+export interface UserCommandSandbox {
   readonly active: boolean;
   /** The sandbox is on but cannot run here: commands are refused, not run unconfined. */
   readonly refusesCommands: boolean;
   wrap(command: string, cwd: string): { file: string; args: string[] };
 }
 
-export interface HookRunOptions {
+export interface UserCommandOptions {
   cwd: string;
   /** The JSON written to stdin. */
   input: string;
   timeoutMs: number;
   /** Extra variables (`PICASSO_PROJECT_DIR`, `CLAUDE_PROJECT_DIR`…). */
   env: Record<string, string>;
-  sandbox?: HookSandbox;
+  sandbox?: UserCommandSandbox;
   /** Where the base variables come from (default process.env). */
   baseEnv?: NodeJS.ProcessEnv;
 }
 
-export interface HookRun {
+export interface UserCommandRun {
   exitCode: number | null;
   stdout: string;
   stderr: string;
@@ -45,7 +45,7 @@ export interface HookRun {
   durationMs: number;
 }
 
-/** The only variables a hook inherits from Picasso's environment. */
+/** The only variables a user command inherits from Picasso's environment. */
 const PASSED = [
   "PATH",
   "HOME",
@@ -60,7 +60,7 @@ const PASSED = [
   "TMPDIR",
 ];
 
-export function hookEnvironment(
+export function userCommandEnvironment(
   extra: Record<string, string>,
   base: NodeJS.ProcessEnv = process.env,
 ): Record<string, string> {
@@ -72,7 +72,7 @@ export function hookEnvironment(
   return { ...env, ...extra };
 }
 
-export function runHookCommand(command: string, options: HookRunOptions): Promise<HookRun> {
+export function runUserCommand(command: string, options: UserCommandOptions): Promise<UserCommandRun> {
   const started = Date.now();
   if (options.sandbox?.refusesCommands)
     return Promise.resolve({
@@ -80,7 +80,7 @@ export function runHookCommand(command: string, options: HookRunOptions): Promis
       stdout: "",
       stderr: "",
       timedOut: false,
-      spawnError: "the sandbox is on but cannot run here, so hooks are not run",
+      spawnError: "the sandbox is on but cannot run here, so it is not run",
       durationMs: 0,
     });
   const { file, args } = options.sandbox?.active
@@ -107,12 +107,12 @@ export function runHookCommand(command: string, options: HookRunOptions): Promis
     let settled = false;
     const child = spawn(file, args, {
       cwd: options.cwd,
-      env: hookEnvironment(options.env, options.baseEnv),
+      env: userCommandEnvironment(options.env, options.baseEnv),
       stdio: [stdin, "pipe", "pipe"],
       detached: true,
     });
     closeSync(stdin);
-    const finish = (run: Omit<HookRun, "durationMs" | "stdout" | "stderr" | "timedOut">) => {
+    const finish = (run: Omit<UserCommandRun, "durationMs" | "stdout" | "stderr" | "timedOut">) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -144,7 +144,7 @@ export function runHookCommand(command: string, options: HookRunOptions): Promis
 
 /** A read descriptor of a file holding `input`, already unlinked. */
 function inputFile(input: string): number {
-  const path = join(tmpdir(), `picasso-hook-${randomBytes(6).toString("hex")}.json`);
+  const path = join(tmpdir(), `picasso-input-${randomBytes(6).toString("hex")}.json`);
   writeFileSync(path, input, { flag: "wx", mode: 0o600 });
   try {
     return openSync(path, "r");
