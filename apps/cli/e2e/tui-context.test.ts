@@ -42,7 +42,7 @@ describe("picasso TUI /context", { timeout: 120_000 }, () => {
     expect(visible.length).toBeLessThanOrEqual(40);
     expect(visible.some((r) => /Context window: \S+ of 200k used \([\d.]+%\), \S+ free/.test(r))).toBe(true);
     const map = visible.join("\n");
-    for (const category of MAP_CATEGORIES) expect(map).toMatch(new RegExp(`[▓▒█▚▞▤■▧▥▦▨▩◆] ${category}`));
+    for (const category of MAP_CATEGORIES) expect(map).toMatch(new RegExp(`[▓▒█▚▞▤■▧▣▥▦▨▩◆] ${category}`));
     expect(map).toMatch(/▓ core tools +▓+ +[\d.]+ KB +\S+ +[\d.]+%/);
     expect(map).toMatch(/provider-reported \S+ · estimated \S+ tokens/);
     expect(visible.some((r) => /lines 1–\d+ of \d+/.test(r))).toBe(true);

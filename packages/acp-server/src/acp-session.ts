@@ -10,12 +10,12 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import { RequestError } from "@agentclientprotocol/sdk";
 import { presentationOf } from "@picasso/engine/context";
-import type { OperationResult, SessionEvent, TurnToolLimit } from "@picasso/protocol";
+import type { ImageInput, OperationResult, SessionEvent, TurnToolLimit } from "@picasso/protocol";
 import { isUserError, type PermissionMode } from "@picasso/protocol/basics";
 import { type ComposedSession, type ComposeSessionOptions, composeSession } from "@picasso/surface";
 import { type ClientFiles, clientFileAccess } from "./client-files.js";
 import { acpApprover, type PermissionAsker } from "./permission.js";
-import { promptText } from "./prompt-content.js";
+import { promptImages, promptText } from "./prompt-content.js";
 import { UpdateMapper } from "./session-updates.js";
 
 export type UpdateSender = (params: acp.SessionNotification) => Promise<void>;
@@ -83,14 +83,19 @@ export class AcpSession {
   }
 
   async prompt(blocks: readonly acp.ContentBlock[]): Promise<acp.PromptResponse> {
-    return this.promptText(promptText(blocks));
+    return this.promptText(promptText(blocks), undefined, promptImages(blocks));
   }
 
   /** One turn on `input`; `limit` narrows its tools (a custom command's `allowed-tools`). */
-  private async promptText(input: string, limit?: TurnToolLimit): Promise<acp.PromptResponse> {
+  private async promptText(
+    input: string,
+    limit?: TurnToolLimit,
+    images: readonly ImageInput[] = [],
+  ): Promise<acp.PromptResponse> {
     if (this.turn)
       throw RequestError.invalidRequest(undefined, "a prompt is already running in this session");
-    if (!input.trim()) throw RequestError.invalidParams(undefined, "the prompt has no text");
+    if (!input.trim() && images.length === 0)
+      throw RequestError.invalidParams(undefined, "the prompt has no text");
     const turn = new AbortController();
     this.turn = turn;
     let ended: string = "error";
@@ -101,7 +106,11 @@ export class AcpSession {
     });
     try {
       ended = (
-        await this.composed.session.runTurn(input, { signal: turn.signal, ...(limit ? { limit } : {}) })
+        await this.composed.session.runTurn(input, {
+          signal: turn.signal,
+          ...(limit ? { limit } : {}),
+          ...(images.length > 0 ? { images } : {}),
+        })
       ).stopReason;
     } finally {
       watch();

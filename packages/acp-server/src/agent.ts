@@ -160,7 +160,7 @@ export function createAcpAgent(options: AcpAgentOptions): PicassoAcpAgent {
         protocolVersion: Math.min(params.protocolVersion, acp.PROTOCOL_VERSION),
         agentCapabilities: {
           loadSession: true,
-          promptCapabilities: { image: false, audio: false, embeddedContext: true },
+          promptCapabilities: { image: true, audio: false, embeddedContext: true },
           mcpCapabilities: { http: true, sse: true },
         },
         agentInfo: { name: "picasso", title: "Picasso", version: options.version },

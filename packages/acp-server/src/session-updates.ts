@@ -9,7 +9,8 @@
  *   `approval_decided` allow → `tool_call_update` in_progress; `tool_result` → `tool_call_update`
  *   completed / failed with its content (a diff, a command's output, text);
  * - a `todos` display (the `todo_write` tool) → `plan`;
- * - `mode_change` → `current_mode_update`.
+ * - `mode_change` → `current_mode_update`;
+ * - an `image_note` that an image was left out (warn) → one `agent_message_chunk` line.
  * Everything else is the log's and the timeline's (`_picasso/context/timeline`), not the editor's.
  */
 import { readFileSync, statSync } from "node:fs";
@@ -79,6 +80,16 @@ export class UpdateMapper {
         return [{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: event.text } }];
       case "thinking_delta":
         return [{ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: event.text } }];
+      case "image_note":
+        // An image left out of the prompt, and why: one line the user sees (docs/images.md).
+        return event.tone === "warn"
+          ? [
+              {
+                sessionUpdate: "agent_message_chunk",
+                content: { type: "text", text: `[${event.message}]\n` },
+              },
+            ]
+          : [];
       case "tool_call":
         return [this.toolCall(event)];
       case "approval_decided":

@@ -6,7 +6,9 @@
  *   (the instruction index) and `skill index`; a Tier 1 without roles counts its tools as core and
  *   its sections as system sections;
  * - history: `session facts` (the first user text starting `<session-facts>`), `tool outputs`
- *   (tool results) and `conversation` (everything else: user input, replies, tool calls, reminders);
+ *   (tool results' text), `images` (image blocks, in user messages and tool results: their image
+ *   bytes, and tokens estimated as width×height÷750, at most 1,600 an image — docs/images.md) and
+ *   `conversation` (everything else: user input, replies, tool calls, reminders);
  * - Tier-2 loads, by the kind the log's `tier2_load` events recorded: `deferred schemas`,
  *   `MCP catalogs`, `skill bodies`, `memories` and `other Tier-2` (reminders, instructions, plan
  *   mode). A load arrives inside a tool result or a reminder, so its size is taken out of tool
@@ -23,7 +25,15 @@
  * One model for every surface: the TUI's `/context` map and pager render it, ACP's
  * `_picasso/context` returns it (live-context-view.ts builds it for a running session).
  */
-import type { ContextPanel, Message, Tier1, Tier1SectionRole, Tier2Kind, Usage } from "@picasso/protocol";
+import type {
+  ContextPanel,
+  ImageBlock,
+  Message,
+  Tier1,
+  Tier1SectionRole,
+  Tier2Kind,
+  Usage,
+} from "@picasso/protocol";
 import { canonicalJson } from "@picasso/protocol/basics";
 
 export type ContextGroup = "Tier 1" | "history" | "Tier-2 loads" | "free";
@@ -38,6 +48,7 @@ export const CONTEXT_CATEGORIES = {
   "session facts": "history",
   conversation: "history",
   "tool outputs": "history",
+  images: "history",
   "deferred schemas": "Tier-2 loads",
   "MCP catalogs": "Tier-2 loads",
   "skill bodies": "Tier-2 loads",
@@ -75,6 +86,8 @@ export interface ContextView {
   /** The provider-reported context at the last request (prompt + reply), if any. */
   reportedPromptTokens: number | undefined;
   rows: ContextRow[];
+  /** How many image blocks the history holds (their bytes and tokens are the `images` row). */
+  imageCount: number;
   /** The mounted extensions' panels, in mount order (none without extensions that have one). */
   panels: ContextPanel[];
   tokenNote: string;
@@ -156,8 +169,18 @@ export function buildContextView(input: ContextInputs): ContextView {
       SECTION_CATEGORY[sectionRole.get(block.id) ?? "canonical"],
       measure(block, () => block.text),
     );
+  let imageCount = 0;
+  const addImage = (image: ImageBlock) => {
+    imageCount += 1;
+    add("images", imageSize(image));
+  };
   input.history.forEach((message, index) => {
     for (const block of message.content) {
+      if (block.type === "image") {
+        addImage(block);
+        continue;
+      }
+      if (block.type === "tool_result") block.images?.forEach(addImage);
       const size = measure(block, () => blockText(block));
       if (index === 0 && block.type === "text" && block.text.startsWith("<session-facts>"))
         add("session facts", size);
@@ -197,6 +220,7 @@ export function buildContextView(input: ContextInputs): ContextView {
     estimatedBytes: sizes.reduce((a, b) => a + b.bytes, 0),
     reportedPromptTokens: input.reportedPromptTokens,
     rows,
+    imageCount,
     panels: [...input.panels],
     tokenNote: "token counts are o200k estimates; the provider's own count is shown when a request was made",
   };
@@ -206,11 +230,25 @@ function ratio(part: number, whole: number): number {
   return whole > 0 ? part / whole : 0;
 }
 
-/** The text a history block is estimated by. */
+/** Most tokens one image costs (a 1568-px-capped image, as the providers scale it). */
+export const IMAGE_MAX_TOKENS = 1600;
+
+/** An image's context size: its bytes, and width×height÷750 tokens (at most 1,600; 1,600 unknown). */
+export function imageSize(image: ImageBlock): BlockSize {
+  const tokens =
+    image.width && image.height
+      ? Math.min(IMAGE_MAX_TOKENS, Math.ceil((image.width * image.height) / 750))
+      : IMAGE_MAX_TOKENS;
+  return { tokens, bytes: image.bytes };
+}
+
+/** The text a history block is estimated by (an image's is none: `imageSize` measures it). */
 export function blockText(block: Message["content"][number]): string {
   switch (block.type) {
     case "text":
       return block.text;
+    case "image":
+      return "";
     case "thinking":
       return block.thinking;
     case "tool_use":

@@ -40,6 +40,7 @@ import { type StepOutcome, streamStep } from "./step.js";
 import { recordRequest, recordResponse } from "./step-record.js";
 import { makeToolContext, NO_FORKED_SUBAGENTS } from "./tool-context.js";
 import { runToolCalls, type ToolRunEnv } from "./tool-scheduler.js";
+import { noteTextOnlyModel } from "./turn-images.js";
 import { addUsage, promptTokens } from "./usage.js";
 
 /** How many times in a row the `lane/stop` gates may keep one run of a lane going. */
@@ -290,6 +291,11 @@ async function runStepTools(
         output,
       }),
   });
+  noteTextOnlyModel(
+    rt,
+    results.reduce((n, result) => n + (result.images?.length ?? 0), 0),
+    lane.id,
+  );
   lane.append(userMessage(...results), "tool_results");
   rt.flush();
 }

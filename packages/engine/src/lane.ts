@@ -5,7 +5,13 @@
  * (`message` events with their index and source, `compaction` events), which is what lets
  * `foldSessionLog` rebuild the same history.
  */
-import type { AppendedMessage, Message, MessageSource, SessionEventBody } from "@picasso/protocol";
+import {
+  type AppendedMessage,
+  type Message,
+  type MessageSource,
+  messageImages,
+  type SessionEventBody,
+} from "@picasso/protocol";
 
 export type LaneRecorder = (body: SessionEventBody, lane: string) => void;
 
@@ -42,7 +48,20 @@ export class Lane {
   ): number {
     const index = this.messages.length;
     this.messages.push(message);
-    this.record({ type: "message", index, source, message, ...extra }, this.id);
+    const images = messageImages(message);
+    this.record(
+      {
+        type: "message",
+        index,
+        source,
+        message,
+        ...extra,
+        ...(images.length > 0
+          ? { images: { count: images.length, bytes: images.reduce((n, image) => n + image.bytes, 0) } }
+          : {}),
+      },
+      this.id,
+    );
     return index;
   }
 

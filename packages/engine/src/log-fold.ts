@@ -180,6 +180,7 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
     case "mcp_server_start":
     case "mcp_server_exit":
     case "hook_run":
+    case "image_note":
     case "catalog_build":
     case "subagent_start":
     case "subagent_stop":

@@ -1,9 +1,11 @@
 /**
  * `rebuildRequests(logPath)`: every model request of a session, re-derived from its log alone,
  * each checked against the sizes and hashes the log recorded when it was sent. A mismatch means
- * the log does not hold everything the model saw — a bug this check exists to catch.
+ * the log does not hold everything the model saw — a bug this check exists to catch. Images'
+ * bytes are read back from the session's `images/` folder first (image-store.ts).
  */
 import { readLogFileAll } from "@picasso/protocol";
+import { restoreEventImages, sessionImagesDir } from "./image-store.js";
 import { foldEvents, type RebuiltRequest } from "./log-fold.js";
 import { fingerprintRequest } from "./request-builder.js";
 
@@ -17,7 +19,8 @@ export interface RebuildReport {
 
 export async function rebuildRequests(logPath: string): Promise<RebuildReport> {
   const { events, skipped } = await readLogFileAll(logPath);
-  const state = foldEvents(events);
+  const images = sessionImagesDir(logPath);
+  const state = foldEvents(events.map((event) => restoreEventImages(event, images)));
   const mismatches: RebuildReport["mismatches"] = [];
   for (const request of state.requests) {
     const fp = fingerprintRequest(request);

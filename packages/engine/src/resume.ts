@@ -1,6 +1,7 @@
 /**
  * Loading a session to resume it: the log is read (torn or corrupt lines are reported, never
- * fatal) and folded into state; a log whose last line was torn gets a newline first so the
+ * fatal), its images' bytes are read back from the session's `images/` folder (image-store.ts),
+ * and it is folded into state; a log whose last line was torn gets a newline first so the
  * events appended from now on start on a line of their own. `pendingToolUses` lists tool_use
  * blocks of the lane's last assistant message that never got results (the process died while
  * they ran): the session answers them "interrupted" before the next request. `pathsReadInHistory`
@@ -8,6 +9,7 @@
  */
 import { appendFileSync, closeSync, openSync, readSync, statSync } from "node:fs";
 import { type Message, readLogFileAll, type ToolUseBlock } from "@picasso/protocol";
+import { restoreEventImages, sessionImagesDir } from "./image-store.js";
 import { type FoldState, foldEvents } from "./log-fold.js";
 
 export interface ResumeState {
@@ -18,8 +20,9 @@ export interface ResumeState {
 export async function loadSessionForResume(path: string): Promise<ResumeState> {
   const { events, skipped } = await readLogFileAll(path);
   ensureTrailingNewline(path);
+  const images = sessionImagesDir(path);
   return {
-    fold: foldEvents(events),
+    fold: foldEvents(events.map((event) => restoreEventImages(event, images))),
     skippedLines: skipped.map((s) => ({ line: s.line, reason: s.reason, torn: s.torn })),
   };
 }

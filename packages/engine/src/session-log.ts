@@ -6,7 +6,8 @@
  * stamped, and the line is appended with a single write on a file opened for appending, so a
  * line is always written whole unless the process dies inside that write (the reader then
  * reports a torn final line). A secret value the process holds (`redactHeldSecrets`) is redacted
- * from the line before it is written. `flush()` fsyncs; the engine calls it at step boundaries. Observers
+ * from the line before it is written; an image's bytes go to the session's `images/` folder, once
+ * by hash, and the line keeps only its description (image-store.ts). `flush()` fsyncs; the engine calls it at step boundaries. Observers
  * see each written event; an observer that throws is isolated (reported to `onObserverError`).
  *
  * Disk trouble never corrupts what is there and never stops the session: when a write fails
@@ -26,6 +27,7 @@ import {
   type SessionEventBody,
 } from "@picasso/protocol";
 import { type LogFault, logFaultFromEnv } from "./fault-injection.js";
+import { sessionImagesDir, storeEventImages } from "./image-store.js";
 
 export type LogObserver = (event: LogEvent) => void;
 
@@ -79,15 +81,19 @@ export class SessionLog {
   /** Write the logged part of `body`; returns the line (as written, or as it would have been). */
   append(body: SessionEventBody, where: { lane: string; turn: number }): LogEvent {
     if (this.closed) throw new Error(`session log ${this.path} is closed`);
-    const event = {
-      v: SESSION_LOG_VERSION,
-      seq: this.seq++,
-      ts: this.clock().toISOString(),
-      session: this.sessionId,
-      lane: where.lane,
-      turn: where.turn,
-      ...loggedFields(body),
-    } as LogEvent;
+    // Observers see the line as written: an image's bytes are in the images folder, not in it.
+    const event = storeEventImages(
+      {
+        v: SESSION_LOG_VERSION,
+        seq: this.seq++,
+        ts: this.clock().toISOString(),
+        session: this.sessionId,
+        lane: where.lane,
+        turn: where.turn,
+        ...loggedFields(body),
+      } as LogEvent,
+      sessionImagesDir(this.path),
+    );
     if (this.failure === undefined) this.write(event);
     for (const observer of this.observers) {
       try {

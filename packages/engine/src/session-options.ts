@@ -1,6 +1,8 @@
 /** What a surface gives `createSession`, and what it gives one turn. */
 import type {
   AskUserRequest,
+  ImageInput,
+  ImageResolver,
   ModelProvider,
   PermissionMode,
   PicassoExtension,
@@ -39,10 +41,17 @@ export interface SessionOptions {
   onEvent?: SessionEventListener;
   /** Fixed clock for session facts (tests). */
   now?: () => Date;
+  /**
+   * Turns a prompt's image mentions and a turn's `images` into image blocks (the surface's, with
+   * the workspace checks: docs/images.md). Without it a turn's prompt is text only.
+   */
+  images?: ImageResolver;
 }
 
 export interface TurnOptions {
   signal?: AbortSignal;
   /** Narrow the tools this turn may call (a custom command's `allowed-tools`: turn-limit.ts). */
   limit?: TurnToolLimit;
+  /** Images attached to this turn besides those its prompt names (`--image`, ACP image blocks). */
+  images?: readonly ImageInput[];
 }

@@ -13,6 +13,8 @@ import { setMaxListeners } from "node:events";
 import {
   type ContextPanel,
   type ExtensionOperation,
+  type ImageInput,
+  type ImageResolver,
   type Message,
   type PermissionMode,
   type ProtectedSection,
@@ -38,6 +40,7 @@ import type { SessionLog } from "./session-log.js";
 import { type OpenedSession, openSession, type SessionState } from "./session-open.js";
 import type { SessionOptions, TurnOptions } from "./session-options.js";
 import { subagentRunner } from "./subagent.js";
+import { resolveTurnImages } from "./turn-images.js";
 import { addUsage } from "./usage.js";
 import { applyPin, type PinChange, pinChange, unpinChange } from "./user-pins.js";
 
@@ -77,7 +80,10 @@ export class Session {
   turnsRun = 0;
   stepsRun = 0;
 
-  private constructor(opened: OpenedSession) {
+  private constructor(
+    opened: OpenedSession,
+    private readonly images: ImageResolver | undefined,
+  ) {
     this.opened = opened;
     this.id = opened.id;
     this.log = opened.log;
@@ -108,7 +114,7 @@ export class Session {
   }
 
   static async create(options: SessionOptions): Promise<Session> {
-    return new Session(await openSession(options));
+    return new Session(await openSession(options), options.images);
   }
 
   /** Every event of the session from now on; returns the unsubscribe function. */
@@ -146,19 +152,27 @@ export class Session {
       this.busy = false;
       return result;
     };
-    const running = this.turnBody(input, signal, options.limit).then(done, (error: unknown) => {
-      const message = `engine failed: ${(error as Error)?.message ?? String(error)}`;
-      if (!this.closed) {
-        this.rt.record({ type: "error", scope: "engine", message }, "main");
-        this.rt.record({ type: "turn_end", stopReason: "error", steps: 0, text: "" }, "main");
-      }
-      return done();
-    });
+    const running = this.turnBody(input, signal, options.limit, options.images ?? []).then(
+      done,
+      (error: unknown) => {
+        const message = `engine failed: ${(error as Error)?.message ?? String(error)}`;
+        if (!this.closed) {
+          this.rt.record({ type: "error", scope: "engine", message }, "main");
+          this.rt.record({ type: "turn_end", stopReason: "error", steps: 0, text: "" }, "main");
+        }
+        return done();
+      },
+    );
     this.running = running.then(() => undefined);
     return running;
   }
 
-  private async turnBody(input: string, signal: AbortSignal, limit?: TurnToolLimit): Promise<void> {
+  private async turnBody(
+    input: string,
+    signal: AbortSignal,
+    limit: TurnToolLimit | undefined,
+    attached: readonly ImageInput[],
+  ): Promise<void> {
     this.state.turn += 1;
     this.turnsRun += 1;
     let usage: Usage = {};
@@ -172,13 +186,14 @@ export class Session {
         this.rt.record({ type: "turn_end", stopReason: "end_turn", steps: 0, usage, text: "" }, "main");
         return;
       }
+      const prompt = [text(input), ...(await resolveTurnImages(this.rt, this.images, input, attached))];
       const facts = this.main.messages.length === 0 ? this.factsPending : undefined;
       this.factsPending = undefined;
       if (facts)
-        this.main.append(userMessage(text(facts), text(input)), "user", {
+        this.main.append(userMessage(text(facts), ...prompt), "user", {
           factsBytes: Buffer.byteLength(facts),
         });
-      else this.main.append(userMessage(text(input)), "user");
+      else this.main.append(userMessage(...prompt), "user");
       const result = await runLaneSteps(this.rt, this.main, {
         signal,
         turn: this.state.turn,

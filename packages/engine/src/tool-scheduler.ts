@@ -158,6 +158,7 @@ async function runOne(call: ToolUseBlock, env: ToolRunEnv): Promise<ToolResultBl
     toolUseId: call.id,
     content: spilled.content,
     ...(isError ? { isError: true } : {}),
+    ...(filtered.images?.length ? { images: filtered.images } : {}),
   };
 }
 

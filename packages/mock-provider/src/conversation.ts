@@ -6,6 +6,10 @@
  * `latestInput` is what script steps match against: the text of the last user turn — its text
  * blocks and tool_result contents (OpenAI: the trailing tool messages, or the last user message).
  * `transcript` is the text of every message, in order (what a step's `${/regex/}` captures read).
+ * Image blocks are accepted on both wires and counted: `images` lists the latest turn's (Anthropic:
+ * `image` blocks, in the user's content or inside tool_result content; OpenAI: `image_url` parts
+ * holding a base64 `data:` URL), and each appears in `latestInput` and `transcript` as a line
+ * `[image <media type> <bytes> bytes]` — so a script step can `match` an image's arrival.
  */
 import type { AnthropicBlock, AnthropicPrompt } from "./anthropic-request.js";
 
@@ -16,8 +20,16 @@ export interface ToolResultView {
   isError: boolean;
 }
 
+/** An image block the mock received: its media type and the byte size of its decoded data. */
+export interface ImageSeen {
+  mediaType: string;
+  bytes: number;
+}
+
 export interface ConversationView {
   latestInput: string;
+  /** The image blocks of the latest turn, in order. */
+  images: ImageSeen[];
   /** The human's text in the last user message (no tool results, no session-facts or reminder blocks); undefined when it had no text. */
   userText?: string;
   toolResults: ToolResultView[];
@@ -47,9 +59,49 @@ function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
   return content
-    .map((part) => (part && typeof part === "object" && "text" in part ? String(part.text) : ""))
+    .map((part) => {
+      if (!part || typeof part !== "object") return "";
+      const seen = imageOf(part);
+      if (seen) return imageLine(seen);
+      return "text" in part ? String(part.text) : "";
+    })
     .filter((text) => text.length > 0)
     .join("\n");
+}
+
+/** An Anthropic `image` block with a base64 source, or an OpenAI `image_url` part with a data URL. */
+function imageOf(part: object): ImageSeen | undefined {
+  const p = part as {
+    type?: unknown;
+    source?: { type?: unknown; media_type?: unknown; data?: unknown };
+    image_url?: { url?: unknown };
+  };
+  if (p.type === "image" && p.source?.type === "base64" && typeof p.source.data === "string")
+    return { mediaType: String(p.source.media_type), bytes: Buffer.from(p.source.data, "base64").length };
+  if (p.type === "image_url" && typeof p.image_url?.url === "string") {
+    const m = /^data:([^;,]+);base64,(.*)$/s.exec(p.image_url.url);
+    if (m) return { mediaType: m[1]!, bytes: Buffer.from(m[2]!, "base64").length };
+  }
+  return undefined;
+}
+
+/** The image lines `textOf` writes: not the human's words. */
+const IMAGE_LINES = /^\[image [^\]\s]+ \d+ bytes\]$\n?/gm;
+
+function imageLine(image: ImageSeen): string {
+  return `[image ${image.mediaType} ${image.bytes} bytes]`;
+}
+
+/** The images in a content value (a string holds none). */
+function imagesOf(content: unknown): ImageSeen[] {
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((part) => {
+    if (!part || typeof part !== "object") return [];
+    const seen = imageOf(part);
+    if (seen) return [seen];
+    const inner = (part as { type?: unknown; content?: unknown }).type === "tool_result";
+    return inner ? imagesOf((part as { content?: unknown }).content) : [];
+  });
 }
 
 /**
@@ -67,8 +119,13 @@ export function anthropicView(prompt: AnthropicPrompt): ConversationView {
   }
   const texts: string[] = [];
   const toolResults: ToolResultView[] = [];
-  for (const block of prompt.messages.slice(start).flatMap((m) => m.content)) {
+  const latest = prompt.messages.slice(start).flatMap((m) => m.content);
+  for (const block of latest) {
     if (block.type === "text") texts.push(block.text);
+    if (block.type === "image") {
+      const seen = imageOf(block);
+      if (seen) texts.push(imageLine(seen));
+    }
     if (block.type === "tool_result") {
       const call = calls.get(block.tool_use_id);
       toolResults.push({
@@ -80,9 +137,15 @@ export function anthropicView(prompt: AnthropicPrompt): ConversationView {
   }
   const transcript = prompt.messages
     .flatMap((m) => m.content)
-    .flatMap((b) => (b.type === "text" ? [b.text] : b.type === "tool_result" ? [textOf(b.content)] : []))
+    .flatMap((b) =>
+      b.type === "text" || b.type === "image"
+        ? [textOf([b])]
+        : b.type === "tool_result"
+          ? [textOf(b.content)]
+          : [],
+    )
     .join("\n");
-  return view(texts, toolResults, offeredTools, transcript);
+  return view(texts, toolResults, offeredTools, transcript, imagesOf(latest));
 }
 
 /** The view of a request: its latest input is the newest tool results, then the user's text. */
@@ -91,10 +154,11 @@ function view(
   toolResults: ToolResultView[],
   offeredTools: string[],
   transcript: string,
+  images: ImageSeen[],
 ): ConversationView {
   const latestInput = [...toolResults.map((r) => r.content), ...texts].join("\n");
-  const userText = humanText(texts);
-  return { latestInput, ...(userText ? { userText } : {}), toolResults, offeredTools, transcript };
+  const userText = humanText(texts.map((t) => t.replace(IMAGE_LINES, "")));
+  return { latestInput, images, ...(userText ? { userText } : {}), toolResults, offeredTools, transcript };
 }
 
 interface OpenAIMessageLike {
@@ -119,7 +183,8 @@ export function openaiView(
     .map((m) => textOf(m.content))
     .filter((t) => t.length > 0)
     .join("\n");
-  if (start === end) return view(texts, [], offeredTools, transcript);
+  const images = list.slice(end).flatMap((m) => imagesOf(m.content));
+  if (start === end) return view(texts, [], offeredTools, transcript, images);
   const calls = new Map((list[start - 1]?.tool_calls ?? []).map((c) => [c.id, c]));
   const toolResults = list.slice(start, end).map((message): ToolResultView => {
     const call = message.tool_call_id ? calls.get(message.tool_call_id) : undefined;
@@ -136,5 +201,15 @@ export function openaiView(
       isError: false,
     };
   });
-  return view(texts, toolResults, offeredTools, transcript);
+  return view(texts, toolResults, offeredTools, transcript, images);
+}
+
+/**
+ * Every image block of a request body as the mock received it (both wires, every message, tool
+ * results included), for tests to assert what arrived: `server.requests.map((r) => requestImages(r.body))`.
+ */
+export function requestImages(body: unknown): ImageSeen[] {
+  const messages = (body as { messages?: unknown })?.messages;
+  if (!Array.isArray(messages)) return [];
+  return messages.flatMap((m) => imagesOf((m as { content?: unknown })?.content));
 }

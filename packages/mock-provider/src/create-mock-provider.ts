@@ -41,6 +41,7 @@ export async function createMockProvider(
     name: "mock",
     model: adapter.model,
     contextWindow: adapter.contextWindow,
+    ...(adapter.acceptsImages === false ? { acceptsImages: false } : {}),
     stream: (request, options) => adapter.stream(request, options),
     async close() {
       try {

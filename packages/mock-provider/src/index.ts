@@ -3,6 +3,8 @@
  * Completions APIs with a simulated prompt cache, a scripted model and a demo model, and
  * `createMockProvider` for `--provider mock`. See docs/mock-provider.md.
  */
+
+export { type ImageSeen, requestImages } from "./conversation.js";
 export {
   createMockProvider,
   type MockAdapterFactory,

@@ -15,11 +15,35 @@ export const ToolUseBlockSchema = z.object({
   name: z.string().min(1),
   input: z.record(z.string(), z.unknown()),
 });
+/** The image formats every provider wire takes (docs/images.md). */
+export const IMAGE_MEDIA_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+export const ImageMediaTypeSchema = z.enum(IMAGE_MEDIA_TYPES);
+export type ImageMediaType = z.infer<typeof ImageMediaTypeSchema>;
+
+/**
+ * An image the model sees (already capped and downscaled: @picasso/images). `data` is the base64
+ * of the image bytes; a session-log line leaves it out (the bytes are stored once, by `sha256`, in
+ * the session's `images/` folder) and resuming puts it back. `bytes`: the image's size in bytes
+ * (not the base64); `sha256`: hex digest of those bytes; `name`: where it came from, for people
+ * (a workspace path or a label such as `pasted image`).
+ */
+export const ImageBlockSchema = z.object({
+  type: z.literal("image"),
+  mediaType: ImageMediaTypeSchema,
+  data: z.string().optional(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  bytes: z.number().int().nonnegative(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  name: z.string().optional(),
+});
 export const ToolResultBlockSchema = z.object({
   type: z.literal("tool_result"),
   toolUseId: z.string().min(1),
   content: z.string(),
   isError: z.boolean().optional(),
+  /** Images the result carries after its text (the `read` tool on an image file). */
+  images: z.array(ImageBlockSchema).optional(),
 });
 export const ThinkingBlockSchema = z.object({
   type: z.literal("thinking"),
@@ -29,6 +53,7 @@ export const ThinkingBlockSchema = z.object({
 
 export const ContentBlockSchema = z.discriminatedUnion("type", [
   TextBlockSchema,
+  ImageBlockSchema,
   ToolUseBlockSchema,
   ToolResultBlockSchema,
   ThinkingBlockSchema,
@@ -38,6 +63,7 @@ export const RoleSchema = z.enum(["user", "assistant"]);
 export const MessageSchema = z.object({ role: RoleSchema, content: z.array(ContentBlockSchema) });
 
 export type TextBlock = z.infer<typeof TextBlockSchema>;
+export type ImageBlock = z.infer<typeof ImageBlockSchema>;
 export type ToolUseBlock = z.infer<typeof ToolUseBlockSchema>;
 export type ToolResultBlock = z.infer<typeof ToolResultBlockSchema>;
 export type ThinkingBlock = z.infer<typeof ThinkingBlockSchema>;
@@ -72,4 +98,11 @@ export function messageText(message: Message): string {
     .filter((b): b is TextBlock => b.type === "text")
     .map((b) => b.text)
     .join("");
+}
+
+/** The image blocks of a message: its own and those its tool results carry, in order. */
+export function messageImages(message: Message): ImageBlock[] {
+  return message.content.flatMap((b) =>
+    b.type === "image" ? [b] : b.type === "tool_result" && b.images ? b.images : [],
+  );
 }

@@ -10,8 +10,12 @@ export { byteLength, canonicalJson, sha1, sha256 } from "./canonical.js";
 export {
   assistantMessage,
   type ContentBlock,
+  IMAGE_MEDIA_TYPES,
+  type ImageBlock,
+  type ImageMediaType,
   type JsonSchema,
   type Message,
+  messageImages,
   messageText,
   type SystemBlock,
   type TextBlock,
@@ -45,6 +49,7 @@ export {
   redactHeldSecrets,
   withHeldProviderSecrets,
 } from "./held-secrets.js";
+export type { ImageInput, ImageResolver, ResolvedImages } from "./image-input.js";
 export { INTERRUPTED_RESULT, UNKNOWN_OUTCOME_RESULT } from "./interrupted.js";
 export { encodeLogEvent, readLogFile, readLogFileAll } from "./jsonl.js";
 export type {

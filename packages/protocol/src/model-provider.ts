@@ -19,6 +19,11 @@ export interface ModelProvider {
   readonly model: string;
   /** Size of the model's context window in tokens (for /context and compaction). */
   readonly contextWindow: number;
+  /**
+   * `false` when the model takes no images (config.yaml `images: false`): the engine sends each
+   * image block as a one-line text note instead (docs/images.md). Absent: it takes them.
+   */
+  readonly acceptsImages?: boolean;
   stream(request: ModelRequest, options?: StreamOptions): AsyncIterable<StreamEvent>;
   /** Release resources (e.g. an in-process mock server). */
   close?(): Promise<void>;

@@ -27,7 +27,7 @@
  * A gate never touches Tier 1; text it wants the model to see enters through `preStep`.
  */
 import type { AgentDefinition } from "./agent-definition.js";
-import type { JsonSchema, Message, ToolSpec } from "./content.js";
+import type { ImageBlock, JsonSchema, Message, ToolSpec } from "./content.js";
 import type {
   PromptGate,
   PromptGateContext,
@@ -54,6 +54,8 @@ import type { CatalogGroupTitle, ToolFamily } from "./tool-family.js";
 export interface ToolOutput {
   content: string;
   isError?: boolean;
+  /** Images the model sees after `content` (the `read` tool on an image file: docs/images.md). */
+  images?: ImageBlock[];
   display?: ToolDisplay;
   /**
    * The Tier-2 payloads this result carried (deferred schemas, skill bodies, doc topics…), one

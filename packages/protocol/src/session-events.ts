@@ -196,6 +196,8 @@ export const EVENT_RULES = {
     factsBytes: Size.optional(),
     /** For a reminder: its named source. */
     reminder: z.string().optional(),
+    /** The image blocks the message holds (its tool results' included): how many, their bytes. */
+    images: z.strictObject({ count: Size, bytes: Size }).optional(),
   }),
   /** After the `agent/pre-step` hook, before a step. */
   pre_step: logged({
@@ -349,6 +351,13 @@ export const EVENT_RULES = {
     ids: z.array(z.string()),
     note: z.string().optional(),
   }),
+  /**
+   * An image offered to a user turn (an `@path` or pasted path, `--image`, an ACP image block), or
+   * one the provider cannot take: `info` when it was attached (name, type, size), `warn` when it
+   * was not and why (missing, not an image, too large, a text-only model). The image itself is in
+   * the `message` (its bytes in the session's `images/` folder: docs/images.md).
+   */
+  image_note: logged({ tone: z.enum(["info", "warn"]), message: z.string() }),
   mode_change: logged({ from: PermissionModeSchema, to: PermissionModeSchema }),
   /**
    * The user pinned a decision (`pin`) or took a pin off (`unpin`, the pin's exact text): the

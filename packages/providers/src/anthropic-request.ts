@@ -4,9 +4,12 @@
  * - tools → `{name, description, input_schema}` in the given order (order is part of the cache
  *   prefix; the caller keeps it stable);
  * - system blocks → one text block each (their `id`s stay on our side);
- * - messages → content blocks: text, tool_use, tool_result (`is_error` only when set), thinking
- *   (only with a signature: the API rejects unsigned thinking, so unsigned blocks are dropped).
- *   Empty text blocks are dropped (the API rejects them);
+ * - messages → content blocks: text, image (`{type:"image", source:{type:"base64", media_type,
+ *   data}}`), tool_use, tool_result (`is_error` only when set; a result with images sends its
+ *   text and then its images as the result's content), thinking (only with a signature: the API
+ *   rejects unsigned thinking, so unsigned blocks are dropped). Empty text blocks are dropped
+ *   (the API rejects them); an image without its bytes (a log that lost them), or any image when
+ *   the model takes none (`images: false`), goes as a one-line text note (image-notes.ts);
  * - `cache_control: {type:"ephemeral"}` (with `ttl:"1h"` when the breakpoint asks for it) goes
  *   exactly where `cacheBreakpoints` point: `tools[index]`, `system[index]`, or the last content
  *   block of `messages[index]` that may carry it (thinking blocks may not; the nearest earlier
@@ -15,14 +18,20 @@
  * `temperature` is not sent: the Messages API has deprecated it (the SDK no longer types it).
  */
 import type Anthropic from "@anthropic-ai/sdk";
-import type { CacheBreakpoint, ContentBlock, Message, ModelRequest } from "@picasso/protocol";
+import type { CacheBreakpoint, ContentBlock, ImageBlock, Message, ModelRequest } from "@picasso/protocol";
+import { imageNotSent, imageUnavailable } from "./image-notes.js";
 import { ProviderFault } from "./provider-fault.js";
 
 type Params = Anthropic.MessageCreateParamsStreaming;
 type BlockParam = Anthropic.ContentBlockParam;
 type CacheControl = Anthropic.CacheControlEphemeral;
 
-export function buildAnthropicParams(request: ModelRequest): Params {
+export function buildAnthropicParams(request: ModelRequest, options: { images?: boolean } = {}): Params {
+  const imageParam = options.images === false ? imageNote : imageSource;
+  const toMessageParam = (message: Message): Anthropic.MessageParam => {
+    const content = message.content.flatMap((block) => toBlockParam(block, imageParam));
+    return message.role === "user" ? { role: "user", content } : { role: "assistant", content };
+  };
   const tools: Anthropic.Tool[] = request.tools.map((tool) => ({
     name: tool.name,
     description: tool.description,
@@ -77,15 +86,14 @@ function misplaced(breakpoint: CacheBreakpoint, length: number): ProviderFault {
   });
 }
 
-function toMessageParam(message: Message): Anthropic.MessageParam {
-  const content = message.content.flatMap(toBlockParam);
-  return message.role === "user" ? { role: "user", content } : { role: "assistant", content };
-}
+type ImageParam = (block: ImageBlock) => Anthropic.ImageBlockParam | Anthropic.TextBlockParam;
 
-function toBlockParam(block: ContentBlock): BlockParam[] {
+function toBlockParam(block: ContentBlock, imageParam: ImageParam): BlockParam[] {
   switch (block.type) {
     case "text":
       return block.text === "" ? [] : [{ type: "text", text: block.text }];
+    case "image":
+      return [imageParam(block)];
     case "tool_use":
       return [{ type: "tool_use", id: block.id, name: block.name, input: block.input }];
     case "tool_result":
@@ -93,7 +101,12 @@ function toBlockParam(block: ContentBlock): BlockParam[] {
         {
           type: "tool_result",
           tool_use_id: block.toolUseId,
-          content: block.content,
+          content: block.images?.length
+            ? [
+                ...(block.content === "" ? [] : [{ type: "text" as const, text: block.content }]),
+                ...block.images.map(imageParam),
+              ]
+            : block.content,
           ...(block.isError ? { is_error: true } : {}),
         },
       ];
@@ -102,4 +115,13 @@ function toBlockParam(block: ContentBlock): BlockParam[] {
         ? [{ type: "thinking", thinking: block.thinking, signature: block.signature }]
         : [];
   }
+}
+
+function imageSource(block: ImageBlock): Anthropic.ImageBlockParam | Anthropic.TextBlockParam {
+  if (block.data === undefined) return { type: "text", text: imageUnavailable(block) };
+  return { type: "image", source: { type: "base64", media_type: block.mediaType, data: block.data } };
+}
+
+function imageNote(block: ImageBlock): Anthropic.TextBlockParam {
+  return { type: "text", text: imageNotSent(block) };
 }

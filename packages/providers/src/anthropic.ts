@@ -22,12 +22,14 @@ export class AnthropicProvider implements ModelProvider {
   readonly name: string;
   readonly model: string;
   readonly contextWindow: number;
+  readonly acceptsImages: boolean;
   private readonly sdk: OfficialSdk<typeof Anthropic, Anthropic>;
 
   constructor(options: AnthropicProviderOptions) {
     this.name = options.name ?? "anthropic";
     this.model = options.model;
     this.contextWindow = options.contextWindow ?? 200_000;
+    this.acceptsImages = options.acceptsImages ?? true;
     this.sdk = new OfficialSdk(options, {
       label: options.label ?? "Anthropic API",
       keyEnv: "ANTHROPIC_API_KEY",
@@ -43,7 +45,8 @@ export class AnthropicProvider implements ModelProvider {
       {
         translator: () => new AnthropicStreamTranslator(),
         stopWhenComplete: true,
-        open: (client, signal) => client.messages.create(buildAnthropicParams(request), { signal }),
+        open: (client, signal) =>
+          client.messages.create(buildAnthropicParams(request, { images: this.acceptsImages }), { signal }),
       },
       options,
     );

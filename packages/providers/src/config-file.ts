@@ -8,6 +8,7 @@
  *   contextWindow: <tokens>                (positive integer)
  *   mockScript: <path to a mock script>    (string; relative paths are from PICASSO_HOME)
  *   stallTimeoutSeconds: <seconds>         (positive integer; give up on a silent stream, default 300)
+ *   images: true | false                   (false: the model takes no images; default true)
  * Malformed YAML, a key of the wrong type or an unknown key is a `ConfigError` naming the file,
  * the line and the key, and what to do — parsed with `yaml` + `LineCounter` for positions.
  * The file is read through @picasso/workspace `readBoundedFile`: one that is a FIFO, socket,
@@ -26,6 +27,7 @@ export interface PicassoConfig {
   contextWindow?: number;
   mockScript?: string;
   stallTimeoutSeconds?: number;
+  images?: boolean;
 }
 
 type Check = (value: unknown) => string | undefined;
@@ -55,6 +57,7 @@ const KEYS: Record<keyof PicassoConfig, Check> = {
     typeof value === "number" && Number.isInteger(value) && value > 0 && value <= 3600
       ? undefined
       : "a whole number of seconds from 1 to 3600",
+  images: (value) => (typeof value === "boolean" ? undefined : "true or false"),
 };
 export const CONFIG_KEYS = Object.keys(KEYS) as Array<keyof PicassoConfig>;
 

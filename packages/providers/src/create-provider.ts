@@ -27,6 +27,8 @@ export interface ProviderChoice {
   mockScript?: string;
   /** Give up on a stream that sends nothing for this long (default: the retry policy's 5 min). */
   stallTimeoutMs?: number;
+  /** `false`: the model takes no images; image blocks become text notes (docs/images.md). */
+  images?: boolean;
 }
 
 export interface CreateProviderOptions {
@@ -56,7 +58,10 @@ export async function createProvider(
     ...(selection.stallTimeoutMs ? { idleTimeoutMs: selection.stallTimeoutMs } : {}),
     ...options.retry,
   };
-  const retry = Object.keys(policy).length > 0 ? { retry: policy } : {};
+  const retry = {
+    ...(Object.keys(policy).length > 0 ? { retry: policy } : {}),
+    ...(selection.images === false ? { acceptsImages: false } : {}),
+  };
 
   switch (provider) {
     case "anthropic": {

@@ -11,23 +11,33 @@
  *   follow the assistant's tool_calls directly; an error result is prefixed "Error: " since the
  *   API has no error flag), then its text blocks as one `user` message if any, joined by a blank
  *   line (blocks are separate texts — session facts, then the prompt — and must not run together);
+ *   with images, that `user` message's content is parts: the text, then each image as
+ *   `{type:"image_url", image_url:{url:"data:<type>;base64,…"}}`. A tool message holds text only,
+ *   so a tool result's images go in that `user` message, after a line naming the calls they came
+ *   from (docs/images.md); an image without its bytes, or any image when the model takes none
+ *   (`images: false`), goes as a one-line text part (image-notes.ts);
  * - `stream_options.include_usage` so the last chunk carries usage;
  * - max tokens: `max_completion_tokens` for api.openai.com (newer models reject `max_tokens`),
  *   `max_tokens` for other servers (Ollama, llama.cpp, vLLM all accept it).
  * Cache breakpoints are ignored: OpenAI-compatible servers cache prefixes automatically.
  */
-import type { Message, ModelRequest } from "@picasso/protocol";
+import type { ImageBlock, Message, ModelRequest } from "@picasso/protocol";
 import type OpenAI from "openai";
+import { imageNotSent, imageUnavailable } from "./image-notes.js";
 
 type Params = OpenAI.Chat.ChatCompletionCreateParamsStreaming;
 type MessageParam = OpenAI.Chat.ChatCompletionMessageParam;
 
-export function buildOpenAIParams(request: ModelRequest, options: { officialApi: boolean }): Params {
+export function buildOpenAIParams(
+  request: ModelRequest,
+  options: { officialApi: boolean; images?: boolean },
+): Params {
+  const imagePart = options.images === false ? imageNote : imageUrl;
   const messages: MessageParam[] = [];
   if (request.system.length > 0) {
     messages.push({ role: "system", content: request.system.map((block) => block.text).join("\n\n") });
   }
-  for (const message of request.messages) messages.push(...toMessageParams(message));
+  for (const message of request.messages) messages.push(...toMessageParams(message, imagePart));
 
   const params: Params = {
     model: request.model,
@@ -47,7 +57,9 @@ export function buildOpenAIParams(request: ModelRequest, options: { officialApi:
   return params;
 }
 
-function toMessageParams(message: Message): MessageParam[] {
+type ImagePart = (image: ImageBlock) => OpenAI.Chat.ChatCompletionContentPart;
+
+function toMessageParams(message: Message, imagePart: ImagePart): MessageParam[] {
   const text = message.content
     .filter((block) => block.type === "text")
     .map((block) => block.text)
@@ -68,6 +80,8 @@ function toMessageParams(message: Message): MessageParam[] {
     return [{ role: "assistant", content: text === "" ? null : text, tool_calls: toolCalls }];
   }
   const out: MessageParam[] = [];
+  const resultImages: ImageBlock[] = [];
+  const withImages: string[] = [];
   for (const block of message.content) {
     if (block.type !== "tool_result") continue;
     out.push({
@@ -75,7 +89,32 @@ function toMessageParams(message: Message): MessageParam[] {
       tool_call_id: block.toolUseId,
       content: block.isError ? `Error: ${block.content}` : block.content,
     });
+    if (block.images?.length) {
+      resultImages.push(...block.images);
+      withImages.push(block.toolUseId);
+    }
   }
-  if (text !== "" || out.length === 0) out.push({ role: "user", content: text });
+  const images = [...resultImages, ...message.content.filter((block) => block.type === "image")];
+  if (images.length === 0) {
+    if (text !== "" || out.length === 0) out.push({ role: "user", content: text });
+    return out;
+  }
+  const lead =
+    withImages.length > 0
+      ? `The images of the tool result${withImages.length === 1 ? "" : "s"} ${withImages.join(", ")}:`
+      : "";
+  const parts: OpenAI.Chat.ChatCompletionContentPart[] = [];
+  for (const piece of [text, lead]) if (piece !== "") parts.push({ type: "text", text: piece });
+  for (const image of images) parts.push(imagePart(image));
+  out.push({ role: "user", content: parts });
   return out;
+}
+
+function imageUrl(image: ImageBlock): OpenAI.Chat.ChatCompletionContentPart {
+  if (image.data === undefined) return { type: "text", text: imageUnavailable(image) };
+  return { type: "image_url", image_url: { url: `data:${image.mediaType};base64,${image.data}` } };
+}
+
+function imageNote(image: ImageBlock): OpenAI.Chat.ChatCompletionContentPart {
+  return { type: "text", text: imageNotSent(image) };
 }

@@ -31,6 +31,7 @@ export class OpenAIProvider implements ModelProvider {
   readonly name: string;
   readonly model: string;
   readonly contextWindow: number;
+  readonly acceptsImages: boolean;
   private readonly sdk: OfficialSdk<typeof OpenAI, OpenAI>;
   private readonly officialApi: boolean;
 
@@ -38,6 +39,7 @@ export class OpenAIProvider implements ModelProvider {
     this.name = options.name ?? "openai";
     this.model = options.model;
     this.contextWindow = options.contextWindow ?? 128_000;
+    this.acceptsImages = options.acceptsImages ?? true;
     this.officialApi = isOfficialOpenAI(options.baseUrl);
     this.sdk = new OfficialSdk(options, {
       label: "OpenAI-compatible API",
@@ -58,9 +60,12 @@ export class OpenAIProvider implements ModelProvider {
         translator: () => new OpenAIStreamTranslator(),
         stopWhenComplete: false,
         open: (client, signal) =>
-          client.chat.completions.create(buildOpenAIParams(request, { officialApi: this.officialApi }), {
-            signal,
-          }),
+          client.chat.completions.create(
+            buildOpenAIParams(request, { officialApi: this.officialApi, images: this.acceptsImages }),
+            {
+              signal,
+            },
+          ),
       },
       options,
     );

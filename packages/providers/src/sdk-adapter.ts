@@ -30,6 +30,8 @@ export interface SdkProviderOptions {
   name?: string;
   /** Per-request timeout passed to the SDK (default the SDK's, 10 minutes). */
   timeoutMs?: number;
+  /** `false`: the model takes no images (config.yaml `images: false`); default true. */
+  acceptsImages?: boolean;
 }
 
 export interface StreamTranslator<Chunk> {

@@ -16,6 +16,7 @@
  * - contextWindow: config.yaml `contextWindow`;
  * - stallTimeoutMs: config.yaml `stallTimeoutSeconds` (any provider: how long a silent stream is
  *   waited for).
+ * - images: config.yaml `images` (`false`: the model takes no images; docs/images.md).
  * The file's `model`, `baseUrl` and `contextWindow` describe the file's own provider: they apply
  * only when the file names no provider or the same one that was selected, so
  * `--provider anthropic` never inherits an Ollama URL written for `provider: openai`.
@@ -39,6 +40,8 @@ export interface ProviderSelection {
   mockScript?: string;
   /** Give up on a stream that sends nothing for this long (config.yaml `stallTimeoutSeconds`). */
   stallTimeoutMs?: number;
+  /** config.yaml `images: false`: the model takes no images. */
+  images?: boolean;
   /** Where `provider` came from (for messages and /context). */
   source: SelectionSource;
 }
@@ -110,5 +113,6 @@ export function resolveProviderSelection(input: SelectionInput): ProviderSelecti
   if (mockScript) selection.mockScript = mockScript;
   if (contextWindow) selection.contextWindow = contextWindow;
   if (file.stallTimeoutSeconds) selection.stallTimeoutMs = file.stallTimeoutSeconds * 1000;
+  if (file.images === false) selection.images = false;
   return selection;
 }

@@ -204,3 +204,25 @@ describe("createProvider", () => {
     expect(fromSelection.contextWindow).toBe(8192);
   });
 });
+
+describe("config.yaml images", () => {
+  it("images: false marks the model as taking no images; the adapter says so", async () => {
+    const home = homeWith("provider: openai\nimages: false\n");
+    const selection = resolveProviderSelection({ env: { OPENAI_API_KEY: "k" }, picassoHome: home });
+    expect(selection.images).toBe(false);
+    expect((await createProvider(selection, { OPENAI_API_KEY: "k" })).acceptsImages).toBe(false);
+    const open = resolveProviderSelection({
+      env: { OPENAI_API_KEY: "k" },
+      picassoHome: homeWith("provider: openai\n"),
+    });
+    expect(open.images).toBeUndefined();
+    expect((await createProvider(open, { OPENAI_API_KEY: "k" })).acceptsImages).toBe(true);
+  });
+
+  it("a value that is not true or false is a one-line error naming the key", () => {
+    const home = homeWith("images: sometimes\n");
+    expect(() => resolveProviderSelection({ env: {}, picassoHome: home })).toThrow(
+      /config\.yaml:1: key "images" must be true or false, got "sometimes"/,
+    );
+  });
+});

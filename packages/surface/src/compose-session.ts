@@ -44,6 +44,7 @@ import { mountExtensions } from "./extension-registry.js";
 import { withMcpAllowRules } from "./mcp-mount.js";
 import { engineSettingsFrom } from "./plugin-mounts.js";
 import { pendingProjectConfig, withheldLines } from "./project-config.js";
+import { promptImageResolver } from "./prompt-images.js";
 
 export interface ComposeSessionOptions {
   provider: ModelProvider;
@@ -155,6 +156,11 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(options.askUser ? { askUser: options.askUser } : {}),
     ...(options.now ? { now: options.now } : {}),
+    images: promptImageResolver({
+      workspaceRoot: options.workspaceRoot,
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+      allowedOutsidePaths: options.settings?.allowedOutsidePaths ?? [],
+    }),
   });
   return {
     session,

@@ -20,6 +20,8 @@ describe("readMessageLine", () => {
       { factsBytes: 12 },
       { reminder: "todos" },
       { factsBytes: 5, reminder: "todos" },
+      { images: { count: 2, bytes: 4096 } },
+      { factsBytes: 5, images: { count: 1, bytes: 10 } },
     ]) {
       const read = readMessageLine(line({ message, ...tail }));
       expect(read, JSON.stringify(tail)).toEqual({

@@ -41,6 +41,7 @@ export function readMessageLine(line: {
 /** What the writer puts after the message, for these fields. */
 function messageTail(event: MessageEnvelope): string {
   let tail = "}";
+  if (event.images !== undefined) tail = `,"images":${JSON.stringify(event.images)}${tail}`;
   if (event.reminder !== undefined) tail = `,"reminder":${JSON.stringify(event.reminder)}${tail}`;
   if (event.factsBytes !== undefined) tail = `,"factsBytes":${event.factsBytes}${tail}`;
   return tail;

@@ -129,6 +129,10 @@ function laneBlock(lane: TimelineLane): string[] {
     out.push(
       `    entered: ${lane.entries.map(entryLabel).join(" · ")} — ${lane.appendedMessages} messages, ${formatBytes(lane.appendedBytes)} appended`,
     );
+  if (lane.images)
+    out.push(
+      `    images: ${lane.images.count} (${formatBytes(lane.images.bytes)}, sent as base64, kept in the session's images folder)`,
+    );
   if (lane.steps.length > 0) for (const row of stepRows(lane.steps)) out.push(`    ${row}`);
   for (const c of lane.compactions)
     out.push(

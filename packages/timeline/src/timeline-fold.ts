@@ -10,8 +10,8 @@
  * handed to `onTurn` and dropped once a later turn begins, so a log of any length folds in
  * constant memory (the session totals are kept).
  *
- * How each event is read: `message` → appended bytes and an entry by source (a user message's
- * `factsBytes` become a `session_facts` entry); `tool_result` → a tool-result entry by tool name;
+ * How each event is read: `message` → appended bytes, its images (count and bytes) and an entry
+ * by source (a user message's `factsBytes` become a `session_facts` entry); `tool_result` → a tool-result entry by tool name;
  * `tier2_load` → a Tier-2 entry by kind and name, included in the reminder just appended or else
  * in a tool result; `model_request` → a step (`purpose: "compaction"` for summarisation requests)
  * with the entries it sent first (step-attribution.ts: each entry goes to the turn's lane and to
@@ -242,6 +242,7 @@ export class TimelineFolder {
         break;
       case "catalog_build": // the catalog behind tool_search was built; no byte enters the context
         break;
+      case "image_note": // an image attached or left out: the message's `images` counts what entered
       case "hook_run": // a user hook ran; what it added enters as a reminder message, counted there
         break;
       case "history_repair":
@@ -369,6 +370,10 @@ export class TimelineFolder {
     const laneTurn = this.laneTurn(turn, event.lane);
     laneTurn.appendedBytes += bytes;
     laneTurn.appendedMessages += 1;
+    if (event.images) {
+      laneTurn.images.count += event.images.count;
+      laneTurn.images.bytes += event.images.bytes;
+    }
     lane.afterReminder = addMessageEntries(
       (entry) => lane.attribution.enter(laneTurn, entry, event.index),
       event,

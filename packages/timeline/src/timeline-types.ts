@@ -159,6 +159,12 @@ export interface TimelineLane {
   /** Canonical-JSON bytes of every message appended to the lane's history in this turn. */
   appendedBytes: number;
   appendedMessages: number;
+  /**
+   * Image blocks that entered the lane's history in this turn (prompts and tool results): how many
+   * and their image bytes (the messages' bytes above hold only their descriptions: docs/images.md).
+   * Absent when none did.
+   */
+  images?: { count: number; bytes: number };
   steps: TimelineStep[];
   compactions: TimelineCompaction[];
   totals: TokenTotals;

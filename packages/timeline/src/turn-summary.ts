@@ -32,6 +32,7 @@ export class LaneTurn {
   readonly notSent = new Set<{ readonly entry: EntryInput }>();
   appendedBytes = 0;
   appendedMessages = 0;
+  images = { count: 0, bytes: 0 };
   readonly steps: TimelineStep[] = [];
   readonly compactions: TimelineCompaction[] = [];
   readonly totals = new TotalsAccumulator();
@@ -55,6 +56,7 @@ export class LaneTurn {
       notSentInTurn: groupEntries([...this.notSent].map((a) => a.entry)),
       appendedBytes: this.appendedBytes,
       appendedMessages: this.appendedMessages,
+      ...(this.images.count > 0 ? { images: { ...this.images } } : {}),
       steps: this.steps.map(copyStep),
       compactions: this.compactions.map((c) => ({ ...c })),
       totals: this.totals.snapshot(),

@@ -19,6 +19,7 @@ export { builtinTools, createToolRuntime, type ToolRuntime } from "./tool-runtim
 // Where file tools read and write: the disk, or a client's files (ACP).
 
 export { DISK_FILES, type FileAccess } from "./file-access.js";
+export { loadWorkspaceImage, type WorkspaceImage } from "./read-image.js";
 
 // The goal and todo boards the surface's goal rounds read.
 

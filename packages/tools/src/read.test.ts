@@ -1,5 +1,6 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { testJpeg, testPng } from "@picasso/images/test-images";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { READ_WHOLE_FILE_MAX_BYTES, readTool } from "./read.js";
 import { createTestContext, type TestContext } from "./test-context.js";
@@ -144,5 +145,40 @@ describe("read", () => {
     }
     const nullInput = await readTool.run(null as unknown as Record<string, unknown>, ctx);
     expect(nullInput.isError).toBe(true);
+  });
+});
+
+describe("read on an image", () => {
+  it("returns a PNG as an image block after one describing line", async () => {
+    const png = testPng(40, 30);
+    writeFileSync(join(ctx.root, "shot.png"), png);
+    const out = await readTool.run({ path: "shot.png" }, ctx);
+    expect(out.isError).toBeUndefined();
+    expect(out.content).toBe(`Image shot.png (image/png, 40×30, ${png.length} B); the image follows.`);
+    expect(out.images).toHaveLength(1);
+    expect(out.images?.[0]).toMatchObject({ type: "image", mediaType: "image/png", bytes: png.length });
+    expect(Buffer.from(out.images?.[0]?.data ?? "", "base64").equals(png)).toBe(true);
+    expect(ctx.files.wasRead(join(ctx.root, "shot.png"))).toBe(true);
+  });
+
+  it("downscales a large JPEG, and knows an image without an image name by its bytes", async () => {
+    writeFileSync(join(ctx.root, "photo"), testJpeg(2000, 500));
+    const out = await readTool.run({ path: "photo" }, ctx);
+    expect(out.content).toContain("image/jpeg, 1568×392");
+    expect(out.content).toContain("downscaled from 2000×500");
+    expect(out.images?.[0]?.mediaType).toBe("image/jpeg");
+  });
+
+  it("says in one line when a .png file is not an image, and refuses one outside the workspace", async () => {
+    writeFileSync(join(ctx.root, "fake.png"), "not an image at all");
+    const fake = await readTool.run({ path: "fake.png" }, ctx);
+    expect(fake.isError).toBe(true);
+    expect(fake.content).toBe(
+      "fake.png cannot be shown as an image: it is not a PNG, JPEG, GIF or WebP image.",
+    );
+    expect(fake.images).toBeUndefined();
+    const outside = await readTool.run({ path: "/etc/outside.png" }, ctx);
+    expect(outside.isError).toBe(true);
+    expect(outside.content).toContain("outside the workspace");
   });
 });

@@ -5,15 +5,18 @@
  * 2000). Lines longer than 2000 characters are cut, and output stops before 100 KB; each cut is
  * stated with the `offset` to continue from. Files up to 16 MiB are read whole (so the total line
  * count is known); larger files are streamed up to the window's end. Binary and non-UTF-8 files
- * get a clear note instead of bytes; folders get an error pointing at `search`. Showing any window
+ * get a clear note instead of bytes — but a PNG/JPEG/GIF/WebP (by name or by its bytes) comes back
+ * as an image block the model sees (read-image.ts); folders get an error pointing at `search`. Showing any window
  * of a file marks it read for the read-before-write rule. The disk is read through workspace-fs/,
  * so on Linux a symlink swapped in after the boundary check cannot make it show a file outside.
  */
 import type { FileHandle } from "node:fs/promises";
 import { createInterface } from "node:readline";
+import { isImageFileName, sniffImage } from "@picasso/images";
 import type { ToolContext, ToolOutput } from "@picasso/protocol";
 import { defineTool, toolError } from "./define-tool.js";
 import { DISK_FILES, type FileAccess } from "./file-access.js";
+import { imageOutput, readImageFile } from "./read-image.js";
 import { classifyText, splitLines } from "./text-file.js";
 import { optionalInteger, requiredString } from "./tool-input.js";
 import { workspaceFs } from "./workspace-fs/workspace-fs.js";
@@ -122,6 +125,8 @@ async function runRead(
     };
   }
 
+  if (isImageFileName(target.abs) || isImageFileName(path))
+    return readImageFile(files, { shown: target.shown, abs: target.abs, size: info.size }, ctx);
   const request: ReadRequest = { path, shown: target.shown, abs: target.abs, size: info.size, offset, limit };
   if (info.size <= READ_WHOLE_FILE_MAX_BYTES)
     return showWindow(await files.read(target.abs, ctx), undefined, request, ctx);
@@ -156,6 +161,7 @@ async function showWindow(
 ): Promise<ToolOutput> {
   const kind = classifyText(bytes, { partial: stream !== undefined });
   if (kind.kind === "binary") {
+    if (stream === undefined && sniffImage(bytes)) return imageOutput(bytes, { shown, abs, size }, ctx);
     return toolError(
       `${shown} is a binary file (${size} bytes); read only shows text. ` +
         "Inspect it with bash if needed (e.g. `file`, `xxd | head`).",

@@ -45,6 +45,11 @@ export function register(program: Command): void {
       "headless: goal rounds — re-enter the prompt until goal_done, goal_blocked or --max-rounds",
     )
     .option("--max-rounds <n>", "headless --goal: at most this many rounds (default 5)")
+    .option(
+      "--image <path>",
+      "headless: attach this image (PNG, JPEG, GIF, WebP; in the workspace) to the prompt; repeatable",
+      (path: string, all: string[] = []) => [...all, path],
+    )
     .action(async (flags: Partial<HeadlessFlags>) => {
       // Loaded on demand: headless needs no Ink, the TUI draws before the engine is loaded.
       const code =

@@ -9,7 +9,8 @@
  * second signal cannot cut the log short. When no provider was chosen and no key is set, the mock
  * runs the turn and one line on stderr says how to set a real one; problems with the instruction
  * files (left out, cut at the cap) are one stderr line each; in text mode each provider retry is
- * one line on stderr (retry-notice.ts).
+ * one line on stderr (retry-notice.ts). `--image <path>` (repeatable) attaches images to the
+ * prompt; each image attached or left out (and why) is one stderr line (docs/images.md).
  * Output: every session event reaches the sink (`stream-json`) from `session_start` to
  * `session_end`, then the result object.
  * Exit codes: 0 the turn ended; 1 the provider failed (one line on stderr); 130 interrupted
@@ -34,6 +35,8 @@ export interface HeadlessFlags extends SessionFlags {
   /** Run goal rounds (goal-rounds.ts) until the goal is done, blocked or out of rounds. */
   goal?: boolean;
   maxRounds?: string;
+  /** `--image <path>`, repeatable: images attached to the (first) prompt (docs/images.md). */
+  image?: string[];
 }
 
 const FORMATS: OutputFormat[] = ["text", "json", "stream-json"];
@@ -90,9 +93,11 @@ export async function runHeadless(
     }
     const limit = command.limit ? { limit: command.limit } : {};
     let input = rounds ? rounds.begin(command.input) : command.input;
+    let images = (flags.image ?? []).map((path) => ({ path }));
     while (true) {
       // The events reach the sink through `onEvent`.
-      await wired.session.runTurn(input, { signal: controller.signal, ...limit });
+      await wired.session.runTurn(input, { signal: controller.signal, ...limit, images });
+      images = [];
       const next = rounds?.after(watch.end?.stopReason, controller.signal.aborted);
       if (!next || "outcome" in next) break;
       input = next.input;
@@ -128,6 +133,8 @@ function onEvent(event: SessionEvent, sink: OutputSink, watch: TurnWatch, format
   // A hook that failed or refused something: one line, the session goes on (docs/hooks.md).
   if (event.type === "hook_run" && hookRunShown(event))
     process.stderr.write(`picasso: ${hookRunLine(event)}\n`);
+  // An image attached, or left out and why (docs/images.md): one line, the session goes on.
+  if (event.type === "image_note") process.stderr.write(`picasso: ${event.message}\n`);
   if (event.type === "turn_end" && event.lane === "main") watch.end = event;
   if (event.type === "error" && event.lane === "main" && event.scope !== "plugin")
     watch.error ??= event.message;

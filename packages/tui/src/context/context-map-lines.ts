@@ -8,7 +8,7 @@
  * - the figures: the provider-reported context beside the estimate (tokens and bytes);
  * - per group (Tier 1, history, Tier-2 loads) a heading with its tokens, then one line per
  *   category: glyph, name, a bar of its share of the context in use, bytes, estimated tokens and
- *   the share as a %. An empty category prints `—` and no bar.
+ *   the share as a %. An empty category prints `—` and no bar; `images` names its count.
  * Every category has its own glyph, so the map reads the same without colour (`NO_COLOR`); with
  * colour each category's glyphs also take its colour (CATEGORY_COLORS).
  */
@@ -27,6 +27,7 @@ export const GLYPHS: Record<ContextCategory, string> = {
   "session facts": "▤",
   conversation: "■",
   "tool outputs": "▧",
+  images: "▣",
   "deferred schemas": "▥",
   "MCP catalogs": "▦",
   "skill bodies": "▨",
@@ -44,6 +45,7 @@ export const CATEGORY_COLORS: Record<ContextCategory, string> = {
   "session facts": "white",
   conversation: "greenBright",
   "tool outputs": "blueBright",
+  images: "whiteBright",
   "deferred schemas": "red",
   "MCP catalogs": "magentaBright",
   "skill bodies": "yellowBright",
@@ -91,12 +93,13 @@ export function contextMapLines(view: ContextView, width: number): PanelLine[] {
     const rows = view.rows.filter((r) => r.group === group);
     const tokens = rows.reduce((a, r) => a + r.tokens, 0);
     lines.push([{ text: `${group} · ${compactNumber(tokens)} tokens`, bold: true }]);
-    for (const row of rows) lines.push(categoryLine(row, barWidth));
+    for (const row of rows) lines.push(categoryLine(row, barWidth, view.imageCount));
   }
   return lines;
 }
 
-function categoryLine(row: ContextView["rows"][number], barWidth: number): PanelLine {
+function categoryLine(row: ContextView["rows"][number], barWidth: number, images: number): PanelLine {
+  const name = row.category === "images" && images > 0 ? `images (${images})` : row.category;
   const empty = row.tokens === 0 && row.bytes === 0;
   const cells = empty ? 0 : Math.max(1, Math.round(row.share * barWidth));
   const figures = empty
@@ -104,7 +107,7 @@ function categoryLine(row: ContextView["rows"][number], barWidth: number): Panel
     : `${formatBytes(row.bytes).padStart(8)} ${compactNumber(row.tokens).padStart(6)} ${`${(row.share * 100).toFixed(1)}%`.padStart(6)}`;
   const segments: PanelSegment[] = [
     { text: `${GLYPHS[row.category]} `, category: row.category },
-    { text: row.category.padEnd(NAME), ...(empty ? { dim: true } : {}) },
+    { text: name.padEnd(NAME), ...(empty ? { dim: true } : {}) },
     { text: GLYPHS[row.category].repeat(cells), category: row.category },
     { text: `${" ".repeat(barWidth - cells)} ${figures}`, ...(empty ? { dim: true } : {}) },
   ];

@@ -38,6 +38,7 @@ export function contextViewFixture(): ContextView {
     usedTokens: used,
     estimatedTokens: used,
     estimatedBytes: rows.reduce((a, r) => a + r.bytes, 0),
+    imageCount: 0,
     reportedPromptTokens: undefined,
     rows,
     panels: [leanContextPanelFixture()],

@@ -114,3 +114,21 @@ describe("applyEvent", () => {
     expect(finished[1]).toMatchObject({ tone: "warn", text: expect.stringContaining("interrupted") });
   });
 });
+
+describe("applyEvent on image notes", () => {
+  it("prints an attached image as info and a left-out one as a warning", () => {
+    const { finished } = fold([
+      {
+        type: "image_note",
+        lane: "main",
+        tone: "info",
+        message: "attached shot.png (image/png, 40×30, 185 B)",
+      },
+      { type: "image_note", lane: "main", tone: "warn", message: "@gone.png: not attached: no such file" },
+    ]);
+    expect(finished).toEqual([
+      { kind: "notice", tone: "info", text: "attached shot.png (image/png, 40×30, 185 B)" },
+      { kind: "notice", tone: "warn", text: "@gone.png: not attached: no such file" },
+    ]);
+  });
+});

@@ -110,6 +110,9 @@ export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
       if (!hookRunShown(event)) return { live, finished };
       finished.push({ kind: "notice", tone: hookTone(event.outcome), text: hookRunLine(event) });
       return { live, finished };
+    case "image_note":
+      finished.push({ kind: "notice", tone: event.tone, text: event.message });
+      return { live, finished };
     case "retry":
       finished.push({
         kind: "notice",
