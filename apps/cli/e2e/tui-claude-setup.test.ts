@@ -3,13 +3,14 @@
  * Claude Code user has it (the probe's `claude-setup` files: hooks, `/review` and `/fix-issue`,
  * agents `reviewer` and `tester`). Its hooks are asked about at start and approved; `/review`
  * runs within its allowed tools with the hook's note; `/fix-issue` delegates to the reviewer,
- * whose `bash` is refused; `/agents` lists both agents and `/context` counts what hooks added.
+ * whose `bash` is refused; `@docs/checkout.png` attaches the screenshot; `/agents` lists both
+ * agents and `/context` counts what hooks added and the image.
  * The mock answers a step only when its `match` arrived, so each answer on screen proves what
  * reached the model.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { CLAUDE_SETUP_MARKS, claudeSetupFiles } from "@picasso/cache-probe/scenarios";
+import { CHECKOUT_PNG, CLAUDE_SETUP_MARKS, claudeSetupFiles } from "@picasso/cache-probe/scenarios";
 import { afterEach, describe, expect, it } from "vitest";
 import { TmuxTui } from "./tmux-tui.js";
 
@@ -39,11 +40,12 @@ const SCRIPT = JSON.stringify({
     },
     { match: "is not among the tools of agent reviewer", text: "REVIEWER-REFUSED-BASH" },
     { match: "REVIEWER-REFUSED-BASH", text: "FIX-ISSUE-DONE" },
+    { match: `[image image/png ${CHECKOUT_PNG.length} bytes]`, text: "SAW-THE-CHECKOUT-SCREENSHOT" },
   ],
 });
 
 describe("picasso TUI: a Claude Code user's setup", { timeout: 180_000 }, () => {
-  it("hooks approved at start, both commands, an agent with its tools limit, /agents and /context", async () => {
+  it("hooks approved at start, both commands, an agent with its tools limit, a screenshot by @path, /agents and /context", async () => {
     tui = new TmuxTui({ script: SCRIPT, width: 160, height: 45 });
     for (const [path, text] of Object.entries(claudeSetupFiles())) {
       mkdirSync(dirname(join(tui.workspace, path)), { recursive: true });
@@ -61,6 +63,10 @@ describe("picasso TUI: a Claude Code user's setup", { timeout: 180_000 }, () => 
     await tui.send("/fix-issue 42 high");
     await tui.waitFor("FIX-ISSUE-DONE");
 
+    await tui.send("Which module renders the header in @docs/checkout.png?");
+    const attached = await tui.waitFor("SAW-THE-CHECKOUT-SCREENSHOT");
+    expect(attached).toContain(`attached docs/checkout.png (image/png, 32×20, ${CHECKOUT_PNG.length} B)`);
+
     await tui.send("/agents");
     const agents = await tui.waitFor("- tester (project, .claude/agents/tester.md)");
     expect(agents).toContain("- reviewer (project, .claude/agents/reviewer.md) — tools: read, search");
@@ -69,7 +75,7 @@ describe("picasso TUI: a Claude Code user's setup", { timeout: 180_000 }, () => 
     await tui.waitFor("Esc close");
     tui.press("End");
     // The hooks panel: the note of each of the two turns, appended history.
-    const context = await tui.waitFor(/added to context: \d+ B in 2 messages \(appended history\)/);
+    const context = await tui.waitFor(/added to context: \d+ B in 3 messages \(appended history\)/);
     expect(context).toMatch(/runs: \d+/);
     tui.press("Escape");
 

@@ -115,8 +115,9 @@ describe("picasso TUI", { timeout: 120_000 }, () => {
       ].join("\n"),
     }).start();
     await tui.send("greet me");
-    const dialog = await tui.waitFor("Which greeting?");
-    expect(dialog).toContain("2. howdy");
+    // The call's line names the question before the dialog is drawn: wait for the choices.
+    const dialog = await tui.waitFor("2. howdy");
+    expect(dialog).toContain("Which greeting?");
     tui.press("2");
     const done = await tui.waitFor("Noted.");
     expect(done).toMatch(/✓ ask_user Which greeting\?/);

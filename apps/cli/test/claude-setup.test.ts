@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
-import { CLAUDE_SETUP_MARKS, claudeSetupFiles } from "@picasso/cache-probe/scenarios";
+import { CHECKOUT_PNG, CLAUDE_SETUP_MARKS, claudeSetupFiles } from "@picasso/cache-probe/scenarios";
 import { afterEach, describe, expect, it } from "vitest";
 import { type AcpProcess, logEvents, startAcp, updatesOf, waitFor } from "./acp-harness.js";
 import { picasso, script, workspace } from "./cli-harness.js";
@@ -80,6 +80,8 @@ describe("a Claude Code user's setup", { timeout: 120_000 }, () => {
         },
         { match: "the cart part of the shop", text: "REVIEWER-FOUND-NOTHING" },
         { match: "REVIEWER-FOUND-NOTHING", text: "FIX-DONE" },
+        // --image: the screenshot arrives as an image block (the mock counts it).
+        { match: `[image image/png ${CHECKOUT_PNG.length} bytes]`, text: "A-BLUE-HEADER" },
       ],
     });
     const run = async (prompt: string) => {
@@ -104,6 +106,24 @@ describe("a Claude Code user's setup", { timeout: 120_000 }, () => {
     );
     expect(existsSync(join(dir, "src/shop/cart.ts"))).toBe(true);
     expect((await run("/fix-issue 42 high")).result).toBe("FIX-DONE");
+    const shot = await picasso(
+      dir,
+      [
+        "-p",
+        "Which module renders this header?",
+        "--image",
+        "docs/checkout.png",
+        "--output-format",
+        "json",
+        ...mock(s),
+      ],
+      { env },
+    );
+    expect(shot.exitCode, shot.stderr).toBe(0);
+    expect(JSON.parse(shot.stdout as string).result).toBe("A-BLUE-HEADER");
+    expect(shot.stderr).toContain(
+      `picasso: attached docs/checkout.png (image/png, 32×20, ${CHECKOUT_PNG.length} B)`,
+    );
     // The PostToolUse hook logged every call of the three runs, the reviewer's too.
     const logged = toolCallLog(dir);
     expect(logged.map((l) => l.tool_name)).toEqual(["Bash", "Bash", "Bash", "Read", "Task"]);
@@ -124,12 +144,13 @@ describe("a Claude Code user's setup", { timeout: 120_000 }, () => {
         },
         { match: "stdout:\nsrc/shop/cart.ts", text: "TESTER-OK" },
         { match: "TESTER-OK", text: "ACP-FIX-DONE" },
+        { match: `[image image/png ${CHECKOUT_PNG.length} bytes]`, text: "ACP-SAW-THE-SCREENSHOT" },
       ],
     });
     const proc = startAcp(dir, mock(s), undefined, env);
     running.push(proc);
     proc.onPermission = async () => ({ outcome: { outcome: "selected", optionId: "allow_once" } });
-    await proc.initialize();
+    const initialized = await proc.initialize();
     const { sessionId } = await proc.agent.request(acp.methods.agent.session.new, {
       cwd: dir,
       mcpServers: [],
@@ -152,6 +173,22 @@ describe("a Claude Code user's setup", { timeout: 120_000 }, () => {
       )
       .join("");
     expect(text).toContain("ACP-FIX-DONE");
+    // An editor's image content block: the model receives the screenshot.
+    expect(initialized.agentCapabilities?.promptCapabilities?.image).toBe(true);
+    const shot = await proc.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [
+        { type: "text", text: "What does this screen show?" },
+        { type: "image", mimeType: "image/png", data: CHECKOUT_PNG.toString("base64") },
+      ],
+    });
+    expect(shot.stopReason).toBe("end_turn");
+    const after = updatesOf(proc, sessionId, "agent_message_chunk")
+      .map((u) =>
+        u.sessionUpdate === "agent_message_chunk" && u.content.type === "text" ? u.content.text : "",
+      )
+      .join("");
+    expect(after).toContain("ACP-SAW-THE-SCREENSHOT");
     const log = logEvents(dir, sessionId);
     expect(
       log
@@ -162,7 +199,12 @@ describe("a Claude Code user's setup", { timeout: 120_000 }, () => {
       log.filter(
         (e: { type: string; event?: string }) => e.type === "hook_run" && e.event === "UserPromptSubmit",
       ),
-    ).toHaveLength(1);
+    ).toHaveLength(2);
+    // The log keeps the image once, by hash, beside the message that carried it.
+    const carried = log.find(
+      (e: { type: string; images?: unknown }) => e.type === "message" && e.images !== undefined,
+    );
+    expect(carried?.images).toEqual({ count: 1, bytes: CHECKOUT_PNG.length });
     expect(toolCallLog(dir).map((l) => l.tool_name)).toEqual(["Bash", "Task"]);
   });
 

@@ -74,6 +74,7 @@ describe("FIFOs where files are expected", { timeout: 120_000 }, () => {
     expect(run.exitCode).toBe(0);
     expect(String(run.stderr).split("\n").sort()).toEqual([
       "picasso: warning: $PICASSO_HOME/mcp.json: a FIFO (named pipe), not a file; its servers are left out",
+      "picasso: warning: .claude/settings.json: a FIFO (named pipe), not a file; its hooks are left out",
       "picasso: warning: .mcp.json: a FIFO (named pipe), not a file; its servers are left out",
     ]);
     const results = String(run.stdout)

@@ -18,7 +18,7 @@ import { helloScenario } from "./scenarios/hello.js";
 import { mcpScenario } from "./scenarios/mcp.js";
 import { memoryScenario } from "./scenarios/memory.js";
 import { MEMORY_100K_COUNT, memory100kScenario } from "./scenarios/memory-100k.js";
-import type { Scenario } from "./scenarios/scenario.js";
+import type { Scenario, ScenarioFile } from "./scenarios/scenario.js";
 import { shopWorkspace } from "./scenarios/shop-workspace.js";
 import { skillsScenario } from "./scenarios/skills.js";
 import { scenarioMemories, seedMemories } from "./seed-memories.js";
@@ -38,7 +38,7 @@ type Setup = Pick<Scenario, "files" | "homeFiles" | "memories" | "moreMemories" 
 /** A scenario workspace's first-turn baseline, computed in a temporary copy of its files. */
 async function scenarioBaseline(scenario: Setup): Promise<FirstTurnBaseline> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "picasso-probe-baseline-")));
-  const write = (base: string, files: Record<string, string>) => {
+  const write = (base: string, files: Record<string, ScenarioFile>) => {
     for (const [path, content] of Object.entries(files)) {
       mkdirSync(dirname(join(base, path)), { recursive: true });
       writeFileSync(join(base, path), content);

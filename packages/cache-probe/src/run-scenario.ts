@@ -39,7 +39,7 @@ import type { ProbeStep, ProviderRules } from "./probe-step.js";
 import { refreshMcpCatalogs } from "./refresh-mcp.js";
 import { resumeInNewProcess } from "./resume-in-new-process.js";
 import { approverFor, MOCK_MODEL, providerFor, runTurnAction } from "./scenario-driver.js";
-import { type Scenario, toMockScript } from "./scenarios/scenario.js";
+import { type Scenario, type ScenarioFile, toMockScript } from "./scenarios/scenario.js";
 import { scenarioMemories, seedMemories } from "./seed-memories.js";
 import { countTier1Tokens } from "./tier1-tokens.js";
 import { checkWire } from "./wire-check.js";
@@ -78,14 +78,14 @@ export interface ScenarioRun {
   seeded: { memories: number; ms: number };
 }
 
-function writeFiles(root: string, files: Record<string, string>): void {
+function writeFiles(root: string, files: Record<string, ScenarioFile>): void {
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), content);
   }
 }
 
-function writeWorkspace(files: Record<string, string>): string {
+function writeWorkspace(files: Record<string, ScenarioFile>): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "picasso-probe-ws-")));
   writeFiles(root, files);
   mkdirSync(join(root, ".picasso"), { recursive: true });

@@ -101,6 +101,21 @@ describe("the claude-setup scenario", () => {
     expect(tester).toContain(CLAUDE_SETUP_MARKS.tester);
   });
 
+  it("the screenshot entered as an image block of the prompt's message, appended history only", () => {
+    const last = run.steps.at(-1)!;
+    const images = last.request.messages.flatMap((m) =>
+      typeof m.content === "string" ? [] : m.content.filter((b) => b.type === "image"),
+    );
+    expect(images).toHaveLength(1);
+    expect(images[0]).toMatchObject({ type: "image", mediaType: "image/png" });
+    // Only the requests after that prompt carry it; Tier 1 never does.
+    const withImage = run.steps.filter((s) => canonicalJson(s.request.messages).includes('"type":"image"'));
+    expect(withImage.map((s) => s.turn)).toEqual([5, 5]);
+    expect(canonicalJson({ tools: last.request.tools, system: last.request.system })).not.toContain(
+      '"image"',
+    );
+  });
+
   it("the hooks, the command's allowed-tools and the agents' tools lists did what they say", () => {
     const results = log.filter((e) => e.type === "tool_result").map((e) => `${e.lane} ${e.name} ${e.status}`);
     expect(results).toEqual([
@@ -114,11 +129,12 @@ describe("the claude-setup scenario", () => {
       "main subagent ok",
       "agent-2 bash ok",
       "main subagent ok",
+      "main search ok",
     ]);
     const messages = canonicalJson(run.steps.at(-1)!.request.messages);
     expect(messages).toContain("rm -rf is blocked in this repository");
     const hookRuns = log.filter((e) => e.type === "hook_run");
-    expect(hookRuns.filter((e) => e.event === "UserPromptSubmit")).toHaveLength(4);
+    expect(hookRuns.filter((e) => e.event === "UserPromptSubmit")).toHaveLength(5);
     expect(hookRuns.filter((e) => e.event === "PreToolUse" && e.outcome === "blocked")).toHaveLength(1);
     // The PostToolUse hook logged every tool call, its JSON from stdin one line each.
     const logged = toolCallLog

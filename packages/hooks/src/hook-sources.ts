@@ -86,7 +86,7 @@ function readSettings(file: SettingsFile): Read {
   const read = readBoundedFile(file.path, MAX_SETTINGS_BYTES);
   if (read.kind === "missing") return { kind: "missing" };
   if (read.kind === "not-a-file")
-    return { kind: "problem", line: `${file.source}: ${read.what}, not a file` };
+    return { kind: "problem", line: `${file.source}: ${read.what}, not a file; its hooks are left out` };
   if (read.kind === "unreadable")
     return { kind: "problem", line: `${file.source}: cannot be read (${read.code})` };
   if (read.truncated) return { kind: "problem", line: `${file.source}: larger than 1 MiB` };

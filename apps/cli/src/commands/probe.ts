@@ -80,7 +80,7 @@ export function register(program: Command): void {
     .description("prove the prompt-cache prefix never breaks: scripted sessions against the simulated cache")
     .option(
       "--scenario <name>",
-      "hello, coding, compaction, resume, skills, memory, families, acp, mcp, next-day, modes or all (default all); by name only: marathon, marathon-short, memory-100k",
+      "hello, coding, compaction, resume, skills, memory, families, acp, mcp, next-day, modes, claude-setup or all (default all); by name only: marathon, marathon-short, memory-100k",
     )
     .option("--provider-rules <rules>", "simulated cache rules: anthropic (default) or openai")
     .option(

@@ -4,12 +4,13 @@
  * `PreToolUse` guard that blocks `rm -rf`, a `PostToolUse` hook that logs every tool call to
  * `.tool-calls.jsonl`, a `UserPromptSubmit` hook that adds the release freeze as context; two
  * custom commands with arguments (`/review <path>` limited to Read and Grep, `/fix-issue <n>
- * <priority>`); two agents with tool limits (`reviewer`: Read, Grep; `tester`: Read, Bash).
- * Turns run the commands, hit the guard, and delegate to both agents. The prefix must not drop:
- * hook output, command text and agent text enter only as appended history, and each agent's
- * child sends the session's Tier 1 (its tools list is enforced in code).
+ * <priority>`); two agents with tool limits (`reviewer`: Read, Grep; `tester`: Read, Bash); a
+ * screenshot (`docs/checkout.png`). Turns run the commands, hit the guard, delegate to both agents
+ * and attach the screenshot with `@docs/checkout.png`. The prefix must not drop: hook output,
+ * command text, agent text and the image enter only as appended history, and each agent's child
+ * sends the session's Tier 1 (its tools list is enforced in code).
  */
-import { bash, calls, read, type Scenario, say, tool, turn } from "./scenario.js";
+import { bash, calls, read, type Scenario, type ScenarioFile, say, tool, turn } from "./scenario.js";
 import { shopWorkspace } from "./shop-workspace.js";
 
 /** Marks the tests look for: each must reach the model only through appended history. */
@@ -94,7 +95,7 @@ tools: Read, Bash
 ${CLAUDE_SETUP_MARKS.tester}: run the checks named in the task and report each failure.
 `;
 
-export function claudeSetupFiles(): Record<string, string> {
+export function claudeSetupFiles(): Record<string, ScenarioFile> {
   return {
     ...shopWorkspace(),
     "CLAUDE.md": "# Shop\n\nRun `npm test` before you finish. Never delete `src/`.\n",
@@ -104,15 +105,22 @@ export function claudeSetupFiles(): Record<string, string> {
     ".claude/commands/fix-issue.md": FIX_ISSUE,
     ".claude/agents/reviewer.md": REVIEWER,
     ".claude/agents/tester.md": TESTER,
+    "docs/checkout.png": CHECKOUT_PNG,
   };
 }
+
+/** A 32×20 PNG "screenshot" of the checkout page: a blue header over a white page (119 bytes). */
+export const CHECKOUT_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAACAAAAAUCAIAAABj86gYAAAAPklEQVR4AbXBQRHAIADAsNJDB280IQxNvKdoKpqMdR4liUlMYhKT2PzupiQxiUlMYhKTmMQkJjGJSUxiEvsBaA4C+tTTJakAAAAASUVORK5CYII=",
+  "base64",
+);
 
 const subagent = (task: string, agent: string) => tool("subagent", { task, agent });
 
 export const claudeSetupScenario: Scenario = {
   name: "claude-setup",
   description:
-    "a Claude Code user's setup: hooks (rm -rf guard, tool-call log, prompt context), two custom commands with arguments, two agents with tool limits",
+    "a Claude Code user's setup: hooks (rm -rf guard, tool-call log, prompt context), two custom commands with arguments, two agents with tool limits, a screenshot",
   files: claudeSetupFiles(),
   actions: [
     turn(
@@ -147,6 +155,12 @@ export const claudeSetupScenario: Scenario = {
       calls("Listing.", bash("ls src/shop | head -3")),
       say("src/shop has its modules."),
       say("The tester found the modules in place."),
+    ),
+    turn(
+      "a screenshot attached with @path",
+      "The checkout header in @docs/checkout.png looks too tall; which module renders it?",
+      calls("Searching for the header.", tool("search", { pattern: "checkout" })),
+      say("The header is blue and a third of the page; `src/shop/checkout.ts` renders it."),
     ),
   ],
 };

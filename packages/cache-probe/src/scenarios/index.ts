@@ -44,7 +44,7 @@ export function findScenario(name: string): Scenario | undefined {
   return [...SCENARIOS, ...LONG_SCENARIOS].find((s) => s.name === name);
 }
 
-export { CLAUDE_SETUP_MARKS, claudeSetupFiles } from "./claude-setup.js";
+export { CHECKOUT_PNG, CLAUDE_SETUP_MARKS, claudeSetupFiles } from "./claude-setup.js";
 export * from "./marathon.js";
 export { mcpScenarioConfig, notesServerPath } from "./mcp.js";
 export { MEMORY_100K_COUNT, MEMORY_100K_IDS } from "./memory-100k.js";

@@ -25,6 +25,9 @@ export type ScenarioAction =
    *  resume — of the same workspace and PICASSO_HOME runs the actions after it. */
   | { kind: "next-day" };
 
+/** A scenario file's content: text, or bytes (an image the prompt mentions). */
+export type ScenarioFile = string | Uint8Array;
+
 /** A memory in the probe's `memory.db` when the scenario starts (`seed-memories.ts`). */
 export interface ScenarioMemory {
   class: MemoryClass;
@@ -42,7 +45,8 @@ export interface Scenario {
   description: string;
   /** Drive the session through this surface (default: the engine directly, as the CLI composes it). */
   surface?: "acp";
-  files: Record<string, string>;
+  /** The workspace's files: text, or bytes (an image). */
+  files: Record<string, ScenarioFile>;
   /** Files of the probe's PICASSO_HOME (user skills in `skills/`; the Claude folder is `.claude/`). */
   homeFiles?: Record<string, string>;
   /** Memories in the probe's `memory.db` before the session opens, oldest first. */
