@@ -172,7 +172,19 @@ describe("a Claude Code user's setup", { timeout: 120_000 }, () => {
         u.sessionUpdate === "agent_message_chunk" && u.content.type === "text" ? u.content.text : "",
       )
       .join("");
-    expect(text).toContain("ACP-FIX-DONE");
+    // On a failure, the log says which step the mock could not match.
+    const events = () =>
+      JSON.stringify(
+        logEvents(dir, sessionId)
+          .filter((e: { type: string }) =>
+            ["message", "tool_result", "hook_run", "approval_decided"].includes(e.type),
+          )
+          .map((e: { type: string; message?: unknown }) => ({
+            ...e,
+            message: JSON.stringify(e.message ?? "").slice(0, 300),
+          })),
+      );
+    expect(text, events()).toContain("ACP-FIX-DONE");
     // An editor's image content block: the model receives the screenshot.
     expect(initialized.agentCapabilities?.promptCapabilities?.image).toBe(true);
     const shot = await proc.agent.request(acp.methods.agent.session.prompt, {
