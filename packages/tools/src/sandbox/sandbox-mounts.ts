@@ -7,7 +7,10 @@
  *    the Docker socket, D-Bus, systemd's private socket or an agent socket would be a way out.
  *    Each bound socket listed in `/proc/net/unix` gets its folder replaced by an empty tmpfs into
  *    which every other entry of the folder is bound back read-only (bubblewrap cannot mount over
- *    a socket itself). Folders are handled outermost first, so nested ones stack.
+ *    a socket itself). Folders are handled outermost first, so nested ones stack. A folder the
+ *    sandboxed command could not reach — one of its folders not searchable by this user without
+ *    capabilities (the sandbox drops them all) — is left alone: nothing inside can connect to
+ *    its sockets, and bubblewrap (capability-less too) could not bind its entries back.
  * 3. The session's own temporary folder as `/tmp` (read-write).
  * 4. The hidden places (`$PICASSO_HOME`, `~/.ssh`, credential files…) covered — a folder by an
  *    empty tmpfs, a file by `/dev/null` — at their REAL path, so a symlinked `~/.ssh` or
@@ -20,7 +23,15 @@
  *    `modules`… read-only; `.picasso` likewise, with everything but `worktrees` read-only.
  * 7. Hidden places inside the workspace covered again (step 5 would have uncovered them).
  */
-import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from "node:fs";
+import {
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  type Stats,
+  statSync,
+} from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { GIT_PROTECTED_ENTRIES, ROOT_PROTECTED_FILES } from "@picasso/workspace";
 
@@ -136,6 +147,33 @@ function readProcNetUnix(): string {
   }
 }
 
+/** Search permission on `info` for this process's user and group, as if it had no capabilities. */
+function searchable(info: Stats): boolean {
+  const uid = process.getuid?.() ?? -1;
+  const gids = new Set([process.getgid?.() ?? -1, ...(process.getgroups?.() ?? [])]);
+  if (info.uid === uid) return (info.mode & 0o100) !== 0;
+  if (gids.has(info.gid)) return (info.mode & 0o010) !== 0;
+  return (info.mode & 0o001) !== 0;
+}
+
+/** Every folder from `/` down to `folder` searchable without capabilities. */
+export function reachableWithoutCapabilities(
+  folder: string,
+  stat: (path: string) => Stats = statSync,
+): boolean {
+  let path = resolve(folder);
+  for (;;) {
+    try {
+      if (!searchable(stat(path))) return false;
+    } catch {
+      return false;
+    }
+    const parent = dirname(path);
+    if (parent === path) return true;
+    path = parent;
+  }
+}
+
 /** Step 2: every folder holding a socket outside the workspace, /tmp, /dev and /proc, rebuilt without it. */
 function socketMounts(ws: string): string[] {
   const skip = (p: string) =>
@@ -151,6 +189,7 @@ function socketMounts(ws: string): string[] {
     if (skip(real) || kind(real) !== "other") continue;
     const folder = dirname(real);
     if (folder === "/" || isInside(folder, ws)) continue; // never rebuild / or a folder holding the workspace
+    if (!reachableWithoutCapabilities(folder)) continue;
     const names = folders.get(folder) ?? new Set<string>();
     names.add(real.slice(folder.length + 1));
     folders.set(folder, names);
