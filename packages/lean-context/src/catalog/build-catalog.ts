@@ -193,26 +193,19 @@ export function buildCatalog(inputs: CatalogInputs): Catalog {
     });
   }
 
-  for (const e of entries) {
-    if (e.kind !== "doc" || taken.has(`doc:${e.name}`)) continue;
-    taken.add(`doc:${e.name}`);
-    group(DOCS_GROUP);
-    leaves.push(docLeaf(e));
-  }
-
-  for (const e of entries) {
-    if (e.kind !== "command" || taken.has(`command:${e.name}`)) continue;
-    taken.add(`command:${e.name}`);
-    group(COMMANDS_GROUP);
-    leaves.push(commandLeaf(e));
-  }
-
-  for (const e of entries) {
-    if (e.kind !== "agent" || taken.has(`agent:${e.name}`)) continue;
-    taken.add(`agent:${e.name}`);
-    group(AGENTS_GROUP);
-    leaves.push(agentLeaf(e));
-  }
+  // Doc topics, custom commands and agent definitions: one leaf each in their group, first name wins.
+  const simple: [CatalogEntry["kind"], string, (e: CatalogEntry) => CatalogNode][] = [
+    ["doc", DOCS_GROUP, docLeaf],
+    ["command", COMMANDS_GROUP, commandLeaf],
+    ["agent", AGENTS_GROUP, agentLeaf],
+  ];
+  for (const [kind, groupName, leaf] of simple)
+    for (const e of entries) {
+      if (e.kind !== kind || taken.has(`${kind}:${e.name}`)) continue;
+      taken.add(`${kind}:${e.name}`);
+      group(groupName);
+      leaves.push(leaf(e));
+    }
 
   describeBranches([...branches.values()], leaves, table);
   // The committed descriptors first: the hashes and costs cover the descriptors the catalog shows.
