@@ -9,20 +9,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFi
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { allowListApprover } from "@picasso/engine";
-import { canonicalJson, type ModelProvider } from "@picasso/protocol";
+import { canonicalJson } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { openProbeSession } from "../src/probe-session.js";
 import { runScenario, type ScenarioRun } from "../src/run-scenario.js";
 import { CLAUDE_SETUP_MARKS, claudeSetupFiles, claudeSetupScenario } from "../src/scenarios/index.js";
-
-const idle: ModelProvider = {
-  name: "idle",
-  model: "idle",
-  contextWindow: 200_000,
-  stream() {
-    throw new Error("not called");
-  },
-};
+import { idleProvider } from "./idle-provider.js";
 
 /** Tier 1 of the scenario's workspace without its `.claude` folder (CLAUDE.md kept). */
 async function bareTier1(): Promise<string> {
@@ -35,7 +27,7 @@ async function bareTier1(): Promise<string> {
   }
   const home = realpathSync(mkdtempSync(join(tmpdir(), "picasso-claude-bare-home-")));
   const probe = await openProbeSession({
-    provider: idle,
+    provider: idleProvider,
     workspaceRoot: workspace,
     picassoHome: home,
     approver: allowListApprover([]),

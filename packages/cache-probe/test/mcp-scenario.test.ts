@@ -9,21 +9,13 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { allowListApprover } from "@picasso/engine";
-import { canonicalJson, type ModelProvider } from "@picasso/protocol";
+import { canonicalJson } from "@picasso/protocol";
 import { approveProjectConfig } from "@picasso/surface";
 import { describe, expect, it } from "vitest";
 import { openProbeSession } from "../src/probe-session.js";
 import { runScenario, type ScenarioRun } from "../src/run-scenario.js";
 import { mcpScenario } from "../src/scenarios/index.js";
-
-const idle: ModelProvider = {
-  name: "idle",
-  model: "idle",
-  contextWindow: 200_000,
-  stream() {
-    throw new Error("not called");
-  },
-};
+import { idleProvider } from "./idle-provider.js";
 
 /** Tier 1 of the scenario's workspace with the servers configured and never used. */
 async function unusedTier1(): Promise<string> {
@@ -37,7 +29,7 @@ async function unusedTier1(): Promise<string> {
   // Configured as its user would have it: the project's .mcp.json approved (picasso trust approve).
   approveProjectConfig({ workspaceRoot: workspace, picassoHome: home });
   const probe = await openProbeSession({
-    provider: idle,
+    provider: idleProvider,
     workspaceRoot: workspace,
     picassoHome: home,
     approver: allowListApprover([]),
