@@ -15,6 +15,7 @@ import { openProbeSession } from "../src/probe-session.js";
 import { runScenario, type ScenarioRun } from "../src/run-scenario.js";
 import { CLAUDE_SETUP_MARKS, claudeSetupFiles, claudeSetupScenario } from "../src/scenarios/index.js";
 import { idleProvider } from "./idle-provider.js";
+import { strictProblems } from "./strict-log.js";
 
 /** Tier 1 of the scenario's workspace without its `.claude` folder (CLAUDE.md kept). */
 async function bareTier1(): Promise<string> {
@@ -51,6 +52,7 @@ interface LogLine {
 describe("the claude-setup scenario", () => {
   let run: ScenarioRun;
   let log: LogLine[] = [];
+  let logLines: string[] = [];
   let toolCallLog = "";
 
   it("no prefix drops; every request carries the Tier 1 of the workspace without .claude", async () => {
@@ -58,6 +60,7 @@ describe("the claude-setup scenario", () => {
       rules: "anthropic",
       minCacheable: 1024,
       inspectLogs: (lines) => {
+        logLines = lines;
         log = lines.map((line) => JSON.parse(line) as LogLine);
       },
       inspectWorkspace: (root) => {
@@ -74,6 +77,11 @@ describe("the claude-setup scenario", () => {
     // Both agents' children ran, on the session's header: their first requests read Tier 1.
     expect(new Set(run.steps.map((s) => s.lane))).toEqual(new Set(["main", "agent-1", "agent-2"]));
   }, 300_000);
+
+  it("every logged line is schema v2 exactly as declared", () => {
+    expect(logLines.length).toBeGreaterThan(5);
+    expect(strictProblems(logLines)).toEqual([]);
+  });
 
   it("hook output, command text and agent text entered only as appended history", () => {
     const tier1 = canonicalJson({ tools: run.steps[0]!.request.tools, system: run.steps[0]!.request.system });

@@ -16,6 +16,7 @@ import { openProbeSession } from "../src/probe-session.js";
 import { runScenario, type ScenarioRun } from "../src/run-scenario.js";
 import { mcpScenario } from "../src/scenarios/index.js";
 import { idleProvider } from "./idle-provider.js";
+import { strictProblems } from "./strict-log.js";
 
 /** Tier 1 of the scenario's workspace with the servers configured and never used. */
 async function unusedTier1(): Promise<string> {
@@ -48,9 +49,16 @@ async function unusedTier1(): Promise<string> {
 
 describe("the mcp scenario", () => {
   let run: ScenarioRun;
+  let logLines: string[] = [];
 
   it("no prefix drops; Tier 1 identical on every request and to the configured-but-unused workspace", async () => {
-    run = await runScenario(mcpScenario, { rules: "anthropic", minCacheable: 1024 });
+    run = await runScenario(mcpScenario, {
+      rules: "anthropic",
+      minCacheable: 1024,
+      inspectLogs: (lines) => {
+        logLines = lines;
+      },
+    });
     expect(run.findings.filter((f) => !f.expected)).toEqual([]);
     expect(run.findings).toEqual([]);
     const prefixes = new Set(
@@ -66,6 +74,11 @@ describe("the mcp scenario", () => {
     ]);
     expect([...prefixes][0]).toBe(await unusedTier1());
   }, 300_000);
+
+  it("every logged line is schema v2 exactly as declared", () => {
+    expect(logLines.length).toBeGreaterThan(5);
+    expect(strictProblems(logLines)).toEqual([]);
+  });
 
   it("did what it claims: catalog answers without a spawn, then each server spawned on its first real call, and the list_changed notice", () => {
     const messages = canonicalJson(run.steps.at(-1)!.request.messages);

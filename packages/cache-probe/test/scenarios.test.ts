@@ -7,7 +7,7 @@
  * plan-mode refusal, Tier-2 loads, a subagent, a resume, the next day's new session with the same
  * Tier 1, every switch among the modes).
  */
-import { canonicalJson, StrictLogEventSchema, sha256 } from "@picasso/protocol";
+import { canonicalJson, sha256 } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { buildReport, readShareFromTurn2 } from "../src/probe-report.js";
 import { runScenario, type ScenarioRun } from "../src/run-scenario.js";
@@ -24,6 +24,7 @@ import {
   skillsScenario,
 } from "../src/scenarios/index.js";
 import { turns } from "../src/scenarios/scenario.js";
+import { strictProblems } from "./strict-log.js";
 
 const drops = (run: ScenarioRun) => run.findings.filter((f) => !f.expected);
 const sent = (run: ScenarioRun) => canonicalJson(run.steps.at(-1)!.request.messages);
@@ -32,13 +33,12 @@ const tier1Hash = (step: ScenarioRun["steps"][number]) =>
 const firstUserText = (step: ScenarioRun["steps"][number]) =>
   step.request.messages[0]!.content.map((b) => (b.type === "text" ? b.text : "")).join("\n");
 
-/** Log lines that fail the strict v2 schema (an undeclared key, a wrong type), with the first issue. */
-function strictProblems(lines: string[]): string[] {
-  return lines.flatMap((line, i) => {
-    const parsed = StrictLogEventSchema.safeParse(JSON.parse(line));
-    return parsed.success ? [] : [`line ${i + 1}: ${JSON.stringify(parsed.error.issues[0])}`];
-  });
-}
+/**
+ * The scenarios with a test file of their own (mcp-scenario.test.ts, claude-setup.test.ts), which
+ * runs them once with these same checks (drops, strict log): not run a second time here.
+ */
+const OWN_FILE = new Set(["mcp", "claude-setup"]);
+const GENERAL = SCENARIOS.filter((s) => !OWN_FILE.has(s.name));
 
 // A scenario runs dozens of real requests and tools (the families scenario starts processes, git
 // and sandboxes): on a loaded machine one can take longer than the default 30 s.
@@ -48,7 +48,7 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
   const runs = new Map<string, ScenarioRun>();
   const logLines = new Map<string, string[]>();
   const run = async (name: string) => {
-    const scenario = SCENARIOS.find((s) => s.name === name)!;
+    const scenario = GENERAL.find((s) => s.name === name)!;
     if (!runs.has(name))
       runs.set(
         name,
@@ -61,8 +61,8 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
     return runs.get(name)!;
   };
 
-  // The mcp scenario starts three real MCP servers: give the first run of a scenario room.
-  it.each(SCENARIOS.map((s) => s.name))(
+  // A scenario starts real processes (git, sandboxes): give the first run of one room.
+  it.each(GENERAL.map((s) => s.name))(
     "%s: no unexpected drops",
     async (name) => {
       const result = await run(name);
@@ -72,7 +72,7 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
     180_000,
   );
 
-  it.each(SCENARIOS.map((s) => s.name))(
+  it.each(GENERAL.map((s) => s.name))(
     "%s: every logged line is schema v2 exactly as declared",
     async (name) => {
       await run(name);
