@@ -363,6 +363,15 @@ describe("the standard scenarios under Anthropic rules (1024-token minimum)", SC
     );
     expect(helloScenario.actions).toHaveLength(1);
   });
+
+  it("hello: the three configured MCP servers stay unstarted (lazy start), their gateways in Tier 1", async () => {
+    const hello = await run("hello");
+    const events = (logLines.get("hello") ?? []).map((line) => JSON.parse(line) as { type: string });
+    expect(events.some((e) => e.type === "session_start")).toBe(true);
+    expect(events.filter((e) => e.type.startsWith("mcp_server"))).toEqual([]);
+    const gateways = hello.steps[0]!.request.tools.map((t) => t.name).filter((n) => n.endsWith("_call"));
+    expect(gateways).toEqual(["tool_call", "everything_call", "fs_call", "graph_call"]);
+  });
 });
 
 describe("larger minimum cacheable lengths (reported)", SCENARIO_TIMEOUT, () => {
