@@ -31,7 +31,17 @@ export function capText(value: unknown, max: number): string | undefined {
   return clean.length > max ? `${clean.slice(0, max - 3)}...` : clean;
 }
 
-/** A single-line string (URIs, names, MIME types): no whitespace runs, cut to `max`. */
+/**
+ * An identifier the server is asked for again (a URI, a prompt or argument name): whole or not at
+ * all — a cut one would name nothing — so one over `max` characters, or with control characters
+ * or line breaks, is undefined and its entry left out.
+ */
+function capId(value: unknown, max: number): string | undefined {
+  if (typeof value !== "string" || value.length === 0 || value.length > max) return undefined;
+  return /[\u0000-\u001f\u007f]/.test(value) ? undefined : value;
+}
+
+/** A single-line string (names, MIME types): no whitespace runs, cut to `max`. */
 function capLine(value: unknown, max: number): string | undefined {
   const text = capText(value, max);
   return text?.replace(/\s+/g, " ").trim() || undefined;
@@ -50,7 +60,7 @@ export function cachedCapabilities(capabilities: Record<string, unknown> | undef
 
 export function cachedResource(raw: unknown): CachedResource | undefined {
   if (!isObject(raw)) return undefined;
-  const uri = capLine(raw.uri, MAX_URI_CHARS);
+  const uri = capId(raw.uri, MAX_URI_CHARS);
   if (!uri) return undefined;
   const title = capLine(raw.title, MAX_NAME_CHARS);
   const description = capText(raw.description, MAX_DESCRIPTION_CHARS);
@@ -69,7 +79,7 @@ export function cachedResource(raw: unknown): CachedResource | undefined {
 
 export function cachedResourceTemplate(raw: unknown): CachedResourceTemplate | undefined {
   if (!isObject(raw)) return undefined;
-  const uriTemplate = capLine(raw.uriTemplate, MAX_URI_CHARS);
+  const uriTemplate = capId(raw.uriTemplate, MAX_URI_CHARS);
   if (!uriTemplate) return undefined;
   const title = capLine(raw.title, MAX_NAME_CHARS);
   const description = capText(raw.description, MAX_DESCRIPTION_CHARS);
@@ -85,7 +95,7 @@ export function cachedResourceTemplate(raw: unknown): CachedResourceTemplate | u
 
 export function cachedPrompt(raw: unknown): CachedPrompt | undefined {
   if (!isObject(raw)) return undefined;
-  const name = capLine(raw.name, MAX_NAME_CHARS);
+  const name = capId(raw.name, MAX_NAME_CHARS);
   if (!name) return undefined;
   const title = capLine(raw.title, MAX_NAME_CHARS);
   const description = capText(raw.description, MAX_DESCRIPTION_CHARS);
@@ -93,7 +103,7 @@ export function cachedPrompt(raw: unknown): CachedPrompt | undefined {
   const seen = new Set<string>();
   for (const a of Array.isArray(raw.arguments) ? raw.arguments : []) {
     if (!isObject(a)) continue;
-    const argName = capLine(a.name, MAX_NAME_CHARS);
+    const argName = capId(a.name, MAX_NAME_CHARS);
     if (!argName || /\s|=/.test(argName) || seen.has(argName)) continue;
     seen.add(argName);
     const about = capText(a.description, MAX_DESCRIPTION_CHARS);
