@@ -29,6 +29,11 @@ export interface ResourceMentions {
 const MENTION = /^@([a-z0-9][a-z0-9_-]*):([a-z][a-z0-9+.-]*:\S+)$/i;
 const TRAILING = /[.,;!?)\]]+$/;
 
+/** The prompt with its `@server:uri` mentions taken out (for the image mentions' resolver). */
+export function withoutResourceMentions(prompt: string): string {
+  return prompt.replace(/(^|\s)@[a-z0-9][a-z0-9_-]*:[a-z][a-z0-9+.-]*:\S+/gi, "$1");
+}
+
 export function findResourceMentions(prompt: string): ResourceMention[] {
   const out: ResourceMention[] = [];
   const seen = new Set<string>();
