@@ -3,6 +3,7 @@
  * user's `$PICASSO_HOME/mcp.json` and its catalog cached by `picasso mcp refresh`:
  * - headless `picasso -p "/mcp__everything__args-prompt city=Paris"` sends the prompt the server
  *   made (the mock answers only when it arrives); a missing required argument is one line, exit 2;
+ *   ACP advertises the command with its hint and runs it from a prompt;
  * - `@everything:<uri>` in a prompt attaches the resource's text to the user's message (one
  *   stderr note); an unknown server is a note and the turn goes on;
  * - the catalog behind `tool_search` lists the prompts' commands; Tier 1 is byte-identical with
@@ -12,7 +13,9 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } fro
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import * as acp from "@agentclientprotocol/sdk";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type AcpProcess, startAcp, updatesOf, waitFor } from "./acp-harness.js";
 import { picasso, script, workspace } from "./cli-harness.js";
 
 const FEATURES = "demo://resource/static/document/features.md";
@@ -38,6 +41,10 @@ function homeWithServer(): string {
 const mock = (path: string) => ["--provider", "mock", "--mock-script", path];
 let home: string;
 let env: NodeJS.ProcessEnv;
+const running: AcpProcess[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((p) => p.close()));
+});
 
 beforeAll(async () => {
   home = homeWithServer();
@@ -62,6 +69,43 @@ describe("MCP prompts and resources, headless", () => {
     expect(missing.stderr).toContain(
       '/mcp__everything__args-prompt: missing the required argument "city" (city=<value> [state=<value>])',
     );
+  });
+
+  it("ACP: available_commands include the prompt with its hint, and a prompt runs it", async () => {
+    const root = workspace();
+    const proc = startAcp(
+      root,
+      mock(script(root, { steps: [{ match: "What's weather in Lyon?", text: "ACP-PROMPT-OK" }] })),
+      undefined,
+      env,
+    );
+    running.push(proc);
+    await proc.initialize();
+    const { sessionId } = await proc.agent.request(acp.methods.agent.session.new, {
+      cwd: root,
+      mcpServers: [],
+    });
+    const advertised = await waitFor("the prompt commands advertised", () => {
+      const update = updatesOf(proc, sessionId, "available_commands_update")[0];
+      return update?.sessionUpdate === "available_commands_update" ? update.availableCommands : undefined;
+    });
+    expect(advertised.find((c) => c.name === "mcp__everything__args-prompt")).toEqual({
+      name: "mcp__everything__args-prompt",
+      description:
+        "A prompt with two arguments, one required and one optional (prompt of MCP server everything)",
+      input: { hint: "city=<value> [state=<value>]" },
+    });
+    const done = await proc.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text: "/mcp__everything__args-prompt city=Lyon" }],
+    });
+    expect(done.stopReason).toBe("end_turn");
+    const text = updatesOf(proc, sessionId, "agent_message_chunk")
+      .map((u) =>
+        u.sessionUpdate === "agent_message_chunk" && u.content.type === "text" ? u.content.text : "",
+      )
+      .join("");
+    expect(text).toContain("ACP-PROMPT-OK");
   });
 
   it("@server:uri attaches the resource's text; an unknown server is a note", async () => {
