@@ -11,7 +11,8 @@
  *   resources' and prompts' `list_changed` do the same for them (catalog-changes.ts).
  * - Resources and prompts (resources/read, prompts/get, resources/subscribe) start the server
  *   like a call. A `notifications/resources/updated` for a URI this session subscribed to queues
- *   a notice naming it; one for any other URI is ignored.
+ *   a notice naming it; one for any other URI is ignored. A respawned server is asked for the
+ *   session's subscriptions again.
  * Every start and stop is told to the event sink (`mcp_server_start` / `mcp_server_exit`);
  * secret values of env and headers are masked in every message.
  */
@@ -188,6 +189,11 @@ export class McpServer {
         },
       );
       this.store(await listCatalog(connection, this.config, this.timeoutMs, signal));
+      // A respawned server knows nothing of this session's subscriptions: ask for them again.
+      for (const uri of this.subscribed)
+        await connection.subscribeResource(uri, true, { timeoutMs: this.timeoutMs, signal }).catch(() => {
+          this.subscribed.delete(uri);
+        });
     } catch (error) {
       const pid = connection?.pid;
       await connection?.close();

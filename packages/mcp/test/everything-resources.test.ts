@@ -4,7 +4,7 @@
  * anything, `__read__` returns a text resource, a blob (saved to a file, never base64 in context)
  * and a templated URI, each cached prompt is a slash-command operation that runs `prompts/get`
  * with its arguments (a missing required one is a one-line warning), and a subscribed resource's
- * `notifications/resources/updated` becomes a notice before the next step.
+ * `notifications/resources/updated` becomes a notice before the next step — after a respawn too.
  */
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -251,5 +251,31 @@ describe("subscriptions", () => {
       await call("toggle-subscriber-updates");
     }
     expect(existsSync(join(catalogDir(root), "everything.json"))).toBe(true);
+  });
+
+  it("a respawned server is asked for the session's subscriptions again", async () => {
+    const call = callOf(first);
+    const uri = "demo://resource/dynamic/text/2";
+    await call("__subscribe__", { uri });
+    const pid = first.status()[0]!.pid!;
+    process.kill(pid, "SIGKILL");
+    await waitFor(() => first.status()[0]!.state === "exited", 10_000, "the server to exit");
+    notices(first);
+    // The next call starts it again (respawn); its updates for the URI still reach the session.
+    expect((await call("toggle-subscriber-updates")).content).toMatch(/^Started simulated/);
+    try {
+      expect(first.status()[0]!.pid).not.toBe(pid);
+      const seen: string[] = [];
+      await waitFor(
+        () => {
+          seen.push(...notices(first));
+          return seen.some((n) => n.includes(`resource ${uri} of MCP server`));
+        },
+        10_000,
+        "the update notice after the respawn",
+      );
+    } finally {
+      await call("toggle-subscriber-updates");
+    }
   });
 });
