@@ -28,7 +28,7 @@ const RUNTIME_MAY_IMPORT = {
   "packages/images": ["protocol"],
   "packages/tools": ["protocol", "workspace", "images"],
   "packages/memory": ["protocol"],
-  "packages/mcp": ["protocol", "workspace"],
+  "packages/mcp": ["protocol", "workspace", "images"],
   "packages/lean-context": ["protocol", "workspace"],
   "packages/timeline": ["protocol"],
   "packages/engine": ["protocol", "workspace"],

@@ -4,8 +4,16 @@
  * or not and why) is recorded as an `image_note`, and the turn goes on whatever happened. A model
  * that takes no images (`ModelProvider.acceptsImages === false`) gets a one-line warning the first
  * time an image enters its history (the adapters then send a text note in each image's place).
+ * Text the resolver attaches (`texts`: MCP resources an `@server:uri` mention read) comes first,
+ * as text blocks of the same user message.
  */
-import type { ImageBlock, ImageInput, ImageResolver } from "@picasso/protocol";
+import {
+  type ImageBlock,
+  type ImageInput,
+  type ImageResolver,
+  type TextBlock,
+  text,
+} from "@picasso/protocol";
 import type { EngineRuntime } from "./runtime.js";
 
 export async function resolveTurnImages(
@@ -13,7 +21,7 @@ export async function resolveTurnImages(
   resolver: ImageResolver | undefined,
   prompt: string,
   attached: readonly ImageInput[],
-): Promise<ImageBlock[]> {
+): Promise<(TextBlock | ImageBlock)[]> {
   if (!resolver) {
     if (attached.length > 0)
       rt.record(
@@ -27,10 +35,12 @@ export async function resolveTurnImages(
     return [];
   }
   let images: ImageBlock[] = [];
+  let texts: TextBlock[] = [];
   try {
     const resolved = await resolver(prompt, attached);
     for (const note of resolved.notes) rt.record({ type: "image_note", ...note }, "main");
     images = resolved.images;
+    texts = (resolved.texts ?? []).map((t) => text(t));
   } catch (error) {
     rt.record(
       {
@@ -42,7 +52,7 @@ export async function resolveTurnImages(
     );
   }
   noteTextOnlyModel(rt, images.length, "main");
-  return images;
+  return [...texts, ...images];
 }
 
 const warned = new WeakSet<EngineRuntime>();

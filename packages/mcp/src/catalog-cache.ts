@@ -1,8 +1,10 @@
 /**
  * The catalog cache of one server: `$PICASSO_HOME/mcp-catalog/<server>.md` for people (and the
  * model, through the file tools) and its JSON twin `<server>.json`, which `__list__`,
- * `__describe__`, argument validation and `tool_search` answer from — so no process is spawned
- * while the cache is fresh. Fresh means: written for the same configuration (`configHash`, a
+ * `__describe__`, `__resources__`, `__prompts__`, argument validation, the prompts' slash
+ * commands and `tool_search` answer from — so no process is spawned while the cache is fresh.
+ * Besides the tools it holds what the server advertised (capabilities) and, when it offers them,
+ * its resources, resource templates and prompts (capped: catalog-caps.ts). Fresh means: written for the same configuration (`configHash`, a
  * hash of the transport, command, args, url, env and headers — the values hashed, never
  * stored) in this cache format. A live server that reports another version or other tools
  * rewrites it. Writes go through a temporary file and a rename, so a reader never sees half.
@@ -12,7 +14,8 @@ import { join } from "node:path";
 import { canonicalJson, type JsonSchema, sha256 } from "@picasso/protocol";
 import type { McpServerConfig } from "./server-config.js";
 
-export const CATALOG_FORMAT = 1;
+/** 2: capabilities, resources, resource templates and prompts joined the tools. */
+export const CATALOG_FORMAT = 2;
 
 export interface CachedTool {
   name: string;
@@ -21,6 +24,47 @@ export interface CachedTool {
   /** The server's `readOnlyHint` annotation. */
   readOnly?: boolean;
   title?: string;
+}
+
+/** What the server said it offers in its initialize result (only the parts Picasso uses). */
+export interface CachedCapabilities {
+  tools?: boolean;
+  resources?: boolean;
+  /** `resources/subscribe` is supported. */
+  subscribe?: boolean;
+  prompts?: boolean;
+}
+
+export interface CachedResource {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  /** Bytes, when the server said. */
+  size?: number;
+}
+
+export interface CachedResourceTemplate {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+export interface CachedPromptArgument {
+  name: string;
+  description?: string;
+  required?: boolean;
+}
+
+export interface CachedPrompt {
+  name: string;
+  title?: string;
+  description?: string;
+  /** In the order the server declared them. */
+  arguments: CachedPromptArgument[];
 }
 
 export interface ServerCatalog {
@@ -32,6 +76,12 @@ export interface ServerCatalog {
   instructions?: string;
   /** Sorted by name. */
   tools: CachedTool[];
+  capabilities?: CachedCapabilities;
+  /** Present when the server offers resources; in the server's order. */
+  resources?: CachedResource[];
+  resourceTemplates?: CachedResourceTemplate[];
+  /** Present when the server offers prompts; sorted by name. */
+  prompts?: CachedPrompt[];
 }
 
 export function catalogDir(picassoHome: string): string {
@@ -73,6 +123,9 @@ function isCatalog(value: unknown): value is ServerCatalog {
     typeof v.format === "number" &&
     typeof v.configHash === "string" &&
     Array.isArray(v.tools) &&
+    (v.resources === undefined || Array.isArray(v.resources)) &&
+    (v.resourceTemplates === undefined || Array.isArray(v.resourceTemplates)) &&
+    (v.prompts === undefined || Array.isArray(v.prompts)) &&
     v.tools.every(
       (t) =>
         typeof t === "object" &&
@@ -120,5 +173,47 @@ export function renderCatalogMarkdown(catalog: ServerCatalog): string {
     if (tool.description.trim()) lines.push(tool.description.trim(), "");
     lines.push("```json", JSON.stringify(JSON.parse(canonicalJson(tool.inputSchema)), null, 2), "```", "");
   }
+  const resources = catalog.resources ?? [];
+  const templates = catalog.resourceTemplates ?? [];
+  if (resources.length || templates.length) {
+    lines.push(`# Resources (read with ${catalog.server}_call({tool: "__read__", arguments: {uri}}))`, "");
+    for (const r of resources) lines.push(`- ${resourceLine(r)}`);
+    for (const t of templates) lines.push(`- ${templateLine(t)}`);
+    lines.push("");
+  }
+  if (catalog.prompts?.length) {
+    lines.push("# Prompts", "");
+    for (const p of catalog.prompts) lines.push(`- ${promptLine(p)}`);
+    lines.push("");
+  }
   return lines.join("\n");
+}
+
+/** `uri · name · mime · size`, the parts the server gave. */
+export function resourceLine(resource: CachedResource): string {
+  const parts = [resource.uri, resource.title || resource.name];
+  if (resource.mimeType) parts.push(resource.mimeType);
+  if (resource.size !== undefined) parts.push(`${resource.size} bytes`);
+  const about = oneLine(resource.description);
+  return `${parts.join(" · ")}${about ? ` — ${about}` : ""}`;
+}
+
+/** `uriTemplate (template) · name · mime`: the model fills the `{…}` parts and reads the URI. */
+export function templateLine(template: CachedResourceTemplate): string {
+  const parts = [`${template.uriTemplate} (template)`, template.title || template.name];
+  if (template.mimeType) parts.push(template.mimeType);
+  const about = oneLine(template.description);
+  return `${parts.join(" · ")}${about ? ` — ${about}` : ""}`;
+}
+
+/** `name(city, [state]) · description`: required arguments bare, optional ones in brackets. */
+export function promptLine(prompt: CachedPrompt): string {
+  const args = prompt.arguments.map((a) => (a.required ? a.name : `[${a.name}]`)).join(", ");
+  const about = oneLine(prompt.description || prompt.title);
+  return `${prompt.name}(${args})${about ? ` · ${about}` : ""}`;
+}
+
+function oneLine(text: string | undefined): string {
+  const first = (text ?? "").trim().split(/\n/)[0]!.trim();
+  return first.length > 160 ? `${first.slice(0, 157)}...` : first;
 }

@@ -7,6 +7,8 @@
  *   description and input schema.
  *   Both answer from the cached catalog (no process while it is fresh) and are Tier-2 loads
  *   (`mcp_catalog`).
+ * - `__resources__`, `__read__`, `__prompts__`, `__subscribe__`, `__unsubscribe__` — the
+ *   server's resources and prompts (resource-tools.ts).
  * - any other `tool` — a real `tools/call`: the tool must be in the catalog, its arguments are
  *   checked against the cached schema (`@picasso/protocol/tool-arguments`, as a server's schema:
  *   a mistake returns the problems and the schema; a schema ajv cannot compile lets the call
@@ -28,19 +30,30 @@ import { argumentProblems } from "@picasso/protocol/tool-arguments";
 import { type CachedTool, type ServerCatalog, toolSummary } from "./catalog-cache.js";
 import type { McpServer } from "./mcp-server.js";
 import { renderCallResult } from "./render-result.js";
+import {
+  moreHint,
+  PROMPTS,
+  promptsText,
+  RESOURCE_TOOLS,
+  RESOURCES,
+  resourceCall,
+  resourcesText,
+} from "./resource-tools.js";
 
 export const LIST = "__list__";
 export const DESCRIBE = "__describe__";
 
 export function gatewayTool(server: McpServer): ToolDefinition {
   const name = mcpGatewayName(server.name);
+  let reads = 0;
   return {
     spec: mcpGatewaySpec(server.name, server.config.description),
     effect: "write",
     family: "mcp",
     callEffect(input): CallEffect {
       const tool = typeof input.tool === "string" ? input.tool : "";
-      if (tool === LIST || tool === DESCRIBE || tool === "") return { effect: "read" };
+      if (tool === LIST || tool === DESCRIBE || tool === "" || RESOURCE_TOOLS.includes(tool))
+        return { effect: "read" };
       const cached = server.catalog?.tools.find((t) => t.name === tool);
       const args = isObject(input.arguments) ? input.arguments : {};
       return { effect: cached?.readOnly ? "read" : "write", target: { name: tool, input: args } };
@@ -58,6 +71,12 @@ export function gatewayTool(server: McpServer): ToolDefinition {
       }
       if (tool === LIST) return { content: listText(server.name, catalog), tier2: tier2(server) };
       if (tool === DESCRIBE) return describeTools(server.name, catalog, args);
+      if (tool === RESOURCES) return { content: resourcesText(server.name, catalog), tier2: tier2(server) };
+      if (tool === PROMPTS) return { content: promptsText(server.name, catalog), tier2: tier2(server) };
+      if (RESOURCE_TOOLS.includes(tool)) {
+        reads += 1;
+        return resourceCall(server, catalog, tool, args, ctx, `mcp-${server.name}-resource-${reads}`);
+      }
       const cached = catalog.tools.find((t) => t.name === tool);
       if (!cached)
         return {
@@ -95,9 +114,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 export function listText(server: string, catalog: ServerCatalog): string {
   const lines = catalog.tools.map((t) => `${t.name}${t.readOnly ? " (read-only)" : ""} · ${toolSummary(t)}`);
+  const more = moreHint(catalog);
   return [
     `MCP server "${server}": ${catalog.tools.length} tools. ${mcpGatewayName(server)}({tool: "${DESCRIBE}", arguments: {tool: "<name>"}}) gives one's schema.`,
     ...lines,
+    ...(more ? [more] : []),
   ].join("\n");
 }
 

@@ -40,3 +40,7 @@ export {
   writeCatalog,
 } from "./catalog-cache.js";
 export { refreshCatalog } from "./refresh-catalog.js";
+
+// `@server:uri` mentions of MCP resources in a user's prompt.
+
+export { withoutResourceMentions } from "./resource-mentions.js";

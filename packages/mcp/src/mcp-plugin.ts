@@ -4,8 +4,13 @@
  * - `registerTools`: one `<server>_call` gateway per server (gateway-tool.ts), sorted by name;
  *   lean context puts exactly these in Tier 1, after `tool_call`.
  * - `catalogEntries`: an `mcp_server` entry per server and an `mcp_tool` entry per cached tool,
- *   so `tool_search` finds MCP tools — from the on-disk cache only, never a spawn.
- * - `preStep`: notices (a server's tools changed; a server added to or removed from the
+ *   so `tool_search` finds MCP tools — from the on-disk cache only, never a spawn; and a `command`
+ *   entry per cached prompt.
+ * - `operations`: each cached prompt as a slash command `mcp__<server>__<prompt>`
+ *   (prompt-commands.ts); names it had to change or leave out are among the `problems`.
+ * - `resourceMentions`: what `@server:uri` mentions in a user's prompt read (resource-mentions.ts).
+ * - `preStep`: notices (a server's tools, resources or prompts changed, a subscribed resource was
+ *   updated; a server added to or removed from the
  *   configuration after the session started — config-watch.ts) appended once as Tier-2 reminders.
  * - `describeSettings`: the `picasso-mcp` namespace — each server's state, tool count, catalog
  *   bytes;
@@ -32,6 +37,8 @@ import { ConfigWatch, type ConfigWatchSource } from "./config-watch.js";
 import { gatewayTool } from "./gateway-tool.js";
 import { mcpPanel } from "./mcp-panel.js";
 import { type McpEventSink, McpServer, type ServerState } from "./mcp-server.js";
+import { promptCommands } from "./prompt-commands.js";
+import { type ResourceMentions, resolveResourceMentions } from "./resource-mentions.js";
 import { describeConfig, type McpServerConfig } from "./server-config.js";
 import type { ProcessIsolation } from "./stdio-transport.js";
 
@@ -78,13 +85,18 @@ export interface McpPlugin extends PicassoExtension {
   status(): McpServerStatus[];
   /** The allow rule that lets `<server>_call` run `tool` without asking, if any. */
   allowRule(gateway: string, tool: string | undefined): string | undefined;
+  /** The `@server:uri` mentions of a user's prompt, read (servers start lazily); never throws. */
+  resourceMentions(prompt: string, signal: AbortSignal): Promise<ResourceMentions>;
   close(): Promise<void>;
 }
 
 export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
   let sink: McpEventSink | undefined;
   const pending: { server: string; body: string }[] = [];
-  const notice = (server: string, body: string) => pending.push({ server, body });
+  // The same notice twice before a step (a resource updated every few seconds) is told once.
+  const notice = (server: string, body: string) => {
+    if (!pending.some((p) => p.server === server && p.body === body)) pending.push({ server, body });
+  };
   const servers = [...options.servers]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map(
@@ -100,6 +112,7 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
         }),
     );
   const gateways: ToolDefinition[] = servers.map(gatewayTool);
+  const prompts = promptCommands(servers);
   const watch = options.configWatch
     ? new ConfigWatch(
         options.configWatch,
@@ -120,9 +133,10 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
 
   return {
     name: MCP_PLUGIN,
-    problems: [...(options.problems ?? [])],
+    problems: [...(options.problems ?? []), ...prompts.warnings],
     servers,
     registerTools: () => gateways,
+    operations: prompts.operations,
 
     catalogEntries(): CatalogEntry[] {
       const entries: CatalogEntry[] = [];
@@ -147,6 +161,7 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
             inputSchema: tool.inputSchema,
           });
       }
+      entries.push(...prompts.entries());
       return entries;
     },
 
@@ -184,6 +199,8 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
       if (!server || !tool) return undefined;
       return allowedBy(options.allow ?? [], server.name, tool);
     },
+
+    resourceMentions: (prompt, signal) => resolveResourceMentions(servers, prompt, signal),
 
     async close() {
       await Promise.all(servers.map((s) => s.close()));

@@ -7,20 +7,20 @@
  * - A connection that ended between calls is started again once (`respawn`); after that the
  *   call reports the server down. A start that fails is a tool error, never a crashed session.
  * - `notifications/tools/list_changed` re-lists the tools, rewrites the cache and queues a notice
- *   (the plugin appends it as a Tier-2 reminder); the gateway's schema never changes.
+ *   (the plugin appends it as a Tier-2 reminder); the gateway's schema never changes. The
+ *   resources' and prompts' `list_changed` do the same for them (catalog-changes.ts).
+ * - Resources and prompts (resources/read, prompts/get, resources/subscribe) start the server
+ *   like a call. A `notifications/resources/updated` for a URI this session subscribed to queues
+ *   a notice naming it; one for any other URI is ignored. A respawned server is asked for the
+ *   session's subscriptions again.
  * Every start and stop is told to the event sink (`mcp_server_start` / `mcp_server_exit`);
  * secret values of env and headers are masked in every message.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, GetPromptResult, ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import type { SessionEventBodyOf } from "@picasso/protocol";
-import {
-  CATALOG_FORMAT,
-  type CachedTool,
-  configHash,
-  readFreshCatalog,
-  type ServerCatalog,
-  writeCatalog,
-} from "./catalog-cache.js";
+import { readFreshCatalog, type ServerCatalog, writeCatalog } from "./catalog-cache.js";
+import { catalogChanges, updatedNotice } from "./catalog-changes.js";
+import { listCatalog } from "./list-catalog.js";
 import {
   DEFAULT_CALL_TIMEOUT_MS,
   DEFAULT_CONNECT_TIMEOUT_MS,
@@ -58,6 +58,8 @@ export class McpServer {
   private starting: Promise<ServerConnection> | undefined;
   private starts = 0;
   private readonly secrets: string[];
+  /** URIs this session subscribed to: only their `updated` notifications are told. */
+  private readonly subscribed = new Set<string>();
 
   constructor(
     readonly config: McpServerConfig,
@@ -107,6 +109,45 @@ export class McpServer {
     }
   }
 
+  async readResource(uri: string, lane: string, signal: AbortSignal): Promise<ReadResourceResult> {
+    const connection = await this.connect("call", lane, signal);
+    try {
+      return await connection.readResource(uri, { timeoutMs: this.timeoutMs, signal });
+    } catch (error) {
+      throw new Error(this.mask((error as Error).message));
+    }
+  }
+
+  async getPrompt(
+    name: string,
+    args: Record<string, string>,
+    lane: string,
+    signal: AbortSignal,
+  ): Promise<GetPromptResult> {
+    const connection = await this.connect("call", lane, signal);
+    try {
+      return await connection.getPrompt(name, args, { timeoutMs: this.timeoutMs, signal });
+    } catch (error) {
+      throw new Error(this.mask((error as Error).message));
+    }
+  }
+
+  /** `resources/subscribe` (or `unsubscribe`); the URIs subscribed are remembered for the session. */
+  async subscribe(uri: string, on: boolean, lane: string, signal: AbortSignal): Promise<void> {
+    const connection = await this.connect("call", lane, signal);
+    try {
+      await connection.subscribeResource(uri, on, { timeoutMs: this.timeoutMs, signal });
+    } catch (error) {
+      throw new Error(this.mask((error as Error).message));
+    }
+    if (on) this.subscribed.add(uri);
+    else this.subscribed.delete(uri);
+  }
+
+  private get timeoutMs(): number {
+    return this.config.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  }
+
   private connect(reason: "call" | "catalog", lane: string, signal: AbortSignal): Promise<ServerConnection> {
     if (this.connection?.alive) return Promise.resolve(this.connection);
     if (!this.starting) {
@@ -141,11 +182,18 @@ export class McpServer {
         },
         {
           onToolsChanged: () => void this.toolsChanged(),
+          onResourcesChanged: () => void this.toolsChanged(),
+          onPromptsChanged: () => void this.toolsChanged(),
+          onResourceUpdated: (uri) => this.resourceUpdated(uri),
           onClosed: (exit) => this.closedUnexpectedly(exit),
         },
       );
-      const tools = await connection.listTools(this.config.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, signal);
-      this.store(tools, connection);
+      this.store(await listCatalog(connection, this.config, this.timeoutMs, signal));
+      // A respawned server knows nothing of this session's subscriptions: ask for them again.
+      for (const uri of this.subscribed)
+        await connection.subscribeResource(uri, true, { timeoutMs: this.timeoutMs, signal }).catch(() => {
+          this.subscribed.delete(uri);
+        });
     } catch (error) {
       const pid = connection?.pid;
       await connection?.close();
@@ -182,15 +230,8 @@ export class McpServer {
   }
 
   /** Caches what a live server listed; a change against the previous catalog is announced. */
-  private store(tools: CachedTool[], connection: ServerConnection): void {
+  private store(next: ServerCatalog): void {
     const previous = this.catalog;
-    const next: ServerCatalog = {
-      format: CATALOG_FORMAT,
-      server: this.name,
-      configHash: configHash(this.config),
-      ...connection.identity(),
-      tools,
-    };
     if (next.instructions) next.instructions = this.mask(next.instructions);
     this.catalog = next;
     try {
@@ -198,19 +239,24 @@ export class McpServer {
     } catch {
       // The session goes on from memory; the next one lists again.
     }
-    if (previous && JSON.stringify(previous.tools) !== JSON.stringify(next.tools))
-      this.ctx.notice(this.name, changeNotice(this.name, previous.tools, next.tools));
+    if (previous)
+      for (const change of catalogChanges(this.name, previous, next)) this.ctx.notice(this.name, change);
   }
 
+  /** A `list_changed` (tools, resources or prompts): list again, cache, tell what changed. */
   private async toolsChanged(): Promise<void> {
     const connection = this.connection;
     if (!connection?.alive) return;
     try {
-      const tools = await connection.listTools(this.config.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS);
-      this.store(tools, connection);
+      this.store(await listCatalog(connection, this.config, this.timeoutMs));
     } catch {
       // The next call sees the server's state.
     }
+  }
+
+  private resourceUpdated(uri: string): void {
+    if (!this.subscribed.has(uri)) return;
+    this.ctx.notice(this.name, this.mask(updatedNotice(this.name, uri)));
   }
 
   private closedUnexpectedly(exit: { code: number | null; signal: NodeJS.Signals | null } | undefined): void {
@@ -250,16 +296,4 @@ export class McpServer {
       "main",
     );
   }
-}
-
-function changeNotice(server: string, before: CachedTool[], after: CachedTool[]): string {
-  const was = new Set(before.map((t) => t.name));
-  const now = new Set(after.map((t) => t.name));
-  const added = [...now].filter((n) => !was.has(n));
-  const removed = [...was].filter((n) => !now.has(n));
-  const parts = [`MCP server "${server}" changed its tools: now ${after.length}`];
-  if (added.length) parts.push(`added ${added.join(", ")}`);
-  if (removed.length) parts.push(`removed ${removed.join(", ")}`);
-  if (!added.length && !removed.length) parts.push("descriptions or schemas changed");
-  return `${parts.join("; ")}. ${server}_call({tool: "__list__"}) lists them; __describe__ gives a schema.`;
 }

@@ -1,9 +1,11 @@
 /**
- * `refreshCatalog`: start a server, list its tools, write its catalog cache, stop it — what
+ * `refreshCatalog`: start a server, list its tools (and resources, templates and prompts when it
+ * offers them: list-catalog.ts), write its catalog cache, stop it — what
  * `picasso mcp refresh` does outside a session. The result says how many tools and how many
  * bytes of Markdown were written, or the one-line reason it failed.
  */
-import { CATALOG_FORMAT, configHash, type ServerCatalog, writeCatalog } from "./catalog-cache.js";
+import { type ServerCatalog, writeCatalog } from "./catalog-cache.js";
+import { listCatalog } from "./list-catalog.js";
 import {
   DEFAULT_CALL_TIMEOUT_MS,
   DEFAULT_CONNECT_TIMEOUT_MS,
@@ -35,16 +37,9 @@ export async function refreshCatalog(
       clientVersion: options.clientVersion,
       ...(options.isolate ? { isolate: options.isolate } : {}),
     });
-    const tools = await connection.listTools(config.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS);
-    const catalog: ServerCatalog = {
-      format: CATALOG_FORMAT,
-      server: config.name,
-      configHash: configHash(config),
-      ...connection.identity(),
-      tools,
-    };
+    const catalog = await listCatalog(connection, config, config.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS);
     const catalogBytes = writeCatalog(options.picassoHome, catalog);
-    return { server: config.name, ok: true, tools: tools.length, catalogBytes, catalog };
+    return { server: config.name, ok: true, tools: catalog.tools.length, catalogBytes, catalog };
   } catch (error) {
     return { server: config.name, ok: false, error: (error as Error).message };
   } finally {

@@ -8,6 +8,7 @@
  * The surface builds the resolver (@picasso/surface, with @picasso/images); the engine calls it
  * once per user turn. Every input that does not become a block gets one `notes` line saying why
  * (a missing file, a file that is not an image, one too large to downscale); the turn goes on.
+ * The surface may attach text too (`texts`: MCP resources the prompt mentions), noted the same way.
  */
 import type { ImageBlock } from "./content.js";
 
@@ -15,6 +16,11 @@ export type ImageInput = { path: string } | { data: string; mediaType: string; n
 
 export interface ResolvedImages {
   images: ImageBlock[];
+  /**
+   * Text attached to the user's message after the prompt, before the images: what an
+   * `@server:uri` mention of an MCP resource read (docs/mcp.md). None when absent.
+   */
+  texts?: string[];
   /** One line each: an image that was attached (`tone: "info"`) or not (`warn`, with the reason). */
   notes: { tone: "info" | "warn"; message: string }[];
 }

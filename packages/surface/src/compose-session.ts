@@ -45,6 +45,7 @@ import { withMcpAllowRules } from "./mcp-mount.js";
 import { engineSettingsFrom } from "./plugin-mounts.js";
 import { pendingProjectConfig, withheldLines } from "./project-config.js";
 import { promptImageResolver } from "./prompt-images.js";
+import { withResourceMentions } from "./prompt-resources.js";
 
 export interface ComposeSessionOptions {
   provider: ModelProvider;
@@ -156,11 +157,15 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(options.askUser ? { askUser: options.askUser } : {}),
     ...(options.now ? { now: options.now } : {}),
-    images: promptImageResolver({
-      workspaceRoot: options.workspaceRoot,
-      ...(options.cwd ? { cwd: options.cwd } : {}),
-      allowedOutsidePaths: options.settings?.allowedOutsidePaths ?? [],
-    }),
+    // `@server:uri` mentions read MCP resources into the message (prompt-resources.ts).
+    images: withResourceMentions(
+      promptImageResolver({
+        workspaceRoot: options.workspaceRoot,
+        ...(options.cwd ? { cwd: options.cwd } : {}),
+        allowedOutsidePaths: options.settings?.allowedOutsidePaths ?? [],
+      }),
+      mcp,
+    ),
   });
   return {
     session,
