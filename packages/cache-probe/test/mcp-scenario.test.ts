@@ -91,6 +91,24 @@ describe("the mcp scenario", () => {
     expect(messages).toMatch(/"text":"5"|The sum of 2 and 3 is 5/);
   });
 
+  it("resources and a prompt: listed from the cache, read through the gateway, the prompt's text sent as the user's turn", () => {
+    const last = run.steps.at(-1)!.request.messages;
+    const messages = canonicalJson(last);
+    // __resources__ answered from the cache; the document's text and the blob's saved file came back.
+    expect(messages).toContain("demo://resource/static/document/features.md");
+    expect(messages).toContain("Everything Server - Features");
+    expect(messages).toMatch(/demo:\/\/resource\/dynamic\/blob\/1[^"]*saved|saved[^"]*blob/i);
+    // The prompt command's text (prompts/get with city=Paris) is the last user turn, not Tier 1.
+    const userTexts = last
+      .filter((m) => m.role === "user")
+      .map((m) => m.content.map((b) => (b.type === "text" ? b.text : "")).join(""));
+    expect(userTexts.at(-1)).toContain("Paris");
+    expect(userTexts.at(-1)).not.toContain("/mcp__everything__args-prompt");
+    const tier1 = canonicalJson({ tools: run.steps.at(-1)!.request.tools, system: run.steps.at(-1)!.request.system });
+    expect(tier1).not.toContain("args-prompt");
+    expect(tier1).not.toContain("demo://");
+  });
+
   it("the eager baseline counts the servers' real schemas", () => {
     const row = run.baseline.rows.find((r) => r.category.startsWith("tools: MCP"))!;
     expect(run.baseline.eager.tools.map((t) => t.name)).toEqual(

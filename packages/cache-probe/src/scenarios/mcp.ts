@@ -6,7 +6,9 @@
  * real schemas. The turns: `__list__` and `__describe__` from the cache (nothing spawned), a
  * first real call (the filesystem server spawns), a call that makes `notes` send
  * `notifications/tools/list_changed` (a Tier-2 notice appended before the next step), then the
- * new tool and a call on the everything server. Tier 1 never moves: 0 prefix drops.
+ * new tool and a call on the everything server; then the everything server's resources (listed from
+ * the cache, a document and a binary read) and one of its prompts run as the user's slash command
+ * `/mcp__everything__args-prompt`. Tier 1 never moves: 0 prefix drops.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -57,7 +59,7 @@ export function mcpScenarioConfig(): string {
 export const mcpScenario: Scenario = {
   name: "mcp",
   description:
-    "three real MCP servers: __list__/__describe__ from the cache, a first spawn, list_changed mid-session, more calls",
+    "three real MCP servers: __list__/__describe__ from the cache, a first spawn, list_changed mid-session, more calls, resources read, a prompt as a slash command",
   get files() {
     return { ...shopWorkspace(), ".mcp.json": mcpScenarioConfig() };
   },
@@ -91,6 +93,28 @@ export const mcpScenario: Scenario = {
       calls("Archiving.", tool("notes_call", { tool: "archive_note", arguments: { number: 1 } })),
       calls("Adding.", tool("everything_call", { tool: "get-sum", arguments: { a: 2, b: 3 } })),
       say("Note 1 is archived; 2 + 3 = 5."),
+    ),
+    turn(
+      "resources",
+      "What documents does the everything server offer? Read its features document and blob 1.",
+      calls("Listing its resources.", tool("everything_call", { tool: "__resources__" })),
+      calls(
+        "Reading the document.",
+        tool("everything_call", {
+          tool: "__read__",
+          arguments: { uri: "demo://resource/static/document/features.md" },
+        }),
+      ),
+      calls(
+        "And the blob.",
+        tool("everything_call", { tool: "__read__", arguments: { uri: "demo://resource/dynamic/blob/1" } }),
+      ),
+      say("features.md lists the server's tools, prompts and resources; blob 1 is saved beside the session."),
+    ),
+    turn(
+      "prompt",
+      "/mcp__everything__args-prompt city=Paris",
+      say("Paris is the capital of France."),
     ),
   ],
 };
