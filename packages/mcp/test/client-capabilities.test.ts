@@ -174,6 +174,39 @@ describe("elicitation through the call's askUser", () => {
   });
 });
 
+describe("URL elicitation", () => {
+  it("shows the URL and asks; Picasso never opens it; the event keeps the origin only", async () => {
+    const { events, call } = setup();
+    const asked: AskUserRequest[] = [];
+    const askUser = async (request: AskUserRequest) => {
+      asked.push(request);
+      return request.choices![0]!;
+    };
+    const url = "https://auth.example.com/login?token=s3cr3t-value";
+    const out = await call("trigger-url-elicitation", { url, message: "Sign in to continue." }, { askUser });
+    expect(out.content).toContain("User completed the URL elicitation flow");
+    expect(asked[0]!.question).toContain("Sign in to continue.");
+    expect(asked[0]!.question).toContain(url);
+    expect(asked[0]!.choices).toEqual(["Accept (I will open it)", "Decline", "Cancel"]);
+    const event = events.find((e) => e.type === "mcp_elicitation");
+    expect(event).toMatchObject({
+      mode: "url",
+      action: "accept",
+      origin: "https://auth.example.com",
+      fields: [],
+    });
+    expect(JSON.stringify(event)).not.toContain("s3cr3t");
+  });
+
+  it("headless declines a URL request", async () => {
+    const told: string[] = [];
+    const { call } = setup({ elicitation: { kind: "decline", tell: (line) => told.push(line) } });
+    const out = await call("trigger-url-elicitation", { url: "https://auth.example.com/x" });
+    expect(out.content).toContain("User declined to open the URL");
+    expect(told[0]).toMatch(/^MCP server "everything" asked the user to open https:\/\/auth\.example\.com/);
+  });
+});
+
 describe("headless elicitation policies", () => {
   it("decline tells one line naming the server and the flag", async () => {
     const told: string[] = [];
