@@ -220,6 +220,7 @@ export class McpServer {
           clientVersion: this.ctx.clientVersion,
           signal,
           ...(this.ctx.isolate ? { isolate: this.ctx.isolate } : {}),
+          ...(this.config.logLevel ? { logLevel: this.config.logLevel } : {}),
         },
         {
           onToolsChanged: () => void this.toolsChanged(),
