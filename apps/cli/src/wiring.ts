@@ -26,6 +26,7 @@ import {
   type Session,
   type SessionEventListener,
 } from "@picasso/engine";
+import type { ElicitationPolicy } from "@picasso/mcp";
 import {
   type AskUserRequest,
   type ExtensionOperation,
@@ -78,6 +79,8 @@ export async function wireSession(
     onEvent?: SessionEventListener;
     /** Who answers `ask_user` (the TUI); without it the engine's headless answer applies. */
     askUser?: (request: AskUserRequest) => Promise<string>;
+    /** How MCP servers' requests for input are answered (headless `--elicit`); default: through `askUser`. */
+    mcpElicitation?: ElicitationPolicy;
     /**
      * Asks the user whether to use project files not approved yet (the TUI's start dialog);
      * without it they are left out (and named in `warnings`) unless `--approve-project-config`.
@@ -119,6 +122,7 @@ export async function wireSession(
       ...(options.observers ? { observers: options.observers } : {}),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       ...(options.askUser ? { askUser: options.askUser } : {}),
+      ...(options.mcpElicitation ? { mcpElicitation: options.mcpElicitation } : {}),
       ...(options.operationHost ? { operationHost: options.operationHost(selection) } : {}),
       ...(selection.source === "no-key" ? { providerStandIn: NO_KEY_NOTE } : {}),
     });

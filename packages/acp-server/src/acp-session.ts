@@ -6,6 +6,8 @@
  *   of a turn's updates precede the `session/prompt` response.
  * - `cancel()` aborts the running turn: a pending permission request is withdrawn, running tools
  *   are interrupted, the log gets interrupt / turn_end, and the prompt answers `cancelled`.
+ * - A question for the user that has choices (an MCP server's elicitation, `ask_user`) is a
+ *   permission request whose options are the choices (ask-user.ts).
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import { RequestError } from "@agentclientprotocol/sdk";
@@ -13,6 +15,7 @@ import { presentationOf } from "@picasso/engine/context";
 import type { ImageInput, OperationResult, SessionEvent, TurnToolLimit } from "@picasso/protocol";
 import { isUserError, type PermissionMode } from "@picasso/protocol/basics";
 import { type ComposedSession, type ComposeSessionOptions, composeSession } from "@picasso/surface";
+import { acpAskUser } from "./ask-user.js";
 import { type ClientFiles, clientFileAccess } from "./client-files.js";
 import { acpApprover, type PermissionAsker } from "./permission.js";
 import { promptImages, promptText } from "./prompt-content.js";
@@ -47,6 +50,7 @@ export class AcpSession {
 
   static async open(options: AcpSessionOptions): Promise<AcpSession> {
     let id = "";
+    let opened: AcpSession | undefined;
     const files = clientFileAccess(options.capabilities, () => id, options.files);
     const composed = await composeSession({
       ...options.compose,
@@ -56,9 +60,16 @@ export class AcpSession {
       surfaceLabel: "acp",
       ...(options.mode ? { mode: options.mode } : {}),
       approver: acpApprover(() => id, options.cwd, options.ask),
+      // Questions with choices (an MCP server's elicitation, `ask_user`) go to the editor (ask-user.ts).
+      askUser: acpAskUser(
+        () => id,
+        options.ask,
+        () => opened?.turn?.signal,
+      ),
     });
     id = composed.session.id;
-    return new AcpSession(composed, options.send, options.cwd);
+    opened = new AcpSession(composed, options.send, options.cwd);
+    return opened;
   }
 
   get id(): string {

@@ -179,6 +179,8 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
     case "tier2_load":
     case "mcp_server_start":
     case "mcp_server_exit":
+    case "mcp_elicitation":
+    case "mcp_log":
     case "hook_run":
     case "image_note":
     case "catalog_build":

@@ -90,14 +90,18 @@ export function gatewayTool(server: McpServer): ToolDefinition {
           isError: true,
         };
       try {
-        const result = await server.call(tool, isObject(args) ? args : {}, ctx.lane, ctx.signal);
+        const result = await server.call(tool, isObject(args) ? args : {}, ctx);
         return renderCallResult(
           result,
           { spillDir: ctx.spillDir, label: `mcp-${server.name}-${tool}` },
           (t) => server.mask(t),
         );
       } catch (error) {
-        if (ctx.signal.aborted) return { content: `${name}: "${tool}" was cancelled.`, isError: true };
+        if (ctx.signal.aborted)
+          return {
+            content: `${name}: "${tool}" was cancelled by the user (the server was told: notifications/cancelled).`,
+            isError: true,
+          };
         return { content: `${name}: "${tool}" failed: ${(error as Error).message}`, isError: true };
       }
     },

@@ -10,6 +10,7 @@
 
 // The plugin a session mounts, and how its servers' processes are isolated.
 
+export type { ElicitationPolicy } from "./elicitation.js";
 export { createMcpPlugin, type McpPlugin } from "./mcp-plugin.js";
 export type { ProcessIsolation } from "./stdio-transport.js";
 

@@ -142,4 +142,23 @@ describe("loadMcpConfig", () => {
       "$PICASSO_HOME/mcp.json: mcpServers: expected an object of servers; its servers are left out",
     ]);
   });
+
+  it("reads a server's logLevel; an unknown one is one line naming the key and the levels", () => {
+    const { servers, problems } = load(
+      JSON.stringify(
+        {
+          mcpServers: {
+            quiet: { command: "node", logLevel: "warning" },
+            loud: { command: "node", logLevel: "verbose" },
+          },
+        },
+        null,
+        2,
+      ),
+    );
+    expect(servers.map((s) => [s.name, s.logLevel])).toEqual([["quiet", "warning"]]);
+    expect(problems).toEqual([
+      '.mcp.json:9: mcpServers.loud.logLevel: expected one of debug, info, notice, warning, error, critical, alert, emergency, got "verbose"; server "loud" left out',
+    ]);
+  });
 });

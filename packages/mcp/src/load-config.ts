@@ -22,6 +22,8 @@ import { readConfigText } from "./config-text.js";
 import { keyLine, parseErrorLine } from "./json-location.js";
 import {
   type HttpServerConfig,
+  MCP_LOG_LEVELS,
+  type McpLogLevel,
   type McpServerConfig,
   SERVER_NAME,
   type StdioServerConfig,
@@ -207,6 +209,7 @@ function parseServer(
     scope: ctx.scope,
     ...(typeof raw.description === "string" ? { description: raw.description.slice(0, 120) } : {}),
     ...optionalTimeout(raw.timeout),
+    ...optionalLogLevel(raw.logLevel),
   };
   const expand = (value: string, key: string[]) => expandVars(value, ctx.env, key);
   if (type === "stdio") {
@@ -239,6 +242,16 @@ function parseServer(
     headers: stringMap(raw.headers, "headers", expand),
   };
   return server;
+}
+
+function optionalLogLevel(value: unknown): { logLevel?: McpLogLevel } {
+  if (value === undefined) return {};
+  if (typeof value === "string" && (MCP_LOG_LEVELS as readonly string[]).includes(value))
+    return { logLevel: value as McpLogLevel };
+  throw new ConfigProblem(
+    ["logLevel"],
+    `expected one of ${MCP_LOG_LEVELS.join(", ")}, got ${JSON.stringify(value)}`,
+  );
 }
 
 function optionalTimeout(value: unknown): { timeoutMs?: number } {

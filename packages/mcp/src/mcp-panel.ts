@@ -1,8 +1,8 @@
 /**
  * MCP's `/context` panel: one row per configured server, labelled with its gateway
  * (`<server>_call`): its state (`not spawned`, `running (pid N)`, `failed`, `exited`), how many
- * tools its catalog lists (`no catalog yet` before one is cached), the catalog's size, and the
- * last error — a row with an error takes the error tone. No panel without a server.
+ * tools its catalog lists (`no catalog yet` before one is cached), the catalog's size, how many
+ * log messages it sent this session (`mcp_log` events; only when any), and the last error — a row with an error takes the error tone. No panel without a server.
  */
 import { type ContextPanel, formatByteSize, mcpGatewayName, type PanelRow } from "@picasso/protocol";
 import type { ServerState } from "./mcp-server.js";
@@ -14,6 +14,8 @@ export interface ServerPanelFacts {
   pid: number | null;
   tools: number | null;
   catalogBytes: number | null;
+  /** Log messages it sent this session (absent or 0: none shown). */
+  logMessages?: number;
   error: string | null;
 }
 
@@ -27,6 +29,9 @@ function serverRow(server: ServerPanelFacts): PanelRow {
     server.state === "running" && server.pid !== null ? `running (pid ${server.pid})` : server.state,
     server.tools === null ? "no catalog yet" : `${server.tools} tools`,
     ...(server.catalogBytes === null ? [] : [`catalog ${formatByteSize(server.catalogBytes)}`]),
+    ...(server.logMessages
+      ? [`${server.logMessages} log message${server.logMessages === 1 ? "" : "s"}`]
+      : []),
     ...(server.error ? [server.error] : []),
   ];
   return {

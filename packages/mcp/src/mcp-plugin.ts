@@ -34,6 +34,7 @@ import {
 import { allowedBy } from "./allow-rules.js";
 import { catalogDir } from "./catalog-cache.js";
 import { ConfigWatch, type ConfigWatchSource } from "./config-watch.js";
+import type { ElicitationPolicy } from "./elicitation.js";
 import { gatewayTool } from "./gateway-tool.js";
 import { mcpPanel } from "./mcp-panel.js";
 import { type McpEventSink, McpServer, type ServerState } from "./mcp-server.js";
@@ -60,6 +61,8 @@ export interface McpPluginOptions {
   configWatch?: ConfigWatchSource;
   /** `mcp__<server>[__<tool>]` rules: calls they name run without asking (allow-rules.ts). */
   allow?: readonly string[];
+  /** How servers' elicitations are answered (default: asked through the call's `askUser`). */
+  elicitation?: ElicitationPolicy;
 }
 
 export interface McpServerStatus {
@@ -72,6 +75,8 @@ export interface McpServerStatus {
   /** Tools in its catalog, or null when no catalog is cached yet. */
   tools: number | null;
   catalogBytes: number | null;
+  /** Log messages (`notifications/message`) it sent this session. */
+  logMessages: number;
   error: string | null;
 }
 
@@ -107,6 +112,7 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
           clientVersion: options.clientVersion,
           ...(options.connectTimeoutMs ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
           ...(options.isolate ? { isolate: options.isolate } : {}),
+          ...(options.elicitation ? { elicitation: options.elicitation } : {}),
           sink: () => sink,
           notice,
         }),
@@ -128,6 +134,7 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
       pid: server.pid ?? null,
       tools: server.catalog ? server.catalog.tools.length : null,
       catalogBytes: markdownBytes(options.picassoHome, server.name),
+      logMessages: server.logMessages,
       error: server.lastError ?? null,
     }));
 

@@ -13,13 +13,28 @@
  *   like a call. A `notifications/resources/updated` for a URI this session subscribed to queues
  *   a notice naming it; one for any other URI is ignored. A respawned server is asked for the
  *   session's subscriptions again.
- * Every start and stop is told to the event sink (`mcp_server_start` / `mcp_server_exit`);
- * secret values of env and headers are masked in every message.
+ * - A call hands its progress to the call's `ctx.progress`, and an `elicitation/create` the server
+ *   sends meanwhile is asked through the call's `ctx.askUser` (elicitation.ts; the latest call in
+ *   flight on this server, since a request does not say which call it belongs to); its timeout
+ *   stands still while the user answers.
+ * - Log messages (`notifications/message`) become `mcp_log` events (data as text, masked, cut to
+ *   about 1 KB) and are counted for the MCP panel; nothing of them reaches the model.
+ * Every start and stop is told to the event sink (`mcp_server_start` / `mcp_server_exit`), every
+ * elicitation too (`mcp_elicitation`: the field names, never the answers); secret values of env
+ * and headers are masked in every message.
  */
-import type { CallToolResult, GetPromptResult, ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
-import type { SessionEventBodyOf } from "@picasso/protocol";
+import type {
+  CallToolResult,
+  ElicitRequest,
+  ElicitResult,
+  GetPromptResult,
+  LoggingMessageNotification,
+  ReadResourceResult,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { SessionEventBodyOf, ToolContext } from "@picasso/protocol";
 import { readFreshCatalog, type ServerCatalog, writeCatalog } from "./catalog-cache.js";
 import { catalogChanges, updatedNotice } from "./catalog-changes.js";
+import { answerElicitation, type ElicitationPolicy } from "./elicitation.js";
 import { listCatalog } from "./list-catalog.js";
 import {
   DEFAULT_CALL_TIMEOUT_MS,
@@ -29,7 +44,14 @@ import {
 import { ServerConnection } from "./server-connection.js";
 import type { ProcessIsolation } from "./stdio-transport.js";
 
-export type McpEventBody = SessionEventBodyOf<"mcp_server_start"> | SessionEventBodyOf<"mcp_server_exit">;
+export type McpEventBody =
+  | SessionEventBodyOf<"mcp_server_start">
+  | SessionEventBodyOf<"mcp_server_exit">
+  | SessionEventBodyOf<"mcp_elicitation">
+  | SessionEventBodyOf<"mcp_log">;
+
+/** What a call needs of its tool context: its lane and signal, who answers, who shows progress. */
+export type CallContext = Pick<ToolContext, "lane" | "signal" | "askUser" | "progress">;
 export type McpEventSink = (event: McpEventBody, lane: string) => void;
 
 export type ServerState = "not spawned" | "running" | "failed" | "exited";
@@ -42,12 +64,16 @@ export interface McpServerContext {
   connectTimeoutMs?: number;
   /** The process walls stdio servers start behind. */
   isolate?: ProcessIsolation;
+  /** How elicitations are answered (default: asked through the call's `askUser`). */
+  elicitation?: ElicitationPolicy;
   sink(): McpEventSink | undefined;
   notice(server: string, text: string): void;
 }
 
 /** Starts per session: the first one and one respawn. */
 const MAX_STARTS = 2;
+/** What an `mcp_log` event keeps of a message's data. */
+const LOG_DATA_BYTES = 1024;
 
 export class McpServer {
   state: ServerState = "not spawned";
@@ -60,6 +86,12 @@ export class McpServer {
   private readonly secrets: string[];
   /** URIs this session subscribed to: only their `updated` notifications are told. */
   private readonly subscribed = new Set<string>();
+  /** Calls in flight, oldest first: an elicitation is asked through the latest. */
+  private readonly calls: CallContext[] = [];
+  /** Elicitations being answered: the calls' timeouts stand still meanwhile. */
+  private asking = 0;
+  /** Log messages received this session (the MCP panel shows the count). */
+  logMessages = 0;
 
   constructor(
     readonly config: McpServerConfig,
@@ -92,20 +124,25 @@ export class McpServer {
     return this.catalog!;
   }
 
-  async call(
-    tool: string,
-    args: Record<string, unknown>,
-    lane: string,
-    signal: AbortSignal,
-  ): Promise<CallToolResult> {
-    const connection = await this.connect("call", lane, signal);
+  async call(tool: string, args: Record<string, unknown>, ctx: CallContext): Promise<CallToolResult> {
+    const connection = await this.connect("call", ctx.lane, ctx.signal);
+    this.calls.push(ctx);
     try {
       return await connection.callTool(tool, args, {
         timeoutMs: this.config.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
-        signal,
+        signal: ctx.signal,
+        paused: () => this.asking > 0,
+        onProgress: (p) =>
+          ctx.progress?.({
+            progress: p.progress,
+            ...(p.total !== undefined ? { total: p.total } : {}),
+            ...(p.message ? { message: this.mask(p.message) } : {}),
+          }),
       });
     } catch (error) {
       throw new Error(this.mask((error as Error).message));
+    } finally {
+      this.calls.splice(this.calls.indexOf(ctx), 1);
     }
   }
 
@@ -148,6 +185,53 @@ export class McpServer {
     return this.config.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   }
 
+  /** An `elicitation/create`: asked through the latest call in flight, or the session's policy. */
+  private async elicit(params: ElicitRequest["params"]): Promise<ElicitResult> {
+    const call = this.calls.at(-1);
+    this.asking += 1;
+    try {
+      const outcome = await answerElicitation(
+        this.name,
+        params,
+        call,
+        this.ctx.elicitation ?? { kind: "ask" },
+      );
+      this.emit(
+        {
+          type: "mcp_elicitation",
+          server: this.name,
+          mode: outcome.mode,
+          message: cut(this.mask(params.message), 500),
+          action: outcome.result.action,
+          fields: outcome.fields,
+          ...(outcome.reason ? { reason: this.mask(outcome.reason) } : {}),
+          ...(outcome.origin ? { origin: this.mask(outcome.origin) } : {}),
+        },
+        call?.lane ?? "main",
+      );
+      return outcome.result;
+    } finally {
+      this.asking -= 1;
+    }
+  }
+
+  private log(params: LoggingMessageNotification["params"]): void {
+    this.logMessages += 1;
+    const data = typeof params.data === "string" ? params.data : safeJson(params.data);
+    this.emit(
+      {
+        type: "mcp_log",
+        server: this.name,
+        level: params.level,
+        ...(typeof params.logger === "string" && params.logger
+          ? { logger: cut(this.mask(params.logger), 100) }
+          : {}),
+        data: cutBytes(this.mask(data), LOG_DATA_BYTES),
+      },
+      this.calls.at(-1)?.lane ?? "main",
+    );
+  }
+
   private connect(reason: "call" | "catalog", lane: string, signal: AbortSignal): Promise<ServerConnection> {
     if (this.connection?.alive) return Promise.resolve(this.connection);
     if (!this.starting) {
@@ -179,6 +263,7 @@ export class McpServer {
           clientVersion: this.ctx.clientVersion,
           signal,
           ...(this.ctx.isolate ? { isolate: this.ctx.isolate } : {}),
+          ...(this.config.logLevel ? { logLevel: this.config.logLevel } : {}),
         },
         {
           onToolsChanged: () => void this.toolsChanged(),
@@ -186,6 +271,8 @@ export class McpServer {
           onPromptsChanged: () => void this.toolsChanged(),
           onResourceUpdated: (uri) => this.resourceUpdated(uri),
           onClosed: (exit) => this.closedUnexpectedly(exit),
+          onElicit: (params) => this.elicit(params),
+          onLog: (params) => this.log(params),
         },
       );
       this.store(await listCatalog(connection, this.config, this.timeoutMs, signal));
@@ -296,4 +383,24 @@ export class McpServer {
       "main",
     );
   }
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** At most `max` UTF-8 bytes, cut on a character boundary, with `…` when cut. */
+function cutBytes(text: string, max: number): string {
+  if (Buffer.byteLength(text) <= max) return text;
+  let out = text.slice(0, max);
+  while (Buffer.byteLength(out) > max - 3) out = out.slice(0, -1);
+  return `${out}…`;
 }

@@ -1,11 +1,25 @@
 /**
  * One configured MCP server, as `.mcp.json` (the project) or `$PICASSO_HOME/mcp.json` (the user)
  * declares it in Claude Code's format, after `${VAR}` expansion:
- * `{"mcpServers": {"name": {"command", "args", "env"} | {"type": "http"|"sse", "url", "headers"}}}`.
+ * `{"mcpServers": {"name": {"command", "args", "env"} | {"type": "http"|"sse", "url", "headers"}}}`,
+ * each with optional `description`, `timeout` (ms) and `logLevel` (Picasso's own).
  * `secrets` are the expanded values of `env` and `headers`: they reach the server process or its
  * HTTP requests and nothing else (never the log, the screen or the catalog).
  */
 export type McpTransport = "stdio" | "http" | "sse";
+
+/** MCP's log levels (RFC 5424's), least severe first. */
+export const MCP_LOG_LEVELS = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+] as const;
+export type McpLogLevel = (typeof MCP_LOG_LEVELS)[number];
 
 interface Common {
   name: string;
@@ -14,8 +28,10 @@ interface Common {
   scope: "project" | "user";
   /** A short description for the gateway (optional; default from the name). */
   description?: string;
-  /** Per-call timeout in ms (default 60 s). */
+  /** Per-call timeout in ms (default 60 s): time without a result or a progress report. */
   timeoutMs?: number;
+  /** The least severe log message the server is asked to send (`logging/setLevel`; default `info`). */
+  logLevel?: McpLogLevel;
 }
 
 export interface StdioServerConfig extends Common {

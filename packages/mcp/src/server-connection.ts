@@ -7,7 +7,20 @@
  * catalog-caps.ts), reads a resource, gets a prompt, subscribes to a resource, and reports
  * `notifications/resources/list_changed`, `notifications/prompts/list_changed` and
  * `notifications/resources/updated`.
+ *
+ * What the client offers the server (docs/mcp.md):
+ * - `roots`: `roots/list` answers the workspace root (a `file://` URI and its folder's name);
+ * - `elicitation` (form and url): `elicitation/create` is handed to `events.onElicit`;
+ * - a call's progress: `callTool` sends a progress token and hands each
+ *   `notifications/progress` to `onProgress` (heard off the transport, in order: hearProgress);
+ *   the call's timeout counts time without news — each progress report restarts it (what the
+ *   SDK's `resetTimeoutOnProgress` does), and it stands still while `paused()` (the user is
+ *   answering an elicitation); Esc (the call's signal) sends `notifications/cancelled`;
+ * - logging: when the server offers `logging`, `logging/setLevel` to `logLevel` (default `info`),
+ *   and each `notifications/message` is handed to `events.onLog`.
  */
+import { basename } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -15,7 +28,15 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type CallToolResult,
   CallToolResultSchema,
+  type ElicitRequest,
+  ElicitRequestSchema,
+  type ElicitResult,
   type GetPromptResult,
+  ListRootsRequestSchema,
+  type LoggingLevel,
+  type LoggingMessageNotification,
+  LoggingMessageNotificationSchema,
+  type Progress,
   PromptListChangedNotificationSchema,
   type ReadResourceResult,
   ResourceListChangedNotificationSchema,
@@ -51,7 +72,14 @@ export interface ConnectionEvents {
   onResourceUpdated?: (uri: string) => void;
   /** The process exited or the connection closed (not called after `close()`). */
   onClosed?: (exit: ProcessExit | undefined) => void;
+  /** The server asks the user for input (`elicitation/create`); absent: declined. */
+  onElicit?: (params: ElicitRequest["params"]) => Promise<ElicitResult>;
+  /** The server sent a log message (`notifications/message`). */
+  onLog?: (params: LoggingMessageNotification["params"]) => void;
 }
+
+/** The longest timer Node keeps (about 24.8 days): the SDK's own timeout, left to ours. */
+const NO_SDK_TIMEOUT = 2_147_483_647;
 
 export interface ServerIdentity {
   serverName?: string;
@@ -62,6 +90,9 @@ export interface ServerIdentity {
 export class ServerConnection {
   private closing = false;
   private closed = false;
+  /** The progress token of each call in flight, and who hears its reports. */
+  private readonly progress = new Map<string, (progress: Progress) => void>();
+  private progressTokens = 0;
 
   private constructor(
     readonly config: McpServerConfig,
@@ -77,11 +108,18 @@ export class ServerConnection {
       clientVersion: string;
       signal?: AbortSignal;
       isolate?: ProcessIsolation;
+      /** The root `roots/list` answers (the workspace root, absolute); default `cwd`. */
+      root?: string;
+      /** The level `logging/setLevel` asks for, when the server offers logging (default `info`). */
+      logLevel?: LoggingLevel;
     },
     events: ConnectionEvents = {},
   ): Promise<ServerConnection> {
     const transport = makeTransport(config, options.cwd, options.isolate);
-    const client = new Client({ name: "picasso", version: options.clientVersion }, { capabilities: {} });
+    const client = new Client(
+      { name: "picasso", version: options.clientVersion },
+      { capabilities: { roots: { listChanged: false }, elicitation: { form: {}, url: {} } } },
+    );
     const connection = new ServerConnection(config, client, transport);
     client.onclose = () => connection.ended(events);
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => events.onToolsChanged?.());
@@ -94,6 +132,16 @@ export class ServerConnection {
     client.setNotificationHandler(ResourceUpdatedNotificationSchema, async (notification) =>
       events.onResourceUpdated?.(notification.params.uri),
     );
+    const root = options.root ?? options.cwd;
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({
+      roots: [{ uri: pathToFileURL(root).href, name: basename(root) || root }],
+    }));
+    client.setRequestHandler(ElicitRequestSchema, async (request) =>
+      events.onElicit ? events.onElicit(request.params) : { action: "decline" as const },
+    );
+    client.setNotificationHandler(LoggingMessageNotificationSchema, async (notification) =>
+      events.onLog?.(notification.params),
+    );
     try {
       await client.connect(transport, {
         timeout: options.connectTimeoutMs,
@@ -104,7 +152,34 @@ export class ServerConnection {
       await closeQuietly(client);
       throw new Error(connection.failure(error));
     }
+    connection.hearProgress();
+    if (client.getServerCapabilities()?.logging) {
+      try {
+        await client.setLoggingLevel(options.logLevel ?? "info", { timeout: options.connectTimeoutMs });
+      } catch {
+        // A server that offers logging but refuses the level keeps its own; its tools still work.
+      }
+    }
     return connection;
+  }
+
+  /**
+   * Progress reports are taken off the transport before the SDK sees them: the SDK hands a
+   * notification to its handler a microtask late, so a last report that arrives with the call's
+   * result (same read) would find its call gone and be dropped. Here each report is heard in the
+   * order it came, before the result.
+   */
+  private hearProgress(): void {
+    const deliver = this.transport.onmessage;
+    if (!deliver) return;
+    this.transport.onmessage = (message, extra) => {
+      const report = progressReport(message);
+      if (report) {
+        this.progress.get(report.token)?.(report.progress);
+        return;
+      }
+      deliver(message, extra);
+    };
   }
 
   get pid(): number | undefined {
@@ -256,16 +331,34 @@ export class ServerConnection {
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    options: { timeoutMs: number; signal: AbortSignal },
+    options: {
+      timeoutMs: number;
+      signal: AbortSignal;
+      onProgress?: (progress: Progress) => void;
+      /** While true the timeout stands still (the user is answering the server). */
+      paused?: () => boolean;
+    },
   ): Promise<CallToolResult> {
+    const timer = new QuietTimer(options.timeoutMs, options.paused ?? (() => false));
+    const token = `picasso-${++this.progressTokens}`;
+    this.progress.set(token, (progress) => {
+      timer.restart();
+      options.onProgress?.(progress);
+    });
     try {
-      const result = await this.client.callTool({ name, arguments: args }, CallToolResultSchema, {
-        timeout: options.timeoutMs,
-        signal: options.signal,
-      });
+      const result = await this.client.callTool(
+        { name, arguments: args, _meta: { progressToken: token } },
+        CallToolResultSchema,
+        // Our timer is the call's timeout (it restarts on progress, as `resetTimeoutOnProgress`
+        // would, and stands still while the user answers); the SDK's own is out of the way.
+        { timeout: NO_SDK_TIMEOUT, signal: AbortSignal.any([options.signal, timer.signal]) },
+      );
       return result as CallToolResult;
     } catch (error) {
       throw new Error(this.failure(error));
+    } finally {
+      timer.stop();
+      this.progress.delete(token);
     }
   }
 
@@ -300,6 +393,68 @@ export class ServerConnection {
     await closeQuietly(this.client);
     if (this.transport instanceof StdioProcessTransport) await this.transport.close();
     this.closed = true;
+  }
+}
+
+/** A `notifications/progress` with a token and a numeric progress, else undefined. */
+function progressReport(message: unknown): { token: string; progress: Progress } | undefined {
+  if (typeof message !== "object" || message === null) return undefined;
+  const m = message as { method?: unknown; params?: Record<string, unknown> };
+  if (m.method !== "notifications/progress" || typeof m.params !== "object" || m.params === null)
+    return undefined;
+  const { progressToken, progress, total, message: text } = m.params;
+  if (
+    (typeof progressToken !== "string" && typeof progressToken !== "number") ||
+    typeof progress !== "number"
+  )
+    return undefined;
+  return {
+    token: String(progressToken),
+    progress: {
+      progress,
+      ...(typeof total === "number" ? { total } : {}),
+      ...(typeof text === "string" ? { message: text } : {}),
+    },
+  };
+}
+
+/**
+ * A call's timeout, counted from the last news (its start or a progress report); when it fires
+ * while `paused()`, it waits another round. Its signal aborts the request with a timeout message.
+ */
+class QuietTimer {
+  private readonly controller = new AbortController();
+  private handle: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly ms: number,
+    private readonly paused: () => boolean,
+  ) {
+    this.restart();
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  restart(): void {
+    this.stop();
+    this.handle = setTimeout(() => this.fire(), this.ms);
+  }
+
+  stop(): void {
+    if (this.handle) clearTimeout(this.handle);
+    this.handle = undefined;
+  }
+
+  private fire(): void {
+    if (this.paused()) {
+      this.restart();
+      return;
+    }
+    this.controller.abort(
+      `Request timed out: no result or progress for ${Math.round(this.ms / 100) / 10} s (the server's "timeoutMs")`,
+    );
   }
 }
 

@@ -131,7 +131,11 @@ describe("MCP faults are tool errors", () => {
       const pending = call("hang", {}, controller.signal);
       setTimeout(() => controller.abort(), 50);
       const cancelled = await pending;
-      expect(cancelled).toMatchObject({ isError: true, content: 'faulty_call: "hang" was cancelled.' });
+      expect(cancelled).toMatchObject({
+        isError: true,
+        content:
+          'faulty_call: "hang" was cancelled by the user (the server was told: notifications/cancelled).',
+      });
       expect((await call("echo", { text: "still here" })).content).toBe("still here");
     } finally {
       await plugin.close();
@@ -199,7 +203,7 @@ describe("MCP faults are tool errors", () => {
       const notice = step.append[0]!;
       expect(notice.tier2).toMatchObject({ kind: "mcp_catalog", name: "faulty" });
       expect(JSON.stringify(notice.message)).toContain(
-        'MCP server \\"faulty\\" changed its tools: now 9; added fresh_tool',
+        'MCP server \\"faulty\\" changed its tools: now 10; added fresh_tool',
       );
       expect((await call("fresh_tool")).content).toBe("ran fresh_tool");
       const again = await plugin.preStep!({

@@ -88,6 +88,7 @@ export type {
   ToolContext,
   ToolDefinition,
   ToolOutput,
+  ToolProgress,
   ToolResultContext,
 } from "./plugin.js";
 export {

@@ -92,6 +92,13 @@ export interface AskUserRequest {
   choices?: string[];
 }
 
+/** A running tool's progress (an MCP server's `notifications/progress`): `progress` of `total`. */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
 export interface SubagentRequest {
   task: string;
   maxSteps?: number;
@@ -158,6 +165,11 @@ export interface ToolContext {
   /** Paths outside the workspace the user allowed (absolute). */
   isOutsideAllowed(absPath: string): boolean;
   askUser(request: AskUserRequest): Promise<string>;
+  /**
+   * The call reports how far it got (shown on the running tool's line, never logged nor seen by
+   * the model). Absent: no one shows progress.
+   */
+  progress?(update: ToolProgress): void;
   /**
    * The call is about to write a protected path (a file that configures Picasso, git, the shell
    * or an editor: @picasso/workspace protected-paths): the user decides, in every permission

@@ -21,12 +21,12 @@ const envelope = {
 };
 
 describe("the session event vocabulary", () => {
-  it("has one rule per variant: deltas live-only, every other fact logged", () => {
+  it("has one rule per variant: deltas and tool progress live-only, every other fact logged", () => {
     const live = persistenceTable()
       .filter((row) => row.persist === "live")
       .map((row) => row.type);
-    expect(live.sort()).toEqual(["text_delta", "thinking_delta"]);
-    expect(SESSION_EVENT_TYPES.filter(isLogged)).toHaveLength(SESSION_EVENT_TYPES.length - 2);
+    expect(live.sort()).toEqual(["text_delta", "thinking_delta", "tool_progress"]);
+    expect(SESSION_EVENT_TYPES.filter(isLogged)).toHaveLength(SESSION_EVENT_TYPES.length - 3);
     const liveFields = persistenceTable().filter((row) => row.liveFields.length > 0);
     expect(Object.fromEntries(liveFields.map((r) => [r.type, r.liveFields]))).toEqual({
       tool_call: ["input"],

@@ -312,6 +312,42 @@ export const EVENT_RULES = {
     tools: Size.optional(),
   }),
   /**
+   * An MCP server asked the user for input during a tool call (`elicitation/create`): its server,
+   * mode (`form` fields or a `url` to open), message (masked, cut to 500 characters), what came of
+   * it, and the names of the fields it asked for — never the values. `reason`: why the client
+   * answered without the user (headless default, an invalid answer asked twice, no call in flight…).
+   * `origin`: a URL request's scheme and host, never its path or query.
+   */
+  mcp_elicitation: logged({
+    server: z.string(),
+    mode: z.enum(["form", "url"]),
+    message: z.string(),
+    action: z.enum(["accept", "decline", "cancel"]),
+    fields: z.array(z.string()),
+    reason: z.string().optional(),
+    origin: z.string().optional(),
+  }),
+  /**
+   * A log message an MCP server sent (`notifications/message`), at or above the level the client
+   * set: its level, logger, and data as text (masked, cut to about 1 KB). Never seen by the model.
+   */
+  mcp_log: logged({
+    server: z.string(),
+    level: z.enum(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]),
+    logger: z.string().optional(),
+    data: z.string(),
+  }),
+  /**
+   * A running tool reported progress (an MCP server's `notifications/progress`): live only — the
+   * call's `tool_result` is what the log keeps; a screen shows it on the running tool's line.
+   */
+  tool_progress: liveOnly({
+    toolUseId: z.string(),
+    progress: z.number(),
+    total: z.number().optional(),
+    message: z.string().optional(),
+  }),
+  /**
    * A user hook ran (packages/hooks, docs/hooks.md): its lifecycle event, where it was configured,
    * its command (cut to 200 characters), what came of it and the bytes it added to the model's
    * context (appended history). `warning`: it failed (timed out, exit code other than 0 and 2,

@@ -27,7 +27,7 @@ import {
   type SessionOptions,
 } from "@picasso/engine";
 import { type LeanContextPlugin, loadComposition } from "@picasso/lean-context";
-import type { McpPlugin, McpServerConfig } from "@picasso/mcp";
+import type { ElicitationPolicy, McpPlugin, McpServerConfig } from "@picasso/mcp";
 import type { MemoryPlugin } from "@picasso/memory";
 import {
   type AskUserRequest,
@@ -78,6 +78,8 @@ export interface ComposeSessionOptions {
   env?: NodeJS.ProcessEnv;
   /** MCP servers the client passes (ACP `session/new`), mounted beside the configured ones. */
   mcpServers?: readonly McpServerConfig[];
+  /** How MCP servers' elicitations are answered (headless `--elicit`); default: asked through `askUser`. */
+  mcpElicitation?: ElicitationPolicy;
   /** Wrap the product's extensions (tests inject regressions this way, never by editing product code). */
   wrapPlugins?: (plugins: PicassoExtension[]) => PicassoExtension[];
   /** What the surface can do for the core operations (`/model <id>`, `/resume <id>`). */

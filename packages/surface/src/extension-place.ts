@@ -4,7 +4,7 @@
  * (`MountedExtensions`). The registry (extension-registry.ts) and every factory share them.
  */
 import type { Composition, LeanContextPlugin } from "@picasso/lean-context";
-import type { McpPlugin, McpServerConfig } from "@picasso/mcp";
+import type { ElicitationPolicy, McpPlugin, McpServerConfig } from "@picasso/mcp";
 import type { MemoryPlugin } from "@picasso/memory";
 import type { ModelProvider, PicassoExtension } from "@picasso/protocol";
 import type { FileAccess, SandboxMode, ToolRuntime } from "@picasso/tools";
@@ -26,6 +26,8 @@ export interface ExtensionPlace {
   now?: () => Date;
   /** MCP servers a client passes (ACP `session/new`). */
   mcpServers?: readonly McpServerConfig[];
+  /** How MCP servers' elicitations are answered (headless `--elicit`); default: asked through `askUser`. */
+  mcpElicitation?: ElicitationPolicy;
   /** Where the file tools read and write whole files (an ACP editor's buffers). */
   files?: FileAccess;
   /** Grace period before leftover tool processes are SIGKILLed. */

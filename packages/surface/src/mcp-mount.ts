@@ -11,6 +11,7 @@ import type { Approver } from "@picasso/engine";
 import { defaultClaudeHome } from "@picasso/lean-context";
 import {
   createMcpPlugin,
+  type ElicitationPolicy,
   loadAllowRules,
   loadMcpConfig,
   type McpPlugin,
@@ -39,6 +40,8 @@ export interface McpMountOptions {
   extraServers?: readonly McpServerConfig[];
   /** The process walls stdio servers start behind (the session's `CommandSandbox.isolate`). */
   isolate?: ProcessIsolation;
+  /** How servers' elicitations are answered (headless `--elicit`); default: asked through `askUser`. */
+  elicitation?: ElicitationPolicy;
 }
 
 export type { McpServerConfig };
@@ -59,6 +62,7 @@ export function mcpExtension(place: ExtensionPlace, before: MountedBefore): Moun
     ...(place.claudeHome ? { claudeHome: place.claudeHome } : {}),
     ...(place.mcpServers ? { extraServers: place.mcpServers } : {}),
     ...(isolate ? { isolate } : {}),
+    ...(place.mcpElicitation ? { elicitation: place.mcpElicitation } : {}),
   });
   return { extension: mcp, handles: { mcp }, warnings: () => [...mcp.problems] };
 }
@@ -95,6 +99,7 @@ export function mcpPluginFor(options: McpMountOptions): McpPlugin {
     cwd: options.workspaceRoot,
     clientVersion: options.version,
     ...(options.isolate ? { isolate: options.isolate } : {}),
+    ...(options.elicitation ? { elicitation: options.elicitation } : {}),
     allow: loadAllowRules({
       workspaceRoot: options.workspaceRoot,
       picassoHome: options.picassoHome,

@@ -259,6 +259,8 @@ export class TimelineFolder {
       // Facts the timeline does not show: their figures reach it through the events above.
       case "pre_step":
       case "retry":
+      case "mcp_elicitation": // asked the user; what came of it is the tool's result
+      case "mcp_log": // a server's log line never enters the context
       case "tool_call":
       case "approval_requested":
       case "approval_decided":

@@ -41,6 +41,10 @@ export function register(program: Command): void {
     )
     .option("--allow <tool...>", "headless: allow these tools without asking (e.g. --allow edit bash)")
     .option(
+      "--elicit <how>",
+      "headless: answer MCP servers that ask for input: decline (default), cancel, or a JSON object / JSON file of answers",
+    )
+    .option(
       "--goal",
       "headless: goal rounds — re-enter the prompt until goal_done, goal_blocked or --max-rounds",
     )

@@ -2,7 +2,9 @@
  * `picasso -p "…"`: run one turn (with all its steps) and exit. The prompt is the argument plus
  * piped stdin, or all of stdin with `-p -` (headless-prompt.ts).
  * Approvals: in `default` mode a tool that needs approval is denied unless `--allow TOOL` names
- * it (the model is told how to get it allowed). `ask_user` fails with a note to decide alone.
+ * it (the model is told how to get it allowed). `ask_user` fails with a note to decide alone. An
+ * MCP server's request for input (elicitation) is declined, one stderr line each, unless
+ * `--elicit` says otherwise (elicit-flag.ts).
  * Ctrl-C (SIGINT) and SIGTERM (`timeout`, a CI cancel, a container stop) interrupt the turn
  * cleanly: running tools' process groups are killed, the log gets interrupt / turn_end /
  * session_end, and stderr says how to resume. The handlers stay until the session is closed, so a
@@ -24,6 +26,7 @@ import { NO_KEY_NOTE } from "@picasso/providers";
 import { GoalRounds, parseMaxRounds, promptCommand } from "@picasso/surface";
 import { resumeCommand } from "../resume-command.js";
 import { type SessionFlags, type WiredSession, wireSession } from "../wiring.js";
+import { elicitationPolicy } from "./elicit-flag.js";
 import { headlessPrompt, processStdin, type StdinSource } from "./headless-prompt.js";
 import { type OutputFormat, type OutputSink, outputSink } from "./output.js";
 import { retryNotice } from "./retry-notice.js";
@@ -37,6 +40,8 @@ export interface HeadlessFlags extends SessionFlags {
   maxRounds?: string;
   /** `--image <path>`, repeatable: images attached to the (first) prompt (docs/images.md). */
   image?: string[];
+  /** `--elicit decline|cancel|<json>|<file>`: how MCP servers' requests for input are answered. */
+  elicit?: string;
 }
 
 const FORMATS: OutputFormat[] = ["text", "json", "stream-json"];
@@ -60,6 +65,9 @@ export async function runHeadless(
     process.stderr.write(`picasso: ${line}\n`),
   );
   const maxRounds = parseMaxRounds(flags.maxRounds);
+  const mcpElicitation = elicitationPolicy(flags.elicit, process.cwd(), (line) =>
+    process.stderr.write(`picasso: ${line}\n`),
+  );
   const started = Date.now();
   const sink = outputSink(format, (text) => process.stdout.write(text));
   const watch: TurnWatch = { end: undefined, error: undefined };
@@ -67,6 +75,7 @@ export async function runHeadless(
     approver: allowListApprover(flags.allow ?? []),
     surfaceLabel: "headless",
     onEvent: (event) => onEvent(event, sink, watch, format),
+    mcpElicitation,
   });
   if (wired.selection.source === "no-key") process.stderr.write(`picasso: ${NO_KEY_NOTE}\n`);
   for (const warning of wired.warnings) process.stderr.write(`picasso: warning: ${warning}\n`);

@@ -20,6 +20,22 @@ describe("ToolLine", () => {
     expect(lastFrame()).toContain("… bash npm test");
   });
 
+  it("shows a running call's progress on its line", () => {
+    const { lastFrame } = render(
+      <ToolLine
+        call={{
+          toolUseId: "t1",
+          lane: "main",
+          name: "everything_call",
+          input: { tool: "trigger-long-running-operation" },
+          status: "running",
+          progress: "3/5 · step 3",
+        }}
+      />,
+    );
+    expect(lastFrame()).toMatch(/… everything_call .* · 3\/5 · step 3/);
+  });
+
   it("shows a 4 MB one-line output as one cut row without Ink measuring all of it", () => {
     const output = "QUJD".repeat(1024 * 1024);
     const started = performance.now();

@@ -1,6 +1,6 @@
 /**
  * One tool call: a status mark, the tool name, its main argument and its timing, e.g.
- * `✓ edit src/a.ts · 12ms`. Below it, by display kind: `diff` → a coloured diff; `command` →
+ * `✓ edit src/a.ts · 12ms` (a running call that reports progress: `… everything_call · 3/5 · step 3`). Below it, by display kind: `diff` → a coloured diff; `command` →
  * `$ command`, the exit code and the first lines of output; `text`/plain content → the first
  * lines (reads show only their size). Failed, denied and interrupted calls show their message.
  * Subagent calls are indented and labelled with their lane.
@@ -36,7 +36,12 @@ export function ToolLine({ call, width = 100 }: { call: ToolCallView; width?: nu
     call.status === "ok" || call.status === "running"
       ? ""
       : ` ${call.status === "error" ? "failed" : call.status}`;
-  const timing = call.durationMs !== undefined ? ` · ${formatDuration(call.durationMs)}` : "";
+  const timing =
+    call.durationMs !== undefined
+      ? ` · ${formatDuration(call.durationMs)}`
+      : call.progress && call.status === "running"
+        ? ` · ${call.progress}`
+        : "";
   const argument = toolArgument(call.name, call.input, Math.max(20, width - call.name.length - 24));
   return (
     <Box flexDirection="column" paddingLeft={call.lane === "main" ? 0 : 2}>

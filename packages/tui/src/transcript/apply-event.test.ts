@@ -104,6 +104,31 @@ describe("applyEvent", () => {
     expect(live.tools[0]?.status).toBe("awaiting approval");
   });
 
+  it("shows a running call's last progress report, and drops it with the result", () => {
+    const running = fold([
+      { type: "tool_call", lane: "main", toolUseId: "t1", name: "everything_call", input: {} },
+      { type: "tool_progress", lane: "main", toolUseId: "t1", progress: 1, total: 5 },
+      { type: "tool_progress", lane: "main", toolUseId: "t1", progress: 3, total: 5, message: "step 3" },
+    ]);
+    expect(running.live.tools[0]?.progress).toBe("3/5 · step 3");
+    const done = fold([
+      { type: "tool_call", lane: "main", toolUseId: "t1", name: "everything_call", input: {} },
+      { type: "tool_progress", lane: "main", toolUseId: "t1", progress: 0.5 },
+      {
+        type: "tool_result",
+        lane: "main",
+        toolUseId: "t1",
+        name: "everything_call",
+        status: "ok",
+        bytes: 2,
+        durationMs: 5,
+        content: "ok",
+      },
+    ]);
+    expect(done.live.tools).toEqual([]);
+    expect(done.finished[0]).not.toHaveProperty("progress");
+  });
+
   it("ignores subagent text but notes an interrupted turn", () => {
     const { finished } = fold([
       { type: "text_delta", lane: "agent-1", text: "inner" },

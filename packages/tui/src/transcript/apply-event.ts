@@ -5,7 +5,8 @@
  * - `text_delta` (main lane) grows the live reply; the assistant `message` or a tool call moves
  *   the reply so far into history, so text and tool lines keep their order;
  * - a tool call is live from `tool_call` until `tool_result`, then printed once with its status,
- *   timing and display; `approval_requested` marks it as awaiting approval;
+ *   timing and display; `approval_requested` marks it as awaiting approval; `tool_progress`
+ *   shows the call's last progress report on its line (`3/5 · step 3`);
  * - subagent lanes show their tool lines (labelled with the lane) but not their streaming text;
  * - retries, compactions (a manual one between turns too), errors and subagent start/stop become
  *   notices; `turn_end` flushes what is left and notes an interrupted turn or one that hit the
@@ -83,6 +84,16 @@ export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
             t.toolUseId === event.toolUseId && event.decision !== "deny"
               ? { ...t, status: "running" as const }
               : t,
+          ),
+        },
+        finished,
+      };
+    case "tool_progress":
+      return {
+        live: {
+          ...live,
+          tools: live.tools.map((t) =>
+            t.toolUseId === event.toolUseId ? { ...t, progress: progressText(event) } : t,
           ),
         },
         finished,
@@ -169,6 +180,8 @@ export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
     case "tier2_load":
     case "mcp_server_start":
     case "mcp_server_exit":
+    case "mcp_elicitation": // the question was on screen; the tool's result tells the rest
+    case "mcp_log": // counted in the MCP panel; a server's logs would drown the transcript
     case "catalog_build":
     case "interrupt":
     case "log_repair": // told once when the session opens (session-view.ts)
@@ -196,4 +209,18 @@ export function oneLine(text: string, max: number): string {
 /** A hook that decided something, or failed, is one line in the transcript. */
 function hookTone(outcome: SessionEventOf<"hook_run">["outcome"]): "info" | "warn" {
   return outcome === "warning" || outcome === "blocked" || outcome === "stopped" ? "warn" : "info";
+}
+
+/** `3/5 · step 3`, `42% `, `7` — a progress report as the running tool's line shows it. */
+export function progressText(event: SessionEventOf<"tool_progress">): string {
+  const amount =
+    event.total !== undefined && event.total > 0
+      ? `${trimNumber(event.progress)}/${trimNumber(event.total)}`
+      : trimNumber(event.progress);
+  const message = event.message?.replace(/\s+/g, " ").trim().slice(0, 60);
+  return message ? `${amount} · ${message}` : amount;
+}
+
+function trimNumber(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(1);
 }

@@ -31,6 +31,8 @@ export interface ToolCallView {
   content?: string;
   display?: ToolDisplay;
   truncated?: boolean;
+  /** A running call's last progress report (`tool_progress`), e.g. `3/5 · step 3`. */
+  progress?: string;
 }
 
 export interface LiveArea {
