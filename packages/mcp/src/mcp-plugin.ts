@@ -10,6 +10,7 @@
  * - `describeSettings`: the `picasso-mcp` namespace — each server's state, tool count, catalog
  *   bytes;
  * - `panel`: the same as MCP's `/context` panel, a row per server (mcp-panel.ts).
+ * - `operations`: `/mcp`, `/mcp:refresh`, `/mcp:login`, `/mcp:restart` (mcp-operations.ts).
  * Servers are fixed for the session. `start` (the session is open) connects the spawn/exit events
  * to the session's recorder; `close` (the session closes it) stops every server.
  */
@@ -30,6 +31,7 @@ import { allowedBy } from "./allow-rules.js";
 import { catalogDir } from "./catalog-cache.js";
 import { ConfigWatch, type ConfigWatchSource } from "./config-watch.js";
 import { gatewayTool } from "./gateway-tool.js";
+import { mcpOperations } from "./mcp-operations.js";
 import { mcpPanel } from "./mcp-panel.js";
 import { type McpEventSink, McpServer, type ServerState } from "./mcp-server.js";
 import { describeConfig, type McpServerConfig } from "./server-config.js";
@@ -53,6 +55,10 @@ export interface McpPluginOptions {
   configWatch?: ConfigWatchSource;
   /** `mcp__<server>[__<tool>]` rules: calls they name run without asking (allow-rules.ts). */
   allow?: readonly string[];
+  /** Opens an OAuth authorization URL for the user (`/mcp:login`); without it the URL is only shown. */
+  openUrl?: (url: URL) => void | Promise<void>;
+  /** How long `/mcp:login` waits for the browser's redirect (default 5 min). */
+  loginTimeoutMs?: number;
 }
 
 export interface McpServerStatus {
@@ -106,6 +112,13 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
         servers.map((s) => s.name),
       )
     : undefined;
+  const actions = mcpOperations({
+    servers,
+    picassoHome: options.picassoHome,
+    notice,
+    ...(options.openUrl ? { openUrl: options.openUrl } : {}),
+    ...(options.loginTimeoutMs ? { loginTimeoutMs: options.loginTimeoutMs } : {}),
+  });
   const status = (): McpServerStatus[] =>
     servers.map((server) => ({
       name: server.name,
@@ -172,6 +185,8 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
       return mcpPanel(MCP_PLUGIN, status());
     },
 
+    operations: actions.operations,
+
     // The session's recorder takes the servers' start and exit events once it is open.
     start(ctx) {
       sink = (event, lane) => ctx.record(event, lane);
@@ -186,6 +201,7 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
     },
 
     async close() {
+      actions.cancelLogins();
       await Promise.all(servers.map((s) => s.close()));
     },
   };

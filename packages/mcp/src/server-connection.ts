@@ -3,6 +3,9 @@
  * stdio-transport.ts), Streamable HTTP, or legacy SSE. It connects within a timeout, lists the
  * tools (all pages), calls a tool with a timeout and the call's abort signal, reports
  * `notifications/tools/list_changed`, and tells when the process or the connection ended.
+ * An http or sse server without an `Authorization` header of its own gets Picasso's OAuth
+ * provider (oauth-provider.ts, session mode): stored tokens are sent and refreshed, and a server
+ * that needs a login fails at once with `NeedsAuthError`.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
@@ -15,6 +18,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { JsonSchema } from "@picasso/protocol";
 import type { CachedTool } from "./catalog-cache.js";
+import { McpOAuthProvider, NeedsAuthError } from "./oauth-provider.js";
 import type { McpServerConfig } from "./server-config.js";
 import { type ProcessExit, type ProcessIsolation, StdioProcessTransport } from "./stdio-transport.js";
 
@@ -38,12 +42,15 @@ export class ServerConnection {
     readonly config: McpServerConfig,
     private readonly client: Client,
     private readonly transport: Transport,
+    private readonly oauth: McpOAuthProvider | undefined,
   ) {}
 
   static async open(
     config: McpServerConfig,
     options: {
       cwd: string;
+      /** Where the OAuth tokens of http and sse servers are kept (oauth-store.ts). */
+      picassoHome: string;
       connectTimeoutMs: number;
       clientVersion: string;
       signal?: AbortSignal;
@@ -51,9 +58,10 @@ export class ServerConnection {
     },
     events: ConnectionEvents = {},
   ): Promise<ServerConnection> {
-    const transport = makeTransport(config, options.cwd, options.isolate);
+    const oauth = oauthFor(config, options.picassoHome);
+    const transport = makeTransport(config, options.cwd, options.isolate, oauth);
     const client = new Client({ name: "picasso", version: options.clientVersion }, { capabilities: {} });
-    const connection = new ServerConnection(config, client, transport);
+    const connection = new ServerConnection(config, client, transport, oauth);
     client.onclose = () => connection.ended(events);
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => events.onToolsChanged?.());
     try {
@@ -64,6 +72,7 @@ export class ServerConnection {
     } catch (error) {
       connection.closing = true;
       await closeQuietly(client);
+      if (connection.needsAuth) throw new NeedsAuthError(config.name);
       throw new Error(connection.failure(error));
     }
     return connection;
@@ -71,6 +80,11 @@ export class ServerConnection {
 
   get pid(): number | undefined {
     return this.transport instanceof StdioProcessTransport ? this.transport.pid : undefined;
+  }
+
+  /** The server asked for an authorization the stored tokens could not give (a login is needed). */
+  get needsAuth(): boolean {
+    return this.oauth?.needsAuth === true;
   }
 
   get alive(): boolean {
@@ -168,7 +182,19 @@ async function closeQuietly(client: Client): Promise<void> {
   }
 }
 
-function makeTransport(config: McpServerConfig, cwd: string, isolate?: ProcessIsolation): Transport {
+/** Picasso's OAuth provider for an http or sse server, unless its headers carry their own authorization. */
+function oauthFor(config: McpServerConfig, picassoHome: string): McpOAuthProvider | undefined {
+  if (config.transport === "stdio") return undefined;
+  if (Object.keys(config.headers).some((h) => h.toLowerCase() === "authorization")) return undefined;
+  return new McpOAuthProvider(config, picassoHome, { kind: "session" });
+}
+
+function makeTransport(
+  config: McpServerConfig,
+  cwd: string,
+  isolate: ProcessIsolation | undefined,
+  authProvider: McpOAuthProvider | undefined,
+): Transport {
   if (config.transport === "stdio")
     return new StdioProcessTransport({
       command: config.command,
@@ -177,7 +203,7 @@ function makeTransport(config: McpServerConfig, cwd: string, isolate?: ProcessIs
       cwd,
       ...(isolate ? { isolate } : {}),
     });
-  const requestInit = { headers: config.headers };
-  if (config.transport === "sse") return new SSEClientTransport(new URL(config.url), { requestInit });
-  return new StreamableHTTPClientTransport(new URL(config.url), { requestInit });
+  const options = { requestInit: { headers: config.headers }, ...(authProvider ? { authProvider } : {}) };
+  if (config.transport === "sse") return new SSEClientTransport(new URL(config.url), options);
+  return new StreamableHTTPClientTransport(new URL(config.url), options);
 }

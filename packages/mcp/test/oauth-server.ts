@@ -1,0 +1,214 @@
+/**
+ * An OAuth-protected MCP server on 127.0.0.1 for tests, built from the SDK's own pieces: an express
+ * app with `mcpAuthRouter` (metadata, dynamic registration, authorize, token), `requireBearerAuth`
+ * in front of a Streamable HTTP endpoint (`McpServer` + `StreamableHTTPServerTransport`, stateless),
+ * and an in-memory authorization server that approves every authorization at once (the "user"
+ * always says yes). It counts registrations, authorizations, code exchanges and refreshes, can
+ * expire every access token or refuse refreshes, and lists every token it issued so tests can
+ * check none leaks. `approveInBrowser` is the automated user agent: it opens the authorization
+ * URL and follows the redirect to Picasso's loopback listener.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { InvalidGrantError, InvalidTokenError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import { requireBearerAuth } from "@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js";
+import type {
+  AuthorizationParams,
+  OAuthServerProvider,
+} from "@modelcontextprotocol/sdk/server/auth/provider.js";
+import {
+  getOAuthProtectedResourceMetadataUrl,
+  mcpAuthRouter,
+} from "@modelcontextprotocol/sdk/server/auth/router.js";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { OAuthClientInformationFull, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import express, { type Response } from "express";
+
+interface IssuedToken {
+  clientId: string;
+  scopes: string[];
+  expiresAt: number;
+}
+
+class AutoApprovingAuthServer implements OAuthServerProvider {
+  readonly clients = new Map<string, OAuthClientInformationFull>();
+  readonly codes = new Map<string, { clientId: string; params: AuthorizationParams }>();
+  readonly access = new Map<string, IssuedToken>();
+  readonly refresh = new Map<string, { clientId: string; scopes: string[] }>();
+  /** Every access and refresh token ever issued. */
+  readonly issued: string[] = [];
+  readonly counts = {
+    registrations: 0,
+    authorizations: 0,
+    codeExchanges: 0,
+    refreshes: 0,
+    refusedRefreshes: 0,
+  };
+  refuseRefresh = false;
+  lifetimeSeconds = 3600;
+
+  readonly clientsStore = {
+    getClient: (id: string) => this.clients.get(id),
+    registerClient: (client: OAuthClientInformationFull) => {
+      this.counts.registrations += 1;
+      this.clients.set(client.client_id, client);
+      return client;
+    },
+  };
+
+  async authorize(client: OAuthClientInformationFull, params: AuthorizationParams, res: Response) {
+    this.counts.authorizations += 1;
+    const code = randomUUID();
+    this.codes.set(code, { clientId: client.client_id, params });
+    const target = new URL(params.redirectUri);
+    target.searchParams.set("code", code);
+    if (params.state !== undefined) target.searchParams.set("state", params.state);
+    res.redirect(302, target.href);
+  }
+
+  async challengeForAuthorizationCode(client: OAuthClientInformationFull, code: string) {
+    const entry = this.codes.get(code);
+    if (!entry || entry.clientId !== client.client_id) throw new InvalidGrantError("unknown code");
+    return entry.params.codeChallenge;
+  }
+
+  async exchangeAuthorizationCode(client: OAuthClientInformationFull, code: string) {
+    const entry = this.codes.get(code);
+    if (!entry || entry.clientId !== client.client_id) throw new InvalidGrantError("unknown code");
+    this.codes.delete(code);
+    this.counts.codeExchanges += 1;
+    return this.issue(client.client_id, entry.params.scopes ?? []);
+  }
+
+  async exchangeRefreshToken(client: OAuthClientInformationFull, refreshToken: string) {
+    const entry = this.refresh.get(refreshToken);
+    if (this.refuseRefresh || !entry || entry.clientId !== client.client_id) {
+      this.counts.refusedRefreshes += 1;
+      throw new InvalidGrantError("refresh token refused");
+    }
+    this.refresh.delete(refreshToken);
+    this.counts.refreshes += 1;
+    return this.issue(client.client_id, entry.scopes);
+  }
+
+  async verifyAccessToken(token: string): Promise<AuthInfo> {
+    const entry = this.access.get(token);
+    if (!entry || entry.expiresAt <= Date.now()) throw new InvalidTokenError("expired or unknown token");
+    return {
+      token,
+      clientId: entry.clientId,
+      scopes: entry.scopes,
+      expiresAt: Math.floor(entry.expiresAt / 1000),
+    };
+  }
+
+  /** Every access token issued so far stops working (as if its lifetime had passed). */
+  expireAccessTokens(): void {
+    for (const entry of this.access.values()) entry.expiresAt = 0;
+  }
+
+  private issue(clientId: string, scopes: string[]): OAuthTokens {
+    const accessToken = `at-${randomUUID()}`;
+    const refreshToken = `rt-${randomUUID()}`;
+    this.access.set(accessToken, { clientId, scopes, expiresAt: Date.now() + this.lifetimeSeconds * 1000 });
+    this.refresh.set(refreshToken, { clientId, scopes });
+    this.issued.push(accessToken, refreshToken);
+    return {
+      access_token: accessToken,
+      token_type: "Bearer",
+      expires_in: this.lifetimeSeconds,
+      refresh_token: refreshToken,
+      scope: scopes.join(" "),
+    };
+  }
+}
+
+export interface OAuthTestServer {
+  /** The MCP endpoint: `http://127.0.0.1:<port>/mcp`. */
+  url: string;
+  auth: AutoApprovingAuthServer;
+  /** Requests to the MCP endpoint, with whether they carried a bearer token. */
+  mcpRequests: { bearer: boolean; status: number }[];
+  close(): Promise<void>;
+}
+
+export async function startOAuthTestServer(): Promise<OAuthTestServer> {
+  const auth = new AutoApprovingAuthServer();
+  const app = express();
+  const http: HttpServer = createServer(app);
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const mcpUrl = new URL("/mcp", base);
+  const mcpRequests: OAuthTestServer["mcpRequests"] = [];
+
+  app.use(
+    mcpAuthRouter({
+      provider: auth,
+      issuerUrl: new URL(base),
+      resourceServerUrl: mcpUrl,
+      scopesSupported: ["tools"],
+      authorizationOptions: { rateLimit: false },
+      clientRegistrationOptions: { rateLimit: false },
+      tokenOptions: { rateLimit: false },
+    }),
+  );
+  app.use("/mcp", (req, res, next) => {
+    res.on("finish", () =>
+      mcpRequests.push({ bearer: /^Bearer /.test(req.headers.authorization ?? ""), status: res.statusCode }),
+    );
+    next();
+  });
+  app.all(
+    "/mcp",
+    requireBearerAuth({ verifier: auth, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl) }),
+    async (req, res) => {
+      const server = new McpServer({ name: "oauth-test", version: "1.0.0" });
+      server.registerTool(
+        "whoami",
+        { description: "Say which OAuth client called.", annotations: { readOnlyHint: true } },
+        async (extra) => ({
+          content: [{ type: "text", text: `client ${extra.authInfo?.clientId ?? "none"}` }],
+        }),
+      );
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      res.on("close", () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      await transport.handleRequest(req, res);
+    },
+  );
+
+  return {
+    url: mcpUrl.href,
+    auth,
+    mcpRequests,
+    close: async () => {
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    },
+  };
+}
+
+/**
+ * The automated user agent: open the authorization URL (the server approves at once and answers
+ * with a redirect), then follow that redirect to Picasso's loopback listener. `tamper` may change
+ * the redirect first (a forged `state`). Returns the listener's answer.
+ */
+export async function approveInBrowser(
+  authorizationUrl: URL | string,
+  tamper: (redirect: URL) => URL = (u) => u,
+): Promise<{ status: number; body: string; redirect: URL }> {
+  const first = await fetch(authorizationUrl, { redirect: "manual" });
+  await first.body?.cancel();
+  const location = first.headers.get("location");
+  if (first.status !== 302 || !location)
+    throw new Error(`the authorization server answered ${first.status} without a redirect`);
+  const redirect = tamper(new URL(location));
+  const back = await fetch(redirect);
+  return { status: back.status, body: await back.text(), redirect };
+}
