@@ -40,3 +40,8 @@ export {
   writeCatalog,
 } from "./catalog-cache.js";
 export { refreshCatalog } from "./refresh-catalog.js";
+
+// OAuth for http and sse servers: the login `picasso mcp login` runs, and where its tokens are kept.
+
+export { startOAuthLogin } from "./oauth-login.js";
+export { authFile } from "./oauth-store.js";

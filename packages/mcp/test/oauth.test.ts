@@ -16,7 +16,7 @@ import { startOAuthLogin } from "../src/oauth-login.js";
 import { authDir, authFile, hasTokens, readAuth } from "../src/oauth-store.js";
 import { refreshCatalog } from "../src/refresh-catalog.js";
 import type { HttpServerConfig } from "../src/server-config.js";
-import { approveInBrowser, type OAuthTestServer, startOAuthTestServer } from "./oauth-server.js";
+import { approveInBrowser, type OAuthTestServer, startOAuthTestServer } from "../src/testing/index.js";
 import { toolContext, waitFor } from "./tool-context.js";
 
 let server: OAuthTestServer;

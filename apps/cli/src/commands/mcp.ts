@@ -1,7 +1,7 @@
 /**
- * `picasso mcp list | add | remove | refresh [name]`: the MCP servers of this workspace
- * (docs/mcp.md). One file per subcommand (mcp-list.ts, mcp-add.ts, mcp-remove.ts,
- * mcp-refresh.ts), each loaded when it runs.
+ * `picasso mcp list | add | remove | refresh [name] | login <name>`: the MCP servers of this
+ * workspace (docs/mcp.md). One file per subcommand (mcp-list.ts, mcp-add.ts, mcp-remove.ts,
+ * mcp-refresh.ts, mcp-login.ts), each loaded when it runs.
  */
 import type { Command } from "commander";
 
@@ -46,6 +46,16 @@ export function register(program: Command): void {
       const { mcpRefresh } = await import("./mcp-refresh.js");
       const result = await mcpRefresh(name);
       process.stdout.write(result.text);
+      if (!result.ok) process.exitCode = 1;
+    });
+  mcp
+    .command("login <name>")
+    .description("authorize Picasso with an http or sse server that asks for OAuth (opens the browser)")
+    .option("--no-browser", "only print the URL to open")
+    .option("--timeout <seconds>", "how long to wait for the browser's redirect", "300")
+    .action(async (name: string, flags: { browser?: boolean; timeout?: string }) => {
+      const { mcpLogin } = await import("./mcp-login.js");
+      const result = await mcpLogin(name, flags);
       if (!result.ok) process.exitCode = 1;
     });
 }

@@ -1,6 +1,6 @@
 /**
- * An OAuth-protected MCP server on 127.0.0.1 for tests, built from the SDK's own pieces: an express
- * app with `mcpAuthRouter` (metadata, dynamic registration, authorize, token), `requireBearerAuth`
+ * An OAuth-protected MCP server on 127.0.0.1 for tests (`@picasso/mcp/testing`; no product code
+ * imports it), built from the SDK's own pieces: the SDK's express app with `mcpAuthRouter` (metadata, dynamic registration, authorize, token), `requireBearerAuth`
  * in front of a Streamable HTTP endpoint (`McpServer` + `StreamableHTTPServerTransport`, stateless),
  * and an in-memory authorization server that approves every authorization at once (the "user"
  * always says yes). It counts registrations, authorizations, code exchanges and refreshes, can
@@ -9,7 +9,12 @@
  * URL and follows the redirect to Picasso's loopback listener.
  */
 import { randomUUID } from "node:crypto";
-import { createServer, type Server as HttpServer } from "node:http";
+import {
+  createServer,
+  type Server as HttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { InvalidGrantError, InvalidTokenError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { requireBearerAuth } from "@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js";
@@ -22,10 +27,16 @@ import {
   mcpAuthRouter,
 } from "@modelcontextprotocol/sdk/server/auth/router.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import { createMcpExpressApp } from "@modelcontextprotocol/sdk/server/express.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { OAuthClientInformationFull, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
-import express, { type Response } from "express";
+
+/** What the authorize step needs of express's response (the SDK hands one in). */
+interface RedirectingResponse {
+  redirect(status: number, url: string): void;
+}
+type Request = IncomingMessage & { body?: unknown };
 
 interface IssuedToken {
   clientId: string;
@@ -59,7 +70,7 @@ class AutoApprovingAuthServer implements OAuthServerProvider {
     },
   };
 
-  async authorize(client: OAuthClientInformationFull, params: AuthorizationParams, res: Response) {
+  async authorize(client: OAuthClientInformationFull, params: AuthorizationParams, res: RedirectingResponse) {
     this.counts.authorizations += 1;
     const code = randomUUID();
     this.codes.set(code, { clientId: client.client_id, params });
@@ -137,7 +148,7 @@ export interface OAuthTestServer {
 
 export async function startOAuthTestServer(): Promise<OAuthTestServer> {
   const auth = new AutoApprovingAuthServer();
-  const app = express();
+  const app = createMcpExpressApp();
   const http: HttpServer = createServer(app);
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
@@ -155,7 +166,7 @@ export async function startOAuthTestServer(): Promise<OAuthTestServer> {
       tokenOptions: { rateLimit: false },
     }),
   );
-  app.use("/mcp", (req, res, next) => {
+  app.use("/mcp", (req: Request, res: ServerResponse, next: () => void) => {
     res.on("finish", () =>
       mcpRequests.push({ bearer: /^Bearer /.test(req.headers.authorization ?? ""), status: res.statusCode }),
     );
@@ -164,7 +175,7 @@ export async function startOAuthTestServer(): Promise<OAuthTestServer> {
   app.all(
     "/mcp",
     requireBearerAuth({ verifier: auth, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl) }),
-    async (req, res) => {
+    async (req: Request, res: ServerResponse) => {
       const server = new McpServer({ name: "oauth-test", version: "1.0.0" });
       server.registerTool(
         "whoami",
@@ -179,7 +190,7 @@ export async function startOAuthTestServer(): Promise<OAuthTestServer> {
         void server.close();
       });
       await server.connect(transport);
-      await transport.handleRequest(req, res);
+      await transport.handleRequest(req, res, req.body);
     },
   );
 
