@@ -11,6 +11,7 @@
  *   the login completes in the background when the redirect comes back, and then the server may
  *   start again and the model is told once (a Tier-2 notice). A new login replaces a pending one.
  * - `mcp:restart <name>` — stop it and start it again, with the session's start limit reset.
+ * They are offered only when a server is configured (`mcp:login` only when an http or sse one is).
  */
 import type { ExtensionOperation, OperationResult } from "@picasso/protocol";
 import type { McpServer } from "./mcp-server.js";
@@ -91,11 +92,6 @@ export function mcpOperations(ctx: McpOperationsContext): McpOperations {
       summary: "each MCP server's state: configured, cataloged, started, failed or needs auth",
       run: () => {
         const rows = overview();
-        if (rows.length === 0)
-          return {
-            text: "No MCP servers configured (.mcp.json, or $PICASSO_HOME/mcp.json).",
-            data: { servers: [] },
-          };
         return { title: "MCP servers", text: rows.map(renderRow).join("\n"), data: { servers: rows } };
       },
     },
@@ -190,8 +186,10 @@ export function mcpOperations(ctx: McpOperationsContext): McpOperations {
     },
   ];
 
+  // Offered only where they can act: none without a server, no login without an http or sse one.
+  const offered = operations.filter((o) => names.length > 0 && (o.name !== "mcp:login" || remote.length > 0));
   return {
-    operations,
+    operations: offered,
     overview,
     cancelLogins() {
       for (const login of logins.values()) login.cancel();

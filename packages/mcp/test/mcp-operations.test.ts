@@ -165,4 +165,17 @@ describe("/mcp operations", () => {
       await plugin.close();
     }
   });
+
+  it("are offered only where they can act: none without a server, no login without an http one", () => {
+    const root = mkdtempSync(join(tmpdir(), "mcp-ops-"));
+    const none = createMcpPlugin({ servers: [], picassoHome: root, cwd: root, clientVersion: "test" });
+    expect(none.operations).toEqual([]);
+    const local = createMcpPlugin({
+      servers: [stdio("faulty", [], root)],
+      picassoHome: root,
+      cwd: root,
+      clientVersion: "test",
+    });
+    expect(local.operations!.map((o) => o.name)).toEqual(["mcp", "mcp:refresh", "mcp:restart"]);
+  });
 });
