@@ -3,7 +3,8 @@
  * SDK's server pieces (packages/mcp/test/oauth-server.ts): the built binary prints the
  * authorization URL and waits; the test's automated user agent opens it and follows the redirect
  * to the binary's loopback listener; the binary stores the tokens (0600), lists the tools with
- * them and exits 0 — printing no token. Then `picasso mcp refresh` works with the stored tokens.
+ * them and exits 0 — printing no token. Then `picasso mcp refresh` works with the stored tokens, and
+ * `picasso mcp status` shows the server cataloged with a token stored.
  * A forged redirect makes the login fail with exit 1.
  */
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -75,6 +76,11 @@ describe("picasso mcp login", () => {
     const refreshed = await picasso(where.cwd, ["mcp", "refresh", "guarded"], { env: where.env });
     expect(refreshed.exitCode).toBe(0);
     expect(refreshed.stdout).toMatch(/^guarded: 1 tools, catalog \d+ bytes$/m);
+    const status = await picasso(where.cwd, ["mcp", "status"], { env: where.env });
+    expect(status.stdout).toBe(
+      `guarded  http · http ${server.url}\n    cataloged · 1 tools · OAuth token stored`,
+    );
+    for (const token of server.auth.issued) expect(status.stdout).not.toContain(token);
   });
 
   it("a redirect with another state fails the login (exit 1) and stores nothing", async () => {

@@ -1,7 +1,7 @@
 /**
- * `picasso mcp list | add | remove | refresh [name] | login <name>`: the MCP servers of this
+ * `picasso mcp list | add | remove | refresh [name] | status | login <name>`: the MCP servers of this
  * workspace (docs/mcp.md). One file per subcommand (mcp-list.ts, mcp-add.ts, mcp-remove.ts,
- * mcp-refresh.ts, mcp-login.ts), each loaded when it runs.
+ * mcp-refresh.ts, mcp-status.ts, mcp-login.ts), each loaded when it runs.
  */
 import type { Command } from "commander";
 
@@ -47,6 +47,16 @@ export function register(program: Command): void {
       const result = await mcpRefresh(name);
       process.stdout.write(result.text);
       if (!result.ok) process.exitCode = 1;
+    });
+  mcp
+    .command("status")
+    .description(
+      "what /mcp shows: each server's state (configured or cataloged here) and stored OAuth tokens",
+    )
+    .option("--json", "print JSON")
+    .action(async (flags: { json?: boolean }) => {
+      const { mcpStatusOutput } = await import("./mcp-status.js");
+      process.stdout.write(await mcpStatusOutput(flags));
     });
   mcp
     .command("login <name>")
