@@ -13,6 +13,8 @@
  *   hands the authorization URL to `onAuthorizationUrl`. A dynamic registration made for another
  *   redirect URL is registered again.
  * A client configured in `oauth.clientId`/`clientSecret` is used as given and never written down.
+ * Tokens the server refused are dropped from the file only when they are the ones this provider
+ * used: newer tokens another session or a login stored meanwhile stay.
  */
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type {
@@ -49,6 +51,8 @@ export type OAuthMode =
 
 export class McpOAuthProvider implements OAuthClientProvider {
   private verifier: string | undefined;
+  /** The access token last handed to the SDK: only those tokens are ever dropped as dead. */
+  private handedOut: string | undefined;
   /** Set when the server asked for an authorization this provider could not give (session mode). */
   needsAuth = false;
 
@@ -124,7 +128,9 @@ export class McpOAuthProvider implements OAuthClientProvider {
 
   tokens(): OAuthTokens | undefined {
     if (this.mode.kind === "login") return undefined;
-    return this.read().tokens;
+    const tokens = this.read().tokens;
+    this.handedOut = tokens?.access_token;
+    return tokens;
   }
 
   saveTokens(tokens: OAuthTokens): void {
@@ -155,7 +161,9 @@ export class McpOAuthProvider implements OAuthClientProvider {
     if (scope === "verifier") return;
     this.update((auth) => {
       const next = { ...auth };
-      if (scope === "all" || scope === "tokens") {
+      // Another session (or a login) may have stored newer tokens meanwhile: those stay.
+      const ours = auth.tokens === undefined || auth.tokens.access_token === this.handedOut;
+      if ((scope === "all" || scope === "tokens") && ours) {
         delete next.tokens;
         delete next.tokensSavedAt;
       }
