@@ -29,15 +29,16 @@ afterAll(async () => {
   await server.close();
 });
 
-function configFor(name: string): HttpServerConfig {
-  return { name, file: "/w/.mcp.json", scope: "project", transport: "http", url: server.url, headers: {} };
+function configFor(name: string, transport: "http" | "sse" = "http"): HttpServerConfig {
+  const url = transport === "sse" ? server.sseUrl : server.url;
+  return { name, file: "/w/.mcp.json", scope: "project", transport, url, headers: {} };
 }
 
-function session(name: string) {
+function session(name: string, transport: "http" | "sse" = "http") {
   const picassoHome = mkdtempSync(join(tmpdir(), "mcp-oauth-home-"));
   const browser: Promise<{ status: number; body: string; redirect: URL }>[] = [];
   const plugin = createMcpPlugin({
-    servers: [configFor(name)],
+    servers: [configFor(name, transport)],
     picassoHome,
     cwd: picassoHome,
     clientVersion: "test",
@@ -221,5 +222,20 @@ describe("OAuth for remote servers", () => {
     await login.done;
     const after = await refreshCatalog(config, { picassoHome, cwd: picassoHome, clientVersion: "test" });
     expect(after).toMatchObject({ ok: true, tools: 1 });
+  });
+
+  it("a legacy SSE server logs in and is called the same way", async () => {
+    const s = session("legacy", "sse");
+    try {
+      const refused = await s.call("whoami");
+      expect(refused.content).toContain('MCP server "legacy" needs authorization');
+      await s.op("mcp:login", "legacy");
+      expect((await s.browser[0]!).status).toBe(200);
+      await waitFor(() => s.mcp.state !== "needs auth", 5000, "the login");
+      const stored = readAuth(s.picassoHome, "legacy", server.sseUrl);
+      expect(await s.call("whoami")).toEqual({ content: `client ${stored.client?.client_id}` });
+    } finally {
+      await s.plugin.close();
+    }
   });
 });

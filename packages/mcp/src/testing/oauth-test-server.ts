@@ -1,12 +1,13 @@
 /**
  * An OAuth-protected MCP server on 127.0.0.1 for tests (`@picasso/mcp/testing`; no product code
- * imports it), built from the SDK's own pieces: the SDK's express app with `mcpAuthRouter` (metadata, dynamic registration, authorize, token), `requireBearerAuth`
- * in front of a Streamable HTTP endpoint (`McpServer` + `StreamableHTTPServerTransport`, stateless),
- * and an in-memory authorization server that approves every authorization at once (the "user"
- * always says yes). It counts registrations, authorizations, code exchanges and refreshes, can
- * expire every access token or refuse refreshes, and lists every token it issued so tests can
- * check none leaks. `approveInBrowser` is the automated user agent: it opens the authorization
- * URL and follows the redirect to Picasso's loopback listener.
+ * imports it), built from the SDK's own pieces: the SDK's express app with `mcpAuthRouter`
+ * (metadata, dynamic registration, authorize, token) and `requireBearerAuth` in front of a
+ * Streamable HTTP endpoint (`McpServer` + `StreamableHTTPServerTransport`, stateless) and a legacy
+ * SSE one (`SSEServerTransport`); the authorization server is in memory and approves every
+ * authorization at once (the "user" always says yes). It counts registrations, authorizations,
+ * code exchanges and refreshes, can expire every access token or refuse refreshes, and lists every
+ * token it issued so tests can check none leaks. `approveInBrowser` is the automated user agent:
+ * it opens the authorization URL and follows the redirect to Picasso's loopback listener.
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -29,6 +30,7 @@ import {
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { createMcpExpressApp } from "@modelcontextprotocol/sdk/server/express.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { OAuthClientInformationFull, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 
@@ -138,12 +140,23 @@ class AutoApprovingAuthServer implements OAuthServerProvider {
 }
 
 export interface OAuthTestServer {
-  /** The MCP endpoint: `http://127.0.0.1:<port>/mcp`. */
+  /** The Streamable HTTP endpoint: `http://127.0.0.1:<port>/mcp`. */
   url: string;
+  /** The legacy SSE endpoint: `http://127.0.0.1:<port>/sse` (messages posted to `/messages`). */
+  sseUrl: string;
   auth: AutoApprovingAuthServer;
-  /** Requests to the MCP endpoint, with whether they carried a bearer token. */
-  mcpRequests: { bearer: boolean; status: number }[];
   close(): Promise<void>;
+}
+
+/** The MCP server behind both endpoints: one tool saying which OAuth client called. */
+function whoamiServer(): McpServer {
+  const server = new McpServer({ name: "oauth-test", version: "1.0.0" });
+  server.registerTool(
+    "whoami",
+    { description: "Say which OAuth client called.", annotations: { readOnlyHint: true } },
+    async (extra) => ({ content: [{ type: "text", text: `client ${extra.authInfo?.clientId ?? "none"}` }] }),
+  );
+  return server;
 }
 
 export async function startOAuthTestServer(): Promise<OAuthTestServer> {
@@ -151,53 +164,56 @@ export async function startOAuthTestServer(): Promise<OAuthTestServer> {
   const app = createMcpExpressApp();
   const http: HttpServer = createServer(app);
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  const mcpUrl = new URL("/mcp", base);
-  const mcpRequests: OAuthTestServer["mcpRequests"] = [];
-
+  const base = new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/`);
+  // One protected resource (the whole origin) for both endpoints.
   app.use(
     mcpAuthRouter({
       provider: auth,
-      issuerUrl: new URL(base),
-      resourceServerUrl: mcpUrl,
+      issuerUrl: base,
+      resourceServerUrl: base,
       scopesSupported: ["tools"],
       authorizationOptions: { rateLimit: false },
       clientRegistrationOptions: { rateLimit: false },
       tokenOptions: { rateLimit: false },
     }),
   );
-  app.use("/mcp", (req: Request, res: ServerResponse, next: () => void) => {
-    res.on("finish", () =>
-      mcpRequests.push({ bearer: /^Bearer /.test(req.headers.authorization ?? ""), status: res.statusCode }),
-    );
-    next();
+  const bearer = requireBearerAuth({
+    verifier: auth,
+    resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(base),
   });
-  app.all(
-    "/mcp",
-    requireBearerAuth({ verifier: auth, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl) }),
-    async (req: Request, res: ServerResponse) => {
-      const server = new McpServer({ name: "oauth-test", version: "1.0.0" });
-      server.registerTool(
-        "whoami",
-        { description: "Say which OAuth client called.", annotations: { readOnlyHint: true } },
-        async (extra) => ({
-          content: [{ type: "text", text: `client ${extra.authInfo?.clientId ?? "none"}` }],
-        }),
-      );
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      res.on("close", () => {
-        void transport.close();
-        void server.close();
-      });
-      await server.connect(transport);
-      await transport.handleRequest(req, res, req.body);
-    },
-  );
+
+  app.all("/mcp", bearer, async (req: Request, res: ServerResponse) => {
+    const server = whoamiServer();
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.on("close", () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  });
+
+  const streams = new Map<string, SSEServerTransport>();
+  app.get("/sse", bearer, async (_req: Request, res: ServerResponse) => {
+    const transport = new SSEServerTransport("/messages", res);
+    streams.set(transport.sessionId, transport);
+    res.on("close", () => streams.delete(transport.sessionId));
+    await whoamiServer().connect(transport);
+  });
+  app.post("/messages", bearer, async (req: Request, res: ServerResponse) => {
+    const id = new URL(req.url ?? "/", base).searchParams.get("sessionId") ?? "";
+    const transport = streams.get(id);
+    if (!transport) {
+      res.writeHead(404).end("no such session\n");
+      return;
+    }
+    await transport.handlePostMessage(req, res, req.body);
+  });
 
   return {
-    url: mcpUrl.href,
+    url: new URL("/mcp", base).href,
+    sseUrl: new URL("/sse", base).href,
     auth,
-    mcpRequests,
     close: async () => {
       http.closeAllConnections();
       await new Promise((resolve) => http.close(resolve));
