@@ -11,7 +11,8 @@
  *    settles when the redirect came back and its code was exchanged for tokens, which are then
  *    stored (oauth-store.ts) — or with the one-line reason it failed. The listener is closed
  *    either way.
- * Only http(s) authorization URLs are handed out: the URL comes from the server's metadata.
+ * Only http(s) authorization URLs are handed out: the URL comes from the server's metadata; what
+ * a server says in an error reaches the screen as one printable line of at most 300 characters.
  */
 import { randomBytes } from "node:crypto";
 import { auth, extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -60,7 +61,9 @@ export async function startOAuthLogin(
     if (authorizationUrl.protocol !== "https:" && authorizationUrl.protocol !== "http:")
       throw new Error(`the authorization URL is not http(s) (${authorizationUrl.protocol}); refused`);
     const done = listener.code.then(async (code) => {
-      const result = await auth(provider, { ...request, authorizationCode: code });
+      const result = await auth(provider, { ...request, authorizationCode: code }).catch((error: Error) => {
+        throw new Error(oneLine(error.message));
+      });
       if (result !== "AUTHORIZED") throw new Error("the authorization code was not accepted");
     });
     done.catch(() => undefined);
@@ -68,8 +71,14 @@ export async function startOAuthLogin(
   } catch (error) {
     listener.close();
     await listener.closed;
-    throw error;
+    throw new Error(oneLine((error as Error).message));
   }
+}
+
+/** A server's words in an error: one printable line, capped (they reach the screen). */
+function oneLine(text: string): string {
+  const line = text.replace(/[\x00-\x1f\x7f]+/g, " ").trim();
+  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 }
 
 /** The protected-resource metadata URL and scope the server's 401 names, when it gives one. */
