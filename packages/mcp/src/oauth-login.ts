@@ -53,9 +53,13 @@ export async function startOAuthLogin(
         authorizationUrl = url;
       },
     });
-    const hints = await challenge(config);
+    const { status, ...hints } = await challenge(config);
     const request = { serverUrl: config.url, ...hints };
-    const first = await auth(provider, request);
+    const first = await auth(provider, request).catch((error: Error) => {
+      // A server that did not answer 401 may not use OAuth at all: say so beside the SDK's reason.
+      if (status === undefined || status === 401) throw error;
+      throw new Error(`it answered HTTP ${status} without asking for authorization; ${error.message}`);
+    });
     if (first !== "REDIRECT" || !authorizationUrl)
       throw new Error("the server did not ask for an authorization");
     if (authorizationUrl.protocol !== "https:" && authorizationUrl.protocol !== "http:")
@@ -81,8 +85,10 @@ function oneLine(text: string): string {
   return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 }
 
-/** The protected-resource metadata URL and scope the server's 401 names, when it gives one. */
-async function challenge(config: HttpServerConfig): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
+/** The server's answer without a token, and the protected-resource metadata URL and scope its 401 names. */
+async function challenge(
+  config: HttpServerConfig,
+): Promise<{ status?: number; resourceMetadataUrl?: URL; scope?: string }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 15_000);
   try {
@@ -93,9 +99,13 @@ async function challenge(config: HttpServerConfig): Promise<{ resourceMetadataUr
       redirect: "manual",
     });
     await response.body?.cancel();
-    if (response.status !== 401) return {};
+    if (response.status !== 401) return { status: response.status };
     const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
-    return { ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope } : {}) };
+    return {
+      status: 401,
+      ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
+      ...(scope ? { scope } : {}),
+    };
   } catch {
     return {};
   } finally {

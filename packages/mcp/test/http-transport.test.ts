@@ -145,6 +145,18 @@ describe("Streamable HTTP", () => {
       expect(seen.length).toBeGreaterThan(0);
       expect(seen.every((h) => h === "undefined")).toBe(true);
       expect(existsSync(join(ctx.workspaceRoot, "mcp-auth"))).toBe(false);
+      // A login to it says the server never asked for one.
+      const login = await plugin
+        .operations!.find((o) => o.name === "mcp:login")!
+        .run("open", {
+          signal: new AbortController().signal,
+          offline: false,
+        });
+      expect(login.tone).toBe("warn");
+      expect(login.text).toMatch(
+        /^open: login could not start: it answered HTTP \d+ without asking for authorization; /,
+      );
+      expect(login.text.split("\n")).toHaveLength(1);
     } finally {
       await plugin.close();
       open.closeAllConnections();
