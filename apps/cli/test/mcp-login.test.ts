@@ -4,10 +4,10 @@
  * authorization URL and waits; the test's automated user agent opens it and follows the redirect
  * to the binary's loopback listener; the binary stores the tokens (0600), lists the tools with
  * them and exits 0 — printing no token. Then `picasso mcp refresh` works with the stored tokens, and
- * `picasso mcp status` shows the server cataloged with a token stored.
+ * `picasso mcp status` shows the server cataloged with a token stored; `picasso mcp logout` forgets it.
  * A forged redirect makes the login fail with exit 1.
  */
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { approveInBrowser, type OAuthTestServer, startOAuthTestServer } from "@picasso/mcp/testing";
@@ -81,6 +81,13 @@ describe("picasso mcp login", () => {
       `guarded  http · http ${server.url}\n    cataloged · 1 tools · OAuth token stored`,
     );
     for (const token of server.auth.issued) expect(status.stdout).not.toContain(token);
+
+    const logout = await picasso(where.cwd, ["mcp", "logout", "guarded"], { env: where.env });
+    expect(logout.stdout).toBe("guarded: logged out; its OAuth tokens and client registration are forgotten");
+    expect(existsSync(file)).toBe(false);
+    const after = await picasso(where.cwd, ["mcp", "refresh", "guarded"], { env: where.env });
+    expect(after.exitCode).toBe(1);
+    expect(after.stdout).toContain("guarded: failed: needs authorization");
   });
 
   it("a redirect with another state fails the login (exit 1) and stores nothing", async () => {

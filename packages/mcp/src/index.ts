@@ -44,4 +44,4 @@ export { refreshCatalog } from "./refresh-catalog.js";
 // OAuth for http and sse servers: the login `picasso mcp login` runs, and where its tokens are kept.
 
 export { startOAuthLogin } from "./oauth-login.js";
-export { authFile } from "./oauth-store.js";
+export { authFile, forgetAuth } from "./oauth-store.js";

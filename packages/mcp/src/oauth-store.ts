@@ -71,6 +71,17 @@ export function updateAuth(
   writeAuth(picassoHome, server, change(readAuth(picassoHome, server, url)));
 }
 
+/** Forget everything stored for `server` (a logout); true when there was something. */
+export function forgetAuth(picassoHome: string, server: string): boolean {
+  const path = authFile(picassoHome, server);
+  try {
+    rmSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether tokens are stored for `server` at `url` (the only fact about them ever shown). */
 export function hasTokens(picassoHome: string, server: string, url: string): boolean {
   return readAuth(picassoHome, server, url).tokens !== undefined;

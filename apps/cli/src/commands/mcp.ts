@@ -1,14 +1,17 @@
 /**
- * `picasso mcp list | add | remove | refresh [name] | status | login <name>`: the MCP servers of this
- * workspace (docs/mcp.md). One file per subcommand (mcp-list.ts, mcp-add.ts, mcp-remove.ts,
- * mcp-refresh.ts, mcp-status.ts, mcp-login.ts), each loaded when it runs.
+ * `picasso mcp list | add | remove | refresh [name] | status | login <name> | logout <name>`: the
+ * MCP servers of this workspace (docs/mcp.md). One file per subcommand (mcp-list.ts, mcp-add.ts,
+ * mcp-remove.ts, mcp-refresh.ts, mcp-status.ts, mcp-login.ts, mcp-logout.ts), each loaded when
+ * it runs.
  */
 import type { Command } from "commander";
 
 export function register(program: Command): void {
   const mcp = program
     .command("mcp")
-    .description("MCP servers: list them, add or remove one, refresh their catalogs (docs/mcp.md)");
+    .description(
+      "MCP servers: list them, add or remove one, refresh their catalogs, log in to remote ones (docs/mcp.md)",
+    );
   mcp
     .command("list")
     .description("each configured server: scope, transport, catalog state, tool count and catalog bytes")
@@ -67,5 +70,12 @@ export function register(program: Command): void {
       const { mcpLogin } = await import("./mcp-login.js");
       const result = await mcpLogin(name, flags);
       if (!result.ok) process.exitCode = 1;
+    });
+  mcp
+    .command("logout <name>")
+    .description("forget the OAuth tokens and client registration stored for a server")
+    .action(async (name: string) => {
+      const { mcpLogoutOutput } = await import("./mcp-logout.js");
+      process.stdout.write(mcpLogoutOutput(name));
     });
 }
