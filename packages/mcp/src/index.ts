@@ -45,3 +45,8 @@ export { refreshCatalog } from "./refresh-catalog.js";
 // `@server:uri` mentions of MCP resources in a user's prompt.
 
 export { withoutResourceMentions } from "./resource-mentions.js";
+
+// OAuth for http and sse servers: the login `picasso mcp login` runs, and where its tokens are kept.
+
+export { startOAuthLogin } from "./oauth-login.js";
+export { authFile, forgetAuth } from "./oauth-store.js";

@@ -161,4 +161,36 @@ describe("loadMcpConfig", () => {
       '.mcp.json:9: mcpServers.loud.logLevel: expected one of debug, info, notice, warning, error, critical, alert, emergency, got "verbose"; server "loud" left out',
     ]);
   });
+
+  it("reads an http server's oauth settings (the secret expanded) and refuses bad ones in one line each", () => {
+    const project = [
+      "{",
+      '  "mcpServers": {',
+      '    "good": { "url": "http://127.0.0.1:1/mcp", "oauth": { "clientId": "pic", "clientSecret": "${SECRET}", "scopes": ["read", "write"], "callbackPort": 8123 } },',
+      '    "dcr": { "type": "sse", "url": "http://127.0.0.1:2/sse", "oauth": {} },',
+      '    "notobj": { "url": "http://127.0.0.1:1/mcp", "oauth": "yes" },',
+      '    "typo": { "url": "http://127.0.0.1:1/mcp", "oauth": { "client_id": "x" } },',
+      '    "emptyid": { "url": "http://127.0.0.1:1/mcp", "oauth": { "clientId": "" } },',
+      '    "lonely": { "url": "http://127.0.0.1:1/mcp", "oauth": { "clientSecret": "s" } },',
+      '    "spaces": { "url": "http://127.0.0.1:1/mcp", "oauth": { "scopes": "read write" } },',
+      '    "port": { "url": "http://127.0.0.1:1/mcp", "oauth": { "callbackPort": 70000 } },',
+      '    "local": { "command": "node", "oauth": {} }',
+      "  }",
+      "}",
+    ].join("\n");
+    const { servers, problems } = load(project, undefined, { env: { SECRET: "cs-9f8e7d" } });
+    expect(servers.map((s) => [s.name, s.transport === "stdio" ? undefined : s.oauth])).toEqual([
+      ["dcr", {}],
+      ["good", { clientId: "pic", clientSecret: "cs-9f8e7d", scopes: ["read", "write"], callbackPort: 8123 }],
+    ]);
+    expect(problems).toEqual([
+      '.mcp.json:5: mcpServers.notobj.oauth: expected an object with any of clientId, clientSecret, scopes, callbackPort; server "notobj" left out',
+      '.mcp.json:6: mcpServers.typo.oauth.client_id: unknown key (known: clientId, clientSecret, scopes, callbackPort); server "typo" left out',
+      '.mcp.json:7: mcpServers.emptyid.oauth.clientId: expected a non-empty string; server "emptyid" left out',
+      '.mcp.json:8: mcpServers.lonely.oauth.clientSecret: a client secret needs "clientId" beside it; server "lonely" left out',
+      '.mcp.json:9: mcpServers.spaces.oauth.scopes: expected an array of scope names without spaces (["read", "write"]); server "spaces" left out',
+      '.mcp.json:10: mcpServers.port.oauth.callbackPort: expected a port number from 1 to 65535; server "port" left out',
+      '.mcp.json:11: mcpServers.local.oauth: OAuth applies to http and sse servers only; remove it; server "local" left out',
+    ]);
+  });
 });

@@ -25,6 +25,7 @@ import {
   MCP_LOG_LEVELS,
   type McpLogLevel,
   type McpServerConfig,
+  type OAuthSettings,
   SERVER_NAME,
   type StdioServerConfig,
 } from "./server-config.js";
@@ -213,6 +214,8 @@ function parseServer(
   };
   const expand = (value: string, key: string[]) => expandVars(value, ctx.env, key);
   if (type === "stdio") {
+    if (raw.oauth !== undefined)
+      throw new ConfigProblem(["oauth"], "OAuth applies to http and sse servers only; remove it");
     if (typeof raw.command !== "string" || raw.command.trim() === "")
       throw new ConfigProblem(["command"], 'missing: a stdio server needs "command" (a string)');
     const args = raw.args ?? [];
@@ -235,11 +238,13 @@ function parseServer(
   } catch {
     throw new ConfigProblem(["url"], `not a URL: ${JSON.stringify(raw.url)}`);
   }
+  const oauth = raw.oauth === undefined ? undefined : parseOAuth(raw.oauth, expand);
   const server: HttpServerConfig = {
     ...common,
     transport: type === "sse" ? "sse" : "http",
     url,
     headers: stringMap(raw.headers, "headers", expand),
+    ...(oauth ? { oauth } : {}),
   };
   return server;
 }
@@ -252,6 +257,43 @@ function optionalLogLevel(value: unknown): { logLevel?: McpLogLevel } {
     ["logLevel"],
     `expected one of ${MCP_LOG_LEVELS.join(", ")}, got ${JSON.stringify(value)}`,
   );
+}
+
+const OAUTH_KEYS = ["clientId", "clientSecret", "scopes", "callbackPort"];
+
+/** `oauth` of an http or sse server: every key optional, each checked (server-config.ts). */
+function parseOAuth(value: unknown, expand: (value: string, key: string[]) => string): OAuthSettings {
+  if (!isObject(value))
+    throw new ConfigProblem(["oauth"], `expected an object with any of ${OAUTH_KEYS.join(", ")}`);
+  for (const key of Object.keys(value))
+    if (!OAUTH_KEYS.includes(key))
+      throw new ConfigProblem(["oauth", key], `unknown key (known: ${OAUTH_KEYS.join(", ")})`);
+  const out: OAuthSettings = {};
+  for (const key of ["clientId", "clientSecret"] as const) {
+    const v = value[key];
+    if (v === undefined) continue;
+    if (typeof v !== "string" || v.trim() === "")
+      throw new ConfigProblem(["oauth", key], "expected a non-empty string");
+    out[key] = expand(v, ["oauth", key]);
+  }
+  if (out.clientSecret !== undefined && out.clientId === undefined)
+    throw new ConfigProblem(["oauth", "clientSecret"], 'a client secret needs "clientId" beside it');
+  if (value.scopes !== undefined) {
+    const scopes = value.scopes;
+    if (!Array.isArray(scopes) || scopes.some((s) => typeof s !== "string" || !/^[\x21-\x7e]+$/.test(s)))
+      throw new ConfigProblem(
+        ["oauth", "scopes"],
+        'expected an array of scope names without spaces (["read", "write"])',
+      );
+    out.scopes = scopes as string[];
+  }
+  if (value.callbackPort !== undefined) {
+    const port = value.callbackPort;
+    if (typeof port !== "number" || !Number.isInteger(port) || port < 1 || port > 65535)
+      throw new ConfigProblem(["oauth", "callbackPort"], "expected a port number from 1 to 65535");
+    out.callbackPort = port;
+  }
+  return out;
 }
 
 function optionalTimeout(value: unknown): { timeoutMs?: number } {

@@ -1,8 +1,9 @@
 /**
  * MCP's `/context` panel: one row per configured server, labelled with its gateway
- * (`<server>_call`): its state (`not spawned`, `running (pid N)`, `failed`, `exited`), how many
- * tools its catalog lists (`no catalog yet` before one is cached), the catalog's size, how many
- * log messages it sent this session (`mcp_log` events; only when any), and the last error — a row with an error takes the error tone. No panel without a server.
+ * (`<server>_call`): its state (`not spawned`, `running (pid N)`, `failed`, `exited`,
+ * `needs auth`), how many tools its catalog lists (`no catalog yet` before one is cached), the
+ * catalog's size, how many log messages it sent this session (`mcp_log` events; only when any),
+ * and the last error — a row with an error takes the error tone. No panel without a server.
  */
 import { type ContextPanel, formatByteSize, mcpGatewayName, type PanelRow } from "@picasso/protocol";
 import type { ServerState } from "./mcp-server.js";

@@ -15,6 +15,7 @@
  * - `describeSettings`: the `picasso-mcp` namespace — each server's state, tool count, catalog
  *   bytes;
  * - `panel`: the same as MCP's `/context` panel, a row per server (mcp-panel.ts).
+ * - `operations`: `/mcp`, `/mcp:refresh`, `/mcp:login`, `/mcp:restart` (mcp-operations.ts).
  * Servers are fixed for the session. `start` (the session is open) connects the spawn/exit events
  * to the session's recorder; `close` (the session closes it) stops every server.
  */
@@ -36,6 +37,7 @@ import { catalogDir } from "./catalog-cache.js";
 import { ConfigWatch, type ConfigWatchSource } from "./config-watch.js";
 import type { ElicitationPolicy } from "./elicitation.js";
 import { gatewayTool } from "./gateway-tool.js";
+import { mcpOperations } from "./mcp-operations.js";
 import { mcpPanel } from "./mcp-panel.js";
 import { type McpEventSink, McpServer, type ServerState } from "./mcp-server.js";
 import { promptCommands } from "./prompt-commands.js";
@@ -63,6 +65,10 @@ export interface McpPluginOptions {
   allow?: readonly string[];
   /** How servers' elicitations are answered (default: asked through the call's `askUser`). */
   elicitation?: ElicitationPolicy;
+  /** Opens an OAuth authorization URL for the user (`/mcp:login`); without it the URL is only shown. */
+  openUrl?: (url: URL) => void | Promise<void>;
+  /** How long `/mcp:login` waits for the browser's redirect (default 5 min). */
+  loginTimeoutMs?: number;
 }
 
 export interface McpServerStatus {
@@ -125,6 +131,13 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
         servers.map((s) => s.name),
       )
     : undefined;
+  const actions = mcpOperations({
+    servers,
+    picassoHome: options.picassoHome,
+    notice,
+    ...(options.openUrl ? { openUrl: options.openUrl } : {}),
+    ...(options.loginTimeoutMs ? { loginTimeoutMs: options.loginTimeoutMs } : {}),
+  });
   const status = (): McpServerStatus[] =>
     servers.map((server) => ({
       name: server.name,
@@ -143,7 +156,8 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
     problems: [...(options.problems ?? []), ...prompts.warnings],
     servers,
     registerTools: () => gateways,
-    operations: prompts.operations,
+    // `/mcp` and its actions, then each cached prompt as a slash command.
+    operations: [...actions.operations, ...prompts.operations],
 
     catalogEntries(): CatalogEntry[] {
       const entries: CatalogEntry[] = [];
@@ -210,6 +224,7 @@ export function createMcpPlugin(options: McpPluginOptions): McpPlugin {
     resourceMentions: (prompt, signal) => resolveResourceMentions(servers, prompt, signal),
 
     async close() {
+      actions.cancelLogins();
       await Promise.all(servers.map((s) => s.close()));
     },
   };

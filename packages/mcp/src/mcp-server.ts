@@ -19,6 +19,12 @@
  *   stands still while the user answers.
  * - Log messages (`notifications/message`) become `mcp_log` events (data as text, masked, cut to
  *   about 1 KB) and are counted for the MCP panel; nothing of them reaches the model.
+ * - An http or sse server that needs an OAuth login (no stored token, or its refresh failed) is
+ *   `needs auth`: the call fails at once with how to log in, and such a start does not count
+ *   against the session's starts, so the next call after a login (`picasso mcp login` in another
+ *   terminal, or `/mcp:login`) connects.
+ * - `/mcp:restart` stops the server and forgets the starts it used; `/mcp:refresh` lists its
+ *   tools into the cache again (mcp-operations.ts).
  * Every start and stop is told to the event sink (`mcp_server_start` / `mcp_server_exit`), every
  * elicitation too (`mcp_elicitation`: the field names, never the answers); secret values of env
  * and headers are masked in every message.
@@ -36,6 +42,7 @@ import { readFreshCatalog, type ServerCatalog, writeCatalog } from "./catalog-ca
 import { catalogChanges, updatedNotice } from "./catalog-changes.js";
 import { answerElicitation, type ElicitationPolicy } from "./elicitation.js";
 import { listCatalog } from "./list-catalog.js";
+import { NeedsAuthError } from "./oauth-provider.js";
 import {
   DEFAULT_CALL_TIMEOUT_MS,
   DEFAULT_CONNECT_TIMEOUT_MS,
@@ -54,7 +61,7 @@ export type McpEventBody =
 export type CallContext = Pick<ToolContext, "lane" | "signal" | "askUser" | "progress">;
 export type McpEventSink = (event: McpEventBody, lane: string) => void;
 
-export type ServerState = "not spawned" | "running" | "failed" | "exited";
+export type ServerState = "not spawned" | "running" | "failed" | "exited" | "needs auth";
 
 export interface McpServerContext {
   picassoHome: string;
@@ -98,7 +105,13 @@ export class McpServer {
     private readonly ctx: McpServerContext,
   ) {
     this.catalog = readFreshCatalog(ctx.picassoHome, config);
-    const values = config.transport === "stdio" ? Object.values(config.env) : Object.values(config.headers);
+    const values =
+      config.transport === "stdio"
+        ? Object.values(config.env)
+        : [
+            ...Object.values(config.headers),
+            ...(config.oauth?.clientSecret ? [config.oauth.clientSecret] : []),
+          ];
     this.secrets = values.filter((v) => v.length >= 4).sort((a, b) => b.length - a.length);
   }
 
@@ -140,6 +153,10 @@ export class McpServer {
           }),
       });
     } catch (error) {
+      if (connection.needsAuth) {
+        await this.lostAuthorization(connection, ctx.lane);
+        throw new NeedsAuthError(this.name);
+      }
       throw new Error(this.mask((error as Error).message));
     } finally {
       this.calls.splice(this.calls.indexOf(ctx), 1);
@@ -232,6 +249,43 @@ export class McpServer {
     );
   }
 
+  /** List the tools into the cache again: on the live connection, else by starting the server. */
+  async refresh(lane: string, signal: AbortSignal): Promise<ServerCatalog> {
+    const connection = this.connection;
+    if (connection?.alive) {
+      this.store(await listCatalog(connection, this.config, this.timeoutMs, signal));
+      return this.catalog!;
+    }
+    await this.connect("catalog", lane, signal);
+    return this.catalog!;
+  }
+
+  /** Stop the server (when up), forget its starts and errors, and start it again. */
+  async restart(lane: string, signal: AbortSignal): Promise<void> {
+    await this.close();
+    this.forgetStarts();
+    await this.connect("call", lane, signal);
+  }
+
+  /** A new start is allowed as if the session had just begun (after a login or a restart). */
+  forgetStarts(): void {
+    this.starts = 0;
+    this.lastError = undefined;
+    if (this.state !== "running") this.state = "not spawned";
+  }
+
+  /** The server refused the tokens mid-session and they could not be refreshed. */
+  private async lostAuthorization(connection: ServerConnection, lane: string): Promise<void> {
+    if (this.connection === connection) this.connection = undefined;
+    await connection.close();
+    this.state = "needs auth";
+    this.lastError = new NeedsAuthError(this.name).message;
+    this.emit(
+      { type: "mcp_server_exit", server: this.name, reason: "failed", message: this.lastError },
+      lane,
+    );
+  }
+
   private connect(reason: "call" | "catalog", lane: string, signal: AbortSignal): Promise<ServerConnection> {
     if (this.connection?.alive) return Promise.resolve(this.connection);
     if (!this.starting) {
@@ -259,6 +313,7 @@ export class McpServer {
         this.config,
         {
           cwd: this.ctx.cwd,
+          picassoHome: this.ctx.picassoHome,
           connectTimeoutMs: this.ctx.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
           clientVersion: this.ctx.clientVersion,
           signal,
@@ -284,8 +339,13 @@ export class McpServer {
     } catch (error) {
       const pid = connection?.pid;
       await connection?.close();
-      this.state = "failed";
-      this.lastError = this.mask(`could not start: ${(error as Error).message}`);
+      const needsAuth = error instanceof NeedsAuthError || connection?.needsAuth === true;
+      // Waiting for a login is not a failed start: the next call after it connects.
+      if (needsAuth) this.starts -= 1;
+      this.state = needsAuth ? "needs auth" : "failed";
+      this.lastError = needsAuth
+        ? new NeedsAuthError(this.name).message
+        : this.mask(`could not start: ${(error as Error).message}`);
       this.emit(
         {
           type: "mcp_server_exit",

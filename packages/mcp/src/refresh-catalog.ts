@@ -33,6 +33,7 @@ export async function refreshCatalog(
   try {
     connection = await ServerConnection.open(config, {
       cwd: options.cwd,
+      picassoHome: options.picassoHome,
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
       clientVersion: options.clientVersion,
       ...(options.isolate ? { isolate: options.isolate } : {}),

@@ -1,10 +1,10 @@
 /**
  * One configured MCP server, as `.mcp.json` (the project) or `$PICASSO_HOME/mcp.json` (the user)
  * declares it in Claude Code's format, after `${VAR}` expansion:
- * `{"mcpServers": {"name": {"command", "args", "env"} | {"type": "http"|"sse", "url", "headers"}}}`,
+ * `{"mcpServers": {"name": {"command", "args", "env"} | {"type": "http"|"sse", "url", "headers", "oauth"}}}`,
  * each with optional `description`, `timeout` (ms) and `logLevel` (Picasso's own).
- * `secrets` are the expanded values of `env` and `headers`: they reach the server process or its
- * HTTP requests and nothing else (never the log, the screen or the catalog).
+ * The expanded values of `env`, `headers` and `oauth.clientSecret` are secrets: they reach the
+ * server process or its HTTP requests and nothing else (never the log, the screen or the catalog).
  */
 export type McpTransport = "stdio" | "http" | "sse";
 
@@ -46,6 +46,20 @@ export interface HttpServerConfig extends Common {
   transport: "http" | "sse";
   url: string;
   headers: Record<string, string>;
+  /** A client registered by hand with the server's authorization server (else dynamic registration). */
+  oauth?: OAuthSettings;
+}
+
+/**
+ * `"oauth": {"clientId", "clientSecret", "scopes", "callbackPort"}` of an http or sse server: all
+ * optional. Without `clientId` Picasso registers itself (dynamic client registration); `callbackPort`
+ * fixes the loopback redirect's port for a client registered with an exact redirect URI.
+ */
+export interface OAuthSettings {
+  clientId?: string;
+  clientSecret?: string;
+  scopes?: string[];
+  callbackPort?: number;
 }
 
 export type McpServerConfig = StdioServerConfig | HttpServerConfig;

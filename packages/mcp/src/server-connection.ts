@@ -18,6 +18,10 @@
  *   answering an elicitation); Esc (the call's signal) sends `notifications/cancelled`;
  * - logging: when the server offers `logging`, `logging/setLevel` to `logLevel` (default `info`),
  *   and each `notifications/message` is handed to `events.onLog`.
+ *
+ * An http or sse server without an `Authorization` header of its own gets Picasso's OAuth
+ * provider (oauth-provider.ts, session mode): stored tokens are sent and refreshed, and a server
+ * that needs a login fails at once with `NeedsAuthError`.
  */
 import { basename } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -61,6 +65,7 @@ import {
   MAX_RESOURCE_TEMPLATES,
   MAX_RESOURCES,
 } from "./catalog-caps.js";
+import { McpOAuthProvider, NeedsAuthError } from "./oauth-provider.js";
 import type { McpServerConfig } from "./server-config.js";
 import { type ProcessExit, type ProcessIsolation, StdioProcessTransport } from "./stdio-transport.js";
 
@@ -98,12 +103,15 @@ export class ServerConnection {
     readonly config: McpServerConfig,
     private readonly client: Client,
     private readonly transport: Transport,
+    private readonly oauth: McpOAuthProvider | undefined,
   ) {}
 
   static async open(
     config: McpServerConfig,
     options: {
       cwd: string;
+      /** Where the OAuth tokens of http and sse servers are kept (oauth-store.ts). */
+      picassoHome: string;
       connectTimeoutMs: number;
       clientVersion: string;
       signal?: AbortSignal;
@@ -115,12 +123,13 @@ export class ServerConnection {
     },
     events: ConnectionEvents = {},
   ): Promise<ServerConnection> {
-    const transport = makeTransport(config, options.cwd, options.isolate);
+    const oauth = oauthFor(config, options.picassoHome);
+    const transport = makeTransport(config, options.cwd, options.isolate, oauth);
     const client = new Client(
       { name: "picasso", version: options.clientVersion },
       { capabilities: { roots: { listChanged: false }, elicitation: { form: {}, url: {} } } },
     );
-    const connection = new ServerConnection(config, client, transport);
+    const connection = new ServerConnection(config, client, transport, oauth);
     client.onclose = () => connection.ended(events);
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => events.onToolsChanged?.());
     client.setNotificationHandler(ResourceListChangedNotificationSchema, async () =>
@@ -150,6 +159,7 @@ export class ServerConnection {
     } catch (error) {
       connection.closing = true;
       await closeQuietly(client);
+      if (connection.needsAuth) throw new NeedsAuthError(config.name);
       throw new Error(connection.failure(error));
     }
     connection.hearProgress();
@@ -184,6 +194,11 @@ export class ServerConnection {
 
   get pid(): number | undefined {
     return this.transport instanceof StdioProcessTransport ? this.transport.pid : undefined;
+  }
+
+  /** The server asked for an authorization the stored tokens could not give (a login is needed). */
+  get needsAuth(): boolean {
+    return this.oauth?.needsAuth === true;
   }
 
   get alive(): boolean {
@@ -466,7 +481,19 @@ async function closeQuietly(client: Client): Promise<void> {
   }
 }
 
-function makeTransport(config: McpServerConfig, cwd: string, isolate?: ProcessIsolation): Transport {
+/** Picasso's OAuth provider for an http or sse server, unless its headers carry their own authorization. */
+function oauthFor(config: McpServerConfig, picassoHome: string): McpOAuthProvider | undefined {
+  if (config.transport === "stdio") return undefined;
+  if (Object.keys(config.headers).some((h) => h.toLowerCase() === "authorization")) return undefined;
+  return new McpOAuthProvider(config, picassoHome, { kind: "session" });
+}
+
+function makeTransport(
+  config: McpServerConfig,
+  cwd: string,
+  isolate: ProcessIsolation | undefined,
+  authProvider: McpOAuthProvider | undefined,
+): Transport {
   if (config.transport === "stdio")
     return new StdioProcessTransport({
       command: config.command,
@@ -475,7 +502,7 @@ function makeTransport(config: McpServerConfig, cwd: string, isolate?: ProcessIs
       cwd,
       ...(isolate ? { isolate } : {}),
     });
-  const requestInit = { headers: config.headers };
-  if (config.transport === "sse") return new SSEClientTransport(new URL(config.url), { requestInit });
-  return new StreamableHTTPClientTransport(new URL(config.url), { requestInit });
+  const options = { requestInit: { headers: config.headers }, ...(authProvider ? { authProvider } : {}) };
+  if (config.transport === "sse") return new SSEClientTransport(new URL(config.url), options);
+  return new StreamableHTTPClientTransport(new URL(config.url), options);
 }

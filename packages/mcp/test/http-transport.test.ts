@@ -2,15 +2,16 @@
  * Streamable HTTP: a server built with the SDK's own classes (`Server` +
  * `StreamableHTTPServerTransport`) on 127.0.0.1. The gateway lists, calls with the configured
  * headers (a secret in them is masked in what the model reads), and a server that is not there
- * is one error line.
+ * is one error line. A server that asks for no authorization gets none (the OAuth client stays idle).
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -117,6 +118,49 @@ describe("Streamable HTTP", () => {
       expect(out.content.split("\n")).toHaveLength(1);
     } finally {
       await plugin.close();
+    }
+  });
+
+  it("a server that asks for no authorization is called without one, and no auth file is written", async () => {
+    const seen: string[] = [];
+    const open = createServer((req, res) => {
+      seen.push(String(req.headers.authorization));
+      const server = new McpServer({ name: "open", version: "1.0.0" });
+      server.registerTool("ping", { description: "Answer pong." }, async () => ({
+        content: [{ type: "text", text: "pong" }],
+      }));
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      res.on("close", () => void server.close());
+      void server.connect(transport).then(() => transport.handleRequest(req, res));
+    });
+    await new Promise<void>((resolve) => open.listen(0, "127.0.0.1", resolve));
+    const { plugin, gateway, ctx } = pluginFor({
+      name: "open",
+      transport: "http",
+      url: `http://127.0.0.1:${(open.address() as AddressInfo).port}/mcp`,
+      headers: {},
+    });
+    try {
+      expect(await gateway.run({ tool: "ping" }, ctx)).toEqual({ content: "pong" });
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((h) => h === "undefined")).toBe(true);
+      expect(existsSync(join(ctx.workspaceRoot, "mcp-auth"))).toBe(false);
+      // A login to it says the server never asked for one.
+      const login = await plugin
+        .operations!.find((o) => o.name === "mcp:login")!
+        .run("open", {
+          signal: new AbortController().signal,
+          offline: false,
+        });
+      expect(login.tone).toBe("warn");
+      expect(login.text).toMatch(
+        /^open: login could not start: it answered HTTP \d+ without asking for authorization; /,
+      );
+      expect(login.text.split("\n")).toHaveLength(1);
+    } finally {
+      await plugin.close();
+      open.closeAllConnections();
+      await new Promise((resolve) => open.close(resolve));
     }
   });
 });
