@@ -81,7 +81,7 @@ describe("/mcp operations", () => {
         `broken  stdio · ${process.execPath} ${FAULT_SERVER} exit-at-start`,
         "    configured · no catalog yet",
         `faulty  stdio · ${process.execPath} ${FAULT_SERVER}`,
-        "    cataloged · 8 tools",
+        "    cataloged · 9 tools",
         "remote  http · http http://127.0.0.1:9/mcp",
         "    configured · no catalog yet · no OAuth token",
       ]);
@@ -100,7 +100,7 @@ describe("/mcp operations", () => {
       ]);
       expect(later.servers[0]!.error).toMatch(/could not start: .*exited \(code 2\)/);
       const text = (await op("mcp")).text;
-      expect(text).toContain(`started (pid ${pid}) · 8 tools`);
+      expect(text).toContain(`started (pid ${pid}) · 9 tools`);
       expect(text).toMatch(/failed · no catalog yet · could not start: .*FAULT_DB is not reachable/);
     } finally {
       await plugin.close();
@@ -127,7 +127,7 @@ describe("/mcp operations", () => {
       const catalogFile = join(picassoHome, "mcp-catalog", "faulty.json");
       const before = statSync(catalogFile).mtimeMs;
       const refreshed = await op("mcp:refresh", "faulty");
-      expect(refreshed.text).toBe("faulty: 9 tools listed into the catalog cache");
+      expect(refreshed.text).toBe("faulty: 10 tools listed into the catalog cache");
       expect(statSync(catalogFile).mtimeMs).toBeGreaterThanOrEqual(before);
       expect(
         JSON.parse(readFileSync(catalogFile, "utf8")).tools.map((t: { name: string }) => t.name),

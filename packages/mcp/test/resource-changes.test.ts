@@ -61,7 +61,7 @@ describe("hostile listings", () => {
   });
 
   it("prompt names become slash-command names, with a warning when changed, shortened or taken", () => {
-    expect((plugin.operations ?? []).map((op) => op.name)).toEqual([
+    expect((plugin.operations ?? []).map((op) => op.name).filter((n) => n.startsWith("mcp__"))).toEqual([
       "mcp__things__greet-me",
       `mcp__things__long-${"p".repeat(14)}`,
     ]);
