@@ -104,7 +104,10 @@ describe("the mcp scenario", () => {
       .map((m) => m.content.map((b) => (b.type === "text" ? b.text : "")).join(""));
     expect(userTexts.at(-1)).toContain("Paris");
     expect(userTexts.at(-1)).not.toContain("/mcp__everything__args-prompt");
-    const tier1 = canonicalJson({ tools: run.steps.at(-1)!.request.tools, system: run.steps.at(-1)!.request.system });
+    const tier1 = canonicalJson({
+      tools: run.steps.at(-1)!.request.tools,
+      system: run.steps.at(-1)!.request.system,
+    });
     expect(tier1).not.toContain("args-prompt");
     expect(tier1).not.toContain("demo://");
   });

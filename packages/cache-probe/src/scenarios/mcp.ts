@@ -111,10 +111,6 @@ export const mcpScenario: Scenario = {
       ),
       say("features.md lists the server's tools, prompts and resources; blob 1 is saved beside the session."),
     ),
-    turn(
-      "prompt",
-      "/mcp__everything__args-prompt city=Paris",
-      say("Paris is the capital of France."),
-    ),
+    turn("prompt", "/mcp__everything__args-prompt city=Paris", say("Paris is the capital of France.")),
   ],
 };
