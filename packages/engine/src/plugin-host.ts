@@ -89,7 +89,7 @@ export class PluginHost {
       for (const operation of plugin.operations ?? []) {
         if (!OPERATION_NAME.test(operation.name))
           throw new Error(
-            `operation "${operation.name}" of extension ${plugin.name}: use lowercase letters, digits and "-" (at most 32), starting with a letter`,
+            `operation "${operation.name}" of extension ${plugin.name}: use lowercase letters, digits and "-" (at most 64), starting with a letter`,
           );
         declared("operation", operations, operation.name, plugin.name);
         this.operationList.push(operation);

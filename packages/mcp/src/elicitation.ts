@@ -128,6 +128,8 @@ async function askField(
     const text = await asker.askUser({
       question: fieldQuestion(server, field, problem),
       ...(choices ? { choices } : {}),
+      // An optional field or one with a default may be left empty (fieldQuestion says which).
+      ...(!field.required || field.default !== undefined ? { allowEmpty: true } : {}),
     });
     if (asker.signal.aborted) return {};
     const parsed = parseAnswer(field, text);

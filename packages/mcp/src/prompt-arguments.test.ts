@@ -48,9 +48,10 @@ describe("parsePromptArguments", () => {
 });
 
 describe("operationName", () => {
-  it("fits OPERATION_NAME: lowercase, other characters as -, at most 32 characters", () => {
+  it("fits OPERATION_NAME: lowercase, other characters as -, at most 64 characters", () => {
     expect(operationName("mcp__everything__args-prompt")).toBe("mcp__everything__args-prompt");
     expect(operationName("mcp__gh__Review PR:now")).toBe("mcp__gh__review-pr-now");
-    expect(operationName(`mcp__a__${"x".repeat(40)}`)).toHaveLength(32);
+    expect(operationName("mcp__everything__completable-prompt")).toBe("mcp__everything__completable-prompt");
+    expect(operationName(`mcp__a__${"x".repeat(80)}`)).toHaveLength(64);
   });
 });

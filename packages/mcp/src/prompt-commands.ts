@@ -2,7 +2,7 @@
  * Each cached prompt of each server as an operation of the `mcp` extension, `mcp__<server>__<prompt>`
  * — a slash command in the TUI (`/help`, completion), an ACP command and
  * `picasso -p "/mcp__everything__args-prompt city=Paris"` headless. The name is made to fit
- * `OPERATION_NAME`: lowercase, any other character a `-`, at most 32 characters; a name that had
+ * `OPERATION_NAME`: lowercase, any other character a `-`, at most 64 characters; a name that had
  * to be shortened, or that two prompts would share (the second is left out), is one warning.
  * Running one parses its arguments (prompt-arguments.ts; a missing required one is a one-line
  * `warn`), starts the server if it was not, calls `prompts/get` and answers with a `prompt`
@@ -31,7 +31,7 @@ export interface PromptCommands {
   warnings: string[];
 }
 
-const MAX_NAME = 32;
+const MAX_NAME = 64;
 
 export function promptCommands(servers: readonly McpServer[]): PromptCommands {
   const operations: ExtensionOperation[] = [];

@@ -63,12 +63,12 @@ describe("hostile listings", () => {
   it("prompt names become slash-command names, with a warning when changed, shortened or taken", () => {
     expect((plugin.operations ?? []).map((op) => op.name).filter((n) => n.startsWith("mcp__"))).toEqual([
       "mcp__things__greet-me",
-      `mcp__things__long-${"p".repeat(14)}`,
+      `mcp__things__long-${"p".repeat(46)}`,
     ]);
     expect(plugin.problems).toEqual([
       'prompt "Greet Me" of MCP server "things": its slash command is /mcp__things__greet-me (the name had to be shortened or changed)',
       'prompt "greet-me" of MCP server "things": no slash command: /mcp__things__greet-me is taken by prompt "Greet Me" of MCP server "things"',
-      `prompt "long-${"p".repeat(100)}" of MCP server "things": its slash command is /mcp__things__long-${"p".repeat(14)} (the name had to be shortened or changed)`,
+      `prompt "long-${"p".repeat(100)}" of MCP server "things": its slash command is /mcp__things__long-${"p".repeat(46)} (the name had to be shortened or changed)`,
     ]);
   });
 

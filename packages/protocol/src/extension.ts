@@ -105,4 +105,8 @@ export interface PicassoExtension extends PicassoPlugin {
   close?(): void | Promise<void>;
 }
 
-export const OPERATION_NAME = /^[a-z][a-z0-9_-]{0,31}(?::[a-z0-9][a-z0-9_-]{0,31}){0,3}$/;
+/**
+ * An operation's name: a first part of up to 64 characters (room for an MCP prompt's
+ * `mcp__<server>__<prompt>`), then up to three `:` parts of up to 32.
+ */
+export const OPERATION_NAME = /^[a-z][a-z0-9_-]{0,63}(?::[a-z0-9][a-z0-9_-]{0,31}){0,3}$/;

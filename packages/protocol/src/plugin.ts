@@ -90,6 +90,11 @@ export interface FileReadTracker {
 export interface AskUserRequest {
   question: string;
   choices?: string[];
+  /**
+   * An empty answer is an answer (an optional form field, or one with a default): the surface
+   * lets the user send nothing. Otherwise an empty answer cannot be sent.
+   */
+  allowEmpty?: boolean;
 }
 
 /** A running tool's progress (an MCP server's `notifications/progress`): `progress` of `total`. */

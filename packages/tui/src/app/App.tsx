@@ -119,6 +119,7 @@ export function App({
             key={state.question.id}
             question={state.question.question}
             choices={state.question.choices}
+            allowEmpty={state.question.allowEmpty}
             onAnswer={(answer) => controller.answerQuestion(answer)}
           />
         ) : state.picker ? (

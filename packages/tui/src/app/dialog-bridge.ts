@@ -48,6 +48,7 @@ export class DialogBridge {
         id: this.nextId(),
         question: request.question,
         choices: [...(request.choices ?? [])],
+        allowEmpty: request.allowEmpty === true,
       };
       this.store.set({ question }, true);
     });

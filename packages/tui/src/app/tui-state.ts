@@ -19,7 +19,7 @@ export interface TuiState {
   /** When the running turn started (ms), for the working line. */
   busySince: number;
   approval: { id: number; prompt: ApprovalPrompt } | undefined;
-  question: { id: number; question: string; choices: string[] } | undefined;
+  question: { id: number; question: string; choices: string[]; allowEmpty: boolean } | undefined;
   picker: { title: string; options: PickerOption[]; onPick: (value: string) => void } | undefined;
   /** The /context panel, open until the user closes it. */
   contextPanel: ContextView | undefined;

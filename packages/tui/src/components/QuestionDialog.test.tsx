@@ -3,10 +3,15 @@ import { describe, expect, it } from "vitest";
 import { tick, waitForFrame } from "../test-support/wait-for-frame.js";
 import { DECLINED_ANSWER, QuestionDialog } from "./QuestionDialog.js";
 
-async function dialog(choices?: string[]) {
+async function dialog(choices?: string[], allowEmpty = false) {
   const answers: string[] = [];
   const view = render(
-    <QuestionDialog question="Which database?" choices={choices} onAnswer={(a) => answers.push(a)} />,
+    <QuestionDialog
+      question="Which database?"
+      choices={choices}
+      allowEmpty={allowEmpty}
+      onAnswer={(a) => answers.push(a)}
+    />,
   );
   await tick();
   return { ...view, answers };
@@ -44,6 +49,22 @@ describe("QuestionDialog", () => {
     await waitForFrame(lastFrame, (f) => f.includes("whatever is installed"));
     stdin.write("\r");
     expect(answers).toEqual(["whatever is installed"]);
+  });
+
+  it("sends nothing on an empty Enter, unless an empty answer is allowed (an optional form field)", async () => {
+    const strict = await dialog();
+    strict.stdin.write("\r");
+    await tick();
+    expect(strict.answers).toEqual([]);
+    expect(strict.lastFrame()).toContain("type your answer");
+    const optional = await dialog(undefined, true);
+    expect(optional.lastFrame()).toContain("Enter to leave it empty");
+    optional.stdin.write("\r");
+    await waitForFrame(
+      () => String(optional.answers.length),
+      (n) => n === "1",
+    );
+    expect(optional.answers).toEqual([""]);
   });
 
   it("answers that the user declined on Esc", async () => {

@@ -1,7 +1,8 @@
 /**
  * The `ask_user` prompt: the model's question, then either its choices (↑/↓ and Enter, or the
  * choice's number) or a free-text answer (Enter sends). With choices, typing text instead of a
- * number answers in free text. Esc answers that the user declined.
+ * number answers in free text. Esc answers that the user declined. With `allowEmpty` and no
+ * choices (an optional form field), Enter on an empty answer sends it empty.
  */
 import { Box, Text } from "ink";
 import type { KeyPress } from "../keys/key-decoder.js";
@@ -15,10 +16,12 @@ export const DECLINED_ANSWER = "(the user declined to answer; decide yourself an
 export function QuestionDialog({
   question,
   choices = [],
+  allowEmpty = false,
   onAnswer,
 }: {
   question: string;
   choices?: readonly string[];
+  allowEmpty?: boolean;
   onAnswer: (answer: string) => void;
 }) {
   const theme = useTheme();
@@ -43,6 +46,7 @@ export function QuestionDialog({
         return;
       }
       if (key.submit && typed.trim()) answer(typed.trim());
+      else if (key.submit && allowEmpty && choices.length === 0) answer("");
       else setText(typed);
       return;
     }
@@ -55,6 +59,7 @@ export function QuestionDialog({
     else if (key.name === "submit") {
       if (text.trim()) answer(text.trim());
       else if (choices[selected] !== undefined) answer(choices[selected]);
+      else if (allowEmpty) answer("");
     }
   });
 
@@ -75,7 +80,13 @@ export function QuestionDialog({
         {text}
         <Text inverse> </Text>
         {text === "" ? (
-          <Text dimColor>{choices.length ? " type an answer, or pick one" : " type your answer"}</Text>
+          <Text dimColor>
+            {choices.length
+              ? " type an answer, or pick one"
+              : allowEmpty
+                ? " type your answer, or Enter to leave it empty"
+                : " type your answer"}
+          </Text>
         ) : null}
       </Text>
     </Box>
