@@ -5,11 +5,15 @@
  * text is sent as the turn; a long call shows its progress on the running tool line; the server's
  * elicitation is a question dialog — accepted, the required name typed, the optional fields left
  * at their defaults — and the answer reaches the tool's result (the mock replies only when it sees
- * the name there).
+ * the name there). `/mcp:login` of an OAuth-protected server opens the authorization URL with the
+ * platform's opener (a stand-in `xdg-open` on PATH that writes it down), the test's user agent
+ * approves it, and `/mcp` then shows a token stored.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { approveInBrowser, startOAuthTestServer } from "@picasso/mcp/testing";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { BINARY, TmuxTui } from "./tmux-tui.js";
@@ -85,5 +89,47 @@ describe("picasso TUI: MCP prompts, progress and elicitation", { timeout: 180_00
     }, "the elicitation's result");
     expect(done).toContain("ELICIT-OK");
     expect(done).not.toContain("UNEXPECTED-INPUT");
+  });
+
+  it("/mcp:login opens the authorization URL in the browser; once approved, /mcp shows a token stored", async () => {
+    const server = await startOAuthTestServer();
+    try {
+      // The platform's opener, stood in for on PATH: it writes down the URL it was given.
+      const bin = mkdtempSync(join(tmpdir(), "picasso-e2e-opener-"));
+      const opened = join(bin, "opened-url");
+      writeFileSync(join(bin, "xdg-open"), `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`);
+      chmodSync(join(bin, "xdg-open"), 0o755);
+      tui = new TmuxTui({
+        width: 140,
+        height: 40,
+        script: 'steps:\n  - text: "unused"\n',
+        env: { PATH: `${bin}:${process.env.PATH ?? ""}` },
+      });
+      writeFileSync(
+        join(tui.home, "mcp.json"),
+        JSON.stringify({ mcpServers: { guarded: { type: "http", url: server.url } } }),
+      );
+      tui.start();
+      await tui.send("/mcp:login guarded");
+      await tui.waitFor(/127\.0\.0\.1:\d+\/authorize/);
+      const started = Date.now();
+      while (!existsSync(opened) && Date.now() - started < 15_000)
+        await new Promise((r) => setTimeout(r, 50));
+      const url = new URL(readFileSync(opened, "utf8"));
+      expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+      expect((await approveInBrowser(url)).status).toBe(200);
+      // The login finishes in the background: /mcp then shows the token stored (and never the token).
+      let screen = "";
+      for (let i = 0; i < 20 && !/guarded +http[\s\S]*token stored/.test(screen); i++) {
+        await tui.send("/mcp");
+        screen = await tui.waitFor(/guarded +http/);
+        await new Promise((r) => setTimeout(r, 250));
+        screen = tui.screen();
+      }
+      expect(screen).toMatch(/guarded +http[\s\S]*token stored/);
+      for (const token of server.auth.issued) expect(screen).not.toContain(token);
+    } finally {
+      await server.close();
+    }
   });
 });

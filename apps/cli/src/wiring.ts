@@ -81,6 +81,8 @@ export async function wireSession(
     askUser?: (request: AskUserRequest) => Promise<string>;
     /** How MCP servers' requests for input are answered (headless `--elicit`); default: through `askUser`. */
     mcpElicitation?: ElicitationPolicy;
+    /** Opens an MCP server's OAuth authorization URL for `/mcp:login` (the TUI: the browser). */
+    mcpOpenUrl?: (url: URL) => void;
     /**
      * Asks the user whether to use project files not approved yet (the TUI's start dialog);
      * without it they are left out (and named in `warnings`) unless `--approve-project-config`.
@@ -123,6 +125,7 @@ export async function wireSession(
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       ...(options.askUser ? { askUser: options.askUser } : {}),
       ...(options.mcpElicitation ? { mcpElicitation: options.mcpElicitation } : {}),
+      ...(options.mcpOpenUrl ? { mcpOpenUrl: options.mcpOpenUrl } : {}),
       ...(options.operationHost ? { operationHost: options.operationHost(selection) } : {}),
       ...(selection.source === "no-key" ? { providerStandIn: NO_KEY_NOTE } : {}),
     });

@@ -80,6 +80,8 @@ export interface ComposeSessionOptions {
   mcpServers?: readonly McpServerConfig[];
   /** How MCP servers' elicitations are answered (headless `--elicit`); default: asked through `askUser`. */
   mcpElicitation?: ElicitationPolicy;
+  /** Opens an MCP server's OAuth authorization URL for `/mcp:login`; absent: the URL is only shown. */
+  mcpOpenUrl?: (url: URL) => void;
   /** Wrap the product's extensions (tests inject regressions this way, never by editing product code). */
   wrapPlugins?: (plugins: PicassoExtension[]) => PicassoExtension[];
   /** What the surface can do for the core operations (`/model <id>`, `/resume <id>`). */

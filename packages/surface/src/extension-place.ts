@@ -28,6 +28,8 @@ export interface ExtensionPlace {
   mcpServers?: readonly McpServerConfig[];
   /** How MCP servers' elicitations are answered (headless `--elicit`); default: asked through `askUser`. */
   mcpElicitation?: ElicitationPolicy;
+  /** Opens an MCP server's OAuth authorization URL for `/mcp:login` (the TUI: the browser); absent: shown only. */
+  mcpOpenUrl?: (url: URL) => void;
   /** Where the file tools read and write whole files (an ACP editor's buffers). */
   files?: FileAccess;
   /** Grace period before leftover tool processes are SIGKILLed. */

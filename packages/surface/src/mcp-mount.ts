@@ -42,6 +42,8 @@ export interface McpMountOptions {
   isolate?: ProcessIsolation;
   /** How servers' elicitations are answered (headless `--elicit`); default: asked through `askUser`. */
   elicitation?: ElicitationPolicy;
+  /** Opens an OAuth authorization URL for `/mcp:login`; absent: the URL is only shown. */
+  openUrl?: (url: URL) => void;
 }
 
 export type { McpServerConfig };
@@ -63,6 +65,7 @@ export function mcpExtension(place: ExtensionPlace, before: MountedBefore): Moun
     ...(place.mcpServers ? { extraServers: place.mcpServers } : {}),
     ...(isolate ? { isolate } : {}),
     ...(place.mcpElicitation ? { elicitation: place.mcpElicitation } : {}),
+    ...(place.mcpOpenUrl ? { openUrl: place.mcpOpenUrl } : {}),
   });
   return { extension: mcp, handles: { mcp }, warnings: () => [...mcp.problems] };
 }
@@ -100,6 +103,7 @@ export function mcpPluginFor(options: McpMountOptions): McpPlugin {
     clientVersion: options.version,
     ...(options.isolate ? { isolate: options.isolate } : {}),
     ...(options.elicitation ? { elicitation: options.elicitation } : {}),
+    ...(options.openUrl ? { openUrl: options.openUrl } : {}),
     allow: loadAllowRules({
       workspaceRoot: options.workspaceRoot,
       picassoHome: options.picassoHome,

@@ -48,6 +48,10 @@ export async function startInteractive(
         {
           approver: request.approver,
           askUser: request.askUser,
+          // `/mcp:login` opens the authorization URL in the browser, as `picasso mcp login` does.
+          mcpOpenUrl: (url) => {
+            void import("./open-browser.js").then(({ openInBrowser }) => openInBrowser(url, env));
+          },
           surfaceLabel: "tui",
           env,
           async confirmProjectConfig(pending) {
