@@ -7,10 +7,11 @@
  * changed never receives the old server's tokens. Its content is never logged, cached in the
  * catalog or shown; only whether tokens are stored (`hasTokens`) is.
  */
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { readBoundedFile } from "@picasso/workspace";
 
 export interface StoredAuth {
   /** The server URL this was written for. */
@@ -28,14 +29,20 @@ export function authDir(picassoHome: string): string {
   return join(picassoHome, "mcp-auth");
 }
 
+/** Larger than any token set a server issues: anything bigger is not an auth file. */
+const MAX_AUTH_BYTES = 256 * 1024;
+
 export function authFile(picassoHome: string, server: string): string {
   return join(authDir(picassoHome), `${server}.json`);
 }
 
 /** The stored auth of `server` for `url`; empty when missing, unreadable or written for another URL. */
 export function readAuth(picassoHome: string, server: string, url: string): StoredAuth {
+  // Read bounded: a FIFO, device or folder planted at the path is never opened (it would block).
+  const read = readBoundedFile(authFile(picassoHome, server), MAX_AUTH_BYTES);
+  if (read.kind !== "text" || read.truncated) return { url };
   try {
-    const parsed = JSON.parse(readFileSync(authFile(picassoHome, server), "utf8")) as unknown;
+    const parsed = JSON.parse(read.bytes.toString("utf8")) as unknown;
     if (typeof parsed === "object" && parsed !== null && (parsed as StoredAuth).url === url)
       return parsed as StoredAuth;
   } catch {
