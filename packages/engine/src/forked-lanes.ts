@@ -20,6 +20,8 @@ import { runChildLane } from "./subagent.js";
 interface Forked {
   parentLane: string;
   task: string;
+  label: string | undefined;
+  group: string | undefined;
   lane: Lane | undefined;
   abort: AbortController;
   inbox: string[];
@@ -38,10 +40,13 @@ export class ForkedLanes {
     private readonly closing: AbortSignal,
   ) {}
 
-  /** What a tool call in `parentLane` (turn `turn`, call `toolUseId`) sees. */
-  view(parentLane: string, toolUseId: string, turn: number): ForkedSubagents {
+  /**
+   * What a tool call in `parentLane` (turn `turn`, call `toolUseId`) sees; an extension's view of
+   * the main lane passes the turn as a function (its forks happen in later turns).
+   */
+  view(parentLane: string, toolUseId: string | undefined, turn: number | (() => number)): ForkedSubagents {
     return {
-      fork: (request) => this.fork(request, parentLane, toolUseId, turn),
+      fork: (request) => this.fork(request, parentLane, toolUseId, typeof turn === "number" ? turn : turn()),
       report: (id, waitMs, signal) => this.report(this.find(id, parentLane), waitMs, signal),
       list: () =>
         [...this.lanes.entries()]
@@ -66,7 +71,7 @@ export class ForkedLanes {
   private fork(
     request: SubagentRequest,
     parentLane: string,
-    toolUseId: string,
+    toolUseId: string | undefined,
     turn: number,
   ): ForkedSubagent {
     if (this.closing.aborted) throw new Error("the session is ending; no subagent was started");
@@ -78,6 +83,8 @@ export class ForkedLanes {
     const forked: Forked = {
       parentLane,
       task: request.task,
+      label: request.label,
+      group: request.group,
       lane: undefined,
       abort,
       inbox: [],
@@ -178,6 +185,9 @@ export class ForkedLanes {
       steps: f.lane?.steps ?? 0,
       elapsedMs: (f.stoppedAt ?? Date.now()) - f.startedAt,
       pendingMessages: f.inbox.length,
+      tokens: f.lane?.tokensUsed ?? 0,
+      ...(f.label !== undefined ? { label: f.label } : {}),
+      ...(f.group !== undefined ? { group: f.group } : {}),
       ...(f.report !== undefined ? { report: f.report } : {}),
     };
   }

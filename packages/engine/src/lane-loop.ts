@@ -17,6 +17,7 @@
  */
 import {
   type ForkedSubagents,
+  formatReminder,
   type Message,
   type ModelRequest,
   messageText,
@@ -28,6 +29,7 @@ import {
   text,
   type Usage,
   userMessage,
+  type WakeNotice,
 } from "@picasso/protocol";
 import type { ChildHeader, ChildProfile } from "./agent-profile.js";
 import { maybeAutoCompact } from "./compaction.js";
@@ -65,6 +67,10 @@ export interface LaneRunOptions {
   header?: ChildHeader;
   /** Why a call is refused in this lane (an agent definition's tools list). */
   refusal?: ChildProfile["refusal"];
+  /** Stop before a step once the lane's tokens (`Lane.tokensUsed`) reached this (a subagent's budget). */
+  maxTokens?: number;
+  /** Wake notices for the lane (the main lane's `SessionWake`), appended before each step. */
+  notices?: () => WakeNotice[];
 }
 
 export interface LaneRunResult {
@@ -74,6 +80,8 @@ export interface LaneRunResult {
   text: string;
   usage: Usage;
   error?: ProviderError;
+  /** `max_steps` because the token budget ran out, not the step budget. */
+  tokenBudget?: true;
 }
 
 export async function runLaneSteps(
@@ -96,12 +104,17 @@ export async function runLaneSteps(
   while (true) {
     if (opts.signal.aborted) return interrupted("interrupted by the user before the next step");
     if (run.steps >= opts.maxSteps) return result("max_steps");
+    if (opts.maxTokens !== undefined && lane.tokensUsed >= opts.maxTokens)
+      return { ...result("max_steps"), tokenBudget: true };
     await prepareStep(rt, lane, opts);
     const { step, request } = requestStep(rt, lane, opts.header);
     run.steps += 1;
     const { outcome, retries } = await streamModel(rt, lane, request, step, opts.signal);
     const settled = settleStep(rt, lane, step, request, outcome, retries, opts.signal);
-    if (settled.usage) run.usage = addUsage(run.usage, settled.usage);
+    if (settled.usage) {
+      run.usage = addUsage(run.usage, settled.usage);
+      lane.tokensUsed += (promptTokens(settled.usage) ?? 0) + (settled.usage.outputTokens ?? 0);
+    }
     if (settled.kind === "interrupted") return interrupted("interrupted by the user during the model stream");
     if (settled.kind === "error") return result("error", settled.error);
     const said = messageText(settled.message);
@@ -154,6 +167,10 @@ function gateError(rt: EngineRuntime, lane: Lane) {
 async function prepareStep(rt: EngineRuntime, lane: Lane, opts: LaneRunOptions): Promise<void> {
   for (const said of opts.inbox?.() ?? [])
     lane.append(userMessage(text(`Message from the agent that started you:\n${said}`)), "subagent_message");
+  for (const notice of opts.notices?.() ?? [])
+    lane.append(userMessage(text(formatReminder(notice.source, notice.text))), "notice", {
+      reminder: notice.source,
+    });
   await maybeAutoCompact(rt, lane, opts.signal);
   await runPreStep(rt, lane, opts.turn);
 }

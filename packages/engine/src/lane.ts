@@ -28,6 +28,8 @@ export class Lane {
   compactedAt = 0;
   /** Messages before this index were checked against the pairing rules (history-pairing.ts). */
   pairedUpTo = 0;
+  /** Tokens this lane's steps used in this process: prompt (input and cache) and output. */
+  tokensUsed = 0;
 
   constructor(
     readonly id: string,

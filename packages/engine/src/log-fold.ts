@@ -187,6 +187,7 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
     case "subagent_start":
     case "subagent_stop":
     case "interrupt":
+    case "wake":
     case "error":
     case "session_end":
       break;

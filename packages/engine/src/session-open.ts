@@ -28,6 +28,7 @@ import {
 import { realPathOrResolved, workspaceFacts } from "@picasso/workspace";
 import { allowListApprover } from "./approver.js";
 import { SessionEventBus } from "./event-bus.js";
+import { ForkedLanes } from "./forked-lanes.js";
 import { Lane } from "./lane.js";
 import { laneReplay, type ReplayEntry } from "./lane-replay.js";
 import { closeExtensions, PluginHost } from "./plugin-host.js";
@@ -49,6 +50,7 @@ import {
 import { SessionRecorder } from "./session-recorder.js";
 import { type EngineSettings, resolveEngineSettings } from "./settings.js";
 import { isUnwritableFolderError } from "./unwritable-folder.js";
+import { WakeBoard } from "./wake-board.js";
 
 /** The mutable part of a session the runtime reads through closures. */
 export interface SessionState {
@@ -71,6 +73,11 @@ export interface OpenedSession {
   notes: string[];
   /** A resumed session's main lane as the user saw it (lane-replay.ts); empty for a new one. */
   replay: ReplayEntry[];
+  /** Aborted when the session closes: background lanes and wake-ups stop with it. */
+  closing: AbortController;
+  /** Subagents forked into the background; they outlive turns, not the session. */
+  forked: ForkedLanes;
+  wake: WakeBoard;
 }
 
 interface Located {
@@ -156,6 +163,12 @@ async function openLocked(
   });
   closeDanglingCalls(rt, main, place.cwd);
   log.flush();
+  const closing = new AbortController();
+  const forked = new ForkedLanes(rt, closing.signal);
+  const wake = new WakeBoard((notice) => {
+    rt.record({ type: "wake", source: notice.source, text: notice.text }, "main");
+    rt.flush();
+  });
   try {
     await host.start({
       sessionId: located.id,
@@ -163,6 +176,8 @@ async function openLocked(
       picassoHome: place.picassoHome,
       logPath: located.path,
       record: (event, lane = "main") => rt.record(event, lane),
+      lanes: forked.view("main", undefined, () => state.turn),
+      wake: wake.handle,
     });
   } catch (error) {
     const message = `an extension failed to start: ${(error as Error)?.message ?? String(error)}`;
@@ -173,7 +188,7 @@ async function openLocked(
   }
   const foldedMain = located.resumed?.fold.lanes.get("main");
   const replay = foldedMain ? laneReplay(foldedMain) : [];
-  return { id: located.id, log, lock, bus, rt, main, state, facts, notes, replay };
+  return { id: located.id, log, lock, bus, rt, main, state, facts, notes, replay, closing, forked, wake };
 }
 
 /** Which session: the one `resume` names (its log exists), or a new id. */

@@ -13,6 +13,7 @@ import { setMaxListeners } from "node:events";
 import {
   type ContextPanel,
   type ExtensionOperation,
+  formatReminder,
   type ImageInput,
   type ImageResolver,
   type Message,
@@ -29,7 +30,7 @@ import {
 } from "@picasso/protocol";
 import { type CompactionResult, compactLane } from "./compaction.js";
 import type { SessionEventListener } from "./event-bus.js";
-import { ForkedLanes } from "./forked-lanes.js";
+import type { ForkedLanes } from "./forked-lanes.js";
 import type { Lane } from "./lane.js";
 import { runLaneSteps } from "./lane-loop.js";
 import type { ReplayEntry } from "./lane-replay.js";
@@ -43,6 +44,7 @@ import { subagentRunner } from "./subagent.js";
 import { resolveTurnImages } from "./turn-images.js";
 import { addUsage } from "./usage.js";
 import { applyPin, type PinChange, pinChange, unpinChange } from "./user-pins.js";
+import type { WakeBoard } from "./wake-board.js";
 
 /** How a turn ended: what its `turn_end` event recorded. */
 export interface TurnResult {
@@ -69,9 +71,10 @@ export class Session {
   private readonly state: SessionState;
   private readonly opened: OpenedSession;
   private busy = false;
-  private readonly closing = new AbortController();
+  private readonly closing: AbortController;
   /** Subagents forked into the background; they outlive turns, not the session. */
   private readonly forked: ForkedLanes;
+  private readonly wake: WakeBoard;
   private factsPending: string | undefined;
   private running: Promise<void> | undefined;
   private closed = false;
@@ -93,7 +96,9 @@ export class Session {
     this.resumeNotes = opened.notes;
     this.replay = opened.replay;
     this.factsPending = opened.facts;
-    this.forked = new ForkedLanes(this.rt, this.closing.signal);
+    this.closing = opened.closing;
+    this.forked = opened.forked;
+    this.wake = opened.wake;
   }
 
   get logPath(): string {
@@ -201,6 +206,7 @@ export class Session {
         noSubagents: false,
         runSubagent: subagentRunner(this.rt, "main", this.state.turn),
         subagents: (toolUseId) => this.forked.view("main", toolUseId, this.state.turn),
+        notices: () => this.wake.take(),
         ...(limit ? { turnLimit: limit } : {}),
       });
       this.totalUsage = addUsage(this.totalUsage, usage);
@@ -233,6 +239,38 @@ export class Session {
         ),
     );
     return reason !== undefined;
+  }
+
+  /**
+   * Wake notices waiting for the main lane (a monitor matched, a scheduled prompt came due) while
+   * no turn ran: a surface runs `runWake` for them (each `wake` event says one arrived).
+   */
+  get pendingWakes(): number {
+    return this.wake.pending;
+  }
+
+  /** What is armed to wake this session later (monitors, scheduled prompts), by label. */
+  get armedWakes(): string[] {
+    return this.wake.armed;
+  }
+
+  /** Called when a notice arrives or a wake-up is disarmed; returns the unsubscribe function. */
+  onWakeChange(listener: () => void): () => void {
+    return this.wake.onChange(listener);
+  }
+
+  /**
+   * Run a turn for the waiting notices (its input: each one a `<system-reminder>` of its source),
+   * unless a turn is running (they join its next step) or none wait. Resolves to the turn's
+   * result, or undefined when none ran.
+   */
+  async runWake(options: TurnOptions = {}): Promise<TurnResult | undefined> {
+    if (this.busy || this.closed || this.ending || this.wake.pending === 0) return undefined;
+    const input = this.wake
+      .take()
+      .map((notice) => formatReminder(notice.source, notice.text))
+      .join("\n\n");
+    return this.runTurn(input, options);
   }
 
   /** The user's pins, in pinning order (what every compaction of the main lane keeps). */

@@ -16,7 +16,13 @@
  * report; several calls of one step run at once, the scheduler batches `agent` calls) and
  * `ForkedLanes` (forked-lanes.ts, `subagent_fork` — the child runs in the background).
  */
-import { type SubagentRequest, type SubagentStatus, text, userMessage } from "@picasso/protocol";
+import {
+  formatReminder,
+  type SubagentRequest,
+  type SubagentStatus,
+  text,
+  userMessage,
+} from "@picasso/protocol";
 import { agentInstructions, type ChildProfile, childProfile } from "./agent-profile.js";
 import { type ChildCwd, childCwd } from "./child-cwd.js";
 import { Lane } from "./lane.js";
@@ -27,7 +33,8 @@ import { subagentBrief } from "./subagent-brief.js";
 export interface ChildLaneStart {
   request: SubagentRequest;
   parentLane: string;
-  parentToolUseId: string;
+  /** The tool call that started it; absent when an extension started it outside a call. */
+  parentToolUseId: string | undefined;
   turn: number;
   signal: AbortSignal;
   /** Forked: runs in the background, past the parent's turn. */
@@ -66,10 +73,12 @@ export async function runChildLane(
       type: "subagent_start",
       parentLane: start.parentLane,
       task: request.task,
-      parentToolUseId: start.parentToolUseId,
+      ...(start.parentToolUseId !== undefined ? { parentToolUseId: start.parentToolUseId } : {}),
       ...(start.background ? { background: true } : {}),
       ...(cwd.relative ? { cwd: cwd.relative } : {}),
       ...(profile.agent ? { agent: profile.agent.name } : {}),
+      ...(request.label ? { label: request.label } : {}),
+      ...(request.group ? { group: request.group } : {}),
     },
     laneId,
   );
@@ -78,6 +87,7 @@ export async function runChildLane(
     userMessage(
       text(request.task),
       ...(profile.agent ? [text(agentInstructions(profile.agent))] : []),
+      ...(request.brief ?? []).map((block) => text(formatReminder(block.source, block.text))),
       text(subagentBrief({ background: start.background === true })),
     ),
     "subagent_task",
@@ -86,9 +96,24 @@ export async function runChildLane(
     1,
     Math.min(request.maxSteps ?? rt.settings.subagentMaxSteps, rt.settings.subagentMaxSteps),
   );
-  const result = await runChild(rt, lane, start, cwd.absolute, budget, profile);
-  const status = statusOf(result);
-  const said = reportText(status, result, budget);
+  const timeBudget =
+    request.maxSeconds !== undefined ? timeLimit(start.signal, request.maxSeconds) : undefined;
+  const result = await runChild(
+    rt,
+    lane,
+    timeBudget ? { ...start, signal: timeBudget.signal } : start,
+    cwd.absolute,
+    budget,
+    profile,
+  );
+  const outOfTime = timeBudget?.expired() === true && !start.signal.aborted;
+  timeBudget?.clear();
+  const status = outOfTime ? "budget" : statusOf(result);
+  const said = outOfTime
+    ? `${result.text.trim() ? `${result.text.trim()}\n\n` : ""}[the subagent used its time budget of ${request.maxSeconds} s before finishing; this is its last report]`
+    : result.tokenBudget
+      ? `${result.text.trim() ? `${result.text.trim()}\n\n` : ""}[the subagent used its budget of ${request.maxTokens} tokens before finishing; this is its last report]`
+      : reportText(status, result, budget);
   const report = profile.note ? `${said}\n\n[${profile.note}]` : said;
   rt.record({ type: "subagent_stop", status, reportBytes: Buffer.byteLength(report), report }, laneId);
   rt.flush();
@@ -145,6 +170,7 @@ async function runChild(
       ...(start.inbox ? { inbox: start.inbox } : {}),
       ...(profile.header.own ? { header: profile.header } : {}),
       ...(profile.agent ? { refusal: profile.refusal } : {}),
+      ...(start.request.maxTokens !== undefined ? { maxTokens: start.request.maxTokens } : {}),
       runSubagent: async () => {
         throw new Error("subagents cannot start subagents");
       },
@@ -158,6 +184,26 @@ async function runChild(
       error: { kind: "unknown", message: (error as Error).message, retryable: false },
     };
   }
+}
+
+/** A signal that aborts with `parent` or after `seconds`; `expired()` says which. */
+function timeLimit(parent: AbortSignal, seconds: number) {
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort();
+  }, seconds * 1000);
+  const follow = () => controller.abort();
+  parent.addEventListener("abort", follow, { once: true });
+  return {
+    signal: controller.signal,
+    expired: () => expired,
+    clear: () => {
+      clearTimeout(timer);
+      parent.removeEventListener("abort", follow);
+    },
+  };
 }
 
 function statusOf(result: LaneRunResult): SubagentStatus {

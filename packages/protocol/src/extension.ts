@@ -17,7 +17,7 @@
  * Nothing here is sent to the model except through the plugin hooks: panels, operations and facts
  * labels never touch Tier 1.
  */
-import type { PicassoPlugin, SessionFactLines } from "./plugin.js";
+import type { ForkedSubagents, PicassoPlugin, SessionFactLines } from "./plugin.js";
 import type { ProtectedSection } from "./protected-context.js";
 import type { SessionEventBody } from "./session-events.js";
 import type { CatalogGroupTitle, ToolFamily } from "./tool-family.js";
@@ -34,6 +34,37 @@ export interface ExtensionStartContext {
    * server's start): logged, then published to every subscriber. Default lane `main`.
    */
   record(event: SessionEventBody, lane?: string): void;
+  /**
+   * The session's background lanes, as the main lane sees them (forked-lanes): team members,
+   * workflow steps and ralph rounds are forked here and outlive the turn that started them. A
+   * tool call should fork through its own `ctx.subagents` (so the lane names the call that
+   * started it); report, message and cancel work here for every lane the main lane started.
+   * Absent where no session runs lanes.
+   */
+  lanes?: ForkedSubagents;
+  /** Wake the session later (`monitor`, `schedule`, a team member's message to the lead). */
+  wake?: SessionWake;
+}
+
+/** A notice that wakes the session: enters the main lane as `<system-reminder source="…">`. */
+export interface WakeNotice {
+  /** Reminder source: `monitor`, `schedule`, `team:message`… */
+  source: string;
+  text: string;
+}
+
+/**
+ * Waking a session. A notice is logged (`wake`) and appended to the main lane before its next
+ * step; an idle session's surface runs a turn for it (the TUI at once; headless while anything is
+ * armed; ACP with the client's next prompt).
+ */
+export interface SessionWake {
+  notify(notice: WakeNotice): void;
+  /**
+   * Something may wake the session later (a monitor, a scheduled prompt): a surface that ends
+   * when idle (headless) waits while anything is armed. Returns the disarm function (idempotent).
+   */
+  arm(label: string): () => void;
 }
 
 export type PanelTone = "normal" | "dim" | "ok" | "warn" | "error";

@@ -37,6 +37,8 @@ export {
   type PanelRow,
   type PanelTone,
   type PicassoExtension,
+  type SessionWake,
+  type WakeNotice,
 } from "./extension.js";
 export {
   containsHeldSecret,
@@ -76,6 +78,7 @@ export type {
   FileReadTracker,
   ForkedSubagent,
   ForkedSubagents,
+  LaneBrief,
   PicassoPlugin,
   PreStepContext,
   PreStepResult,

@@ -114,6 +114,33 @@ export interface SubagentRequest {
   cwd?: string;
   /** The agent definition it runs as (`agents/definitions`); absent: a plain subagent. */
   agent?: string;
+  /**
+   * Its name for people: the timeline's lane title, `/team`, `/workflow` (a team member `reviewer`,
+   * a workflow step `test[2]`, a ralph round `round 3`). Absent: its task's first words.
+   */
+  label?: string;
+  /**
+   * What started it, for grouping lanes side by side (`team:<name>`, `workflow:<run id>`,
+   * `ralph:<id>`). Absent: a plain subagent.
+   */
+  group?: string;
+  /**
+   * Agent-scoped text for its first message, after the task (and the agent definition's text),
+   * before the subagent rules: each block a `<system-reminder source="…">` (e.g. `team:identity`,
+   * `team:policy`). It enters that lane's history only, never Tier 1 nor another lane.
+   */
+  brief?: readonly LaneBrief[];
+  /** Token budget: input, output and cache tokens over all its steps; reached, it stops (`budget`). */
+  maxTokens?: number;
+  /** Time budget in seconds; reached, it stops at once (`budget`). */
+  maxSeconds?: number;
+}
+
+/** One block of agent-scoped text for a subagent's first message (`SubagentRequest.brief`). */
+export interface LaneBrief {
+  /** The reminder source (`team:identity`, `team:policy`, `workflow:inputs`…). */
+  source: string;
+  text: string;
 }
 
 /** A subagent started in the background (`subagent_fork`), as the lane that started it sees it. */
@@ -129,6 +156,11 @@ export interface ForkedSubagent {
   elapsedMs: number;
   /** Messages the parent sent it that it has not read yet. */
   pendingMessages: number;
+  /** `SubagentRequest.label` / `.group`, when it was given one. */
+  label?: string;
+  group?: string;
+  /** Tokens its steps used so far: input, output and cache (0 before its first answer). */
+  tokens: number;
   /** Its final report, once it stopped. */
   report?: string;
 }

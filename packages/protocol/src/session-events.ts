@@ -42,6 +42,8 @@ export const MessageSourceSchema = z.enum([
   "compaction_summary",
   "subagent_task",
   "subagent_message",
+  /** A notice that woke the session or joined its next step (a monitor match, a scheduled prompt). */
+  "notice",
 ]);
 export type MessageSource = z.infer<typeof MessageSourceSchema>;
 
@@ -433,9 +435,19 @@ export const EVENT_RULES = {
     cwd: z.string().optional(),
     /** The agent definition it runs as (docs/agents.md), when one was named. */
     agent: z.string().optional(),
+    /** Its name for people (a team member, a workflow step, a ralph round). */
+    label: z.string().optional(),
+    /** What started it: `team:<name>`, `workflow:<run>`, `ralph:<id>`. */
+    group: z.string().optional(),
   }),
   subagent_stop: logged({ status: SubagentStatusSchema, reportBytes: Size }, { report: z.string() }),
   interrupt: logged({ reason: z.string() }),
+  /**
+   * Something woke the session (extension.ts `SessionWake`): a monitor matched, a scheduled prompt
+   * came due, a team member wrote to the lead. The notice joins the main lane (source `notice`)
+   * before its next step; an idle surface runs a turn for it.
+   */
+  wake: logged({ source: z.string(), text: z.string() }),
   /**
    * Resuming found log lines it could not read or history it could not fold, and went on without
    * them; written once per problem, so a later resume (or the timeline) does not report it again.

@@ -35,6 +35,7 @@ export function addMessageEntries(
     case "tool_results":
       return false;
     case "reminder":
+    case "notice": // a wake notice (monitor, schedule…) is a reminder of its source
       enter({
         kind: "reminder",
         name: event.reminder ?? null,

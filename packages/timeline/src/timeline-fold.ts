@@ -261,6 +261,7 @@ export class TimelineFolder {
       case "retry":
       case "mcp_elicitation": // asked the user; what came of it is the tool's result
       case "mcp_log": // a server's log line never enters the context
+      case "wake": // its notice enters as a message (source `notice`), counted there
       case "tool_call":
       case "approval_requested":
       case "approval_decided":

@@ -142,11 +142,18 @@ export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
       finished.push({
         kind: "notice",
         tone: "info",
-        text: `${event.lane} started: ${oneLine(event.task, 100)}`,
+        text: `${event.label ? `${event.label} (${event.lane})` : event.lane} started: ${oneLine(event.task, 100)}`,
       });
       return { live, finished };
     case "subagent_stop":
       finished.push({ kind: "notice", tone: "info", text: `${event.lane} ${event.status}` });
+      return { live, finished };
+    case "wake":
+      finished.push({
+        kind: "notice",
+        tone: "info",
+        text: `woken by ${event.source}: ${oneLine(event.text, 120)}`,
+      });
       return { live, finished };
     case "error":
       if (event.scope === "plugin") return { live, finished };
