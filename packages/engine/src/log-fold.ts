@@ -188,6 +188,10 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
     case "subagent_stop":
     case "interrupt":
     case "wake":
+    case "ralph_loop_start": // a ralph loop's facts (packages/loops); its rounds are lanes of their own
+    case "ralph_round_start":
+    case "ralph_round_end":
+    case "ralph_loop_end":
     case "error":
     case "session_end":
       break;

@@ -449,6 +449,51 @@ export const EVENT_RULES = {
    */
   wake: logged({ source: z.string(), text: z.string() }),
   /**
+   * A ralph loop started (packages/loops, docs/ralph.md): `loop` its id, the prompt every round
+   * re-runs, what ends it (`until`: the check command exits 0, or a round calls `goal_done`), the
+   * check command when one was given (cut to 1,000 characters) and its budgets.
+   */
+  ralph_loop_start: logged({
+    loop: z.string(),
+    prompt: z.string(),
+    until: z.enum(["check", "goal_done"]),
+    checkCommand: z.string().optional(),
+    maxRounds: z.number().int().positive(),
+    maxSteps: z.number().int().positive().optional(),
+    maxSeconds: z.number().int().positive().optional(),
+  }),
+  /** A round of a ralph loop started: its lane (`subagent`, a background lane of group `ralph:<loop>`). */
+  ralph_round_start: logged({ loop: z.string(), round: z.number().int().positive(), subagent: z.string() }),
+  /**
+   * A round of a ralph loop ended: how its lane stopped, whether it called `goal_done` or
+   * `goal_blocked` (`goal`), and the check's result when one ran (`passed`: exit code 0; `tail`:
+   * the last 2,000 characters of its output, which the next round's carry quotes).
+   */
+  ralph_round_end: logged({
+    loop: z.string(),
+    round: z.number().int().positive(),
+    subagent: z.string(),
+    status: SubagentStatusSchema,
+    goal: z.enum(["done", "blocked"]).optional(),
+    check: z
+      .strictObject({
+        passed: z.boolean(),
+        exitCode: z.number().int().nullable(),
+        /** It did not finish: out of time, interrupted, refused by the sandbox or not started. */
+        ended: z.enum(["timeout", "interrupt", "refused", "not_started"]).optional(),
+        tail: z.string(),
+        durationMs: z.number().nonnegative(),
+      })
+      .optional(),
+  }),
+  /** A ralph loop ended: why, after how many rounds (`message`: the blocker, the error). */
+  ralph_loop_end: logged({
+    loop: z.string(),
+    reason: z.enum(["check_passed", "goal_done", "blocked", "max_rounds", "max_seconds", "stopped", "error"]),
+    rounds: Size,
+    message: z.string().optional(),
+  }),
+  /**
    * Resuming found log lines it could not read or history it could not fold, and went on without
    * them; written once per problem, so a later resume (or the timeline) does not report it again.
    */

@@ -25,6 +25,7 @@ import type {
 import { hooksExtension } from "./hooks-mount.js";
 import { initExtension } from "./init-mount.js";
 import { leanContextExtension } from "./lean-context-mount.js";
+import { loopsExtension } from "./loops-mount.js";
 import { mcpExtension } from "./mcp-mount.js";
 import { memoryExtension } from "./session-memory.js";
 import { toolsExtension } from "./tools-mount.js";
@@ -39,6 +40,7 @@ export const EXTENSION_REGISTRY: Readonly<Record<string, ExtensionFactory>> = {
   init: initExtension,
   hooks: hooksExtension,
   agents: agentsMount,
+  loops: loopsExtension,
   commands: commandsExtension,
 };
 

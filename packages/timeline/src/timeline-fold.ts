@@ -262,6 +262,10 @@ export class TimelineFolder {
       case "mcp_elicitation": // asked the user; what came of it is the tool's result
       case "mcp_log": // a server's log line never enters the context
       case "wake": // its notice enters as a message (source `notice`), counted there
+      case "ralph_loop_start": // a ralph loop's rounds are lanes (subagent_start's label and group)
+      case "ralph_round_start":
+      case "ralph_round_end":
+      case "ralph_loop_end":
       case "tool_call":
       case "approval_requested":
       case "approval_decided":

@@ -37,16 +37,47 @@ function section(name: string, text: string): string {
   return text === "" ? "" : `\n${name}:\n${text.replace(/\n$/, "")}`;
 }
 
-async function runForeground(
-  command: string,
-  cwd: string,
-  timeoutMs: number,
-  ctx: ToolContext,
+/** A command to run as `bash` runs one in the foreground (`runShellCommand`). */
+export interface ShellCommandRun {
+  command: string;
+  /** Absolute working folder. */
+  cwd: string;
+  timeoutMs: number;
+  /** Aborting it kills the command's whole process group (`ended: "interrupt"`). */
+  signal: AbortSignal;
+}
+
+/** How a foreground command ended: its exit, why it was stopped, and its output (head and tail kept). */
+export interface ShellCommandResult {
+  exitCode: number | null;
+  signal: string | null;
+  /** It was stopped: it ran out of time, or `signal` aborted. */
+  ended: "timeout" | "interrupt" | undefined;
+  /** The sandbox refuses commands (it is required and unavailable): what it says. */
+  refused?: string;
+  /** It could not be started: why. */
+  spawnError?: string;
+  /** It started processes that outlived it (their later output is not captured). */
+  leftovers: boolean;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Run one command exactly as the `bash` tool's foreground run does: `bash -c` in its own process
+ * group through the session's jobs (sandbox, scrubbed environment, group record, kill grace), the
+ * whole group killed on timeout or abort, each stream's head and tail kept. For extensions that
+ * run a command the model gave (a ralph loop's check); the caller's tool asked permission (`exec`).
+ */
+export async function runShellCommand(
   jobs: BackgroundJobs,
-) {
+  run: ShellCommandRun,
+): Promise<ShellCommandResult> {
+  const empty = { exitCode: null, signal: null, ended: undefined, leftovers: false, stdout: "", stderr: "" };
+  if (jobs.sandbox?.refusesCommands) return { ...empty, refused: jobs.sandbox.describe() };
   const stdout = new HeadTailCapture(HEAD_BYTES, TAIL_BYTES);
   const stderr = new HeadTailCapture(HEAD_BYTES, TAIL_BYTES);
-  const group = jobs.spawn(command, cwd, {
+  const group = jobs.spawn(run.command, run.cwd, {
     onStdout: (chunk) => stdout.push(chunk),
     onStderr: (chunk) => stderr.push(chunk),
   });
@@ -55,14 +86,22 @@ async function runForeground(
     ended ??= why;
     void group.kill();
   };
-  const timer = setTimeout(() => stop("timeout"), timeoutMs);
+  const timer = setTimeout(() => stop("timeout"), run.timeoutMs);
   const onAbort = () => stop("interrupt");
-  if (ctx.signal.aborted) onAbort();
-  else ctx.signal.addEventListener("abort", onAbort, { once: true });
+  if (run.signal.aborted) onAbort();
+  else run.signal.addEventListener("abort", onAbort, { once: true });
   const exit = await group.exited;
   clearTimeout(timer);
-  ctx.signal.removeEventListener("abort", onAbort);
-  return { exit, ended, stdout: stdout.text(), stderr: stderr.text() };
+  run.signal.removeEventListener("abort", onAbort);
+  return {
+    exitCode: exit.exitCode,
+    signal: exit.signal ?? null,
+    ended,
+    ...(exit.spawnError !== undefined ? { spawnError: exit.spawnError } : {}),
+    leftovers: exit.leftovers === true,
+    stdout: stdout.text(),
+    stderr: stderr.text(),
+  };
 }
 
 async function runCommand(input: Record<string, unknown>, ctx: ToolContext, jobs: BackgroundJobs) {
@@ -91,8 +130,9 @@ async function runCommand(input: Record<string, unknown>, ctx: ToolContext, jobs
     } satisfies ToolOutput;
   }
   if (jobs.sandbox?.refusesCommands) return toolError(jobs.sandbox.describe());
-  const { exit, ended, stdout, stderr } = await runForeground(command, where.abs, timeoutMs, ctx, jobs);
-  if (exit.spawnError) return toolError(`The command could not be started: ${exit.spawnError}`);
+  const exit = await runShellCommand(jobs, { command, cwd: where.abs, timeoutMs, signal: ctx.signal });
+  const { ended, stdout, stderr } = exit;
+  if (exit.spawnError !== undefined) return toolError(`The command could not be started: ${exit.spawnError}`);
   const lines: string[] = [];
   if (ended === "timeout") {
     lines.push(

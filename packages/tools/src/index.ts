@@ -28,6 +28,13 @@ export { type Goal, GoalBoard } from "./goal/goal-board.js";
 export { protectedToolState } from "./protected-state.js";
 export { createTodoBoard, type TodoBoard } from "./todo-board.js";
 
+// For extensions that declare tools and run a command the model gave as `bash` runs it (loops).
+
+export type { BackgroundJobs } from "./background-jobs.js";
+export { runShellCommand, type ShellCommandResult, type ShellCommandRun } from "./bash.js";
+export { defineTool, toolError } from "./define-tool.js";
+export { optionalInteger, optionalString, requiredString, ToolInputError } from "./tool-input.js";
+
 // The tools of a forked subagent's lane.
 
 export { subagentLaneTools } from "./subagent/subagent-lane-tools.js";

@@ -155,6 +155,29 @@ export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
         text: `woken by ${event.source}: ${oneLine(event.text, 120)}`,
       });
       return { live, finished };
+    case "ralph_loop_start":
+      finished.push({
+        kind: "notice",
+        tone: "info",
+        text: `ralph loop ${event.loop} started (until ${event.until === "check" ? "the check passes" : "goal_done"}, at most ${event.maxRounds} rounds)`,
+      });
+      return { live, finished };
+    case "ralph_round_start":
+      return { live, finished };
+    case "ralph_round_end":
+      finished.push({
+        kind: "notice",
+        tone: "info",
+        text: `ralph ${event.loop} round ${event.round}: ${event.status}${event.goal ? `, goal_${event.goal}` : ""}${event.check ? `, check ${event.check.passed ? "passed" : `failed (${event.check.ended ?? `exit ${event.check.exitCode}`})`}` : ""}`,
+      });
+      return { live, finished };
+    case "ralph_loop_end":
+      finished.push({
+        kind: "notice",
+        tone: event.reason === "check_passed" || event.reason === "goal_done" ? "info" : "warn",
+        text: `ralph loop ${event.loop} ended: ${event.reason.replace("_", " ")} after ${event.rounds} round${event.rounds === 1 ? "" : "s"}${event.message ? ` (${oneLine(event.message, 100)})` : ""}`,
+      });
+      return { live, finished };
     case "error":
       if (event.scope === "plugin") return { live, finished };
       finished.push({ kind: "notice", tone: "error", text: `${event.scope} error: ${event.message}` });
