@@ -20,7 +20,7 @@ export interface TimelineChart {
 
 export interface ChartTrack {
   lane: string;
-  /** `main`, or `<lane> · subagent: "<task preview>"`. */
+  /** `main`, or `<lane>[ · <label>][ · <group>] · subagent: "<task preview>"`; then ` · cost <n>` (its own, over the session). */
   label: string;
   bars: ChartBar[];
 }

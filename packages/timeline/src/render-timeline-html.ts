@@ -12,15 +12,28 @@
  *   marked under the bar of the step whose request sent them; each bar's `<title>` gives its
  *   figures, the drop's reason, its markers and what the step sent first (and, on a turn's last
  *   bar, what entered after it);
+ * - the lanes side by side: per group (a team, a workflow run, a ralph loop's rounds; lanes without
+ *   one together) a row of columns, one per lane, each with its label, lane id, status and its own
+ *   figures over the session (steps, tokens, cost), and under them one strip per lane on the
+ *   session's time axis (from the first lane's first event to the last lane's last), so the
+ *   groups' strips line up with each other;
  * - the drops, each with its step, tokens lost and reason;
  * - the per-turn table (one row per turn and lane: steps, tokens, cached share, drops);
  * - what entered each turn's context, lane by lane, with the Tier-2 loads and compactions.
  * Every figure the log did not record prints as `not recorded` (in the chart: no segment).
  */
 import type { ChartBar, ChartTrack, TimelineChart } from "@picasso/protocol";
-import { entryLabel, formatCount, formatShare, totalsLine } from "./render-timeline.js";
+import {
+  entryLabel,
+  formatCount,
+  formatShare,
+  laneGroups,
+  laneName,
+  sumOver,
+  totalsLine,
+} from "./render-timeline.js";
 import { timelineChart } from "./timeline-chart.js";
-import type { Timeline, TimelineLane, TimelineTurn } from "./timeline-types.js";
+import type { Timeline, TimelineLane, TimelineLaneSummary, TimelineTurn } from "./timeline-types.js";
 
 const GAP = 2;
 const CHART_HEIGHT = 140;
@@ -33,7 +46,9 @@ h1{font-size:20px}h2{font-size:16px;margin-top:28px}table{border-collapse:collap
 td,th{padding:2px 8px;border-bottom:1px solid #e3e6ea;text-align:right}td:first-child,th:first-child,.l{text-align:left}
 .chart{overflow-x:auto;border:1px solid #e3e6ea;padding:4px}.r{fill:#2f7d4f}.w{fill:#d9a521}.u{fill:#4a78c2}
 .bg{fill:#fde2e2}.dm{fill:#c62828}.cm{fill:#6a3fb5}.tm{fill:#0c8599}tr.drop td{background:#fde2e2}
-.key span{display:inline-block;width:10px;height:10px;margin:0 4px 0 12px}`;
+.key span{display:inline-block;width:10px;height:10px;margin:0 4px 0 12px}
+.lanes{display:flex;gap:8px;flex-wrap:wrap}.lane{border:1px solid #e3e6ea;padding:6px 10px;min-width:150px}
+.lane b{display:block}.lane .n{color:#5c6670;font-size:12px}.axis{fill:#4a78c2}.axisbg{fill:#eef1f4}`;
 
 export function renderTimelineHtml(timeline: Timeline): string {
   const chart = timelineChart(timeline);
@@ -47,6 +62,7 @@ export function renderTimelineHtml(timeline: Timeline): string {
     totalsBlock(chart, timeline),
     `<h2>Steps</h2><p class="key"><span style="background:#2f7d4f"></span>cache read<span style="background:#d9a521"></span>cache write<span style="background:#4a78c2"></span>uncached input<span style="background:#c62828"></span>▼ prefix drop<span style="background:#6a3fb5"></span>◆ compaction<span style="background:#0c8599"></span>● Tier-2 load</p>`,
     ...chart.tracks.map((track) => trackChart(track, chart.maxPromptTokens)),
+    lanesSideBySide(timeline.lanes ?? []),
     dropList(chart),
     turnTable(timeline.turns),
     enteredList(timeline.turns),
@@ -166,6 +182,69 @@ function entered(lane: TimelineLane): string {
     (c) => `compaction (${c.trigger}) of ${c.removedMessages} messages`,
   );
   return [...lane.entries.map(entryLabel), ...compactions].join(" · ");
+}
+
+function lanesSideBySide(lanes: readonly TimelineLaneSummary[]): string {
+  if (lanes.length <= 1) return "";
+  const spans = lanes.map(spanOf);
+  const axis = spans.every((s) => s !== undefined)
+    ? { from: Math.min(...spans.map((s) => s!.from)), to: Math.max(...spans.map((s) => s!.to)) }
+    : undefined;
+  const rows = laneGroups(lanes).map((g) => {
+    const cost = formatCount(sumOver(g.lanes, (t) => t.costInputEquivalent));
+    const title =
+      g.group === null
+        ? `Lanes without a group · ${g.lanes.length}`
+        : `${g.group} · ${g.lanes.length} lane${g.lanes.length === 1 ? "" : "s"} side by side · cost ${cost}`;
+    const columns = g.lanes.map(laneColumn).join("");
+    return `<section class="group"><h3>${esc(title)}</h3><div class="lanes">${columns}</div>${timeAxis(g.lanes, axis)}</section>`;
+  });
+  return `<h2>Lanes</h2><p>Each lane's own steps over the session (cost in input-token equivalents); lanes of one group ran side by side.</p>\n${rows.join("\n")}`;
+}
+
+function laneColumn(lane: TimelineLaneSummary): string {
+  const t = lane.totals;
+  const status =
+    lane.parentLane === null ? "main lane" : `${lane.status ?? "running"} · from ${lane.parentLane}`;
+  const figures = [
+    `${t.steps} step${t.steps === 1 ? "" : "s"} · cached ${formatShare(t.cacheReadShare)}`,
+    `uncached ${formatCount(t.inputTokens)} · read ${formatCount(t.cacheReadTokens)} · write ${formatCount(t.cacheWriteTokens)}`,
+    `output ${formatCount(t.outputTokens)}`,
+  ];
+  return (
+    `<div class="lane" data-lane="${esc(lane.lane)}"><b>${esc(laneName(lane))}</b><span class="n">${esc(`${lane.lane} · ${status}`)}</span>` +
+    `${figures.map((f) => `<div>${esc(f)}</div>`).join("")}<div><b>cost ${esc(formatCount(t.costInputEquivalent))}</b></div></div>`
+  );
+}
+
+interface Span {
+  from: number;
+  to: number;
+}
+
+/** When a lane ran: from its first event to its last; undefined when the log lacks the times. */
+function spanOf(lane: TimelineLaneSummary): Span | undefined {
+  const from = Date.parse(lane.startedAt);
+  const to = Date.parse(lane.endedAt);
+  return Number.isNaN(from) || Number.isNaN(to) ? undefined : { from, to };
+}
+
+/** One strip per lane of a group on the session's time axis (`axis`: its first event to its last). */
+function timeAxis(lanes: readonly TimelineLaneSummary[], axis: Span | undefined): string {
+  const spans = lanes.map(spanOf);
+  if (!axis || spans.some((s) => s === undefined)) return "";
+  const width = 600;
+  const row = 14;
+  const at = (ms: number) =>
+    axis.to > axis.from ? Math.round(((ms - axis.from) / (axis.to - axis.from)) * width) : 0;
+  const strips = lanes.map((lane, i) => {
+    const span = spans[i]!;
+    const x = at(span.from);
+    const w = Math.max(2, at(span.to) - x);
+    const tip = `${laneName(lane)} (${lane.lane}): ${((span.to - span.from) / 1000).toFixed(1)} s, from ${((span.from - axis.from) / 1000).toFixed(1)} s`;
+    return `<g><title>${esc(tip)}</title><rect class="axisbg" x="0" y="${i * row}" width="${width}" height="${row - 3}"/><rect class="axis" x="${x}" y="${i * row}" width="${w}" height="${row - 3}"/></g>`;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${lanes.length * row}" role="img" aria-label="${esc(`when each lane ran, on the session's ${((axis.to - axis.from) / 1000).toFixed(1)} s`)}">${strips.join("")}</svg>`;
 }
 
 function esc(text: string): string {

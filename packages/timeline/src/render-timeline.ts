@@ -1,7 +1,8 @@
 /**
  * The timeline as text: a header for the session, then per turn one block per lane — what entered
  * the context, a table of its steps (tokens as reported, cache share, prefix check) and its
- * compactions — and the totals. Every figure the log did not record prints as `not recorded`.
+ * compactions — then every lane of the session with its own figures (lanes of one group — a team, a
+ * workflow run, a ralph loop — together, with the group's sum), and the totals. Every figure the log did not record prints as `not recorded`.
  * Deterministic: the same timeline always renders the same text.
  */
 import { formatByteSize } from "@picasso/protocol";
@@ -10,6 +11,7 @@ import type {
   Timeline,
   TimelineEntry,
   TimelineLane,
+  TimelineLaneSummary,
   TimelineStep,
   TimelineTurn,
   TokenTotals,
@@ -64,13 +66,13 @@ function prefixLabel(step: TimelineStep): string {
   return `DROPPED −${formatCount(drop.lostTokens)} ${dropWhere(drop)}${drop.afterCompaction ? " (after compaction)" : ""}`;
 }
 
-/** Left-align the first column, right-align numbers, leave the last column ragged. */
-function table(rows: string[][]): string[] {
+/** Left-align the first `left` columns, right-align numbers, leave the last column ragged. */
+function table(rows: string[][], left = 2): string[] {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   return rows.map((row) =>
     row
       .map((cell, c) =>
-        c === row.length - 1 ? cell : c <= 1 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!),
+        c === row.length - 1 ? cell : c < left ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!),
       )
       .join("  ")
       .trimEnd(),
@@ -120,8 +122,13 @@ export function totalsLine(totals: TokenTotals): string {
 function laneBlock(lane: TimelineLane): string[] {
   const out: string[] = [];
   const sub = lane.subagent;
+  const named = sub?.label
+    ? ` · ${sub.label}${sub.group ? ` (${sub.group})` : ""}`
+    : sub?.group
+      ? ` · ${sub.group}`
+      : "";
   const title = sub
-    ? `${lane.lane} · subagent${sub.parentLane ? ` of ${sub.parentLane}` : ""} · "${sub.taskPreview}" · ` +
+    ? `${lane.lane}${named} · subagent${sub.parentLane ? ` of ${sub.parentLane}` : ""} · "${sub.taskPreview}" · ` +
       `${sub.status ?? "no stop recorded"}${sub.reportBytes !== null ? `, report ${formatBytes(sub.reportBytes)}` : ""}`
     : lane.lane;
   out.push(`  ${title}`);
@@ -167,6 +174,7 @@ export function renderTimeline(timeline: Timeline, options: RenderOptions = {}):
   ];
   if (timeline.turns.length === 0) lines.push("No turns yet.", "");
   for (const turn of timeline.turns) lines.push(...turnBlock(turn), "");
+  if (timeline.lanes.length > 1) lines.push(...lanesBlock(timeline.lanes), "");
   lines.push(`Session totals (${timeline.totals.steps} steps): ${totalsLine(timeline.totals)}`);
   if (!options.omitNotes) {
     for (const skip of timeline.skipped)
@@ -181,4 +189,82 @@ function mcpLine(e: TimelineTurn["mcpServers"][number]): string {
   if (e.event === "start")
     return `MCP ${e.server} started (${e.reason})${pid}${e.tools === null ? "" : `, ${e.tools} tools`}`;
   return `MCP ${e.server} ${e.reason}${pid}${e.message ? `: ${e.message}` : ""}`;
+}
+
+/** A lane's name for people: its label, else a subagent's task preview, else its id. */
+export function laneName(lane: TimelineLaneSummary): string {
+  return lane.label ?? (lane.taskPreview !== null ? `"${lane.taskPreview}"` : lane.lane);
+}
+
+/**
+ * Lanes of one group side by side, in order of first appearance; lanes without a group (main, a
+ * plain subagent) each their own. A group's sum is null when any of its lanes' figure is.
+ */
+export function laneGroups(
+  lanes: readonly TimelineLaneSummary[],
+): { group: string | null; lanes: TimelineLaneSummary[] }[] {
+  const groups: { group: string | null; lanes: TimelineLaneSummary[] }[] = [];
+  for (const lane of lanes) {
+    const found = lane.group !== null ? groups.find((g) => g.group === lane.group) : undefined;
+    if (found) found.lanes.push(lane);
+    else groups.push({ group: lane.group, lanes: [lane] });
+  }
+  return groups;
+}
+
+/** The sum of a figure over lanes: null when a lane with steps lacks it. */
+export function sumOver(
+  lanes: readonly TimelineLaneSummary[],
+  pick: (t: TokenTotals) => number | null,
+): number | null {
+  let sum = 0;
+  for (const lane of lanes) {
+    if (lane.totals.steps === 0) continue;
+    const value = pick(lane.totals);
+    if (value === null) return null;
+    sum += value;
+  }
+  return sum;
+}
+
+function lanesBlock(lanes: readonly TimelineLaneSummary[]): string[] {
+  const head = [
+    "lane",
+    "name",
+    "group",
+    "status",
+    "steps",
+    "uncached",
+    "cache read",
+    "cache write",
+    "output",
+    "cost",
+  ];
+  const rows = laneGroups(lanes).flatMap((g) =>
+    g.lanes.map((lane) => [
+      lane.lane,
+      clipName(laneName(lane)),
+      lane.group ?? "",
+      lane.parentLane === null ? "" : (lane.status ?? "running"),
+      String(lane.totals.steps),
+      formatCount(lane.totals.inputTokens),
+      formatCount(lane.totals.cacheReadTokens),
+      formatCount(lane.totals.cacheWriteTokens),
+      formatCount(lane.totals.outputTokens),
+      formatCount(lane.totals.costInputEquivalent),
+    ]),
+  );
+  const out = ["Lanes (each lane's own steps over the session; cost in input-token equivalents):"];
+  for (const row of table([head, ...rows], 4)) out.push(`  ${row}`);
+  for (const g of laneGroups(lanes))
+    if (g.group !== null)
+      out.push(
+        `  group ${g.group}: ${g.lanes.length} lane${g.lanes.length === 1 ? "" : "s"} side by side (${g.lanes.map((l) => clipName(laneName(l))).join(", ")}) · ` +
+          `${sumOver(g.lanes, (t) => t.steps)} steps · output ${formatCount(sumOver(g.lanes, (t) => t.outputTokens))} · cost ${formatCount(sumOver(g.lanes, (t) => t.costInputEquivalent))}`,
+      );
+  return out;
+}
+
+function clipName(name: string): string {
+  return name.length <= 28 ? name : `${name.slice(0, 27)}…`;
 }

@@ -31,7 +31,10 @@ describe("timelineChart", () => {
 
   it("puts lanes on separate tracks, and on each bar what its own step sent and its Tier-2 loads", () => {
     const sub = timelineChart(golden("subagent"));
-    expect(sub.tracks.map((t) => t.label)).toEqual(["main", expect.stringMatching(/^agent-1 · subagent: "/)]);
+    expect(sub.tracks.map((t) => t.label)).toEqual([
+      expect.stringMatching(/^main · cost [\d,.]+$/),
+      expect.stringMatching(/^agent-1 · subagent: ".*" · cost [\d,.]+$/),
+    ]);
     expect(sub.tracks[1]!.bars.map((b) => b.entered.map((e) => e.split(" ")[0]))).toEqual([
       ["subagent"],
       ["assistant", "tool"],

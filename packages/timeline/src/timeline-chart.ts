@@ -3,7 +3,9 @@
  * model the TUI's `/context timeline` and the HTML page draw. Pure.
  *
  * - One track per lane in order of first appearance (main first); one bar per step in log order,
- *   split into cache read, cache write and uncached input as reported (null stays null).
+ *   split into cache read, cache write and uncached input as reported (null stays null). A track's
+ *   label names the lane, its label and group (a team member, a workflow step, a ralph round) and
+ *   its own cost over the session (`Timeline.lanes`).
  * - A bar whose prefix check is `dropped` carries the drop: tokens lost and where the prefix first
  *   differed (render-timeline.ts's wording), and whether a compaction came before it.
  * - Each bar says what its request sent first (the step's `carriedOver`, then its `entries`), with
@@ -14,23 +16,25 @@
  *   it needs (a partial sum would flatter or shame the cache).
  */
 import type { ChartBar, ChartMarker, ChartTotals, ChartTrack, TimelineChart } from "@picasso/protocol";
-import { dropWhere, entryLabel, formatBytes } from "./render-timeline.js";
+import { dropWhere, entryLabel, formatBytes, formatCount } from "./render-timeline.js";
 import type {
   Timeline,
   TimelineCompaction,
   TimelineEntry,
   TimelineLane,
+  TimelineLaneSummary,
   TimelineStep,
   TokenTotals,
 } from "./timeline-types.js";
 
 export function timelineChart(timeline: Timeline): TimelineChart {
   const tracks = new Map<string, ChartTrack>();
+  const summaries = new Map((timeline.lanes ?? []).map((l) => [l.lane, l]));
   for (const turn of timeline.turns)
     for (const lane of turn.lanes) {
       let track = tracks.get(lane.lane);
       if (!track) {
-        track = { lane: lane.lane, label: trackLabel(lane), bars: [] };
+        track = { lane: lane.lane, label: trackLabel(lane, summaries.get(lane.lane)), bars: [] };
         tracks.set(lane.lane, track);
       }
       lane.steps.forEach((step, i) => {
@@ -47,8 +51,12 @@ export function timelineChart(timeline: Timeline): TimelineChart {
   };
 }
 
-function trackLabel(lane: TimelineLane): string {
-  return lane.subagent ? `${lane.lane} · subagent: "${lane.subagent.taskPreview}"` : lane.lane;
+function trackLabel(lane: TimelineLane, summary: TimelineLaneSummary | undefined): string {
+  const sub = lane.subagent;
+  const named = sub?.label ? ` · ${sub.label}` : "";
+  const group = sub?.group ? ` · ${sub.group}` : "";
+  const who = sub ? `${lane.lane}${named}${group} · subagent: "${sub.taskPreview}"` : lane.lane;
+  return summary ? `${who} · cost ${formatCount(summary.totals.costInputEquivalent)}` : who;
 }
 
 function bar(turn: number, lane: TimelineLane, step: TimelineStep, lastOfTurn: boolean): ChartBar {

@@ -36,6 +36,7 @@ import { completeStep, openStep } from "./step-record.js";
 import {
   TIMELINE_VERSION,
   type Timeline,
+  type TimelineLaneSummary,
   type TimelineSkip,
   type TimelineStep,
   type TimelineSubagent,
@@ -83,6 +84,11 @@ interface LaneState {
   pending: Map<number, PendingStep>;
   /** The lane's previous event was a reminder message (a Tier-2 load right after it came with it). */
   afterReminder: boolean;
+  /** Its own figures over the session (`Timeline.lanes`). */
+  totals: TotalsAccumulator;
+  firstTurn: number;
+  startedAt: string;
+  endedAt: string;
 }
 
 export class TimelineFolder {
@@ -195,6 +201,8 @@ export class TimelineFolder {
           taskPreview: preview(event.task),
           status: null,
           reportBytes: null,
+          label: event.label ?? null,
+          group: event.group ?? null,
         };
         this.laneTurn(turn, event.lane);
         break;
@@ -287,7 +295,8 @@ export class TimelineFolder {
     if (event.seq > this.seq) this.seq = event.seq;
     this.ended = event.type === "session_end";
     const turn = this.turnFor(event.turn);
-    const lane = this.laneState(event.lane);
+    const lane = this.laneState(event.lane, event.turn, event.ts);
+    lane.endedAt = event.ts;
     const wasAfterReminder = lane.afterReminder;
     lane.afterReminder = false;
     return [turn, lane, wasAfterReminder];
@@ -309,6 +318,7 @@ export class TimelineFolder {
       events: this.events,
       turns,
       totals: this.totals.snapshot(),
+      lanes: [...this.lanes.entries()].map(([id, lane]) => laneSummary(id, lane)),
       skipped: this.skipped.map((s) =>
         this.repairedLines.has(s.line) ? { ...s, repaired: true } : { ...s },
       ),
@@ -349,7 +359,8 @@ export class TimelineFolder {
     }
   }
 
-  private laneState(id: string): LaneState {
+  /** The lane's state; made on its first event (`turn`, `ts`: that event's). */
+  private laneState(id: string, turn = this.currentTurn, ts = ""): LaneState {
     let lane = this.lanes.get(id);
     if (!lane) {
       const state: LaneState = {
@@ -359,6 +370,10 @@ export class TimelineFolder {
         subagentOf: () => state.subagent,
         pending: new Map(),
         afterReminder: false,
+        totals: new TotalsAccumulator(),
+        firstTurn: turn,
+        startedAt: ts,
+        endedAt: ts,
       };
       lane = state;
       this.lanes.set(id, lane);
@@ -408,7 +423,7 @@ export class TimelineFolder {
     const figures = stepFigures(event.usage, pending.breakpoints);
     const check = lane.prefix.onResponse(event.step, figures.usage);
     completeStep(pending.step, event, figures, check);
-    for (const totals of [pending.laneTurn.totals, pending.turn.totals, this.totals]) {
+    for (const totals of [pending.laneTurn.totals, pending.turn.totals, lane.totals, this.totals]) {
       totals.add(figures);
       if (check?.drop) totals.addDrop(check.drop.lostTokens);
     }
@@ -442,4 +457,20 @@ export class TimelineFolder {
 function clip(text: string): string {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+
+function laneSummary(id: string, lane: LaneState): TimelineLaneSummary {
+  const sub = lane.subagent;
+  return {
+    lane: id,
+    label: sub?.label ?? null,
+    group: sub?.group ?? null,
+    parentLane: sub?.parentLane ?? null,
+    status: sub?.status ?? null,
+    taskPreview: sub?.taskPreview ?? null,
+    firstTurn: lane.firstTurn,
+    startedAt: lane.startedAt,
+    endedAt: lane.endedAt,
+    totals: lane.totals.snapshot(),
+  };
 }

@@ -143,6 +143,37 @@ export interface TimelineSubagent {
   /** done, error, interrupted, budget — null while running or when the log ends first. */
   status: string | null;
   reportBytes: number | null;
+  /** Its name for people (`subagent_start.label`: a team member, a workflow step, `round 2`), else null. */
+  label: string | null;
+  /** What started it (`subagent_start.group`: `team:<name>`, `workflow:<run>`, `ralph:<loop>`), else null. */
+  group: string | null;
+}
+
+/**
+ * One lane over the whole session (`Timeline.lanes`): who it is and its own cost — the token
+ * totals of its steps alone, every turn it ran in included (a background lane outlives the turn
+ * that forked it). Lanes of one `group` ran side by side for one purpose (a team, a workflow run,
+ * a ralph loop's rounds).
+ */
+export interface TimelineLaneSummary {
+  lane: string;
+  /** `subagent_start.label`, else null (the main lane, a plain subagent). */
+  label: string | null;
+  /** `subagent_start.group`, else null. */
+  group: string | null;
+  /** The lane that started it; null for the main lane. */
+  parentLane: string | null;
+  /** A subagent's stop status (done, error, interrupted, budget); null for main or while running. */
+  status: string | null;
+  /** The first 80 characters of a subagent's task, on one line; null for the main lane. */
+  taskPreview: string | null;
+  /** The turn its first event belongs to. */
+  firstTurn: number;
+  /** Time of its first and last event (the log's `ts`). */
+  startedAt: string;
+  endedAt: string;
+  /** Its own steps' usage and cost over the session. */
+  totals: TokenTotals;
 }
 
 export interface TimelineLane {
@@ -245,6 +276,8 @@ export interface Timeline {
   events: number;
   turns: TimelineTurn[];
   totals: TokenTotals;
+  /** Every lane of the session, in order of first appearance (main first), each with its own totals. */
+  lanes: TimelineLaneSummary[];
   /** Lines of the log that were not events (torn final line, corrupt lines), with their reasons. */
   skipped: TimelineSkip[];
   /** Inconsistencies found while folding (a message index gap, a response without request…). */

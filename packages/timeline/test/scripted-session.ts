@@ -179,6 +179,8 @@ export async function startScriptedSession(
     workspace?: string;
     observers?: LogObserver[];
     resume?: "newest";
+    /** Tools beside the fixture's (a test's own; they change that session's Tier 1 only). */
+    tools?: ToolDefinition[];
   } = {},
 ): Promise<ScriptedSession> {
   const server = await startMockServer({ script, anthropicMinCacheTokens: 128 });
@@ -192,7 +194,10 @@ export async function startScriptedSession(
   const workspace = options.workspace ?? realpathSync(mkdtempSync(join(tmpdir(), "picasso-timeline-ws-")));
   const session = await createSession({
     provider,
-    plugins: [fixturePlugin()],
+    plugins: [
+      fixturePlugin(),
+      ...(options.tools ? [{ name: "test-tools", registerTools: () => options.tools! }] : []),
+    ],
     workspaceRoot: workspace,
     picassoHome: process.env.PICASSO_HOME!,
     approver: { approve: async () => ({ decision: "allow_once" }) },
@@ -233,6 +238,10 @@ export function normaliseTimeline(timeline: Timeline): Timeline {
   for (const turn of copy.turns)
     for (const lane of turn.lanes)
       for (const step of lane.steps) if (step.latencyMs !== null) step.latencyMs = 0;
+  for (const lane of copy.lanes) {
+    lane.startedAt = "<timestamp>";
+    lane.endedAt = "<timestamp>";
+  }
   return copy;
 }
 

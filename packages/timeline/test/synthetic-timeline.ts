@@ -180,6 +180,8 @@ export function syntheticTimeline(stepCount: number): Timeline {
           taskPreview: "look for the failing test",
           status: "done",
           reportBytes: 900,
+          label: null,
+          group: null,
         },
         entries: [entry("subagent_task", 200), entry("tool_result", 3000, { name: "grep" })],
         notSentInTurn: [],
@@ -222,6 +224,21 @@ export function syntheticTimeline(stepCount: number): Timeline {
     events: stepCount * 6,
     turns,
     totals: totals(turns.flatMap((t) => t.lanes.flatMap((l) => l.steps))),
+    lanes: [...new Set(turns.flatMap((t) => t.lanes.map((l) => l.lane)))].map((lane) => {
+      const of = turns.flatMap((t) => t.lanes.filter((l) => l.lane === lane));
+      return {
+        lane,
+        label: null,
+        group: null,
+        parentLane: of[0]!.subagent?.parentLane ?? null,
+        status: of[0]!.subagent?.status ?? null,
+        taskPreview: of[0]!.subagent?.taskPreview ?? null,
+        firstTurn: turns.find((t) => t.lanes.some((l) => l.lane === lane))!.turn,
+        startedAt: "2026-12-01T00:00:00.000Z",
+        endedAt: "2026-12-01T00:00:00.000Z",
+        totals: totals(of.flatMap((l) => l.steps)),
+      };
+    }),
     skipped: [],
     problems: [],
     complete: true,
