@@ -181,4 +181,63 @@ describe("ralph loops", () => {
       await scenario.close();
     }
   });
+
+  it("stop as blocked on goal_blocked, and stop on ralph_stop with the running round cancelled", async () => {
+    const scenario = await startRalphScenario({
+      steps: [
+        {
+          match: "two loops",
+          tool_calls: [
+            { name: "ralph_start", input: { prompt: "BLOCKED-TASK", until: "goal_done" } },
+            { name: "ralph_start", input: { prompt: "SLOW-TASK", max_rounds: 3 } },
+            { name: "ralph_start", input: { prompt: "NO-CHECK", until: "check" } },
+          ],
+        },
+        {
+          match: "BLOCKED-TASK",
+          tool_calls: [{ name: "goal_blocked", input: { reason: "NEEDS-A-KEY", needs: "the user's key" } }],
+        },
+        { match: "Recorded for ralph loop r1", text: "Blocked, reported." },
+        { match: "SLOW-TASK", text: "never answered in time", delay_ms: 20_000 },
+        { match: "check_command", text: "Two started." },
+        {
+          match: "stop the slow one",
+          tool_calls: [
+            { name: "ralph_stop", input: { id: "r2" } },
+            { name: "ralph_status", input: { id: "r2", wait_seconds: 30 } },
+            { name: "ralph_status", input: {} },
+          ],
+        },
+        { match: "r2 ·", text: "Stopped." },
+      ],
+    });
+    try {
+      const blocked = scenario.ended("r1");
+      await scenario.run("two loops");
+      expect(await blocked).toMatchObject({ reason: "blocked", rounds: 1 });
+      expect((await blocked).type === "ralph_loop_end" && (await blocked).message).toContain("NEEDS-A-KEY");
+      const stopped = scenario.ended("r2");
+      const events = await scenario.session.runTurn("stop the slow one");
+      expect(events.text).toBe("Stopped.");
+      expect(await stopped).toMatchObject({ reason: "stopped", rounds: 1 });
+      const log = await scenario.events();
+      // The third call asked for a check without a command: a one-line error naming the field.
+      const refused = of(log, "tool_result").filter((r) => r.name === "ralph_start" && r.status === "error");
+      expect(refused).toHaveLength(1);
+      const round = of(log, "ralph_round_end").find((r) => r.loop === "r2")!;
+      expect(round.status).toBe("interrupted");
+      // ralph_status waited for the stop and showed the round; without an id it lists both loops.
+      const results = of(log, "message")
+        .filter((m) => m.lane === "main" && m.source === "tool_results")
+        .map((m) => JSON.stringify(m.message));
+      expect(results.at(-1)).toContain("r2 · ended: stopped");
+      expect(results.at(-1)).toContain("round 1 (agent-2): interrupted");
+      expect(results.at(-1)).toContain("r1 · ended: a round called goal_blocked");
+      expect(JSON.stringify(of(log, "message").filter((m) => m.lane === "main"))).toContain(
+        '\\"until\\": \\"check\\" needs a \\"check_command\\"',
+      );
+    } finally {
+      await scenario.close();
+    }
+  });
 });
