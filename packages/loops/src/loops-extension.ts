@@ -57,9 +57,7 @@ export function createLoopsExtension(options: RalphLoopsOptions = {}): LoopsExte
         },
       },
     ],
-    close() {
-      loops.close();
-    },
+    close: () => loops.close(),
   };
   return { extension, loops };
 }

@@ -10,7 +10,8 @@
  *    `blocked`; `until: check` and the check passed → `check_passed`; `until: goal_done`, the
  *    round called goal_done and the check (if any) passed → `goal_done`; time is up →
  *    `max_seconds`; that was the last round → `max_rounds`.
- * `stop()` cancels the running round and ends the loop `stopped`; a lane that cannot be forked
+ * `stop()` cancels the running round and ends the loop `stopped`, as does a round whose lane was
+ * interrupted from outside (the session closing cancels its lanes first); a lane that cannot be forked
  * (the session is ending) ends it `error`. Every end is recorded (`ralph_loop_end`) and reported
  * once through `onEnd` (the extension wakes the session with it).
  */
@@ -141,10 +142,13 @@ export class RalphLoop {
       const goal = this.claims.get(forked.id);
       if (goal) round.goal = goal;
       const checkLeft = Math.min(this.spec.checkTimeoutMs, this.remainingMs());
+      // An interrupted round was cancelled (ralph_stop, or the session closing): no check follows.
+      const interrupted = round.status === "interrupted";
       if (
         this.spec.checkCommand !== undefined &&
         this.deps.runCheck &&
         goal?.kind !== "blocked" &&
+        !interrupted &&
         !this.stopping.signal.aborted &&
         checkLeft > 0
       )
@@ -156,6 +160,7 @@ export class RalphLoop {
         );
       this.recordRoundEnd(round);
       if (this.stopping.signal.aborted) return { reason: "stopped" };
+      if (interrupted) return { reason: "stopped", message: `round ${n} was interrupted` };
       if (goal?.kind === "blocked") return { reason: "blocked", message: goal.text };
       if (this.spec.until === "check" && round.check?.passed) return { reason: "check_passed" };
       if (

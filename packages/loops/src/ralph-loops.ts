@@ -24,6 +24,7 @@ export class RalphLoops {
   private readonly disarms = new Map<string, () => void>();
   private session: ExtensionStartContext | undefined;
   private readonly runCheck: CheckRunner | undefined;
+  private closing = false;
 
   constructor(private readonly options: RalphLoopsOptions = {}) {
     this.runCheck = options.runCheck ?? (options.jobs ? checkRunner(options.jobs) : undefined);
@@ -93,16 +94,23 @@ export class RalphLoops {
     return loop;
   }
 
-  /** The session is closing: stop what still runs (its lanes are cancelled with the session). */
-  close(): void {
-    for (const loop of this.loops) if (loop.running) loop.stop();
+  /**
+   * The session is closing (its lanes were cancelled first): stop what still runs and wait for each
+   * loop's end to be recorded, so it is logged before `session_end`.
+   */
+  async close(): Promise<void> {
+    this.closing = true;
+    const running = this.loops.filter((l) => l.running);
+    for (const loop of running) loop.stop();
+    await Promise.all(running.map((l) => l.ended));
     for (const disarm of this.disarms.values()) disarm();
     this.disarms.clear();
   }
 
   private ended(loop: RalphLoop): void {
     try {
-      this.session?.wake?.notify({ source: "ralph", text: endNotice(loop) });
+      // Closing: nobody is left to wake.
+      if (!this.closing) this.session?.wake?.notify({ source: "ralph", text: endNotice(loop) });
     } finally {
       this.disarms.get(loop.id)?.();
       this.disarms.delete(loop.id);

@@ -5,12 +5,14 @@
  * check (a command that passes only once a round created a file), on goal_done called in a round's
  * lane, and at max_rounds when nothing passes; its end wakes the session.
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { LogEvent, LogEventOf } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { startRalphScenario } from "./ralph-harness.js";
 
 function of<T extends LogEvent["type"]>(log: LogEvent[], type: T): LogEventOf<T>[] {
-  return log.filter((e): e is LogEventOf<T> => e.type === type);
+  return log.filter((e) => e.type === type) as unknown as LogEventOf<T>[];
 }
 
 /** The first message of a lane, as logged (its task with the brief blocks). */
@@ -215,7 +217,8 @@ describe("ralph loops", () => {
       const blocked = scenario.ended("r1");
       await scenario.run("two loops");
       expect(await blocked).toMatchObject({ reason: "blocked", rounds: 1 });
-      expect((await blocked).type === "ralph_loop_end" && (await blocked).message).toContain("NEEDS-A-KEY");
+      const end = await blocked;
+      expect(end.type === "ralph_loop_end" ? end.message : undefined).toContain("NEEDS-A-KEY");
       const stopped = scenario.ended("r2");
       const events = await scenario.session.runTurn("stop the slow one");
       expect(events.text).toBe("Stopped.");
@@ -238,6 +241,38 @@ describe("ralph loops", () => {
       );
     } finally {
       await scenario.close();
+    }
+  });
+
+  it("end when the session closes mid-round: logged before session_end, no check run after it", async () => {
+    const scenario = await startRalphScenario({
+      steps: [
+        {
+          match: "start and leave",
+          tool_calls: [
+            { name: "ralph_start", input: { prompt: "LONG-TASK", check_command: "touch CHECKED" } },
+          ],
+        },
+        { match: "LONG-TASK", text: "never answered in time", delay_ms: 20_000 },
+        { match: "Started ralph loop r1", text: "Started." },
+      ],
+    });
+    let closed = false;
+    try {
+      await scenario.run("start and leave");
+      expect(scenario.session.armedWakes).toEqual(["ralph loop r1"]);
+      await scenario.close();
+      closed = true;
+      const log = await scenario.events();
+      const end = log.findIndex((e) => e.type === "ralph_loop_end");
+      expect(log[end]).toMatchObject({ reason: "stopped", rounds: 1 });
+      expect(end).toBeLessThan(log.findIndex((e) => e.type === "session_end"));
+      expect(of(log, "ralph_round_end")[0]).toMatchObject({ status: "interrupted" });
+      expect(of(log, "ralph_round_end")[0]!.check).toBeUndefined();
+      expect(existsSync(join(scenario.workspace, "CHECKED"))).toBe(false);
+      expect(of(log, "wake")).toEqual([]);
+    } finally {
+      if (!closed) await scenario.close();
     }
   });
 });

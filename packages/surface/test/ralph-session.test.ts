@@ -17,7 +17,7 @@ import { describe, expect, it } from "vitest";
 import { composeSession } from "../src/index.js";
 
 const of = <T extends LogEvent["type"]>(log: LogEvent[], type: T): LogEventOf<T>[] =>
-  log.filter((e): e is LogEventOf<T> => e.type === type);
+  log.filter((e) => e.type === type) as unknown as LogEventOf<T>[];
 
 describe("ralph loops in a composed session", () => {
   it("run behind tool_call until the check passes or a round calls goal_done, and wake the lead", async () => {
