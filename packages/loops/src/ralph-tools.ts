@@ -83,12 +83,12 @@ export function ralphTools(loops: RalphLoops): ToolDefinition[] {
   });
   const stop = defineTool({
     name: "ralph_stop",
-    description: "Stop a ralph loop: its running round is cancelled and no further round starts.",
+    description: "Stop a ralph loop: its running round ends at once and no further round starts.",
     properties: { id: { type: "string" } },
     required: ["id"],
     effect: "agent",
     family: "ralph",
-    what: "Stops a ralph loop and cancels its running round.",
+    what: "Stops a ralph loop and ends its running round at once.",
     when: "A ralph loop is no longer needed or goes the wrong way.",
     async run(input: Record<string, unknown>): Promise<ToolOutput> {
       const loop = loops.find(requiredString(input, "id"));
