@@ -156,4 +156,38 @@ describe("applyEvent on image notes", () => {
       { kind: "notice", tone: "warn", text: "@gone.png: not attached: no such file" },
     ]);
   });
+
+  it("tells a ralph loop's start, each round's outcome and its end as notices", () => {
+    const { finished } = fold([
+      {
+        type: "ralph_loop_start",
+        lane: "main",
+        loop: "r1",
+        prompt: "fix it",
+        until: "check",
+        checkCommand: "npm test",
+        maxRounds: 5,
+      },
+      { type: "ralph_round_start", lane: "main", loop: "r1", round: 1, subagent: "agent-1" },
+      {
+        type: "ralph_round_end",
+        lane: "main",
+        loop: "r1",
+        round: 1,
+        subagent: "agent-1",
+        status: "done",
+        check: { passed: false, exitCode: 1, tail: "1 failed", durationMs: 10 },
+      },
+      { type: "ralph_loop_end", lane: "main", loop: "r1", reason: "max_rounds", rounds: 5 },
+    ]);
+    expect(finished).toEqual([
+      {
+        kind: "notice",
+        tone: "info",
+        text: "ralph loop r1 started (until the check passes, at most 5 rounds)",
+      },
+      { kind: "notice", tone: "info", text: "ralph r1 round 1: done, check failed (exit 1)" },
+      { kind: "notice", tone: "warn", text: "ralph loop r1 ended: max rounds after 5 rounds" },
+    ]);
+  });
 });
