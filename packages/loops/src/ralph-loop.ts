@@ -83,7 +83,15 @@ export class RalphLoop {
       ...(spec.maxSteps !== undefined ? { maxSteps: spec.maxSteps } : {}),
       ...(spec.maxSeconds !== undefined ? { maxSeconds: spec.maxSeconds } : {}),
     });
-    this.ended = this.run().then(
+    // Round 1 starts now, so that a caller that may not fork (a subagent: depth 1) fails at once.
+    let first: RalphRound;
+    try {
+      first = this.startRound(1, undefined);
+    } catch (error) {
+      this.finish({ reason: "error", message: (error as Error)?.message ?? String(error) }, false);
+      throw error;
+    }
+    this.ended = this.run(first).then(
       (end) => this.finish(end),
       (error: unknown) =>
         this.finish({ reason: "error", message: (error as Error)?.message ?? String(error) }),
@@ -118,28 +126,37 @@ export class RalphLoop {
     return deadline === undefined ? Number.POSITIVE_INFINITY : deadline - Date.now();
   }
 
-  private async run(): Promise<RalphEnd> {
+  /** Fork round `n`'s lane (throws when no lane can be forked) and record its start. */
+  private startRound(n: number, carry: RoundCarry | undefined): RalphRound {
+    const left = this.remainingMs();
+    const forked = this.deps.lanes.fork({
+      task: this.spec.prompt,
+      label: `round ${n}`,
+      group: `ralph:${this.id}`,
+      brief: roundBrief(this.spec, n, carry),
+      ...(this.spec.maxSteps !== undefined ? { maxSteps: this.spec.maxSteps } : {}),
+      ...(Number.isFinite(left) ? { maxSeconds: Math.max(1, Math.ceil(left / 1000)) } : {}),
+    });
+    const round: RalphRound = { round: n, lane: forked.id, status: "running", tokens: 0 };
+    this.rounds.push(round);
+    this.deps.record({ type: "ralph_round_start", loop: this.id, round: n, subagent: forked.id });
+    return round;
+  }
+
+  private async run(first: RalphRound): Promise<RalphEnd> {
     let carry: RoundCarry | undefined;
     for (let n = 1; n <= this.spec.maxRounds; n++) {
-      if (this.stopping.signal.aborted) return { reason: "stopped" };
-      const left = this.remainingMs();
-      if (left <= 0) return { reason: "max_seconds" };
-      const forked = this.deps.lanes.fork({
-        task: this.spec.prompt,
-        label: `round ${n}`,
-        group: `ralph:${this.id}`,
-        brief: roundBrief(this.spec, n, carry),
-        ...(this.spec.maxSteps !== undefined ? { maxSteps: this.spec.maxSteps } : {}),
-        ...(Number.isFinite(left) ? { maxSeconds: Math.max(1, Math.ceil(left / 1000)) } : {}),
-      });
-      const round: RalphRound = { round: n, lane: forked.id, status: "running", tokens: 0 };
-      this.rounds.push(round);
-      this.deps.record({ type: "ralph_round_start", loop: this.id, round: n, subagent: forked.id });
-      const stopped = await this.untilStopped(forked.id);
+      let round = first;
+      if (n > 1) {
+        if (this.stopping.signal.aborted) return { reason: "stopped" };
+        if (this.remainingMs() <= 0) return { reason: "max_seconds" };
+        round = this.startRound(n, carry);
+      }
+      const stopped = await this.untilStopped(round.lane);
       round.status = stopped.status as SubagentStatus;
       round.report = stopped.report ?? "";
       round.tokens = stopped.tokens;
-      const goal = this.claims.get(forked.id);
+      const goal = this.claims.get(round.lane);
       if (goal) round.goal = goal;
       const checkLeft = Math.min(this.spec.checkTimeoutMs, this.remainingMs());
       // An interrupted round was cancelled (ralph_stop, or the session closing): no check follows.
@@ -229,7 +246,8 @@ export class RalphLoop {
     });
   }
 
-  private finish(end: RalphEnd): void {
+  /** Record how the loop ended, then tell `onEnd` (not for a loop that never started a round). */
+  private finish(end: RalphEnd, tell = true): void {
     this.end = end;
     try {
       this.deps.record({
@@ -243,7 +261,7 @@ export class RalphLoop {
       // the session closed under it: nothing is left to record to
     }
     try {
-      this.deps.onEnd(this);
+      if (tell) this.deps.onEnd(this);
     } catch {
       // the same: nobody is left to tell
     }

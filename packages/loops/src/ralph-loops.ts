@@ -25,6 +25,7 @@ export class RalphLoops {
   private session: ExtensionStartContext | undefined;
   private readonly runCheck: CheckRunner | undefined;
   private closing = false;
+  private nextId = 1;
 
   constructor(private readonly options: RalphLoopsOptions = {}) {
     this.runCheck = options.runCheck ?? (options.jobs ? checkRunner(options.jobs) : undefined);
@@ -45,15 +46,20 @@ export class RalphLoops {
     if (!session) return "ralph loops need a live session; none is running here.";
     if (spec.checkCommand !== undefined && !this.runCheck)
       return "this session runs no commands (no tools runtime is mounted), so a check_command cannot run; use until: goal_done without one.";
-    const id = `r${this.loops.length + 1}`;
-    this.disarms.set(id, session.wake?.arm(`ralph loop ${id}`) ?? (() => {}));
-    const loop = new RalphLoop(id, spec, {
-      lanes: ctx.subagents,
-      record: (event) => session.record(event, ctx.lane),
-      ...(this.runCheck ? { runCheck: this.runCheck } : {}),
-      onEnd: (ended) => this.ended(ended),
-    });
+    const id = `r${this.nextId++}`;
+    let loop: RalphLoop;
+    try {
+      loop = new RalphLoop(id, spec, {
+        lanes: ctx.subagents,
+        record: (event) => session.record(event, ctx.lane),
+        ...(this.runCheck ? { runCheck: this.runCheck } : {}),
+        onEnd: (ended) => this.ended(ended),
+      });
+    } catch (error) {
+      return `no round could start: ${(error as Error)?.message ?? String(error)}`;
+    }
     this.loops.push(loop);
+    if (loop.running) this.disarms.set(id, session.wake?.arm(`ralph loop ${id}`) ?? (() => {}));
     return loop;
   }
 

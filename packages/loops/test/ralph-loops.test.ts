@@ -275,4 +275,38 @@ describe("ralph loops", () => {
       if (!closed) await scenario.close();
     }
   });
+
+  it("cannot be started by a subagent (depth 1): a tool error, its start and end logged, nobody woken", async () => {
+    // Without a check the engine refuses an agent-effect call in a subagent; with one (exec) the
+    // call runs and finds it cannot fork.
+    const scenario = await startRalphScenario({
+      steps: [
+        { match: "nest a loop", tool_calls: [{ name: "subagent", input: { task: "NESTED: start a loop" } }] },
+        {
+          match: "NESTED",
+          tool_calls: [{ name: "ralph_start", input: { prompt: "INNER", check_command: "true" } }],
+        },
+        { match: "no round could start", text: "Could not start it." },
+        { match: "Could not start it.", text: "The helper could not." },
+      ],
+    });
+    try {
+      await scenario.run("nest a loop");
+      const log = await scenario.events();
+      const child = of(log, "subagent_start")[0]!.lane;
+      expect(of(log, "tool_result").find((r) => r.lane === child && r.name === "ralph_start")?.status).toBe(
+        "error",
+      );
+      expect(JSON.stringify(of(log, "message").filter((m) => m.lane === child))).toContain(
+        "no round could start: subagents cannot start",
+      );
+      expect(of(log, "ralph_loop_end")).toMatchObject([{ loop: "r1", reason: "error", rounds: 0 }]);
+      expect(of(log, "ralph_round_start")).toEqual([]);
+      expect(of(log, "wake")).toEqual([]);
+      expect(scenario.session.armedWakes).toEqual([]);
+      expect(scenario.loops.loops.list()).toEqual([]);
+    } finally {
+      await scenario.close();
+    }
+  });
 });
