@@ -3,7 +3,7 @@
  * workspace file, a background job's or a terminal's output) and scheduled prompts — as the
  * deferred `watch` tool family (watch-tools.ts), plus what the user sees of them:
  * - `start(ctx)`: the session's `wake` and `record` (before it, and offline, nothing can be armed);
- * - `panel()`: the running monitors and pending schedules in `/context`;
+ * - `panel()`: the running monitors and pending schedules in `/context` (none while nothing is armed);
  * - the `watch` operation: the same list, or `watch stop <id>` to end one;
  * - `close()`: every monitor and schedule ends with the session (`watch_stop`, reason `closed`).
  * Its tools are registered whatever runs, so Tier 1 is the same with or without armed watches.
@@ -64,13 +64,10 @@ export function createWatchExtension(options: WatchOptions = {}): WatchExtension
       if (ctx.wake) host.wake = ctx.wake;
       host.record = (event) => ctx.record(event);
     },
-    panel(): ContextPanel {
-      return {
-        id: "watch",
-        title: "Monitors and schedules",
-        rows: panelRows(monitors, schedules, host.now()),
-        empty: "no monitor running, no prompt scheduled",
-      };
+    // Shown while something is armed; an idle session's /context is not lengthened by it.
+    panel(): ContextPanel | undefined {
+      const rows = panelRows(monitors, schedules, host.now());
+      return rows.length > 0 ? { id: "watch", title: "Monitors and schedules", rows } : undefined;
     },
     operations: [
       {
