@@ -14,9 +14,9 @@ export class LineSplitter {
     this.partial = parts.pop() ?? "";
     const lines = parts.map((line) => line.replace(/\r$/, "").slice(0, MAX_LINE_CHARS));
     // An endless line is cut: its head counts as a line, the rest starts the next one.
-    if (this.partial.length > MAX_LINE_CHARS) {
+    while (this.partial.length > MAX_LINE_CHARS) {
       lines.push(this.partial.slice(0, MAX_LINE_CHARS));
-      this.partial = "";
+      this.partial = this.partial.slice(MAX_LINE_CHARS);
     }
     return lines;
   }
