@@ -503,6 +503,31 @@ describe("SessionController", () => {
     await until(() => !c.store.state.busy);
   });
 
+  it("a notice that arrives after a turn's last step runs its own turn when that turn ends", async () => {
+    let release: () => void = () => {};
+    const s = fakeSession("s1", async function* () {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      yield { type: "turn_end", lane: "main", stopReason: "end_turn", steps: 1, text: "", usage: {} };
+    });
+    const c = new SessionController(host([s]));
+    s.attach(c);
+    await c.start();
+    c.submit("deploy it");
+    await until(() => c.store.state.busy && s.session.inputs.length === 1);
+    // The fake took the notices when the turn started: this one came after its last step.
+    s.session.events.wake({ source: "schedule", text: "check the deploy" });
+    await new Promise((r) => setImmediate(r));
+    expect(s.session.inputs).toEqual(["deploy it"]);
+    release();
+    await until(() => s.session.inputs.length === 2);
+    expect(s.session.inputs[1]).toBe("[schedule] check the deploy");
+    expect(c.store.state.items.filter((i) => i.kind === "user").map((i) => i.text)).toEqual(["deploy it"]);
+    release();
+    await until(() => !c.store.state.busy);
+  });
+
   it("/context opens the inspector panel; closing it leaves one line in the history", async () => {
     const c = new SessionController(host([fakeSession("s1", async function* () {})]));
     await c.start();
