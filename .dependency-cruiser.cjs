@@ -38,6 +38,7 @@ const RUNTIME_MAY_IMPORT = {
   "packages/hooks": ["protocol", "workspace"],
   "packages/init": ["protocol", "workspace"],
   "packages/agents": ["protocol", "workspace"],
+  "packages/watch": ["protocol", "tools"],
   "packages/surface": [
     "protocol",
     "workspace",
@@ -53,6 +54,7 @@ const RUNTIME_MAY_IMPORT = {
     "agents",
     "images",
     "init",
+    "watch",
   ],
   "packages/acp-server": ["protocol", "workspace", "engine", "tools", "surface"],
   "packages/cache-probe": [

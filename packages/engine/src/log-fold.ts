@@ -188,6 +188,8 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
     case "subagent_stop":
     case "interrupt":
     case "wake":
+    case "watch_start":
+    case "watch_stop":
     case "error":
     case "session_end":
       break;

@@ -32,6 +32,9 @@ export type ToolEffect = z.infer<typeof ToolEffectSchema>;
 
 const Size = z.number().int().nonnegative();
 
+/** What a watch is (packages/watch): a pattern monitor or a scheduled prompt. */
+export const WatchKindSchema = z.enum(["monitor", "schedule"]);
+
 /** Where a message came from; the timeline groups context growth by it. */
 export const MessageSourceSchema = z.enum([
   "user",
@@ -448,6 +451,28 @@ export const EVENT_RULES = {
    * before its next step; an idle surface runs a turn for it.
    */
   wake: logged({ source: z.string(), text: z.string() }),
+  /**
+   * A watch was armed (packages/watch): a `monitor` following a file, a background job or a
+   * terminal for a pattern, or a `schedule`d prompt. `what` says what it watches or when it is due.
+   */
+  watch_start: logged({
+    kind: WatchKindSchema,
+    id: z.string(),
+    name: z.string().optional(),
+    what: z.string(),
+  }),
+  /**
+   * A watch ended: `matched` (a once monitor woke the session), `fired` (a scheduled prompt woke
+   * it), `timeout`, `source_ended` (the process exited, the file is gone), `stopped` (by the
+   * model, `monitor_stop`/`schedule_cancel`) or `closed` (the session ended).
+   */
+  watch_stop: logged({
+    kind: WatchKindSchema,
+    id: z.string(),
+    reason: z.enum(["matched", "fired", "timeout", "source_ended", "stopped", "closed"]),
+    /** How many notices it sent (matches for a monitor). */
+    notices: Size,
+  }),
   /**
    * Resuming found log lines it could not read or history it could not fold, and went on without
    * them; written once per problem, so a later resume (or the timeline) does not report it again.

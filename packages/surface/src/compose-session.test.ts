@@ -45,6 +45,7 @@ describe("composeSession per surface", () => {
         "hooks",
         "agents",
         "commands",
+        "watch",
       ]);
       expect(sdk.mounted).toEqual(cli.mounted);
       const tools = sdk.composed.session.tier1.tools.map((t) => t.name);

@@ -42,6 +42,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "hooks",
         "agents",
         "commands",
+        "watch",
       ]);
       expect(mounted.leanContext && mounted.toolRuntime && mounted.memory && mounted.mcp).toBeTruthy();
       expect(mountedTools(mounted).map((t) => t.spec.name)).toEqual(
@@ -76,6 +77,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "hooks",
         "agents",
         "commands",
+        "watch",
       ]);
       expect(mounted.mcp).toBeUndefined();
     } finally {
@@ -102,7 +104,7 @@ describe("mounting the composition's extensions through the registry", () => {
     };
     const mounted = mountExtensions({ ...at, composition }, registry);
     expect(seen).toEqual([
-      ["lean-context", "tools", "memory", "mcp", "changes", "init", "hooks", "agents", "commands"],
+      ["lean-context", "tools", "memory", "mcp", "changes", "init", "hooks", "agents", "commands", "watch"],
     ]);
     expect(mounted.warnings()).toContain("probe: one warning");
     await mounted.close();
@@ -113,7 +115,12 @@ describe("mounting the composition's extensions through the registry", () => {
     const mounted = mountExtensions(place(workspace()));
     try {
       const { families, groups } = mountedFamilies(mounted);
-      expect(families.map((f) => f.name)).toEqual(["skills", ...toolFamilies.map((f) => f.name), "memory"]);
+      expect(families.map((f) => f.name)).toEqual([
+        "skills",
+        ...toolFamilies.map((f) => f.name),
+        "memory",
+        "watch",
+      ]);
       expect(families.find((f) => f.name === "memory")).toEqual({ name: "memory", group: "session" });
       expect(groups.map((g) => g.group)).toEqual([
         "skills",
@@ -153,7 +160,7 @@ describe("mounting the composition's extensions through the registry", () => {
     }
     expect(isUserError(error)).toBe(true);
     expect((error as Error).message).toMatch(
-      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, init, hooks, agents, commands$/,
+      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, init, hooks, agents, commands, watch$/,
     );
   });
 });

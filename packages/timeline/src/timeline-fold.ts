@@ -262,6 +262,8 @@ export class TimelineFolder {
       case "mcp_elicitation": // asked the user; what came of it is the tool's result
       case "mcp_log": // a server's log line never enters the context
       case "wake": // its notice enters as a message (source `notice`), counted there
+      case "watch_start": // a monitor or schedule armed: nothing enters the context until it wakes
+      case "watch_stop":
       case "tool_call":
       case "approval_requested":
       case "approval_decided":

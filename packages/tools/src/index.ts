@@ -32,6 +32,20 @@ export { createTodoBoard, type TodoBoard } from "./todo-board.js";
 
 export { subagentLaneTools } from "./subagent/subagent-lane-tools.js";
 
+// Building blocks of the tools of other extensions (packages/watch): a tool's declaration, its
+// input accessors, the workspace boundary, and a read-only tap on a job's or terminal's output.
+
+export { defineTool, toolError } from "./define-tool.js";
+export { type OutputTap, tapProcessOutput } from "./output-tap.js";
+export {
+  optionalBoolean,
+  optionalInteger,
+  optionalString,
+  requiredString,
+  ToolInputError,
+} from "./tool-input.js";
+export { resolveWorkspacePath } from "./workspace-path.js";
+
 // The process-group supervisor, as it shows in a process list.
 
 export { SUPERVISOR_NAME } from "./group-supervisor.js";

@@ -149,11 +149,28 @@ export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
       finished.push({ kind: "notice", tone: "info", text: `${event.lane} ${event.status}` });
       return { live, finished };
     case "wake":
+      // A notice that woke the session (or joins its running turn): a line of its own, never a prompt.
       finished.push({
         kind: "notice",
         tone: "info",
-        text: `woken by ${event.source}: ${oneLine(event.text, 120)}`,
+        text: `⏰ ${event.source}: ${oneLine(event.text, 120)}`,
       });
+      return { live, finished };
+    case "watch_start":
+      finished.push({
+        kind: "notice",
+        tone: "info",
+        text: `${event.kind} ${event.id}${event.name ? ` "${event.name}"` : ""} armed: ${oneLine(event.what, 100)}`,
+      });
+      return { live, finished };
+    case "watch_stop":
+      // A match or a due prompt is told by its wake line; the other ends get one line.
+      if (event.reason !== "matched" && event.reason !== "fired")
+        finished.push({
+          kind: "notice",
+          tone: "info",
+          text: `${event.kind} ${event.id} ended (${event.reason})`,
+        });
       return { live, finished };
     case "error":
       if (event.scope === "plugin") return { live, finished };
