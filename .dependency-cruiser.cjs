@@ -38,6 +38,7 @@ const RUNTIME_MAY_IMPORT = {
   "packages/hooks": ["protocol", "workspace"],
   "packages/init": ["protocol", "workspace"],
   "packages/agents": ["protocol", "workspace"],
+  "packages/workflows": ["protocol", "workspace"],
   "packages/surface": [
     "protocol",
     "workspace",
@@ -53,6 +54,7 @@ const RUNTIME_MAY_IMPORT = {
     "agents",
     "images",
     "init",
+    "workflows",
   ],
   "packages/acp-server": ["protocol", "workspace", "engine", "tools", "surface"],
   "packages/cache-probe": [
@@ -83,6 +85,7 @@ const RUNTIME_MAY_IMPORT = {
     "surface",
     "acp-server",
     "cache-probe",
+    "workflows",
   ],
 };
 

@@ -188,6 +188,10 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
     case "subagent_stop":
     case "interrupt":
     case "wake":
+    case "workflow_start":
+    case "workflow_step_start":
+    case "workflow_step_end":
+    case "workflow_end":
     case "error":
     case "session_end":
       break;

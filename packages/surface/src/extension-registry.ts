@@ -28,6 +28,7 @@ import { leanContextExtension } from "./lean-context-mount.js";
 import { mcpExtension } from "./mcp-mount.js";
 import { memoryExtension } from "./session-memory.js";
 import { toolsExtension } from "./tools-mount.js";
+import { workflowsMount } from "./workflows-mount.js";
 
 /** Every extension this Picasso can mount, by the name a composition row gives it. */
 export const EXTENSION_REGISTRY: Readonly<Record<string, ExtensionFactory>> = {
@@ -40,6 +41,7 @@ export const EXTENSION_REGISTRY: Readonly<Record<string, ExtensionFactory>> = {
   hooks: hooksExtension,
   agents: agentsMount,
   commands: commandsExtension,
+  workflows: workflowsMount,
 };
 
 export function mountExtensions(

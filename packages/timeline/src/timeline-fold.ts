@@ -262,6 +262,11 @@ export class TimelineFolder {
       case "mcp_elicitation": // asked the user; what came of it is the tool's result
       case "mcp_log": // a server's log line never enters the context
       case "wake": // its notice enters as a message (source `notice`), counted there
+      // A workflow's progress: its steps' lanes are subagent lanes, counted through their events.
+      case "workflow_start":
+      case "workflow_step_start":
+      case "workflow_step_end":
+      case "workflow_end":
       case "tool_call":
       case "approval_requested":
       case "approval_decided":
