@@ -62,7 +62,8 @@ function laneTasks(log: string): string[] {
     .map((e) => JSON.stringify(e.message));
 }
 
-const longReport = (name: string) => `${name}: all tests passed.\n${"a detail line\n".repeat(200)}TAIL-${name}`;
+const longReport = (name: string) =>
+  `${name}: all tests passed.\n${"a detail line\n".repeat(200)}TAIL-${name}`;
 
 describe("picasso workflow run", () => {
   it("fans out over four items, then passes their reports by reference to the step that needs them", async () => {
@@ -128,7 +129,13 @@ describe("picasso workflow run", () => {
     expect(order.slice(0, 4).every((o) => o.startsWith("start test["))).toBe(true);
     expect(order.indexOf("start summary")).toBeGreaterThan(order.lastIndexOf("end test[4]"));
     const subagentStarts = events(log).filter((e) => e.type === "subagent_start");
-    expect(subagentStarts.map((e) => e.label)).toEqual(["test[1]", "test[2]", "test[3]", "test[4]", "summary"]);
+    expect(subagentStarts.map((e) => e.label)).toEqual([
+      "test[1]",
+      "test[2]",
+      "test[3]",
+      "test[4]",
+      "summary",
+    ]);
     expect(new Set(subagentStarts.map((e) => e.group))).toEqual(new Set([`workflow:${out.run}`]));
   });
 
@@ -239,11 +246,86 @@ describe("picasso workflow run", () => {
     expect(readFileSync(out.steps[0].output, "utf8")).toBe("the plan: three parts");
   });
 
+  it("runs through the workflow_run tool in the background and wakes the lead when it ends", async () => {
+    const dir = workspace({
+      ".picasso/workflows/greet.yaml": [
+        "description: greet someone twice",
+        "inputs:",
+        "  who: { required: true }",
+        "steps:",
+        "  - id: hello",
+        '    prompt: "HELLO-LANE greet {{inputs.who}}"',
+        "  - id: bye",
+        "    needs: [hello]",
+        '    prompt: "BYE-LANE after {{steps.hello.output}}"',
+        "",
+      ].join("\n"),
+    });
+    const s = script(dir, {
+      steps: [
+        {
+          match: "greet ada",
+          tool_calls: [
+            {
+              name: "tool_call",
+              input: { name: "workflow_run", arguments: { name: "greet", inputs: { who: "ada" } } },
+            },
+          ],
+        },
+        { match: "HELLO-LANE greet ada", text: "hello, ada" },
+        {
+          match: "Started workflow run",
+          tool_calls: [
+            {
+              name: "tool_call",
+              input: {
+                name: "workflow_status",
+                arguments: { run: "${/Started workflow run (\\S+)/}", wait_seconds: 60 },
+              },
+            },
+          ],
+        },
+        { match: "BYE-LANE", text: "bye, ada" },
+        { text: "the workflow finished" },
+      ],
+    });
+    const result = await picasso(dir, [
+      "-p",
+      "greet ada with the workflow",
+      "--output-format",
+      "json",
+      ...mock(s),
+    ]);
+    expect(result.exitCode).toBe(0);
+    const log = logOf(dir)!;
+    const all = events(log);
+    const status = all.find(
+      (e) =>
+        e.type === "tool_result" &&
+        e.name === "tool_call" &&
+        e.lane === "main" &&
+        all.indexOf(e) > all.findIndex((x) => x.type === "workflow_step_start"),
+    );
+    expect(status?.status).toBe("ok");
+    const statusText = JSON.stringify(
+      all.filter((e) => e.type === "message" && e.source === "tool_results" && e.lane === "main").at(-1),
+    );
+    expect(statusText).toMatch(/hello: done .*outputs\/workflows\/greet-[0-9a-f]+\/hello\.md/);
+    expect(statusText).toMatch(/bye: done/);
+    expect(all.find((e) => e.type === "workflow_end")).toMatchObject({ status: "done", done: 2 });
+    expect(all.find((e) => e.type === "wake")).toMatchObject({ source: "workflow" });
+    expect(all.some((e) => e.type === "message" && e.source === "notice" && e.lane === "main")).toBe(true);
+  });
+
   it("refuses a broken workflow file with one line naming the file, the step and the field", async () => {
     const dir = workspace({
-      ".picasso/workflows/bad.yaml": ["steps:", "  - id: one", '    prompt: "x"', "    needs: [nowhere]", ""].join(
-        "\n",
-      ),
+      ".picasso/workflows/bad.yaml": [
+        "steps:",
+        "  - id: one",
+        '    prompt: "x"',
+        "    needs: [nowhere]",
+        "",
+      ].join("\n"),
     });
     const result = await picasso(dir, ["workflow", "run", "bad", "--provider", "mock"]);
     expect(result.exitCode).toBe(2);
@@ -251,6 +333,8 @@ describe("picasso workflow run", () => {
       'picasso: .picasso/workflows/bad.yaml: steps[0] "one": needs: unknown step "nowhere"; known: one',
     );
     const listed = await picasso(dir, ["workflow", "list"]);
-    expect(listed.stdout).toContain('! .picasso/workflows/bad.yaml: steps[0] "one": needs: unknown step "nowhere"');
+    expect(listed.stdout).toContain(
+      '! .picasso/workflows/bad.yaml: steps[0] "one": needs: unknown step "nowhere"',
+    );
   });
 });
