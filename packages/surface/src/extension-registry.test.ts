@@ -41,6 +41,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "init",
         "hooks",
         "agents",
+        "workflows",
         "commands",
       ]);
       expect(mounted.leanContext && mounted.toolRuntime && mounted.memory && mounted.mcp).toBeTruthy();
@@ -75,6 +76,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "init",
         "hooks",
         "agents",
+        "workflows",
         "commands",
       ]);
       expect(mounted.mcp).toBeUndefined();
@@ -102,7 +104,7 @@ describe("mounting the composition's extensions through the registry", () => {
     };
     const mounted = mountExtensions({ ...at, composition }, registry);
     expect(seen).toEqual([
-      ["lean-context", "tools", "memory", "mcp", "changes", "init", "hooks", "agents", "commands"],
+      ["lean-context", "tools", "memory", "mcp", "changes", "init", "hooks", "agents", "workflows", "commands"],
     ]);
     expect(mounted.warnings()).toContain("probe: one warning");
     await mounted.close();
@@ -113,7 +115,7 @@ describe("mounting the composition's extensions through the registry", () => {
     const mounted = mountExtensions(place(workspace()));
     try {
       const { families, groups } = mountedFamilies(mounted);
-      expect(families.map((f) => f.name)).toEqual(["skills", ...toolFamilies.map((f) => f.name), "memory"]);
+      expect(families.map((f) => f.name)).toEqual(["skills", ...toolFamilies.map((f) => f.name), "memory", "workflow"]);
       expect(families.find((f) => f.name === "memory")).toEqual({ name: "memory", group: "session" });
       expect(groups.map((g) => g.group)).toEqual([
         "skills",
@@ -153,7 +155,7 @@ describe("mounting the composition's extensions through the registry", () => {
     }
     expect(isUserError(error)).toBe(true);
     expect((error as Error).message).toMatch(
-      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, init, hooks, agents, commands$/,
+      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, init, hooks, agents, workflows, commands$/,
     );
   });
 });

@@ -40,8 +40,8 @@ export const EXTENSION_REGISTRY: Readonly<Record<string, ExtensionFactory>> = {
   init: initExtension,
   hooks: hooksExtension,
   agents: agentsMount,
-  commands: commandsExtension,
   workflows: workflowsMount,
+  commands: commandsExtension,
 };
 
 export function mountExtensions(
