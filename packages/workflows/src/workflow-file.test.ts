@@ -53,31 +53,70 @@ describe("workflow files", () => {
   });
 
   it.each([
-    [lines("steps:", "  - id: a", "    prompt: x", "    colour: red"), `${FILE}: steps[0] "a": colour: unknown field`],
+    [
+      lines("steps:", "  - id: a", "    prompt: x", "    colour: red"),
+      `${FILE}: steps[0] "a": colour: unknown field`,
+    ],
     [lines("stepz: []"), `${FILE}: stepz: unknown field`],
-    [lines("steps:", "  - id: a", "    prompt: x", "    needs: [b]"), `${FILE}: steps[0] "a": needs: unknown step "b"`],
+    [
+      lines("steps:", "  - id: a", "    prompt: x", "    needs: [b]"),
+      `${FILE}: steps[0] "a": needs: unknown step "b"`,
+    ],
     [
       lines("steps:", "  - id: a", "    prompt: x", "  - id: a", "    prompt: y"),
       `${FILE}: steps[1] "a": id: duplicate of steps[0]`,
     ],
     [
-      lines("steps:", "  - id: a", "    prompt: x", "    needs: [b]", "  - id: b", "    prompt: y", "    needs: [a]"),
+      lines(
+        "steps:",
+        "  - id: a",
+        "    prompt: x",
+        "    needs: [b]",
+        "  - id: b",
+        "    prompt: y",
+        "    needs: [a]",
+      ),
       `${FILE}: steps[0] "a": needs: a cycle: a → b → a`,
     ],
-    [lines("steps:", "  - id: a", '    prompt: "{{input.x}}"'), `${FILE}: steps[0] "a": prompt: unknown placeholder {{input.x}}`],
-    [lines("steps:", "  - id: a", '    prompt: "{{inputs.x}}"'), `${FILE}: steps[0] "a": prompt: {{inputs.x}} names no input`],
-    [lines("steps:", "  - id: a", '    prompt: "{{item}}"'), `${FILE}: steps[0] "a": prompt: {{item}} is only for a step with for_each`],
+    [
+      lines("steps:", "  - id: a", '    prompt: "{{input.x}}"'),
+      `${FILE}: steps[0] "a": prompt: unknown placeholder {{input.x}}`,
+    ],
+    [
+      lines("steps:", "  - id: a", '    prompt: "{{inputs.x}}"'),
+      `${FILE}: steps[0] "a": prompt: {{inputs.x}} names no input`,
+    ],
+    [
+      lines("steps:", "  - id: a", '    prompt: "{{item}}"'),
+      `${FILE}: steps[0] "a": prompt: {{item}} is only for a step with for_each`,
+    ],
     [
       lines("steps:", "  - id: a", "    prompt: x", "  - id: b", '    prompt: "{{steps.a.output}}"'),
       `${FILE}: steps[1] "b": prompt: {{steps.a.output}}: add "a" to this step's needs`,
     ],
     [
-      lines("inputs:", "  one: { default: x }", "steps:", "  - id: a", '    for_each: "{{inputs.one}}"', "    prompt: x"),
+      lines(
+        "inputs:",
+        "  one: { default: x }",
+        "steps:",
+        "  - id: a",
+        '    for_each: "{{inputs.one}}"',
+        "    prompt: x",
+      ),
       `${FILE}: steps[0] "a": for_each: input "one" is not a list`,
     ],
-    [lines("steps:", "  - id: a", "    prompt: x", "    cwd: ../out"), `${FILE}: steps[0] "a": cwd: expected a folder relative`],
-    [lines("steps:", "  - id: a", "    prompt: x", "    max_steps: 0"), `${FILE}: steps[0] "a": max_steps: expected a whole number`],
-    [lines("name: other", "steps:", "  - id: a", "    prompt: x"), `${FILE}: name: "other" differs from the file's name "w"`],
+    [
+      lines("steps:", "  - id: a", "    prompt: x", "    cwd: ../out"),
+      `${FILE}: steps[0] "a": cwd: expected a folder relative`,
+    ],
+    [
+      lines("steps:", "  - id: a", "    prompt: x", "    max_steps: 0"),
+      `${FILE}: steps[0] "a": max_steps: expected a whole number`,
+    ],
+    [
+      lines("name: other", "steps:", "  - id: a", "    prompt: x"),
+      `${FILE}: name: "other" differs from the file's name "w"`,
+    ],
     [lines("steps:", "  - id: a", "  prompt: x"), `${FILE}: line `],
     [lines("steps: []"), `${FILE}: steps: expected a list of at least one step`],
     [
@@ -96,7 +135,9 @@ describe("workflow files", () => {
   });
 
   it("caps the file size, the number of steps and a fan-out's items", () => {
-    expect(() => parse(`# ${"x".repeat(WORKFLOW_LIMITS.fileBytes)}\nsteps: []\n`)).toThrow(/larger than 64 KiB/);
+    expect(() => parse(`# ${"x".repeat(WORKFLOW_LIMITS.fileBytes)}\nsteps: []\n`)).toThrow(
+      /larger than 64 KiB/,
+    );
     const many = Array.from({ length: WORKFLOW_LIMITS.steps + 1 }, (_, i) => `  - { id: s${i}, prompt: x }`);
     expect(() => parse(lines("steps:", ...many))).toThrow(/at most 50/);
     const items = Array.from({ length: WORKFLOW_LIMITS.forEachItems + 1 }, (_, i) => `i${i}`).join(", ");
@@ -106,7 +147,9 @@ describe("workflow files", () => {
   });
 
   it("checks the inputs a run is given", () => {
-    const w = parse(lines("inputs:", "  who: { required: true }", "steps:", "  - id: a", '    prompt: "{{inputs.who}}"'));
+    const w = parse(
+      lines("inputs:", "  who: { required: true }", "steps:", "  - id: a", '    prompt: "{{inputs.who}}"'),
+    );
     expect(() => resolveInputs(w, {})).toThrow('workflow "w": input "who" is required');
     expect(() => resolveInputs(w, { who: "x", extra: "y" })).toThrow('unknown input "extra"');
     expect(resolveInputs(w, { who: "ada" })).toEqual({ who: "ada" });

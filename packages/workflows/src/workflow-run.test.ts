@@ -77,7 +77,12 @@ function setUp(text: string) {
   const lanes = new FakeLanes();
   const events: SessionEventBody[] = [];
   const outputsFolder = mkdtempSync(join(tmpdir(), "wf-run-"));
-  return { workflow, lanes, events, host: { lanes, record: (e: SessionEventBody) => events.push(e), outputsFolder } };
+  return {
+    workflow,
+    lanes,
+    events,
+    host: { lanes, record: (e: SessionEventBody) => events.push(e), outputsFolder },
+  };
 }
 
 describe("WorkflowRun", () => {
@@ -111,10 +116,9 @@ describe("WorkflowRun", () => {
       expect(readFileSync(lane.output!, "utf8")).toMatch(/^report of t\[\d\] x{500}$/);
     }
     expect(sum.task.length).toBeLessThan(5 * 500);
-    expect(events.map((e) => e.type).filter((t) => t !== "workflow_step_start" && t !== "workflow_step_end")).toEqual([
-      "workflow_start",
-      "workflow_end",
-    ]);
+    expect(
+      events.map((e) => e.type).filter((t) => t !== "workflow_step_start" && t !== "workflow_step_end"),
+    ).toEqual(["workflow_start", "workflow_end"]);
   });
 
   it("skips what needs a failed step, goes on with the rest, and keeps resumed lanes unforked", async () => {
@@ -157,5 +161,29 @@ describe("WorkflowRun", () => {
     expect(lanes.cancelled).toEqual(["agent-1"]);
     expect(lanes.requests).toHaveLength(1);
     expect(events.at(-1)).toMatchObject({ type: "workflow_end", status: "interrupted" });
+  });
+
+  it("a lane stopped from outside (the session closing) ends the run interrupted, nothing more starts", async () => {
+    const { workflow, lanes, events, host } = setUp(
+      [
+        "steps:",
+        "  - { id: a, prompt: A }",
+        "  - { id: b, prompt: B }",
+        "  - { id: c, prompt: C, needs: [a] }",
+      ].join("\n"),
+    );
+    const run = new WorkflowRun("w-4", workflow, {}, host);
+    await until(() => lanes.running().length === 2);
+    lanes.finish("a", "[stopped]", "interrupted");
+    await tick();
+    expect(lanes.requests.map((r) => r.label)).toEqual(["a", "b"]);
+    lanes.finish("b", "b done");
+    expect(await run.finished).toBe("interrupted");
+    expect(Object.fromEntries(run.lanes.map((l) => [l.id, l.status]))).toEqual({
+      a: "interrupted",
+      b: "done",
+      c: "waiting",
+    });
+    expect(events.some((e) => e.type === "workflow_step_end" && e.status === "skipped")).toBe(false);
   });
 });

@@ -4,7 +4,9 @@
  * once, up to the workflow's concurrency cap. When a lane stops, its report is written to its
  * file (workflow-outputs.ts) before `workflow_step_end` names it, so the log never points at a
  * report that is not there. A lane that did not finish (`error`, `budget`, `interrupted`) fails
- * its step; the steps that need it are skipped (reported), the others go on. A resumed run keeps
+ * its step; the steps that need it are skipped (reported), the others go on — except a lane
+ * stopped from outside (`interrupted`: the session closing, a cancel), which stops the run
+ * (`interrupted`, nothing more starts) so a resume picks it up. A resumed run keeps
  * the lanes a log says finished (their files still there) and runs only the rest — a finished
  * lane is never run twice.
  *
@@ -148,6 +150,16 @@ export class WorkflowRun {
     const watchers = new Set<Promise<void>>();
     while (true) {
       if (this.abort.signal.aborted) break;
+      // A lane someone stopped (the session closing, subagent_control) stops the run: nothing
+      // more starts, the lanes running finish, and the run ends `interrupted` — resumable.
+      if (this.lanes.some((l) => l.status === "interrupted")) {
+        if (!this.lanes.some((l) => l.status === "running")) break;
+        await new Promise<void>((resolve) => {
+          this.wakeLoop = resolve;
+        });
+        this.wakeLoop = undefined;
+        continue;
+      }
       this.skipBlocked();
       const running = this.lanes.filter((l) => l.status === "running").length;
       const ready = this.lanes.filter((l) => l.status === "waiting" && this.ready(l));
@@ -178,11 +190,12 @@ export class WorkflowRun {
     await Promise.all([...watchers]);
     const count = (s: LaneStatus) => this.lanes.filter((l) => l.status === s).length;
     const failed = this.lanes.filter((l) => ["error", "budget", "interrupted"].includes(l.status)).length;
-    const status: RunStatus = this.abort.signal.aborted
-      ? "interrupted"
-      : failed + count("skipped") > 0 || count("waiting") > 0
-        ? "failed"
-        : "done";
+    const status: RunStatus =
+      this.abort.signal.aborted || count("interrupted") > 0
+        ? "interrupted"
+        : failed + count("skipped") > 0 || count("waiting") > 0
+          ? "failed"
+          : "done";
     this.status = status;
     this.endedAt = this.now();
     this.emit({
