@@ -62,6 +62,9 @@ function laneTasks(log: string): string[] {
     .map((e) => JSON.stringify(e.message));
 }
 
+/** A mock-script capture (docs/mock-provider.md): the regex's first group in the lane's transcript. */
+const capture = (regex: string) => `\${/${regex}/}`;
+
 const longReport = (name: string) =>
   `${name}: all tests passed.\n${"a detail line\n".repeat(200)}TAIL-${name}`;
 
@@ -88,7 +91,7 @@ describe("picasso workflow run", () => {
         // The summary reads one report through its path: the outputs folder is readable.
         {
           match: "SUMMARY-LANE",
-          tool_calls: [{ name: "read", input: { path: "${/(\\/\\S+test-3\\.md)/}" } }],
+          tool_calls: [{ name: "read", input: { path: capture("(\\/\\S+test-3\\.md)") } }],
         },
         { match: "TAIL-gamma", text: "summary: four packages green" },
       ],
@@ -280,7 +283,7 @@ describe("picasso workflow run", () => {
               name: "tool_call",
               input: {
                 name: "workflow_status",
-                arguments: { run: "${/Started workflow run (\\S+)/}", wait_seconds: 60 },
+                arguments: { run: capture("Started workflow run (\\S+)"), wait_seconds: 60 },
               },
             },
           ],

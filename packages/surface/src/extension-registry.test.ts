@@ -104,7 +104,18 @@ describe("mounting the composition's extensions through the registry", () => {
     };
     const mounted = mountExtensions({ ...at, composition }, registry);
     expect(seen).toEqual([
-      ["lean-context", "tools", "memory", "mcp", "changes", "init", "hooks", "agents", "workflows", "commands"],
+      [
+        "lean-context",
+        "tools",
+        "memory",
+        "mcp",
+        "changes",
+        "init",
+        "hooks",
+        "agents",
+        "workflows",
+        "commands",
+      ],
     ]);
     expect(mounted.warnings()).toContain("probe: one warning");
     await mounted.close();
@@ -115,7 +126,12 @@ describe("mounting the composition's extensions through the registry", () => {
     const mounted = mountExtensions(place(workspace()));
     try {
       const { families, groups } = mountedFamilies(mounted);
-      expect(families.map((f) => f.name)).toEqual(["skills", ...toolFamilies.map((f) => f.name), "memory", "workflow"]);
+      expect(families.map((f) => f.name)).toEqual([
+        "skills",
+        ...toolFamilies.map((f) => f.name),
+        "memory",
+        "workflow",
+      ]);
       expect(families.find((f) => f.name === "memory")).toEqual({ name: "memory", group: "session" });
       expect(groups.map((g) => g.group)).toEqual([
         "skills",
