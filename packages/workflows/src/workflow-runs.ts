@@ -65,6 +65,10 @@ export class WorkflowRuns {
     const kept = new Map<string, KeptLane>();
     if (options.resume !== undefined) {
       runId = options.resume;
+      if (!/^[A-Za-z0-9_-]{1,80}$/.test(runId))
+        throw new WorkflowFileError(
+          `"${runId.slice(0, 80)}" is not a run id (workflow_status lists the runs)`,
+        );
       const logged = this.logged().get(runId);
       if (!logged)
         throw new WorkflowFileError(
