@@ -249,6 +249,7 @@ describe("picasso acp", () => {
       "init",
       "hooks",
       "agents",
+      "workflow",
     ]);
     // The timeline over ACP is the fold `picasso context timeline --json` prints.
     const last = await proc.agent.request<{ turns: unknown[] }>("_picasso/context/timeline", { sessionId });

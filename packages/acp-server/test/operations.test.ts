@@ -130,6 +130,7 @@ describe("operations over ACP", () => {
       "init",
       "hooks",
       "agents",
+      "workflow",
       "greet",
     ]);
     expect(advertised.at(-1)).toEqual({ name: "greet", description: "say hello", input: { hint: "<name>" } });

@@ -3,7 +3,7 @@
  * lanes with dependencies, fan-out, results passed by file and resume.
  * - `registerTools`: the deferred `workflow` family (workflow-tools.ts), declared in `families`;
  * - `start(ctx)`: the session's lanes, log and wake (runs fork there, record their events there);
- * - `panel()`: the session's runs in `/context`;
+ * - `panel()`: the session's runs in `/context` (none before the first run);
  * - the `workflow` operation (`/workflow`): the runs' live state and the workflows there are;
  *   `/workflow run NAME k=v…` starts one, `/workflow resume RUN` resumes one, `/workflow RUN`
  *   shows one;
@@ -38,8 +38,9 @@ export function createWorkflowsExtension(options: { workspaceRoot: string }): Wo
       session = ctx;
     },
     panel() {
-      const rows = runsPanelRows(runs.runs());
-      return { id: WORKFLOWS_EXTENSION, title: "workflows", rows, empty: "no workflow runs (/workflow)" };
+      // Only once the session ran a workflow: an empty section would only add noise.
+      if (runs.runs().length === 0) return undefined;
+      return { id: WORKFLOWS_EXTENSION, title: "workflows", rows: runsPanelRows(runs.runs()) };
     },
     operations: [
       {
