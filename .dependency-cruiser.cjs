@@ -39,6 +39,7 @@ const RUNTIME_MAY_IMPORT = {
   "packages/init": ["protocol", "workspace"],
   "packages/agents": ["protocol", "workspace"],
   "packages/watch": ["protocol", "tools"],
+  "packages/workflows": ["protocol", "workspace"],
   "packages/surface": [
     "protocol",
     "workspace",
@@ -55,6 +56,7 @@ const RUNTIME_MAY_IMPORT = {
     "images",
     "init",
     "watch",
+    "workflows",
   ],
   "packages/acp-server": ["protocol", "workspace", "engine", "tools", "surface"],
   "packages/cache-probe": [
@@ -85,6 +87,7 @@ const RUNTIME_MAY_IMPORT = {
     "surface",
     "acp-server",
     "cache-probe",
+    "workflows",
   ],
 };
 

@@ -250,6 +250,7 @@ describe("picasso acp", () => {
       "hooks",
       "agents",
       "watch",
+      "workflow",
     ]);
     // The timeline over ACP is the fold `picasso context timeline --json` prints.
     const last = await proc.agent.request<{ turns: unknown[] }>("_picasso/context/timeline", { sessionId });

@@ -131,6 +131,7 @@ describe("operations over ACP", () => {
       "hooks",
       "agents",
       "watch",
+      "workflow",
       "greet",
     ]);
     expect(advertised.at(-1)).toEqual({ name: "greet", description: "say hello", input: { hint: "<name>" } });

@@ -190,6 +190,10 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
     case "wake":
     case "watch_start":
     case "watch_stop":
+    case "workflow_start":
+    case "workflow_step_start":
+    case "workflow_step_end":
+    case "workflow_end":
     case "error":
     case "session_end":
       break;

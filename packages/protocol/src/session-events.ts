@@ -444,6 +444,44 @@ export const EVENT_RULES = {
     group: z.string().optional(),
   }),
   subagent_stop: logged({ status: SubagentStatusSchema, reportBytes: Size }, { report: z.string() }),
+  /**
+   * A workflow run started (packages/workflows, docs/workflows.md): its id, the workflow, the file
+   * it came from (workspace-relative), its inputs and its step lanes (`test[2]` for a fan-out).
+   * `resumed`: a resume of a run logged before; `kept` the lanes whose outputs it keeps.
+   */
+  workflow_start: logged({
+    run: z.string(),
+    workflow: z.string(),
+    file: z.string(),
+    inputs: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+    steps: z.array(z.string()),
+    resumed: z.boolean().optional(),
+    kept: z.array(z.string()).optional(),
+  }),
+  /** A workflow step lane started: its background lane (`agent-N`, the envelope's lane stays `main`). */
+  workflow_step_start: logged({ run: z.string(), step: z.string(), agentLane: z.string() }),
+  /**
+   * A workflow step lane ended. `output`: the file holding its report (absolute, under the
+   * session's outputs folder), written before this event; `skipped`: a step it needs failed.
+   */
+  workflow_step_end: logged({
+    run: z.string(),
+    step: z.string(),
+    status: z.enum(["done", "error", "interrupted", "budget", "skipped"]),
+    output: z.string().optional(),
+    bytes: Size.optional(),
+    tokens: Size.optional(),
+    message: z.string().optional(),
+  }),
+  /** A workflow run ended: `done` (every step), `failed` (a step failed or was skipped), `interrupted`. */
+  workflow_end: logged({
+    run: z.string(),
+    status: z.enum(["done", "failed", "interrupted"]),
+    done: Size,
+    failed: Size,
+    skipped: Size,
+    durationMs: z.number().nonnegative(),
+  }),
   interrupt: logged({ reason: z.string() }),
   /**
    * Something woke the session (extension.ts `SessionWake`): a monitor matched, a scheduled prompt

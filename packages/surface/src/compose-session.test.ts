@@ -44,6 +44,7 @@ describe("composeSession per surface", () => {
         "init",
         "hooks",
         "agents",
+        "workflows",
         "commands",
         "watch",
       ]);

@@ -41,6 +41,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "init",
         "hooks",
         "agents",
+        "workflows",
         "commands",
         "watch",
       ]);
@@ -76,6 +77,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "init",
         "hooks",
         "agents",
+        "workflows",
         "commands",
         "watch",
       ]);
@@ -104,7 +106,7 @@ describe("mounting the composition's extensions through the registry", () => {
     };
     const mounted = mountExtensions({ ...at, composition }, registry);
     expect(seen).toEqual([
-      ["lean-context", "tools", "memory", "mcp", "changes", "init", "hooks", "agents", "commands", "watch"],
+      ["lean-context", "tools", "memory", "mcp", "changes", "init", "hooks", "agents", "workflows", "watch", "commands"],
     ]);
     expect(mounted.warnings()).toContain("probe: one warning");
     await mounted.close();
@@ -119,6 +121,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "skills",
         ...toolFamilies.map((f) => f.name),
         "memory",
+        "workflow",
         "watch",
       ]);
       expect(families.find((f) => f.name === "memory")).toEqual({ name: "memory", group: "session" });
@@ -160,7 +163,7 @@ describe("mounting the composition's extensions through the registry", () => {
     }
     expect(isUserError(error)).toBe(true);
     expect((error as Error).message).toMatch(
-      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, init, hooks, agents, commands, watch$/,
+      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, init, hooks, agents, workflows, watch, commands$/,
     );
   });
 });

@@ -29,6 +29,7 @@ import { mcpExtension } from "./mcp-mount.js";
 import { memoryExtension } from "./session-memory.js";
 import { toolsExtension } from "./tools-mount.js";
 import { watchExtension } from "./watch-mount.js";
+import { workflowsMount } from "./workflows-mount.js";
 
 /** Every extension this Picasso can mount, by the name a composition row gives it. */
 export const EXTENSION_REGISTRY: Readonly<Record<string, ExtensionFactory>> = {
@@ -40,6 +41,7 @@ export const EXTENSION_REGISTRY: Readonly<Record<string, ExtensionFactory>> = {
   init: initExtension,
   hooks: hooksExtension,
   agents: agentsMount,
+  workflows: workflowsMount,
   commands: commandsExtension,
   watch: watchExtension,
 };

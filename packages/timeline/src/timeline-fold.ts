@@ -264,6 +264,11 @@ export class TimelineFolder {
       case "wake": // its notice enters as a message (source `notice`), counted there
       case "watch_start": // a monitor or schedule armed: nothing enters the context until it wakes
       case "watch_stop":
+      // A workflow's progress: its steps' lanes are subagent lanes, counted through their events.
+      case "workflow_start":
+      case "workflow_step_start":
+      case "workflow_step_end":
+      case "workflow_end":
       case "tool_call":
       case "approval_requested":
       case "approval_decided":

@@ -195,6 +195,20 @@ export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
         finished.push({ kind: "notice", tone: "warn", text: "the reply hit the output token limit" });
       return { live: { ...next, tools: [] }, finished };
     }
+    case "workflow_end":
+      return {
+        live,
+        finished: [
+          {
+            kind: "notice",
+            tone: event.status === "done" ? "info" : "warn",
+            text: `workflow run ${event.run} ${event.status === "done" ? "finished" : event.status}: ${event.done} done, ${event.failed} failed, ${event.skipped} skipped (/workflow ${event.run})`,
+          },
+        ],
+      };
+    case "workflow_start": // /workflow shows runs live
+    case "workflow_step_start":
+    case "workflow_step_end":
     case "session_start":
     case "request_header":
     case "turn_start":
