@@ -45,8 +45,8 @@ describe("composeSession per surface", () => {
         "hooks",
         "agents",
         "workflows",
-        "commands",
         "watch",
+        "commands",
       ]);
       expect(sdk.mounted).toEqual(cli.mounted);
       const tools = sdk.composed.session.tier1.tools.map((t) => t.name);

@@ -61,7 +61,7 @@ describe("the core operations of a composed session", () => {
     const composed = await open(workspace(), {
       extensions: [{ name: "greeter", operations: [hello] }],
     });
-    // The core ones, then the composition's extensions' (changes, init, hooks, agents, workflow), then the test's.
+    // The core ones, then the composition's extensions' (changes, init, hooks, agents, workflow, watch), then the test's.
     expect(composed.operations.map((op) => op.name)).toEqual([
       ...CORE_OPERATION_NAMES,
       "changes",
@@ -69,6 +69,7 @@ describe("the core operations of a composed session", () => {
       "hooks",
       "agents",
       "workflow",
+      "watch",
       "hello",
     ]);
     expect(await run(composed, "hello", "you")).toEqual({ text: "Hello, you!", data: { offline: false } });

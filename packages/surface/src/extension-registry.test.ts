@@ -42,8 +42,8 @@ describe("mounting the composition's extensions through the registry", () => {
         "hooks",
         "agents",
         "workflows",
-        "commands",
         "watch",
+        "commands",
       ]);
       expect(mounted.leanContext && mounted.toolRuntime && mounted.memory && mounted.mcp).toBeTruthy();
       expect(mountedTools(mounted).map((t) => t.spec.name)).toEqual(
@@ -78,8 +78,8 @@ describe("mounting the composition's extensions through the registry", () => {
         "hooks",
         "agents",
         "workflows",
-        "commands",
         "watch",
+        "commands",
       ]);
       expect(mounted.mcp).toBeUndefined();
     } finally {

@@ -42,8 +42,8 @@ export const EXTENSION_REGISTRY: Readonly<Record<string, ExtensionFactory>> = {
   hooks: hooksExtension,
   agents: agentsMount,
   workflows: workflowsMount,
-  commands: commandsExtension,
   watch: watchExtension,
+  commands: commandsExtension,
 };
 
 export function mountExtensions(
