@@ -249,8 +249,8 @@ describe("picasso acp", () => {
       "init",
       "hooks",
       "agents",
-      "watch",
       "workflow",
+      "watch",
     ]);
     // The timeline over ACP is the fold `picasso context timeline --json` prints.
     const last = await proc.agent.request<{ turns: unknown[] }>("_picasso/context/timeline", { sessionId });
