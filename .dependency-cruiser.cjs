@@ -38,6 +38,8 @@ const RUNTIME_MAY_IMPORT = {
   "packages/hooks": ["protocol", "workspace"],
   "packages/init": ["protocol", "workspace"],
   "packages/agents": ["protocol", "workspace"],
+  "packages/watch": ["protocol", "tools"],
+  "packages/workflows": ["protocol", "workspace"],
   "packages/loops": ["protocol", "tools"],
   "packages/surface": [
     "protocol",
@@ -54,6 +56,8 @@ const RUNTIME_MAY_IMPORT = {
     "agents",
     "images",
     "init",
+    "watch",
+    "workflows",
     "loops",
   ],
   "packages/acp-server": ["protocol", "workspace", "engine", "tools", "surface"],
@@ -85,6 +89,7 @@ const RUNTIME_MAY_IMPORT = {
     "surface",
     "acp-server",
     "cache-probe",
+    "workflows",
   ],
 };
 

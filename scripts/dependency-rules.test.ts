@@ -195,7 +195,7 @@ const cases: { rule: string; violation: string }[] = [
     violation: "packages/tui/src/model.ts → node_modules/@picasso/providers/dist/index.d.ts",
   },
   {
-    rule: "surface-imports-only-protocol-workspace-engine-lean-context-timeline-tools-memory-mcp-changes-commands-hooks-agents-images-init-loops",
+    rule: "surface-imports-only-protocol-workspace-engine-lean-context-timeline-tools-memory-mcp-changes-commands-hooks-agents-images-init-watch-workflows-loops",
     violation: "packages/surface/src/provider.ts → node_modules/@picasso/providers/dist/index.d.ts",
   },
   {
@@ -207,7 +207,7 @@ const cases: { rule: string; violation: string }[] = [
     violation: "packages/cache-probe/src/index.ts → node_modules/@picasso/tui/dist/index.d.ts",
   },
   {
-    rule: "cli-imports-only-protocol-workspace-providers-mock-provider-tools-memory-mcp-lean-context-timeline-engine-tui-surface-acp-server-cache-probe",
+    rule: "cli-imports-only-protocol-workspace-providers-mock-provider-tools-memory-mcp-lean-context-timeline-engine-tui-surface-acp-server-cache-probe-workflows",
     violation: "apps/cli/src/main.ts → node_modules/@picasso/newcomer/dist/index.d.ts",
   },
   {

@@ -31,6 +31,7 @@ import {
   type AskUserRequest,
   type ExtensionOperation,
   type ModelProvider,
+  type PicassoExtension,
   withHeldProviderSecrets,
 } from "@picasso/protocol";
 import {
@@ -63,6 +64,8 @@ export interface WiredSession {
   warnings: readonly string[];
   /** The core operations, then each extension's (the TUI's slash commands). */
   operations: readonly ExtensionOperation[];
+  /** The mounted extensions, in mount order (`picasso workflow run` drives the workflows one). */
+  extensions: readonly PicassoExtension[];
   close(reason?: string): Promise<void>;
 }
 
@@ -140,6 +143,7 @@ export async function wireSession(
     selection,
     warnings: composed.warnings(),
     operations: composed.operations,
+    extensions: composed.extensions,
     async close(reason = "done") {
       await composed.close(reason);
       await provider.close?.();

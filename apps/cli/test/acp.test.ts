@@ -249,6 +249,8 @@ describe("picasso acp", () => {
       "init",
       "hooks",
       "agents",
+      "workflow",
+      "watch",
       "ralph",
     ]);
     // The timeline over ACP is the fold `picasso context timeline --json` prints.

@@ -130,6 +130,8 @@ describe("operations over ACP", () => {
       "init",
       "hooks",
       "agents",
+      "workflow",
+      "watch",
       "greet",
     ]);
     expect(advertised.at(-1)).toEqual({ name: "greet", description: "say hello", input: { hint: "<name>" } });

@@ -188,6 +188,12 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
     case "subagent_stop":
     case "interrupt":
     case "wake":
+    case "watch_start":
+    case "watch_stop":
+    case "workflow_start":
+    case "workflow_step_start":
+    case "workflow_step_end":
+    case "workflow_end":
     case "ralph_loop_start": // a ralph loop's facts (packages/loops); its rounds are lanes of their own
     case "ralph_round_start":
     case "ralph_round_end":

@@ -32,6 +32,9 @@ export type ToolEffect = z.infer<typeof ToolEffectSchema>;
 
 const Size = z.number().int().nonnegative();
 
+/** What a watch is (packages/watch): a pattern monitor or a scheduled prompt. */
+export const WatchKindSchema = z.enum(["monitor", "schedule"]);
+
 /** Where a message came from; the timeline groups context growth by it. */
 export const MessageSourceSchema = z.enum([
   "user",
@@ -441,6 +444,44 @@ export const EVENT_RULES = {
     group: z.string().optional(),
   }),
   subagent_stop: logged({ status: SubagentStatusSchema, reportBytes: Size }, { report: z.string() }),
+  /**
+   * A workflow run started (packages/workflows, docs/workflows.md): its id, the workflow, the file
+   * it came from (workspace-relative), its inputs and its step lanes (`test[2]` for a fan-out).
+   * `resumed`: a resume of a run logged before; `kept` the lanes whose outputs it keeps.
+   */
+  workflow_start: logged({
+    run: z.string(),
+    workflow: z.string(),
+    file: z.string(),
+    inputs: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+    steps: z.array(z.string()),
+    resumed: z.boolean().optional(),
+    kept: z.array(z.string()).optional(),
+  }),
+  /** A workflow step lane started: its background lane (`agent-N`, the envelope's lane stays `main`). */
+  workflow_step_start: logged({ run: z.string(), step: z.string(), agentLane: z.string() }),
+  /**
+   * A workflow step lane ended. `output`: the file holding its report (absolute, under the
+   * session's outputs folder), written before this event; `skipped`: a step it needs failed.
+   */
+  workflow_step_end: logged({
+    run: z.string(),
+    step: z.string(),
+    status: z.enum(["done", "error", "interrupted", "budget", "skipped"]),
+    output: z.string().optional(),
+    bytes: Size.optional(),
+    tokens: Size.optional(),
+    message: z.string().optional(),
+  }),
+  /** A workflow run ended: `done` (every step), `failed` (a step failed or was skipped), `interrupted`. */
+  workflow_end: logged({
+    run: z.string(),
+    status: z.enum(["done", "failed", "interrupted"]),
+    done: Size,
+    failed: Size,
+    skipped: Size,
+    durationMs: z.number().nonnegative(),
+  }),
   interrupt: logged({ reason: z.string() }),
   /**
    * Something woke the session (extension.ts `SessionWake`): a monitor matched, a scheduled prompt
@@ -448,6 +489,28 @@ export const EVENT_RULES = {
    * before its next step; an idle surface runs a turn for it.
    */
   wake: logged({ source: z.string(), text: z.string() }),
+  /**
+   * A watch was armed (packages/watch): a `monitor` following a file, a background job or a
+   * terminal for a pattern, or a `schedule`d prompt. `what` says what it watches or when it is due.
+   */
+  watch_start: logged({
+    kind: WatchKindSchema,
+    id: z.string(),
+    name: z.string().optional(),
+    what: z.string(),
+  }),
+  /**
+   * A watch ended: `matched` (a once monitor woke the session), `fired` (a scheduled prompt woke
+   * it), `timeout`, `source_ended` (the process exited, the file is gone), `stopped` (by the
+   * model, `monitor_stop`/`schedule_cancel`) or `closed` (the session ended).
+   */
+  watch_stop: logged({
+    kind: WatchKindSchema,
+    id: z.string(),
+    reason: z.enum(["matched", "fired", "timeout", "source_ended", "stopped", "closed"]),
+    /** How many notices it sent (matches for a monitor). */
+    notices: Size,
+  }),
   /**
    * A ralph loop started (packages/loops, docs/ralph.md): `loop` its id, the prompt every round
    * re-runs, what ends it (`until`: the check command exits 0, or a round calls `goal_done`), the

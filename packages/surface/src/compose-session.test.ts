@@ -44,6 +44,8 @@ describe("composeSession per surface", () => {
         "init",
         "hooks",
         "agents",
+        "workflows",
+        "watch",
         "loops",
         "commands",
       ]);

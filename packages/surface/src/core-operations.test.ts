@@ -61,13 +61,15 @@ describe("the core operations of a composed session", () => {
     const composed = await open(workspace(), {
       extensions: [{ name: "greeter", operations: [hello] }],
     });
-    // The core ones, then the composition's extensions' (changes, init, hooks, agents, loops), then the test's.
+    // The core ones, then the composition's extensions' (changes, init, hooks, agents, workflow, watch, ralph), then the test's.
     expect(composed.operations.map((op) => op.name)).toEqual([
       ...CORE_OPERATION_NAMES,
       "changes",
       "init",
       "hooks",
       "agents",
+      "workflow",
+      "watch",
       "ralph",
       "hello",
     ]);

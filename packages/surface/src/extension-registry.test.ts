@@ -41,6 +41,8 @@ describe("mounting the composition's extensions through the registry", () => {
         "init",
         "hooks",
         "agents",
+        "workflows",
+        "watch",
         "loops",
         "commands",
       ]);
@@ -76,6 +78,8 @@ describe("mounting the composition's extensions through the registry", () => {
         "init",
         "hooks",
         "agents",
+        "workflows",
+        "watch",
         "loops",
         "commands",
       ]);
@@ -104,7 +108,20 @@ describe("mounting the composition's extensions through the registry", () => {
     };
     const mounted = mountExtensions({ ...at, composition }, registry);
     expect(seen).toEqual([
-      ["lean-context", "tools", "memory", "mcp", "changes", "init", "hooks", "agents", "loops", "commands"],
+      [
+        "lean-context",
+        "tools",
+        "memory",
+        "mcp",
+        "changes",
+        "init",
+        "hooks",
+        "agents",
+        "workflows",
+        "watch",
+        "loops",
+        "commands",
+      ],
     ]);
     expect(mounted.warnings()).toContain("probe: one warning");
     await mounted.close();
@@ -119,6 +136,8 @@ describe("mounting the composition's extensions through the registry", () => {
         "skills",
         ...toolFamilies.map((f) => f.name),
         "memory",
+        "workflow",
+        "watch",
         "ralph",
       ]);
       expect(families.find((f) => f.name === "memory")).toEqual({ name: "memory", group: "session" });
@@ -160,7 +179,7 @@ describe("mounting the composition's extensions through the registry", () => {
     }
     expect(isUserError(error)).toBe(true);
     expect((error as Error).message).toMatch(
-      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, init, hooks, agents, loops, commands$/,
+      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, init, hooks, agents, workflows, watch, loops, commands$/,
     );
   });
 });

@@ -29,6 +29,8 @@ import { loopsExtension } from "./loops-mount.js";
 import { mcpExtension } from "./mcp-mount.js";
 import { memoryExtension } from "./session-memory.js";
 import { toolsExtension } from "./tools-mount.js";
+import { watchExtension } from "./watch-mount.js";
+import { workflowsMount } from "./workflows-mount.js";
 
 /** Every extension this Picasso can mount, by the name a composition row gives it. */
 export const EXTENSION_REGISTRY: Readonly<Record<string, ExtensionFactory>> = {
@@ -40,6 +42,8 @@ export const EXTENSION_REGISTRY: Readonly<Record<string, ExtensionFactory>> = {
   init: initExtension,
   hooks: hooksExtension,
   agents: agentsMount,
+  workflows: workflowsMount,
+  watch: watchExtension,
   loops: loopsExtension,
   commands: commandsExtension,
 };

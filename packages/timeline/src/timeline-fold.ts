@@ -270,6 +270,13 @@ export class TimelineFolder {
       case "mcp_elicitation": // asked the user; what came of it is the tool's result
       case "mcp_log": // a server's log line never enters the context
       case "wake": // its notice enters as a message (source `notice`), counted there
+      case "watch_start": // a monitor or schedule armed: nothing enters the context until it wakes
+      case "watch_stop":
+      // A workflow's progress: its steps' lanes are subagent lanes, counted through their events.
+      case "workflow_start":
+      case "workflow_step_start":
+      case "workflow_step_end":
+      case "workflow_end":
       case "ralph_loop_start": // a ralph loop's rounds are lanes (subagent_start's label and group)
       case "ralph_round_start":
       case "ralph_round_end":

@@ -43,6 +43,17 @@ export interface JobOutput {
   remaining: number;
 }
 
+/** Output read without moving a cursor: what `peek` returns. */
+export interface PeekedOutput {
+  text: string;
+  next: number;
+  dropped: number;
+  /** Bytes that have arrived in all. */
+  total: number;
+  /** The process has exited (what `total` counts is all there will be). */
+  ended: boolean;
+}
+
 export class BackgroundJobs {
   private readonly jobs = new Map<string, JobRecord>();
   private nextId = 1;
@@ -95,6 +106,16 @@ export class BackgroundJobs {
   get(id: string): BackgroundJob | undefined {
     const job = this.jobs.get(id);
     return job ? this.describe(job) : undefined;
+  }
+
+  /**
+   * Output from absolute offset `from` (at most `limit` bytes), without moving the job's read
+   * cursor: a watcher (the `monitor` tool) reads beside the model's own `output` reads.
+   */
+  peek(id: string, from: number, limit = JOB_READ_BYTES): PeekedOutput | undefined {
+    const job = this.jobs.get(id);
+    if (!job) return undefined;
+    return { ...job.output.readFrom(from, limit), total: job.output.total, ended: job.exit !== undefined };
   }
 
   list(): BackgroundJob[] {

@@ -28,16 +28,28 @@ export { type Goal, GoalBoard } from "./goal/goal-board.js";
 export { protectedToolState } from "./protected-state.js";
 export { createTodoBoard, type TodoBoard } from "./todo-board.js";
 
-// For extensions that declare tools and run a command the model gave as `bash` runs it (loops).
+// For extensions that run a command the model gave exactly as `bash` runs it (loops' checks).
 
 export type { BackgroundJobs } from "./background-jobs.js";
 export { runShellCommand, type ShellCommandResult, type ShellCommandRun } from "./bash.js";
-export { defineTool, toolError } from "./define-tool.js";
-export { optionalInteger, optionalString, requiredString, ToolInputError } from "./tool-input.js";
 
 // The tools of a forked subagent's lane.
 
 export { subagentLaneTools } from "./subagent/subagent-lane-tools.js";
+
+// Building blocks of the tools of other extensions (packages/watch, loops): a tool's declaration, its
+// input accessors, the workspace boundary, and a read-only tap on a job's or terminal's output.
+
+export { defineTool, toolError } from "./define-tool.js";
+export { type OutputTap, tapProcessOutput } from "./output-tap.js";
+export {
+  optionalBoolean,
+  optionalInteger,
+  optionalString,
+  requiredString,
+  ToolInputError,
+} from "./tool-input.js";
+export { resolveWorkspacePath } from "./workspace-path.js";
 
 // The process-group supervisor, as it shows in a process list.
 

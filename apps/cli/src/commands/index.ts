@@ -25,6 +25,7 @@ export const SUBCOMMANDS: Record<string, () => Promise<{ register: Register }>> 
   sandbox: () => import("./sandbox.js"),
   trust: () => import("./trust.js"),
   init: () => import("./init.js"),
+  workflow: () => import("./workflow.js"),
 };
 
 /**

@@ -13,6 +13,9 @@
  * files (left out, cut at the cap) are one stderr line each; in text mode each provider retry is
  * one line on stderr (retry-notice.ts). `--image <path>` (repeatable) attaches images to the
  * prompt; each image attached or left out (and why) is one stderr line (docs/images.md).
+ * Watched work: while a monitor or a scheduled prompt is armed (packages/watch), it waits after
+ * the prompt's turn and runs a turn for each notice that wakes the session (wake-turns.ts), one
+ * stderr line saying what it waits for; Ctrl-C or SIGTERM stops the waiting.
  * Output: every session event reaches the sink (`stream-json`) from `session_start` to
  * `session_end`, then the result object.
  * Exit codes: 0 the turn ended; 1 the provider failed (one line on stderr); 130 interrupted
@@ -30,6 +33,7 @@ import { elicitationPolicy } from "./elicit-flag.js";
 import { headlessPrompt, processStdin, type StdinSource } from "./headless-prompt.js";
 import { type OutputFormat, type OutputSink, outputSink } from "./output.js";
 import { retryNotice } from "./retry-notice.js";
+import { runWakeTurns } from "./wake-turns.js";
 
 export interface HeadlessFlags extends SessionFlags {
   print: string;
@@ -111,6 +115,12 @@ export async function runHeadless(
       if (!next || "outcome" in next) break;
       input = next.input;
     }
+    // A monitor or a scheduled prompt may still wake the session: wait, and run a turn for each
+    // notice (wake-turns.ts); the result is the last turn's.
+    if (watch.end?.stopReason !== "error" && !controller.signal.aborted)
+      await runWakeTurns(wired.session, { signal: controller.signal }, (line) =>
+        process.stderr.write(`picasso: ${line}\n`),
+      );
     const stopReason = watch.end?.stopReason ?? "error";
     // Closing records `session_end`, so the stream ends with it before the result object.
     await wired.close(signalled === "SIGTERM" ? "terminated" : stopReason);

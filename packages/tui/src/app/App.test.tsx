@@ -34,6 +34,8 @@ function hostWith(
     setMode: (m: FakeSessionEvents["mode"]) => events.setMode(m),
     subscribe: (listener: Parameters<FakeSessionEvents["subscribe"]>[0]) => events.subscribe(listener),
     panels: () => [],
+    pendingWakes: 0,
+    onWakeChange: (listener: () => void) => events.onWakeChange(listener),
     runTurn: (_input: string, options: { signal: AbortSignal }) => events.replay(turn(options.signal)),
     compact: async () => ({ compacted: false, reason: "too short" }),
   };

@@ -40,8 +40,23 @@ function fakeSession(
       setMode: (m: FakeSessionEvents["mode"]) => events.setMode(m),
       subscribe: (listener: Parameters<FakeSessionEvents["subscribe"]>[0]) => events.subscribe(listener),
       panels: () => [{ id: "weather", title: "weather", rows: [{ label: "station", value: "EDDB" }] }],
-      runTurn: (_input: string, options: { signal: AbortSignal }) =>
-        events.replay(turn(ctl!, options.signal)),
+      events,
+      inputs: [] as string[],
+      get pendingWakes() {
+        return events.wakes.length;
+      },
+      onWakeChange: (listener: () => void) => events.onWakeChange(listener),
+      // As the engine: a turn takes the notices waiting; `runWake` is a turn whose input they are.
+      runTurn(input: string, options: { signal: AbortSignal }) {
+        this.inputs.push([input, ...events.takeWakes().map((n) => `[${n.source}] ${n.text}`)].join("\n"));
+        return events.replay(turn(ctl!, options.signal));
+      },
+      runWake(options: { signal: AbortSignal }) {
+        const notices = events.takeWakes();
+        if (notices.length === 0) return Promise.resolve(undefined);
+        this.inputs.push(notices.map((n) => `[${n.source}] ${n.text}`).join("\n"));
+        return events.replay(turn(ctl!, options.signal));
+      },
       compact: async () => {
         if (id !== "compacts") return { compacted: false, reason: "too short" };
         events.publish({
@@ -430,6 +445,87 @@ describe("SessionController", () => {
     await until(() => seen.length === 1 && !c.store.state.busy);
     const shown = c.store.state.items.map((i) => (i.kind === "expanded" ? `expanded ${i.text}` : i.kind));
     expect(shown.indexOf("expanded done")).toBeLessThan(shown.lastIndexOf("user"));
+  });
+
+  it("a wake notice while idle runs a turn of its own, shown as a notice line, not a prompt", async () => {
+    const s = fakeSession("s1", async function* () {
+      yield { type: "text_delta", lane: "main", text: "Checked the deploy." };
+      yield { type: "turn_end", lane: "main", stopReason: "end_turn", steps: 1, text: "", usage: {} };
+    });
+    const c = new SessionController(host([s]));
+    s.attach(c);
+    await c.start();
+    s.session.events.wake({ source: "schedule", text: "Scheduled prompt sch-1: check the deploy" });
+    await until(() => s.session.inputs.length === 1 && !c.store.state.busy);
+    expect(s.session.inputs).toEqual(["[schedule] Scheduled prompt sch-1: check the deploy"]);
+    const items = c.store.state.items;
+    expect(items.some((i) => i.kind === "user")).toBe(false);
+    expect(items).toContainEqual(
+      expect.objectContaining({
+        kind: "notice",
+        text: "⏰ schedule: Scheduled prompt sch-1: check the deploy",
+      }),
+    );
+    expect(items.at(-1)).toMatchObject({ kind: "assistant", text: "Checked the deploy." });
+    expect(s.session.pendingWakes).toBe(0);
+  });
+
+  it("a notice while busy waits for the turn; a queued prompt goes first and takes it along", async () => {
+    let release: () => void = () => {};
+    const s = fakeSession("s1", async function* () {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      yield { type: "turn_end", lane: "main", stopReason: "end_turn", steps: 1, text: "", usage: {} };
+    });
+    const c = new SessionController(host([s]));
+    s.attach(c);
+    await c.start();
+    c.submit("first");
+    await until(() => c.store.state.busy);
+    s.session.events.wake({ source: "monitor", text: "READY" });
+    await new Promise((r) => setImmediate(r));
+    expect(s.session.inputs).toEqual(["first"]);
+    c.submit("second");
+    release();
+    await until(() => s.session.inputs.length === 2);
+    // The queued prompt ran next, with the notice in the same turn; no wake turn of its own.
+    expect(s.session.inputs[1]).toBe("second\n[monitor] READY");
+    release();
+    await until(() => !c.store.state.busy);
+    await new Promise((r) => setImmediate(r));
+    expect(s.session.inputs).toHaveLength(2);
+    // A notice after the last turn, while idle again: its own turn.
+    s.session.events.wake({ source: "monitor", text: "DONE" });
+    await until(() => s.session.inputs.length === 3);
+    expect(s.session.inputs[2]).toBe("[monitor] DONE");
+    release();
+    await until(() => !c.store.state.busy);
+  });
+
+  it("a notice that arrives after a turn's last step runs its own turn when that turn ends", async () => {
+    let release: () => void = () => {};
+    const s = fakeSession("s1", async function* () {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      yield { type: "turn_end", lane: "main", stopReason: "end_turn", steps: 1, text: "", usage: {} };
+    });
+    const c = new SessionController(host([s]));
+    s.attach(c);
+    await c.start();
+    c.submit("deploy it");
+    await until(() => c.store.state.busy && s.session.inputs.length === 1);
+    // The fake took the notices when the turn started: this one came after its last step.
+    s.session.events.wake({ source: "schedule", text: "check the deploy" });
+    await new Promise((r) => setImmediate(r));
+    expect(s.session.inputs).toEqual(["deploy it"]);
+    release();
+    await until(() => s.session.inputs.length === 2);
+    expect(s.session.inputs[1]).toBe("[schedule] check the deploy");
+    expect(c.store.state.items.filter((i) => i.kind === "user").map((i) => i.text)).toEqual(["deploy it"]);
+    release();
+    await until(() => !c.store.state.busy);
   });
 
   it("/context opens the inspector panel; closing it leaves one line in the history", async () => {

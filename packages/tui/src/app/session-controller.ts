@@ -8,6 +8,11 @@
  *   `/goal` rounds run, when the last round ends; while an operation runs, when it has answered);
  * - the screen is drawn before the first session opens (`start`); what is typed meanwhile —
  *   prompts and slash commands, type-ahead included — waits and runs, in order, once it is open;
+ * - a notice that wakes the session (a monitor matched, a scheduled prompt came due: the `wake`
+ *   event, shown as a `⏰ source: …` line) runs a turn of its own when the session is idle
+ *   (`Session.runWake`, no prompt line); while a turn, `/goal` rounds or an operation run it joins
+ *   the running turn, or runs once they end — after the prompts queued meanwhile, which take the
+ *   notices still waiting with them;
  * - Esc aborts the running turn's signal (the engine answers running tools "interrupted");
  * - approvals and `ask_user` questions go through dialog state (dialog-bridge.ts); a pending one
  *   is answered when its turn is interrupted;
@@ -180,18 +185,40 @@ export class SessionController implements CommandContext {
    * Run one turn and wait for its end; returns how it ended and whether Esc interrupted it.
    * `shown` replaces the input in the transcript (a goal round shows a notice, not its reminder).
    */
-  private async runTurn(
+  private runTurn(
     text: string,
     shown?: NewItem,
     limit?: TurnToolLimit,
   ): Promise<{ stopReason: string | undefined; interrupted: boolean }> {
     const session = this.session;
+    // A pasted megabyte shows its head only, as in a replay; the log keeps all of it.
+    const items = shown ? [shown] : clipHugeItem({ kind: "user", text }, session.logPath);
+    return this.driveTurn(items, (signal) => session.runTurn(text, { signal, ...(limit ? { limit } : {}) }));
+  }
+
+  /**
+   * Run a turn for the wake notices waiting, when nothing else runs and no prompt is queued (a
+   * queued prompt goes first and takes the notices with it). Its input is the notices; the
+   * transcript shows them as the `wake` events' lines, not as a prompt.
+   */
+  private runWakeIfIdle(): void {
+    const session = this.opened?.session;
+    if (!session || this.store.state.exited || this.beforeOpen) return;
+    if (this.store.state.busy || this.goalRunning || this.operationsRunning > 0 || this.queued.length > 0)
+      return;
+    if (session.pendingWakes === 0) return;
+    void this.driveTurn([], (signal) => session.runWake({ signal }));
+  }
+
+  /** One turn `start`ed under Esc's signal, `items` printed first; waits for its end. */
+  private async driveTurn(
+    items: NewItem[],
+    start: (signal: AbortSignal) => Promise<unknown>,
+  ): Promise<{ stopReason: string | undefined; interrupted: boolean }> {
     const abort = new AbortController();
     this.abort = abort;
     this.lastStop = undefined;
-    // A pasted megabyte shows its head only, as in a replay; the log keeps all of it.
-    for (const item of shown ? [shown] : clipHugeItem({ kind: "user", text }, session.logPath))
-      this.print(item);
+    for (const item of items) this.print(item);
     this.store.set(
       {
         busy: true,
@@ -203,7 +230,7 @@ export class SessionController implements CommandContext {
     );
     try {
       // The events arrive through the subscription (openSession).
-      await session.runTurn(text, { signal: this.abort.signal, ...(limit ? { limit } : {}) });
+      await start(abort.signal);
     } catch (error) {
       this.print({ kind: "notice", tone: "error", text: `the turn failed: ${(error as Error).message}` });
     } finally {
@@ -224,7 +251,10 @@ export class SessionController implements CommandContext {
     if (next !== undefined && !this.store.state.exited) {
       this.store.set({ hint: undefined });
       void this.runTurn(next);
+      return;
     }
+    // Nothing queued: notices that arrived after the turn's last step wake it now.
+    this.runWakeIfIdle();
   }
 
   /** Send a custom command's expanded prompt as the user's turn, with its tool limit. */
@@ -457,7 +487,13 @@ export class SessionController implements CommandContext {
     });
     this.opened = opened;
     this.commandList = slashCommands(opened.operations);
-    this.unsubscribe = opened.session.subscribe((event) => this.onEvent(event));
+    const unsubscribeEvents = opened.session.subscribe((event) => this.onEvent(event));
+    // A notice can arrive while the session is idle: run its turn once the notifier has returned.
+    const unwatchWakes = opened.session.onWakeChange(() => setImmediate(() => this.runWakeIfIdle()));
+    this.unsubscribe = () => {
+      unsubscribeEvents();
+      unwatchWakes();
+    };
     const items = openingItems(opened, request.resume !== undefined).map(
       (item) => ({ ...item, id: this.nextId++ }) as TranscriptItem,
     );

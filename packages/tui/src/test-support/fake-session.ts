@@ -4,7 +4,7 @@
  * way the engine's session bus does. Events are written as bodies plus `lane`; the envelope's
  * session, turn and time are filled in.
  */
-import type { PermissionMode, SessionEvent } from "@picasso/protocol";
+import type { PermissionMode, SessionEvent, WakeNotice } from "@picasso/protocol";
 
 export type FakeEvent = { type: SessionEvent["type"]; lane: string } & Record<string, unknown>;
 
@@ -12,7 +12,29 @@ export class FakeSessionEvents {
   private listeners: Array<(event: SessionEvent) => void> = [];
   mode: PermissionMode = "default";
 
+  /** Wake notices waiting, as the engine's wake board keeps them; a turn takes them (`takeWakes`). */
+  readonly wakes: WakeNotice[] = [];
+  private wakeListeners: Array<() => void> = [];
+
   constructor(readonly id: string) {}
+
+  /** A notice wakes the session: the `wake` event is published and it waits for a turn. */
+  wake(notice: WakeNotice): void {
+    this.wakes.push(notice);
+    this.publish({ type: "wake", lane: "main", ...notice });
+    for (const listener of [...this.wakeListeners]) listener();
+  }
+
+  onWakeChange(listener: () => void): () => void {
+    this.wakeListeners.push(listener);
+    return () => {
+      this.wakeListeners = this.wakeListeners.filter((l) => l !== listener);
+    };
+  }
+
+  takeWakes(): WakeNotice[] {
+    return this.wakes.splice(0);
+  }
 
   subscribe(listener: (event: SessionEvent) => void): () => void {
     this.listeners.push(listener);

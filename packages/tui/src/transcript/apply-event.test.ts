@@ -191,3 +191,44 @@ describe("applyEvent on image notes", () => {
     ]);
   });
 });
+
+describe("applyEvent on workflow runs", () => {
+  it("prints a run's end as one notice (a warning when it did not finish) and nothing for its steps", () => {
+    const { finished } = fold([
+      { type: "workflow_step_start", lane: "main", run: "check-1", step: "test[1]", agentLane: "agent-1" },
+      { type: "workflow_step_end", lane: "main", run: "check-1", step: "test[1]", status: "done" },
+      {
+        type: "workflow_end",
+        lane: "main",
+        run: "check-1",
+        status: "done",
+        done: 1,
+        failed: 0,
+        skipped: 0,
+        durationMs: 5,
+      },
+      {
+        type: "workflow_end",
+        lane: "main",
+        run: "check-2",
+        status: "failed",
+        done: 1,
+        failed: 1,
+        skipped: 2,
+        durationMs: 5,
+      },
+    ]);
+    expect(finished).toEqual([
+      {
+        kind: "notice",
+        tone: "info",
+        text: "workflow run check-1 finished: 1 done, 0 failed, 0 skipped (/workflow check-1)",
+      },
+      {
+        kind: "notice",
+        tone: "warn",
+        text: "workflow run check-2 failed: 1 done, 1 failed, 2 skipped (/workflow check-2)",
+      },
+    ]);
+  });
+});

@@ -149,11 +149,28 @@ export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
       finished.push({ kind: "notice", tone: "info", text: `${event.lane} ${event.status}` });
       return { live, finished };
     case "wake":
+      // A notice that woke the session (or joins its running turn): a line of its own, never a prompt.
       finished.push({
         kind: "notice",
         tone: "info",
-        text: `woken by ${event.source}: ${oneLine(event.text, 120)}`,
+        text: `⏰ ${event.source}: ${oneLine(event.text, 120)}`,
       });
+      return { live, finished };
+    case "watch_start":
+      finished.push({
+        kind: "notice",
+        tone: "info",
+        text: `${event.kind} ${event.id}${event.name ? ` "${event.name}"` : ""} armed: ${oneLine(event.what, 100)}`,
+      });
+      return { live, finished };
+    case "watch_stop":
+      // A match or a due prompt is told by its wake line; the other ends get one line.
+      if (event.reason !== "matched" && event.reason !== "fired")
+        finished.push({
+          kind: "notice",
+          tone: "info",
+          text: `${event.kind} ${event.id} ended (${event.reason})`,
+        });
       return { live, finished };
     case "ralph_loop_start":
       finished.push({
@@ -201,6 +218,20 @@ export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
         finished.push({ kind: "notice", tone: "warn", text: "the reply hit the output token limit" });
       return { live: { ...next, tools: [] }, finished };
     }
+    case "workflow_end":
+      return {
+        live,
+        finished: [
+          {
+            kind: "notice",
+            tone: event.status === "done" ? "info" : "warn",
+            text: `workflow run ${event.run} ${event.status === "done" ? "finished" : event.status}: ${event.done} done, ${event.failed} failed, ${event.skipped} skipped (/workflow ${event.run})`,
+          },
+        ],
+      };
+    case "workflow_start": // /workflow shows runs live
+    case "workflow_step_start":
+    case "workflow_step_end":
     case "session_start":
     case "request_header":
     case "turn_start":
