@@ -39,7 +39,12 @@ export function ralphTools(loops: RalphLoops): ToolDefinition[] {
     when: "A task converges over attempts (make the suite pass) and each attempt should start clean.",
     callEffect: (input) =>
       typeof input.check_command === "string" && input.check_command.trim() !== ""
-        ? { effect: "exec", sandboxed: loops.checksSandboxed() }
+        ? {
+            effect: "exec",
+            sandboxed: loops.checksSandboxed(),
+            // The check is a command: the dangerous-command deny-list reads it as it reads bash's.
+            target: { name: "check_command", input: { command: input.check_command } },
+          }
         : { effect: "agent" },
     async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
       const spec = parseRalphSpec(input, ctx.cwd);

@@ -93,6 +93,31 @@ describe("ralph loops", () => {
     }
   });
 
+  // Through tool_call the gateway passes the same nested input on (lean-context gateway-tools.test.ts).
+  it("never start on a check command the deny-list refuses", async () => {
+    const bomb = ":(){ :|:& };:";
+    const scenario = await startRalphScenario({
+      steps: [
+        {
+          match: "loop with a bad check",
+          tool_calls: [{ name: "ralph_start", input: { prompt: "BAD-CHECK", check_command: bomb } }],
+        },
+        { match: "fork bomb", text: "Refused, as it should be." },
+      ],
+    });
+    try {
+      await scenario.run("loop with a bad check");
+      const log = await scenario.events();
+      const results = of(log, "tool_result").filter((r) => r.lane === "main");
+      expect(results.map((r) => r.status)).toEqual(["denied"]);
+      // Refused before anyone was asked, and no loop began.
+      expect(scenario.approvals).toEqual([]);
+      expect(of(log, "ralph_loop_start")).toEqual([]);
+    } finally {
+      await scenario.close();
+    }
+  });
+
   it("stop on goal_done called in a round's lane, without touching the session's goal", async () => {
     const scenario = await startRalphScenario({
       steps: [

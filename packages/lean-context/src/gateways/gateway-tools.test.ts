@@ -273,6 +273,23 @@ describe("tool_call", () => {
     });
     expect(call.callEffect?.({ name: "terminal_open", arguments: { command: "x" } })?.sandboxed).toBe(false);
   });
+
+  it("passes on the input a target says it runs, so the deny-list reads a nested command", () => {
+    const looping = {
+      ...deferredTools().find((t) => t.spec.name === "terminal_open")!,
+      callEffect: (input: Record<string, unknown>) => ({
+        effect: "exec" as const,
+        target: { name: "check_command", input: { command: input.check_command } },
+      }),
+    };
+    const call = gateways(buildCatalog({ deferred: [looping] })).call;
+    expect(
+      call.callEffect?.({
+        name: "terminal_open",
+        arguments: { prompt: "fix it", check_command: "rm -rf /" },
+      }),
+    ).toEqual({ effect: "exec", target: { name: "terminal_open", input: { command: "rm -rf /" } } });
+  });
 });
 
 describe("skill_search", () => {

@@ -149,7 +149,9 @@ export function toolCallTool(sources: GatewaySources): ToolDefinition {
       return {
         effect: own?.effect ?? target.effect,
         ...(own?.sandboxed !== undefined ? { sandboxed: own.sandboxed } : {}),
-        target: { name: target.spec.name, input: args },
+        // A target that names what it runs (ralph_start's check command) has that input read by
+        // the deny-list, through the gateway as directly.
+        target: { name: target.spec.name, input: own?.target?.input ?? args },
       };
     },
   };
