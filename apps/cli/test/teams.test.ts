@@ -7,9 +7,11 @@
  * result and is kept going once by the stop gate. Each member's identity and the team's policy are
  * in that member's first message only, and every lane sends the one Tier 1. A resumed session
  * folds the board back from the log. Budgets: a member over its step budget stops with status
- * `budget`; `team_stop` stops one member while the other goes on.
+ * `budget`; `team_stop` stops one member while the others go on. Plan mode runs team_start as it
+ * runs subagent_fork (effect `agent`), and refuses a member's writes.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { picasso, script, workspace } from "./cli-harness.js";
 
@@ -330,4 +332,42 @@ describe("agent teams in a headless session", () => {
     expect(stopped).toMatch(/- sleeper \(agent-2\) · interrupted/);
     expect(stopped).toMatch(/- steady \(agent-3\) · done/);
   }, 90_000);
+  it("plan mode treats team_start like subagent_fork: members run, and plan mode refuses their writes", async () => {
+    const dir = workspace();
+    const s = script(dir, {
+      steps: [
+        {
+          match: "plan with a team",
+          tool_calls: [
+            call("team_start", { team: "plan", members: [{ name: "a", brief: "b", task: "TASK-PLAN" }] }),
+          ],
+        },
+        { match: "Started team plan", tool_calls: [call("team_status", { wait_seconds: 30 })] },
+        { match: "All members stopped", text: "Planned." },
+        { match: "TASK-PLAN", tool_calls: [{ name: "write", input: { path: "x.txt", content: "no" } }] },
+        { match: "plan mode is on", text: "a: could not write in plan mode." },
+      ],
+    });
+    const run = await picasso(dir, [
+      "-p",
+      "plan with a team",
+      "--mode",
+      "plan",
+      "--output-format",
+      "json",
+      "--provider",
+      "mock",
+      "--mock-script",
+      s,
+    ]);
+    expect(run.exitCode).toBe(0);
+    const result = JSON.parse(run.stdout as string);
+    expect(result.result).toBe("Planned.");
+    const log = readLog(result.logPath);
+    expect(log.find((e) => e.type === "tool_result" && e.lane === "agent-1")).toMatchObject({
+      name: "write",
+      status: "denied",
+    });
+    expect(existsSync(join(dir, "x.txt"))).toBe(false);
+  }, 60_000);
 });

@@ -4,7 +4,8 @@
  *   result, the board, and the reports of those that stopped; `wait_seconds` first waits until
  *   every member stopped (the caller's own lane excluded);
  * - `team_wait {wait_seconds}`: wait until a message for the caller arrives (a member: from a
- *   teammate or the lead; the lead: from a member) or every other member stopped;
+ *   teammate or the lead; the lead: from a member) or every other member stopped — at once when a
+ *   message is already queued for the member;
  * - `team_stop {team?, member?}`: the lead stops one member, or all, through the session's lanes.
  */
 import { TeamHub } from "./team-hub.js";
@@ -72,6 +73,9 @@ export function teamWaitTool(hub: TeamHub) {
       const wait = optionalCount(input, "wait_seconds", 1, MAX_WAIT_SECONDS);
       if (wait === undefined) throw new TeamInputError('"wait_seconds" is required (1 to 600).');
       const me = TeamHub.signature(caller);
+      // A message already queued for a member is read before its next step: nothing to wait for.
+      if ((hub.laneOf(ctx.lane)?.pendingMessages ?? 0) > 0)
+        return { content: `${me}: a message is waiting; read it below and go on.` };
       const others = team.members.filter(
         (m) => m.lane !== ctx.lane && hub.laneOf(m.lane)?.status === "running",
       );

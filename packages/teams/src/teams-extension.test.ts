@@ -38,7 +38,15 @@ function fakeLanes(refuse?: string) {
       forked.push(request);
       return lane(`agent-${forked.length}`);
     },
-    report: async (id) => lane(id),
+    // Waits like the engine's: until `waitMs` passes or `signal` aborts (no lane here ever stops).
+    report: (id, waitMs, signal) =>
+      new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(lane(id)), waitMs);
+        signal.addEventListener("abort", () => {
+          clearTimeout(timer);
+          resolve(lane(id));
+        });
+      }),
     list: () => forked.map((_, i) => lane(`agent-${i + 1}`)),
     cancel(id) {
       cancelled.push(id);
@@ -192,5 +200,14 @@ describe("the teams extension", () => {
     const nobody = await t.run("team_message", { to: "carol", text: "hi" });
     expect(nobody.content).toContain('no member "carol" in team docs');
     expect(t.recorded.filter((e) => e.type === "team_message")).toHaveLength(2);
+  });
+
+  it("team_wait returns when a teammate's message for the caller is recorded", async () => {
+    const t = await setUp();
+    await t.run("team_start", { team: "docs", members: MEMBERS });
+    const waiting = t.run("team_wait", { wait_seconds: 600 }, "agent-2");
+    await t.run("team_message", { to: "alpha", text: "not for beta" }, "agent-2");
+    await t.run("team_message", { to: "beta", text: "for beta" }, "agent-1");
+    expect((await waiting).content).toBe("beta: a message arrived; read it below and go on.");
   });
 });
