@@ -6,6 +6,10 @@
  * any other call can run, so a claim is decided against the board as it is.
  * Also who is calling: the main lane is the lead; a member's lane is its seat; any other lane
  * (a plain subagent) is refused.
+ *
+ * While a team runs it is armed on the session's wake handle (a surface that ends when idle waits
+ * for it); when its last member stops, the lead gets a `team:done` notice — unless it already saw
+ * the team finished (a `team_status` that found every member stopped).
  */
 import type {
   ExtensionStartContext,
@@ -17,15 +21,48 @@ import type {
 import { type Seat, type Team, TeamRoster } from "./team-roster.js";
 import { TeamInputError } from "./team-tool.js";
 
+/** The longest a Node timer waits (about 24 days). */
+const LONGEST_TIMER_MS = 2_147_000_000;
+
 export type Caller = { kind: "lead" } | { kind: "member"; seat: Seat };
 
 export class TeamHub {
   readonly roster = new TeamRoster();
   private session: ExtensionStartContext | undefined;
   private readonly waiters = new Set<{ team: string; who: string; wake: () => void }>();
+  private closing = new AbortController();
+  /** Teams the lead saw finished (`team_status` with every member stopped): no `team:done` for them. */
+  private readonly seenFinished = new Set<string>();
 
   attach(session: ExtensionStartContext | undefined): void {
     this.session = session;
+    if (session) this.closing = new AbortController();
+    else this.closing.abort();
+  }
+
+  /** The lead saw every member of `team` stopped. */
+  sawFinished(team: string): void {
+    this.seenFinished.add(team);
+  }
+
+  /** Arm the session's wake while `team`'s members run; tell the lead when the last one stops. */
+  watch(team: Team, summary: () => string): void {
+    const wake = this.wake();
+    const lanes = this.session?.lanes;
+    if (!wake || !lanes) return;
+    const disarm = wake.arm(`team ${team.name}`);
+    const closing = this.closing.signal;
+    void Promise.all(team.members.map((m) => lanes.report(m.lane, LONGEST_TIMER_MS, closing))).then(
+      () =>
+        // A macrotask later: a team_status waiting on the same lanes has returned by then.
+        setImmediate(() => {
+          disarm();
+          if (closing.aborted || this.seenFinished.has(team.name)) return;
+          if (team.members.some((m) => this.laneOf(m.lane)?.status === "running")) return;
+          wake.notify({ source: "team:done", text: summary() });
+        }),
+      () => disarm(),
+    );
   }
 
   get live(): boolean {

@@ -12,6 +12,7 @@ import { byteLength, type JsonSchema, type SubagentRequest } from "@picasso/prot
 import { argumentProblems } from "@picasso/protocol/tool-arguments";
 import { memberBrief, roleLabel } from "./team-brief.js";
 import type { TeamHub } from "./team-hub.js";
+import { finishedNotice } from "./team-text.js";
 import {
   NAME_PATTERN,
   name as nameField,
@@ -154,6 +155,8 @@ export function teamStartTool(hub: TeamHub) {
         const added = board?.add(title, "lead");
         if (added && !("reason" in added)) hub.record(added, ctx.lane);
       }
+      const startedTeam = hub.roster.get(team);
+      if (startedTeam) hub.watch(startedTeam, () => finishedNotice(startedTeam, (lane) => hub.laneOf(lane)));
       const lines = plans.map((p, i) => `- ${p.name} (${started[i]}): ${roleLabel(p.agent, p.brief)}`);
       return {
         content: [
@@ -162,7 +165,7 @@ export function teamStartTool(hub: TeamHub) {
           ...(tasks.length
             ? [`Board: ${tasks.length} task${tasks.length === 1 ? "" : "s"} (t1…t${tasks.length}).`]
             : []),
-          `Their messages to you arrive as notices. team_status {"team": "${team}", "wait_seconds": …} waits for them to finish and gives their results; team_stop stops one or all.`,
+          `Their messages to you arrive as notices, and a notice says when the last one stopped. team_status {"team": "${team}", "wait_seconds": …} waits for them to finish and gives their results; team_stop stops one or all.`,
         ].join("\n"),
         display: {
           kind: "text",

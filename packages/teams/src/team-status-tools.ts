@@ -43,6 +43,8 @@ export function teamStatusTool(hub: TeamHub) {
       if (wait > 0 && others.length > 0)
         await Promise.all(others.map((m) => hub.lanes().report(m.lane, wait * 1000, ctx.signal)));
       const still = others.filter((m) => hub.laneOf(m.lane)?.status === "running").map((m) => m.name);
+      if (caller.kind === "lead" && team.members.every((m) => hub.laneOf(m.lane)?.status !== "running"))
+        hub.sawFinished(team.name);
       const head =
         wait > 0
           ? still.length

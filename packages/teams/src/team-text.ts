@@ -122,3 +122,10 @@ export function teamsPanel(teams: readonly Team[], lookup: LaneLookup): ContextP
   }
   return { id: "teams", title: "Teams", rows, empty: "no team in this session (team_start starts one)" };
 }
+
+/** The lead's `team:done` notice: how each member ended, and where the rest is. */
+export function finishedNotice(team: Team, lookup: LaneLookup): string {
+  const states = team.members.map((m) => memberState(m, lookup));
+  const each = states.map((s) => `${s.name} ${s.state}${team.schema ? ` (result ${s.result})` : ""}`);
+  return `Team ${team.name} finished: ${each.join(", ")}. team_status {"team": "${team.name}"} gives the board, results and reports.`;
+}

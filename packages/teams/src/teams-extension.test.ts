@@ -23,29 +23,39 @@ function fakeLanes(refuse?: string) {
   const forked: SubagentRequest[] = [];
   const messages: [string, string][] = [];
   const cancelled: string[] = [];
+  const status = new Map<string, ForkedSubagent["status"]>();
+  const enders = new Map<string, (() => void)[]>();
   const lane = (id: string): ForkedSubagent => ({
     id,
     task: "",
-    status: "running",
+    status: status.get(id) ?? "running",
     steps: 0,
     elapsedMs: 0,
     pendingMessages: 0,
     tokens: 0,
   });
+  /** The lane stops as the engine would stop it. */
+  const stop = (id: string, how: ForkedSubagent["status"]) => {
+    status.set(id, how);
+    for (const end of enders.get(id) ?? []) end();
+  };
   const lanes: ForkedSubagents = {
     fork(request) {
       if (refuse && request.label === refuse) throw new Error(`no agent named "${request.agent}"`);
       forked.push(request);
       return lane(`agent-${forked.length}`);
     },
-    // Waits like the engine's: until `waitMs` passes or `signal` aborts (no lane here ever stops).
+    // Waits like the engine's: until the lane stops, `waitMs` passes or `signal` aborts.
     report: (id, waitMs, signal) =>
       new Promise((resolve) => {
-        const timer = setTimeout(() => resolve(lane(id)), waitMs);
-        signal.addEventListener("abort", () => {
+        if (lane(id).status !== "running") return resolve(lane(id));
+        const done = () => {
           clearTimeout(timer);
           resolve(lane(id));
-        });
+        };
+        const timer = setTimeout(done, waitMs);
+        signal.addEventListener("abort", done);
+        enders.set(id, [...(enders.get(id) ?? []), done]);
       }),
     list: () => forked.map((_, i) => lane(`agent-${i + 1}`)),
     cancel(id) {
@@ -57,13 +67,14 @@ function fakeLanes(refuse?: string) {
       return lane(id);
     },
   };
-  return { lanes, forked, messages, cancelled };
+  return { lanes, forked, messages, cancelled, stop };
 }
 
 async function setUp(refuse?: string) {
   const extension = createTeamsExtension();
   const recorded: SessionEventBody[] = [];
   const notices: WakeNotice[] = [];
+  const armed: string[] = [];
   const fake = fakeLanes(refuse);
   const start: ExtensionStartContext = {
     sessionId: "s",
@@ -72,7 +83,13 @@ async function setUp(refuse?: string) {
     logPath: "/nowhere/none.jsonl",
     record: (event) => recorded.push(event),
     lanes: fake.lanes,
-    wake: { notify: (n) => notices.push(n), arm: () => () => {} },
+    wake: {
+      notify: (n) => notices.push(n),
+      arm: (label) => {
+        armed.push(label);
+        return () => armed.splice(armed.indexOf(label), 1);
+      },
+    },
   };
   await extension.start?.(start);
   const tools = new Map((extension.registerTools?.() ?? []).map((t) => [t.spec.name, t]));
@@ -82,7 +99,7 @@ async function setUp(refuse?: string) {
       signal: new AbortController().signal,
       subagents: fake.lanes,
     } as unknown as ToolContext);
-  return { extension, recorded, notices, fake, run };
+  return { extension, recorded, notices, armed, fake, run };
 }
 
 const MEMBERS = [
@@ -210,4 +227,43 @@ describe("the teams extension", () => {
     await t.run("team_message", { to: "beta", text: "for beta" }, "agent-1");
     expect((await waiting).content).toBe("beta: a message arrived; read it below and go on.");
   });
+
+  it("stays armed while a team runs and tells the lead when its last member stops", async () => {
+    const t = await setUp();
+    await t.run("team_start", { team: "docs", members: MEMBERS });
+    expect(t.armed).toEqual(["team docs"]);
+    t.fake.stop("agent-1", "done");
+    await turns();
+    expect(t.notices).toEqual([]);
+    t.fake.stop("agent-2", "budget");
+    await until(() => t.notices.length > 0);
+    expect(t.notices).toEqual([
+      {
+        source: "team:done",
+        text: 'Team docs finished: alpha done, beta budget. team_status {"team": "docs"} gives the board, results and reports.',
+      },
+    ]);
+    expect(t.armed).toEqual([]);
+  });
+
+  it("sends no team:done notice when the lead's team_status already saw the team finish", async () => {
+    const t = await setUp();
+    await t.run("team_start", { team: "docs", members: MEMBERS });
+    const status = t.run("team_status", { wait_seconds: 600 });
+    t.fake.stop("agent-1", "done");
+    t.fake.stop("agent-2", "interrupted");
+    expect((await status).content).toMatch(/^All members stopped\.\nTeam docs: 2 members, 0 running/);
+    await until(() => t.armed.length === 0);
+    await turns();
+    expect(t.notices).toEqual([]);
+  });
 });
+
+/** Let pending callbacks and immediates run (no timing involved). */
+async function turns(): Promise<void> {
+  for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((r) => setImmediate(r));
+}
