@@ -274,7 +274,10 @@ describe("agent teams in a headless session", () => {
   }, 90_000);
 
   it("stops a member over its step budget with status budget, and team_stop stops one member", async () => {
-    const dir = workspace();
+    const dir = workspace({
+      ".picasso/agents/worker.md":
+        "---\nname: worker\ndescription: Does the steady work. Use for routine tasks.\n---\n\nWORKER-RULES-5k: finish what you start.\n",
+    });
     const s = script(dir, {
       steps: [
         {
@@ -290,7 +293,7 @@ describe("agent teams in a headless session", () => {
                   max_steps: 1,
                 },
                 { name: "sleeper", brief: "Sleeps.", task: "TASK-SLEEP: a long job" },
-                { name: "steady", brief: "Works.", task: "TASK-STEADY: finish after sleeper is stopped" },
+                { name: "steady", agent: "worker", task: "TASK-STEADY: finish after sleeper is stopped" },
               ],
             }),
           ],
@@ -331,6 +334,13 @@ describe("agent teams in a headless session", () => {
     expect(stopped).toMatch(/- spender \(agent-1\) · budget · 1 step/);
     expect(stopped).toMatch(/- sleeper \(agent-2\) · interrupted/);
     expect(stopped).toMatch(/- steady \(agent-3\) · done/);
+    // steady's role is the agent definition: its text in steady's first message only.
+    expect(log.find((e) => e.type === "subagent_start" && e.lane === "agent-3")).toMatchObject({
+      agent: "worker",
+    });
+    expect(messagesOf(log, "agent-3")).toContain("WORKER-RULES-5k");
+    for (const lane of ["main", "agent-1", "agent-2"])
+      expect(messagesOf(log, lane)).not.toContain("WORKER-RULES-5k");
   }, 90_000);
   it("plan mode treats team_start like subagent_fork: members run, and plan mode refuses their writes", async () => {
     const dir = workspace();

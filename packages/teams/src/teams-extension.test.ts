@@ -131,6 +131,30 @@ describe("the teams extension", () => {
     expect(alpha.brief?.[0]?.text).toContain("- beta: agent reviewer");
     expect(alpha.brief?.[1]?.text).not.toContain("structured_output");
     expect(t.recorded.map((e) => e.type)).toEqual(["team_start", "team_task", "team_task"]);
+    // What survives a compaction of a member's lane: who it is; the lead's lane keeps nothing of it.
+    expect(t.extension.protect?.("agent-1")).toEqual([
+      {
+        source: "teams",
+        label: "Team",
+        lines: [
+          'You are "alpha" of team "docs" (Writes the intro.); the lead is "lead".',
+          "Teammates: beta (agent reviewer).",
+          "Your task: ALPHA-TASK",
+        ],
+      },
+    ]);
+    expect(t.extension.protect?.("main")).toEqual([]);
+    // `/team`: the members, the board; its data the same as JSON.
+    const op = t.extension.operations?.find((o) => o.name === "team");
+    const shown = await op?.run("", { signal: new AbortController().signal, offline: false });
+    expect(shown?.text).toContain("Team docs: 2 members, 2 running · board 2 tasks: 2 open · 0 messages");
+    expect(shown?.text).toContain("- beta (agent-2) · running · 0 steps · 0 tokens · 0 s · agent reviewer");
+    expect(shown?.text).toContain("- t2 [open] two");
+    expect(shown?.data).toMatchObject({ teams: [{ team: "docs", board: [{ id: "t1" }, { id: "t2" }] }] });
+    expect(t.extension.panel?.()?.rows[0]).toEqual({
+      label: "team docs",
+      value: "2/2 running · board 2 tasks: 2 open",
+    });
   });
 
   it("refuses bad members before any lane opens, and cancels started ones when the engine refuses one", async () => {
