@@ -12,6 +12,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { StrictLogEventSchema } from "@picasso/protocol";
 import { describe, expect, it } from "vitest";
 import { picasso, script, workspace } from "./cli-harness.js";
 
@@ -142,6 +143,12 @@ describe("agent teams in a headless session", () => {
     const result = JSON.parse(run.stdout as string);
     expect(result.result).toBe("The team finished the docs.");
     const log = readLog(result.logPath);
+    // Every line, the team events included, is schema v2 exactly as declared (no undeclared field).
+    const problems = log.flatMap((e, i) => {
+      const parsed = StrictLogEventSchema.safeParse(e);
+      return parsed.success ? [] : [`line ${i + 1} (${e.type}): ${JSON.stringify(parsed.error.issues[0])}`];
+    });
+    expect(problems).toEqual([]);
 
     // Three labelled member lanes in one group, started by the lead's call.
     const starts = log.filter((e) => e.type === "subagent_start");
