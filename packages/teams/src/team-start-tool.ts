@@ -14,7 +14,6 @@ import { memberBrief, roleLabel } from "./team-brief.js";
 import type { TeamHub } from "./team-hub.js";
 import { finishedNotice } from "./team-text.js";
 import {
-  NAME_PATTERN,
   name as nameField,
   optionalCount,
   optionalText,
@@ -211,7 +210,7 @@ function memberPlans(value: unknown): MemberPlan[] {
     const unknown = Object.keys(m).filter((k) => !(k in (MEMBER_SCHEMA.properties as object)));
     if (unknown.length) throw new TeamInputError(`"${at}" has unknown field "${unknown[0]}".`);
     const name = prefixed(at, () => nameField(m, "name"));
-    if (!NAME_PATTERN.test(name) || RESERVED.has(name))
+    if (RESERVED.has(name))
       throw new TeamInputError(`"${at}.name": "${name}" is reserved (lead, all); pick another.`);
     if (seen.has(name)) throw new TeamInputError(`"${at}.name": two members are named "${name}".`);
     seen.add(name);
@@ -254,13 +253,12 @@ function boardTasks(value: unknown): string[] {
   });
 }
 
-/** Run a field reader for a member, naming the member in its message. */
+/** Run a field reader for a member: its message names the field in the member (`"members[1].task" …`). */
 function prefixed<T>(at: string, read: () => T): T {
   try {
     return read();
   } catch (error) {
-    if (error instanceof TeamInputError)
-      throw new TeamInputError(`${at}.${error.message.replace(/^"/, "")}`.replace(/^/, '"'));
+    if (error instanceof TeamInputError) throw new TeamInputError(error.message.replace(/^"/, `"${at}.`));
     throw error;
   }
 }

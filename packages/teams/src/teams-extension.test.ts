@@ -171,6 +171,8 @@ describe("the teams extension", () => {
       members: [{ name: "lead", brief: "b", task: "t" }],
     });
     expect(reserved.content).toContain('"members[0].name": "lead" is reserved');
+    const noTask = await t.run("team_start", { team: "x", members: [MEMBERS[0], { name: "b", brief: "b" }] });
+    expect(noTask.content).toBe('team_start: "members[1].task" is required (a non-empty string).');
     const schema = await t.run("team_start", {
       team: "x",
       members: MEMBERS,
