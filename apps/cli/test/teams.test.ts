@@ -8,7 +8,8 @@
  * in that member's first message only, and every lane sends the one Tier 1. A resumed session
  * folds the board back from the log. Budgets: a member over its step budget stops with status
  * `budget`; `team_stop` stops one member while the others go on. Plan mode runs team_start as it
- * runs subagent_fork (effect `agent`), and refuses a member's writes.
+ * runs subagent_fork (effect `agent`), and refuses a member's writes. Headless waits while a team
+ * runs: a lead that ended its turn is woken by a member's message and by the team's end.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -387,4 +388,53 @@ describe("agent teams in a headless session", () => {
     });
     expect(existsSync(join(dir, "x.txt"))).toBe(false);
   }, 60_000);
+
+  it("headless waits while a team runs: the lead ends its turn, a member's message and the team's end wake it", async () => {
+    const dir = workspace();
+    const s = script(dir, {
+      steps: [
+        {
+          match: "start the crew",
+          tool_calls: [
+            call("team_start", {
+              team: "crew",
+              members: [{ name: "solo", brief: "Works alone.", task: "TASK-SOLO" }],
+            }),
+          ],
+        },
+        { match: "Started team crew", text: "Started; I will wait." },
+        // Whichever wake turn sees the team's end answers last (it may join the reply's turn).
+        { match: "Team crew finished", text: "The crew finished." },
+        { match: "SOLO-TO-LEAD", tool_calls: [call("team_message", { to: "solo", text: "LEAD-ACK go on" })] },
+        { match: "lead → solo: sent", text: "Noted." },
+        {
+          match: "TASK-SOLO",
+          tool_calls: [call("team_message", { to: "lead", text: "SOLO-TO-LEAD: halfway" })],
+        },
+        { match: "solo → lead: sent", tool_calls: [call("team_wait", { wait_seconds: 30 })] },
+        { match: "LEAD-ACK", text: "solo: done." },
+      ],
+    });
+    const run = await picasso(dir, [
+      "-p",
+      "start the crew",
+      "--output-format",
+      "json",
+      "--provider",
+      "mock",
+      "--mock-script",
+      s,
+    ]);
+    expect(run.exitCode).toBe(0);
+    const result = JSON.parse(run.stdout as string);
+    expect(result.result).toBe("The crew finished.");
+    const log = readLog(result.logPath);
+    const wakes = log.filter((e) => e.type === "wake");
+    expect(wakes.map((e) => e.source)).toEqual(["team:message", "team:done"]);
+    expect(wakes[1].text).toBe(
+      'Team crew finished: solo done. team_status {"team": "crew"} gives the board, results and reports.',
+    );
+    expect(messagesOf(log, "agent-1")).toContain("[team crew] lead → solo: LEAD-ACK go on");
+    expect(log.filter((e) => e.type === "turn_start" && e.lane === "main").length).toBeGreaterThanOrEqual(2);
+  }, 90_000);
 });

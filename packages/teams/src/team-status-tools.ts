@@ -4,8 +4,8 @@
  *   result, the board, and the reports of those that stopped; `wait_seconds` first waits until
  *   every member stopped (the caller's own lane excluded);
  * - `team_wait {wait_seconds}`: wait until a message for the caller arrives (a member: from a
- *   teammate or the lead; the lead: from a member) or every other member stopped — at once when a
- *   message is already queued for the member;
+ *   teammate or the lead; the lead: from a member) or every other member stopped (a member alone
+ *   waits for the lead) — at once when a message is already queued for the member;
  * - `team_stop {team?, member?}`: the lead stops one member, or all, through the session's lanes.
  */
 import { TeamHub } from "./team-hub.js";
@@ -81,7 +81,9 @@ export function teamWaitTool(hub: TeamHub) {
       const others = team.members.filter(
         (m) => m.lane !== ctx.lane && hub.laneOf(m.lane)?.status === "running",
       );
-      if (others.length === 0) return { content: `${me}: no other member of team ${team.name} is running.` };
+      // The lead waits for its members; a member also for the lead, who is always there.
+      if (caller.kind === "lead" && others.length === 0)
+        return { content: `lead: no member of team ${team.name} is running.` };
       const before = team.messages;
       const message = hub.nextMessage(team.name, me);
       const stopped = new AbortController();
@@ -90,7 +92,9 @@ export function teamWaitTool(hub: TeamHub) {
       try {
         await Promise.race([
           message.arrived,
-          Promise.all(others.map((m) => hub.lanes().report(m.lane, wait * 1000, stopped.signal))),
+          others.length > 0
+            ? Promise.all(others.map((m) => hub.lanes().report(m.lane, wait * 1000, stopped.signal)))
+            : elapsed(wait * 1000, stopped.signal),
         ]);
       } finally {
         message.cancel();
@@ -99,9 +103,11 @@ export function teamWaitTool(hub: TeamHub) {
       }
       const running = others.filter((m) => hub.laneOf(m.lane)?.status === "running").map((m) => m.name);
       if (team.messages > before) return { content: `${me}: a message arrived; read it below and go on.` };
-      if (running.length === 0)
+      if (others.length > 0 && running.length === 0)
         return { content: `${me}: every other member of team ${team.name} has stopped.` };
-      return { content: `${me}: no message after ${wait} s; still running: ${running.join(", ")}.` };
+      return {
+        content: `${me}: no message after ${wait} s${running.length ? `; still running: ${running.join(", ")}` : ""}.`,
+      };
     },
   });
 }
@@ -148,5 +154,18 @@ export function teamStopTool(hub: TeamHub) {
         content: `Stopping ${stopped.join(", ")} of team ${team.name}${already.length ? ` (already stopped: ${already.join(", ")})` : ""}; team_status {"wait_seconds": 5} shows what they had.`,
       };
     },
+  });
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function elapsed(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
   });
 }

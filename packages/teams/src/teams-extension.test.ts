@@ -254,6 +254,18 @@ describe("the teams extension", () => {
     expect((await waiting).content).toBe("beta: a message arrived; read it below and go on.");
   });
 
+  it("a member alone waits for the lead; the lead with no member running does not wait", async () => {
+    const t = await setUp();
+    await t.run("team_start", { team: "solo", members: [MEMBERS[0]] });
+    const waiting = t.run("team_wait", { wait_seconds: 600 }, "agent-1");
+    await t.run("team_message", { to: "alpha", text: "go on" });
+    expect((await waiting).content).toBe("alpha: a message arrived; read it below and go on.");
+    t.fake.stop("agent-1", "done");
+    expect((await t.run("team_wait", { wait_seconds: 600 })).content).toBe(
+      "lead: no member of team solo is running.",
+    );
+  });
+
   it("stays armed while a team runs and tells the lead when its last member stops", async () => {
     const t = await setUp();
     await t.run("team_start", { team: "docs", members: MEMBERS });
