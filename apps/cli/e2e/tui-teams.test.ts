@@ -1,7 +1,8 @@
 /**
  * Agent teams in the TUI (headless is apps/cli/test/teams.test.ts): the lead's team_start and a
  * member's claim are notices in the transcript, and `/team` — the teams extension's operation made
- * a slash command — shows the team's members, their state and the board.
+ * a slash command — shows the team's members, their state and the board. The team's end wakes the
+ * idle lead with a turn of its own.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { TmuxTui } from "./tmux-tui.js";
@@ -24,6 +25,7 @@ const SCRIPT = `steps:
     tool_calls:
       - { name: tool_call, input: { name: team_board, arguments: { action: claim, id: t1 } } }
   - { match: "scout claimed t1", text: "scout: looked around." }
+  - { match: "Team crew finished", text: "CREW-DONE: the scout is back." }
 `;
 
 describe("picasso TUI: agent teams", { timeout: 120_000 }, () => {
@@ -35,6 +37,8 @@ describe("picasso TUI: agent teams", { timeout: 120_000 }, () => {
     await tui.waitFor("team crew started: scout (agent-1)");
     await tui.waitFor("team crew board · scout claim t1");
     await tui.waitFor(/agent-1 done/);
+    // The team's end wakes the idle lead: a turn of its own for the team:done notice.
+    await tui.waitFor("CREW-DONE: the scout is back.");
     await tui.send("/team");
     const shown = await tui.waitFor(/Team crew: 1 member, 0 running/);
     expect(shown).toMatch(/- scout \(agent-1\) · done · 2 steps/);
