@@ -41,6 +41,7 @@ const RUNTIME_MAY_IMPORT = {
   "packages/watch": ["protocol", "tools"],
   "packages/workflows": ["protocol", "workspace"],
   "packages/loops": ["protocol", "tools"],
+  "packages/teams": ["protocol"],
   "packages/surface": [
     "protocol",
     "workspace",
@@ -59,6 +60,7 @@ const RUNTIME_MAY_IMPORT = {
     "watch",
     "workflows",
     "loops",
+    "teams",
   ],
   "packages/acp-server": ["protocol", "workspace", "engine", "tools", "surface"],
   "packages/cache-probe": [

@@ -195,7 +195,7 @@ const cases: { rule: string; violation: string }[] = [
     violation: "packages/tui/src/model.ts → node_modules/@picasso/providers/dist/index.d.ts",
   },
   {
-    rule: "surface-imports-only-protocol-workspace-engine-lean-context-timeline-tools-memory-mcp-changes-commands-hooks-agents-images-init-watch-workflows-loops",
+    rule: "surface-imports-only-protocol-workspace-engine-lean-context-timeline-tools-memory-mcp-changes-commands-hooks-agents-images-init-watch-workflows-loops-teams",
     violation: "packages/surface/src/provider.ts → node_modules/@picasso/providers/dist/index.d.ts",
   },
   {

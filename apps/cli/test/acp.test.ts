@@ -252,6 +252,7 @@ describe("picasso acp", () => {
       "workflow",
       "watch",
       "ralph",
+      "team",
     ]);
     // The timeline over ACP is the fold `picasso context timeline --json` prints.
     const last = await proc.agent.request<{ turns: unknown[] }>("_picasso/context/timeline", { sessionId });

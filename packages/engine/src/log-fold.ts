@@ -198,6 +198,10 @@ export function foldEvent(state: FoldState, event: LogEvent): FoldState {
     case "ralph_round_start":
     case "ralph_round_end":
     case "ralph_loop_end":
+    case "team_start":
+    case "team_message":
+    case "team_task":
+    case "team_result":
     case "error":
     case "session_end":
       break;

@@ -557,6 +557,52 @@ export const EVENT_RULES = {
     message: z.string().optional(),
   }),
   /**
+   * A team started (packages/teams, docs/teams.md): its name, its members — each a background lane
+   * (`lane`), its role (an agent definition's name, or the first words of its inline brief) and its
+   * task — the JSON Schema its members report results against, and the board's first tasks.
+   */
+  team_start: logged({
+    team: z.string(),
+    members: z.array(
+      z.strictObject({
+        name: z.string(),
+        lane: z.string(),
+        role: z.string(),
+        agent: z.string().optional(),
+        task: z.string(),
+      }),
+    ),
+    resultSchema: z.record(z.string(), z.unknown()).optional(),
+  }),
+  /** A team message: from a member or `lead`, to a member, `lead` or `all` (cut to 8 KB). */
+  team_message: logged({ team: z.string(), from: z.string(), to: z.string(), text: z.string() }),
+  /**
+   * A change on a team's task board: a task added, claimed, updated or done, by whom (a member or
+   * `lead`), and the task's state after it: its status, owner and note. The board folds from these.
+   */
+  team_task: logged({
+    team: z.string(),
+    action: z.enum(["add", "claim", "update", "done"]),
+    id: z.string(),
+    by: z.string(),
+    title: z.string().optional(),
+    status: z.enum(["open", "claimed", "blocked", "done"]),
+    owner: z.string().optional(),
+    note: z.string().optional(),
+  }),
+  /**
+   * A member's structured result (`structured_output`) against the team's schema: `valid` (with
+   * the result), `invalid` (a result that failed the schema, with the problems) or `missing` (it
+   * stopped without a valid one after being asked once).
+   */
+  team_result: logged({
+    team: z.string(),
+    member: z.string(),
+    status: z.enum(["valid", "invalid", "missing"]),
+    result: z.unknown().optional(),
+    problems: z.array(z.string()).optional(),
+  }),
+  /**
    * Resuming found log lines it could not read or history it could not fold, and went on without
    * them; written once per problem, so a later resume (or the timeline) does not report it again.
    */

@@ -47,6 +47,7 @@ describe("composeSession per surface", () => {
         "workflows",
         "watch",
         "loops",
+        "teams",
         "commands",
       ]);
       expect(sdk.mounted).toEqual(cli.mounted);

@@ -61,7 +61,7 @@ describe("the core operations of a composed session", () => {
     const composed = await open(workspace(), {
       extensions: [{ name: "greeter", operations: [hello] }],
     });
-    // The core ones, then the composition's extensions' (changes, init, hooks, agents, workflow, watch, ralph), then the test's.
+    // The core ones, then the composition's extensions' (changes, init, hooks, agents, workflow, watch, ralph, team), then the test's.
     expect(composed.operations.map((op) => op.name)).toEqual([
       ...CORE_OPERATION_NAMES,
       "changes",
@@ -71,6 +71,7 @@ describe("the core operations of a composed session", () => {
       "workflow",
       "watch",
       "ralph",
+      "team",
       "hello",
     ]);
     expect(await run(composed, "hello", "you")).toEqual({ text: "Hello, you!", data: { offline: false } });

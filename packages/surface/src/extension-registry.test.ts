@@ -44,6 +44,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "workflows",
         "watch",
         "loops",
+        "teams",
         "commands",
       ]);
       expect(mounted.leanContext && mounted.toolRuntime && mounted.memory && mounted.mcp).toBeTruthy();
@@ -81,6 +82,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "workflows",
         "watch",
         "loops",
+        "teams",
         "commands",
       ]);
       expect(mounted.mcp).toBeUndefined();
@@ -120,6 +122,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "workflows",
         "watch",
         "loops",
+        "teams",
         "commands",
       ],
     ]);
@@ -139,6 +142,7 @@ describe("mounting the composition's extensions through the registry", () => {
         "workflow",
         "watch",
         "ralph",
+        "team",
       ]);
       expect(families.find((f) => f.name === "memory")).toEqual({ name: "memory", group: "session" });
       expect(groups.map((g) => g.group)).toEqual([
@@ -179,7 +183,7 @@ describe("mounting the composition's extensions through the registry", () => {
     }
     expect(isUserError(error)).toBe(true);
     expect((error as Error).message).toMatch(
-      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, init, hooks, agents, workflows, watch, loops, commands$/,
+      /plugin "telepathy" .* known: lean-context, tools, memory, mcp, changes, init, hooks, agents, workflows, watch, loops, teams, commands$/,
     );
   });
 });

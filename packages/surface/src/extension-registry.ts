@@ -28,6 +28,7 @@ import { leanContextExtension } from "./lean-context-mount.js";
 import { loopsExtension } from "./loops-mount.js";
 import { mcpExtension } from "./mcp-mount.js";
 import { memoryExtension } from "./session-memory.js";
+import { teamsMount } from "./teams-mount.js";
 import { toolsExtension } from "./tools-mount.js";
 import { watchExtension } from "./watch-mount.js";
 import { workflowsMount } from "./workflows-mount.js";
@@ -45,6 +46,7 @@ export const EXTENSION_REGISTRY: Readonly<Record<string, ExtensionFactory>> = {
   workflows: workflowsMount,
   watch: watchExtension,
   loops: loopsExtension,
+  teams: teamsMount,
   commands: commandsExtension,
 };
 

@@ -281,6 +281,10 @@ export class TimelineFolder {
       case "ralph_round_start":
       case "ralph_round_end":
       case "ralph_loop_end":
+      case "team_start": // a team's members are lanes (subagent_start), counted there
+      case "team_message": // what reaches a lane enters as a message or a notice, counted there
+      case "team_task": // the board lives in the team extension; no byte enters the context
+      case "team_result":
       case "tool_call":
       case "approval_requested":
       case "approval_decided":

@@ -195,6 +195,34 @@ export function applyEvent(live: LiveArea, event: SessionEvent): EventFold {
         text: `ralph loop ${event.loop} ended: ${event.reason.replace("_", " ")} after ${event.rounds} round${event.rounds === 1 ? "" : "s"}${event.message ? ` (${oneLine(event.message, 100)})` : ""}`,
       });
       return { live, finished };
+    case "team_start":
+      finished.push({
+        kind: "notice",
+        tone: "info",
+        text: `team ${event.team} started: ${event.members.map((m) => `${m.name} (${m.lane})`).join(", ")}`,
+      });
+      return { live, finished };
+    case "team_message":
+      finished.push({
+        kind: "notice",
+        tone: "info",
+        text: `team ${event.team} · ${event.from} → ${event.to}: ${oneLine(event.text, 100)}`,
+      });
+      return { live, finished };
+    case "team_task":
+      finished.push({
+        kind: "notice",
+        tone: "info",
+        text: `team ${event.team} board · ${event.by} ${event.action} ${event.id}${event.title ? ` "${oneLine(event.title, 60)}"` : ""} → ${event.status}`,
+      });
+      return { live, finished };
+    case "team_result":
+      finished.push({
+        kind: "notice",
+        tone: event.status === "valid" ? "info" : "warn",
+        text: `team ${event.team} · ${event.member} result ${event.status}${event.problems?.length ? `: ${oneLine(event.problems.join("; "), 100)}` : ""}`,
+      });
+      return { live, finished };
     case "error":
       if (event.scope === "plugin") return { live, finished };
       finished.push({ kind: "notice", tone: "error", text: `${event.scope} error: ${event.message}` });
