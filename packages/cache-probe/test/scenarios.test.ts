@@ -34,10 +34,10 @@ const firstUserText = (step: ScenarioRun["steps"][number]) =>
   step.request.messages[0]!.content.map((b) => (b.type === "text" ? b.text : "")).join("\n");
 
 /**
- * The scenarios with a test file of their own (mcp-scenario.test.ts, claude-setup.test.ts), which
+ * The scenarios with a test file of their own (mcp-scenario.test.ts, claude-setup.test.ts, team-scenario.test.ts), which
  * runs them once with these same checks (drops, strict log): not run a second time here.
  */
-const OWN_FILE = new Set(["mcp", "claude-setup"]);
+const OWN_FILE = new Set(["mcp", "claude-setup", "team"]);
 const GENERAL = SCENARIOS.filter((s) => !OWN_FILE.has(s.name));
 
 // A scenario runs dozens of real requests and tools (the families scenario starts processes, git

@@ -14,6 +14,7 @@ import { nextDayScenario } from "./next-day.js";
 import { resumeScenario } from "./resume.js";
 import type { Scenario } from "./scenario.js";
 import { skillsScenario } from "./skills.js";
+import { teamScenario } from "./team.js";
 
 export const SCENARIOS: readonly Scenario[] = [
   helloScenario,
@@ -28,6 +29,7 @@ export const SCENARIOS: readonly Scenario[] = [
   nextDayScenario,
   modesScenario,
   claudeSetupScenario,
+  teamScenario,
 ];
 
 /**
@@ -51,6 +53,7 @@ export { MEMORY_100K_COUNT, MEMORY_100K_IDS } from "./memory-100k.js";
 export { LEDGER_MEMORY, memoryCorpus, OTHER_LEDGER_MEMORY, OTHER_PROJECTS } from "./memory-corpus.js";
 export * from "./scenario.js";
 export * from "./shop-workspace.js";
+export { TEAM_MEMBERS } from "./team.js";
 export {
   acpScenario,
   claudeSetupScenario,
@@ -65,4 +68,5 @@ export {
   nextDayScenario,
   resumeScenario,
   skillsScenario,
+  teamScenario,
 };
