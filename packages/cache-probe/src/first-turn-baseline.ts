@@ -18,7 +18,6 @@ import { join } from "node:path";
 import {
   assembleEagerBaseline,
   type Catalog,
-  createLeanContextPlugin,
   inspectWorkspace,
   loadComposition,
   loadInstructionFiles,
@@ -27,7 +26,7 @@ import {
   TOOL_CALL,
   TOOL_SEARCH,
 } from "@picasso/lean-context";
-import { createMemoryPlugin, MemoryService, MemoryStore, openMemoryDb } from "@picasso/memory";
+import { MemoryService, MemoryStore, openMemoryDb } from "@picasso/memory";
 import {
   type CatalogEntry,
   canonicalJson,
@@ -36,8 +35,13 @@ import {
   type ToolDefinition,
   type ToolFamily,
 } from "@picasso/protocol";
-import { mcpPluginFor, memoryDbPath, workspaceMemoryScope } from "@picasso/surface";
-import { builtinTools, createToolRuntime, deferredTools, toolFamilies, toolGroups } from "@picasso/tools";
+import {
+  memoryDbPath,
+  mountedFamilies,
+  mountedTools,
+  mountOffline,
+  workspaceMemoryScope,
+} from "@picasso/surface";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { probeClaudeHome } from "./probe-session.js";
 
@@ -89,26 +93,30 @@ function systemBytes(tier1: Tier1, pick: (id: string) => boolean): { bytes: numb
 
 export function firstTurnBaseline(workspaceRoot: string, picassoHome: string): FirstTurnBaseline {
   mkdirSync(join(workspaceRoot, ".picasso"), { recursive: true });
-  const runtime = createToolRuntime();
-  const leanContext = createLeanContextPlugin({ stats: false });
-  const memory = createMemoryPlugin({ path: memoryDbPath(picassoHome) });
-  const own = [
-    ...builtinTools(runtime),
-    ...deferredTools(runtime),
-    ...(leanContext.registerTools?.() ?? []),
-    ...(memory.registerTools?.() ?? []),
-  ];
-  // The families and group titles they declare, in the composition's mount order.
-  const families = [...(leanContext.families ?? []), ...toolFamilies, ...(memory.families ?? [])];
-  const groups = [...(leanContext.groups ?? []), ...toolGroups];
-  const mcp = mcpPluginFor({
+  // The extensions a session here mounts (the composition through the registry, as a session
+  // does): their tools and the families they declare, MCP servers with their cached catalogs.
+  const mounted = mountOffline({
     workspaceRoot: findWorkspaceRoot(workspaceRoot),
     picassoHome,
-    reservedNames: own.map((t) => t.spec.name),
-    version: "probe",
+    claudeHome: probeClaudeHome(picassoHome),
+    // The probe's homes only: the user's own command folders never enter the baseline.
+    env: { HOME: picassoHome },
   });
-  const tools = [...own, ...(mcp.registerTools?.() ?? [])];
-  const entries = mcp.catalogEntries();
+  try {
+    return baselineOf(workspaceRoot, picassoHome, mounted);
+  } finally {
+    void mounted.close();
+  }
+}
+
+function baselineOf(
+  workspaceRoot: string,
+  picassoHome: string,
+  mounted: ReturnType<typeof mountOffline>,
+): FirstTurnBaseline {
+  const tools = mountedTools(mounted);
+  const { families, groups } = mountedFamilies(mounted);
+  const entries = mounted.mcp?.catalogEntries() ?? [];
   const claudeHome = probeClaudeHome(picassoHome);
   const { assembly, catalog } = inspectWorkspace({
     cwd: workspaceRoot,
