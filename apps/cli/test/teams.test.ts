@@ -195,6 +195,9 @@ describe("agent teams in a headless session", () => {
       "alpha>lead",
     ]);
     expect(messagesOf(log, "agent-2")).toContain("[team docs] alpha → beta: ALPHA-HAS-T1");
+    // Introduced as from the teammate, not as from the agent that started it.
+    expect(messagesOf(log, "agent-2")).toContain("Message from alpha, a member of your team:");
+    expect(messagesOf(log, "agent-2")).not.toContain("Message from the agent that started you");
     expect(messagesOf(log, "agent-3")).not.toContain("ALPHA-HAS-T1");
     expect(log.find((e) => e.type === "wake")).toMatchObject({ source: "team:message", lane: "main" });
     expect(messagesOf(log, "main")).toContain("ALPHA-TO-LEAD: the intro is under way");

@@ -14,6 +14,7 @@ import type { ForkedSubagent, ForkedSubagents, SubagentRequest, SubagentStatus }
 import { childProfile } from "./agent-profile.js";
 import { childCwd } from "./child-cwd.js";
 import type { Lane } from "./lane.js";
+import type { InboxMessage } from "./lane-loop.js";
 import type { EngineRuntime } from "./runtime.js";
 import { runChildLane } from "./subagent.js";
 
@@ -24,7 +25,7 @@ interface Forked {
   group: string | undefined;
   lane: Lane | undefined;
   abort: AbortController;
-  inbox: string[];
+  inbox: InboxMessage[];
   startedAt: number;
   stoppedAt: number | undefined;
   status: "running" | SubagentStatus;
@@ -53,7 +54,7 @@ export class ForkedLanes {
           .filter(([, f]) => f.parentLane === parentLane)
           .map(([id]) => this.snapshot(id)),
       cancel: (id) => this.cancel(this.find(id, parentLane)),
-      message: (id, text) => this.message(this.find(id, parentLane), text),
+      message: (id, text, from) => this.message(this.find(id, parentLane), text, from),
     };
   }
 
@@ -166,13 +167,13 @@ export class ForkedLanes {
     return this.snapshot(id);
   }
 
-  private message(id: string, text: string): ForkedSubagent {
+  private message(id: string, text: string, from?: string): ForkedSubagent {
     const forked = this.lanes.get(id) as Forked;
     if (forked.status !== "running")
       throw new Error(
         `${id} has already stopped (${forked.status}); read its report with subagent_report, or fork a new subagent for the follow-up`,
       );
-    forked.inbox.push(text);
+    forked.inbox.push(from !== undefined ? { text, from } : { text });
     return this.snapshot(id);
   }
 

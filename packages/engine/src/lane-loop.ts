@@ -48,6 +48,12 @@ import { addUsage, promptTokens } from "./usage.js";
 /** How many times in a row the `lane/stop` gates may keep one run of a lane going. */
 export const MAX_STOP_CONTINUES = 8;
 
+/** A message for a running forked lane: from the agent that started it, or from `from` (a teammate). */
+export interface InboxMessage {
+  text: string;
+  from?: string;
+}
+
 export interface LaneRunOptions {
   signal: AbortSignal;
   turn: number;
@@ -60,7 +66,7 @@ export interface LaneRunOptions {
   /** The folder the lane's tools work in (default: the session's). */
   cwd?: string;
   /** Messages for the lane (a forked subagent's parent), appended before each step. */
-  inbox?: () => string[];
+  inbox?: () => InboxMessage[];
   /** The turn's tool limit (TurnOptions.limit). */
   turnLimit?: TurnToolLimit;
   /** The header a subagent's requests use when its agent definition changes it (agent-profile.ts). */
@@ -166,7 +172,10 @@ function gateError(rt: EngineRuntime, lane: Lane) {
 
 async function prepareStep(rt: EngineRuntime, lane: Lane, opts: LaneRunOptions): Promise<void> {
   for (const said of opts.inbox?.() ?? [])
-    lane.append(userMessage(text(`Message from the agent that started you:\n${said}`)), "subagent_message");
+    lane.append(
+      userMessage(text(`Message from ${said.from ?? "the agent that started you"}:\n${said.text}`)),
+      "subagent_message",
+    );
   for (const notice of opts.notices?.() ?? [])
     lane.append(userMessage(text(formatReminder(notice.source, notice.text))), "notice", {
       reminder: notice.source,

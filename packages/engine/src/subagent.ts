@@ -26,7 +26,7 @@ import {
 import { agentInstructions, type ChildProfile, childProfile } from "./agent-profile.js";
 import { type ChildCwd, childCwd } from "./child-cwd.js";
 import { Lane } from "./lane.js";
-import { type LaneRunOptions, type LaneRunResult, runLaneSteps } from "./lane-loop.js";
+import { type InboxMessage, type LaneRunOptions, type LaneRunResult, runLaneSteps } from "./lane-loop.js";
 import type { EngineRuntime } from "./runtime.js";
 import { subagentBrief } from "./subagent-brief.js";
 
@@ -40,7 +40,7 @@ export interface ChildLaneStart {
   /** Forked: runs in the background, past the parent's turn. */
   background?: boolean;
   /** Messages for the child, read before each of its steps. */
-  inbox?: () => string[];
+  inbox?: () => InboxMessage[];
   /** The request's `cwd`, already checked and resolved by the caller (else it is checked here). */
   cwd?: ChildCwd;
   /** The request's agent profile, already resolved by the caller (else it is resolved here). */

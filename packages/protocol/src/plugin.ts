@@ -177,8 +177,11 @@ export interface ForkedSubagents {
   /** Every subagent forked in this session, oldest first. */
   list(): ForkedSubagent[];
   cancel(id: string): ForkedSubagent;
-  /** Queue a message it reads before its next step. */
-  message(id: string, text: string): ForkedSubagent;
+  /**
+   * Queue a message it reads before its next step, introduced as from `from` (a teammate's name;
+   * default: the agent that started it).
+   */
+  message(id: string, text: string, from?: string): ForkedSubagent;
 }
 
 /** A write of a protected path, as the user is asked about it. */

@@ -55,6 +55,7 @@ export function teamMessageTool(hub: TeamHub) {
           lanes.message(
             member.lane,
             `[team ${team.name}] ${from} → ${to === "all" ? "all" : recipient}: ${text}\n(answer with team_message if needed)`,
+            from === "lead" ? "the lead of your team" : `${from}, a member of your team`,
           );
           delivered.push(recipient);
         } catch {
