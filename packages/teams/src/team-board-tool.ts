@@ -31,7 +31,7 @@ export function teamBoardTool(hub: TeamHub) {
     required: ["action"],
     effect: "read",
     what: "Lists, adds, claims, updates and completes tasks on a team's shared board.",
-    when: "Split work among members without two doing the same task; see who owns what.",
+    when: "Split work among members so no two take the same task; see who owns what.",
     run(input, ctx) {
       const caller = hub.caller(ctx.lane);
       const team = hub.teamFor(caller, optionalText(input, "team", 32));

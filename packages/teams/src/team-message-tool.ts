@@ -24,8 +24,8 @@ export function teamMessageTool(hub: TeamHub) {
     },
     required: ["to", "text"],
     effect: "read",
-    what: "Sends a message to a team member, the lead or the whole team.",
-    when: "A teammate or the lead needs to know something now; shared task state belongs on team_board.",
+    what: "Tells a teammate by name, the lead or the whole team something: a member reads it before its next step, the lead as a notice.",
+    when: "Tell a teammate or the lead what they need now (a new ask, a finding); task state belongs on team_board.",
     run(input, ctx) {
       const caller = hub.caller(ctx.lane);
       const team = hub.teamFor(caller, optionalText(input, "team", 32));

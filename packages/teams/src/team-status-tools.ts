@@ -68,7 +68,7 @@ export function teamWaitTool(hub: TeamHub) {
     required: ["wait_seconds"],
     effect: "read",
     what: "Waits for a team message to the caller, or for the other members to stop.",
-    when: "A member needs a teammate's answer before going on; the lead waits for the next message.",
+    when: "A member needs a teammate's answer before it continues; the lead waits for the next message.",
     async run(input, ctx) {
       const caller = hub.caller(ctx.lane);
       const team = hub.teamFor(caller, optionalText(input, "team", 32));

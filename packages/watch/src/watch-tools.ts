@@ -55,8 +55,8 @@ function monitorTool(place: WatchToolsPlace): ToolDefinition {
     name: "monitor",
     family: "watch",
     effect: "read",
-    what: "Wake the session when a workspace file, a background bash job or a terminal prints a line matching a pattern.",
-    when: "You started something slow (a server, a build, a test run) or wait for a log line: arm a monitor and end your turn instead of polling.",
+    what: "Wake the session when a workspace file, a background bash job or a terminal prints a line matching a regular expression.",
+    when: "To be told when a dev server or test run logs a line (compiled, listening, an error): arm one and end your turn, no polling.",
     description:
       "Watch one source for a regular expression and wake the session with a notice when a line matches. " +
       'Source: exactly one of "file" (a file inside the workspace; appended lines are followed, truncation and rotation survived) ' +
@@ -156,7 +156,7 @@ function monitorListTool(place: WatchToolsPlace): ToolDefinition {
     what: "List the session's running monitors.",
     when: "Before arming another monitor, or to find the id to stop.",
     description:
-      "List the running monitors: id, name, what each follows, its pattern, matches so far and when it ends.",
+      "List the running monitors: id, name, what each follows, its regular expression, hits so far and when it ends.",
     properties: {},
     required: [],
     async run() {
@@ -172,8 +172,8 @@ function monitorStopTool(place: WatchToolsPlace): ToolDefinition {
     name: "monitor_stop",
     family: "watch",
     effect: "read",
-    what: "Stop a running monitor.",
-    when: "A monitor is no longer needed (its process is done with, you found what you waited for).",
+    what: "Stop watching: end a running monitor of a log file, a background job or a terminal.",
+    when: "The watched build or server is done with, or you found what you waited for.",
     description: "Stop the monitor with this id (see monitor_list). Its process or file is left as it is.",
     properties: { id: { type: "string", description: "The monitor's id (mon-N)." } },
     required: ["id"],
@@ -191,8 +191,8 @@ function scheduleTool(place: WatchToolsPlace): ToolDefinition {
     name: "schedule",
     family: "watch",
     effect: "read",
-    what: "Wake the session later with a follow-up prompt (in N seconds or at a time, within 24 hours).",
-    when: "Something needs a look later (a deploy to check, a job to revisit) and the session stays open meanwhile.",
+    what: "Wake the session later with a follow-up prompt: after some seconds or minutes (in_seconds) or at a time of day, within 24 hours.",
+    when: "Remind yourself to look at something later (a deploy to check, a job to revisit) while the session stays open.",
     description:
       'Schedule a prompt that wakes the session when due: "in_seconds" (1 to 86400) or "at" (an ISO date-time, or a time of day like 18:30 — local, the next one), at most 24 hours ahead. ' +
       "It fires only while this session runs. Returns the schedule's id.",
@@ -228,7 +228,7 @@ function scheduleListTool(place: WatchToolsPlace): ToolDefinition {
     name: "schedule_list",
     family: "watch",
     effect: "read",
-    what: "List the session's pending scheduled prompts.",
+    what: "List the follow-ups scheduled for later: the session's pending prompts.",
     when: "To see what is due and when, or find the id to cancel.",
     description: "List the pending scheduled prompts: id, name, when each is due and its prompt.",
     properties: {},

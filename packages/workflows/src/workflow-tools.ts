@@ -71,8 +71,8 @@ export function workflowTools(runs: WorkflowRuns): ToolDefinition[] {
     },
     effect: "agent",
     family: "workflow",
-    what: "Starts a workflow (steps as background lanes, results passed by file) and returns its run id at once.",
-    when: "A task is described by a workflow file, or a failed workflow run should be resumed.",
+    what: "Starts a workflow, a procedure or checklist of steps run as background lanes (reports handed on by file); returns its run id.",
+    when: "Run a procedure or checklist the workspace keeps as a workflow file, or resume a failed run.",
     run: guarded("workflow_run", async (input, ctx) => {
       const name = input.name;
       if (typeof name !== "string" || name.trim() === "") throw new WorkflowFileError('"name" is required');
@@ -119,7 +119,7 @@ export function workflowTools(runs: WorkflowRuns): ToolDefinition[] {
     effect: "read",
     family: "workflow",
     what: "Gives a workflow run's steps with their state and output files, or lists the session's runs.",
-    when: "Follow a workflow run, or find its steps' output files.",
+    when: "See which step of a run is running, which passed (done) or failed, or find the steps' output files.",
     run: guarded("workflow_status", async (input, ctx) => {
       const id = input.run;
       const wait = input.wait_seconds;

@@ -103,7 +103,7 @@ const controlTool = defineTool({
   effect: "agent",
   family: "subagent",
   what: "Cancels a background subagent or sends it a message.",
-  when: "A forked subagent should be cancelled, or needs a correction or more context.",
+  when: "A forked subagent is stuck or going in circles (cancel it), or needs a correction or more context.",
   async run(input: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
     const id = requiredString(input, "id");
     const action = requiredString(input, "action");
