@@ -192,7 +192,7 @@ function scheduleTool(place: WatchToolsPlace): ToolDefinition {
     family: "watch",
     effect: "read",
     what: "Wake the session later with a follow-up prompt: after some seconds or minutes (in_seconds) or at a time of day, within 24 hours.",
-    when: "Remind yourself to look at something later (a deploy to check, a job to revisit) while the session stays open.",
+    when: "Remind yourself to look at something later (a canary to check, a job to revisit) while the session stays open.",
     description:
       'Schedule a prompt that wakes the session when due: "in_seconds" (1 to 86400) or "at" (an ISO date-time, or a time of day like 18:30 — local, the next one), at most 24 hours ahead. ' +
       "It fires only while this session runs. Returns the schedule's id.",

@@ -18,7 +18,8 @@ describe("picasso eval navigation", () => {
   // answer ≥ 10× smaller than all schemas; a floor below its goal is the measured figure.
   const FLOORS = {
     dev: { successAt1: 0.93, falseExpansions: 0.05 },
-    heldout: { successAt1: 0.8, falseExpansions: 0.11 },
+    // Measured with the team, workflow, ralph and watch families real (docs/benchmarks.md).
+    heldout: { successAt1: 0.75, falseExpansions: 0.21 },
   } as const;
 
   it("the shipped splits: ≥ 150 cases, a held-out third, each at its floor with 1 KB answers", async () => {
