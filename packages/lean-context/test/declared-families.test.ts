@@ -73,7 +73,7 @@ describe("a tool family declared by an extension", () => {
     try {
       const gateways = session.tier1.system.find((b) => b.id === "lean:gateways")!.text;
       expect(gateways).toContain(
-        "Deferred tool families here: charts (bar and line charts), skills (skills not in the index, via skill_search).",
+        "Deferred tool families here: charts (bar and line charts), skills (unindexed skills).",
       );
       expect(gateways).not.toContain("ghost");
       expect(gateways).not.toContain("nothing installed");

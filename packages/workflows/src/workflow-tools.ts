@@ -14,7 +14,7 @@ import { listingText, loggedRunText, runText } from "./workflow-text.js";
 export const WORKFLOW_FAMILY: ToolFamily = {
   name: "workflow",
   group: "agents",
-  when: "run multi-step workflows of background lanes",
+  when: "multi-step workflows",
   what: "Workflows: YAML files of steps with dependencies and fan-out, run as background subagent lanes whose reports are passed by file.",
   rules:
     "workflow_list names the workflows and their inputs; workflow_run starts one and returns at once — you are told when it ends, so go on with other work; workflow_status gives each step's state and output file (read the files you need, they are not inlined). A failed run resumes with workflow_run {name, resume: <run id>}: finished steps are not run again.",

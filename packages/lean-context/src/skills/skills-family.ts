@@ -9,7 +9,7 @@ import { SKILLS_GROUP } from "../catalog/catalog-groups.js";
 export const SKILLS_FAMILY: ToolFamily = {
   name: "skills",
   group: SKILLS_GROUP,
-  when: "skills not in the index, via skill_search",
+  when: "unindexed skills",
   what: "Finding skills the skill index does not list, by name or trigger words.",
   rules:
     "skill_search finds skills not listed in the index by name or trigger words; load the skill it names before following it.",

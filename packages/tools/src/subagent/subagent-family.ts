@@ -4,7 +4,7 @@ import type { ToolFamily } from "@picasso/protocol";
 export const subagentFamily: ToolFamily = {
   name: "subagent",
   group: "agents",
-  when: "fork, report on and stop subagents",
+  when: "background subagents",
   what: "Background subagents: fork one, collect its report, steer or cancel it.",
   rules:
     "Subagent control forks, messages, reports on and stops running subagents: stop those you no longer need.",

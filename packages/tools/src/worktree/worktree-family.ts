@@ -4,7 +4,7 @@ import type { ToolFamily } from "@picasso/protocol";
 export const worktreeFamily: ToolFamily = {
   name: "worktree",
   group: "workspace",
-  when: "isolated checkouts for parallel work",
+  when: "parallel checkouts",
   what: "Separate git checkouts on their own branches, for parallel or risky work.",
   rules:
     "Worktrees isolate parallel work: create one per independent change, work and test inside it, and merge or remove it when done. Never delete a worktree with uncommitted work without asking.",
