@@ -37,7 +37,7 @@ if (process.getuid?.() !== 0) {
 const commands: string[][] = [
   [],
   ["-p", "hi", "--provider", "mock"],
-  // `eval`, `mcp` and `sandbox` are groups: one command of each.
+  // `eval`, `mcp`, `sandbox` and `workflow` are groups: one command of each.
   ...Object.keys(SUBCOMMANDS).map((name) =>
     name === "eval"
       ? ["eval", "navigation", "--cases", "c.yml"]
@@ -45,7 +45,9 @@ const commands: string[][] = [
         ? ["mcp", "list"]
         : name === "sandbox"
           ? ["sandbox", "check"]
-          : [name],
+          : name === "workflow"
+            ? ["workflow", "run", "release"]
+            : [name],
   ),
   ["context", "timeline", "--last"],
   ["tools", "search", "web"],
@@ -67,6 +69,7 @@ describe("an unusable PICASSO_HOME", () => {
       "sessions",
       "tools",
       "trust",
+      "workflow",
     ]);
   });
 

@@ -132,6 +132,8 @@ describe("operations over ACP", () => {
       "agents",
       "workflow",
       "watch",
+      "ralph",
+      "team",
       "greet",
     ]);
     expect(advertised.at(-1)).toEqual({ name: "greet", description: "say hello", input: { hint: "<name>" } });
