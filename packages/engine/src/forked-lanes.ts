@@ -10,7 +10,13 @@
  * `subagent_message`). `view(parentLane, …)` is what a tool call in a lane sees: every method
  * answers for that lane's children only and throws, with a message for the model, on a bad id.
  */
-import type { ForkedSubagent, ForkedSubagents, SubagentRequest, SubagentStatus } from "@picasso/protocol";
+import {
+  type ForkedSubagent,
+  type ForkedSubagents,
+  type SubagentRequest,
+  type SubagentStatus,
+  waitUntil,
+} from "@picasso/protocol";
 import { childProfile } from "./agent-profile.js";
 import { childCwd } from "./child-cwd.js";
 import type { Lane } from "./lane.js";
@@ -143,20 +149,7 @@ export class ForkedLanes {
 
   private async report(id: string, waitMs: number, signal: AbortSignal): Promise<ForkedSubagent> {
     const forked = this.lanes.get(id) as Forked;
-    if (forked.status === "running" && waitMs > 0) {
-      let timer: NodeJS.Timeout | undefined;
-      let onAbort: (() => void) | undefined;
-      await Promise.race([
-        forked.ended,
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, waitMs);
-          onAbort = resolve;
-          signal.addEventListener("abort", onAbort, { once: true });
-        }),
-      ]);
-      clearTimeout(timer);
-      if (onAbort) signal.removeEventListener("abort", onAbort);
-    }
+    if (forked.status === "running" && waitMs > 0) await waitUntil(forked.ended, waitMs, signal);
     return this.snapshot(id);
   }
 

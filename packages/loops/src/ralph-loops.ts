@@ -5,7 +5,7 @@
  * `goal_done` / `goal_blocked` is routed to its loop (`claimGoal`). Closing the session stops
  * every loop still running.
  */
-import type { ExtensionStartContext, ToolContext } from "@picasso/protocol";
+import { type ExtensionStartContext, type ToolContext, waitUntil } from "@picasso/protocol";
 import { type BackgroundJobs, ToolInputError } from "@picasso/tools";
 import { type CheckRunner, checkRunner } from "./ralph-check.js";
 import { type GoalClaim, RalphLoop } from "./ralph-loop.js";
@@ -79,18 +79,7 @@ export class RalphLoops {
   /** Wait up to `waitMs` for `loop` to end, or for `signal` to abort. */
   async waitFor(loop: RalphLoop, waitMs: number, signal: AbortSignal): Promise<void> {
     if (!loop.running || waitMs <= 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    let onAbort: (() => void) | undefined;
-    await Promise.race([
-      loop.ended,
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, waitMs);
-        onAbort = resolve;
-        signal.addEventListener("abort", onAbort, { once: true });
-      }),
-    ]);
-    clearTimeout(timer);
-    if (onAbort) signal.removeEventListener("abort", onAbort);
+    await waitUntil(loop.ended, waitMs, signal);
   }
 
   /** A lane called goal_done / goal_blocked: the loop whose round it is takes it; else undefined. */

@@ -157,3 +157,4 @@ export type {
 export { estimateTokens, TOKEN_ESTIMATE_NOTE } from "./tokens.js";
 export type { CatalogGroupTitle, ToolFamily } from "./tool-family.js";
 export type { TurnToolLimit } from "./turn-limit.js";
+export { waitUntil } from "./wait-until.js";

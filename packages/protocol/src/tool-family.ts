@@ -11,7 +11,7 @@ export interface ToolFamily {
   /** The catalog group it joins (`workspace`, `web`, `agents`, `session`…). */
   group: string;
   /**
-   * What to reach for it for, a few words, for Tier 1's families line ("fetch and search"). Only
+   * What to reach for it for, a few words, for Tier 1's families line ("fetch, search"). Only
    * families with deferred tools in the composition are listed; without it the family is named
    * alone. Part of Tier 1: it must depend on nothing but the code.
    */

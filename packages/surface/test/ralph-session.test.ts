@@ -109,9 +109,7 @@ describe("ralph loops in a composed session", () => {
       const tools = session.tier1.tools.map((t) => t.name);
       expect(tools).toContain("tool_call");
       expect(tools).not.toContain("ralph_start");
-      expect(session.tier1.system.map((b) => b.text).join("")).toContain(
-        "re-run one prompt until a check passes",
-      );
+      expect(session.tier1.system.map((b) => b.text).join("")).toContain("ralph (retry loops)");
 
       const r1 = loopEnd("r1");
       await session.runTurn("count to two");

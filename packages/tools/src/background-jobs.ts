@@ -10,6 +10,7 @@
  * makes it.
  */
 
+import { waitUntil } from "@picasso/protocol";
 import { RollingCapture } from "./output-capture.js";
 import { type GroupExit, type RunningGroup, type SpawnOptions, spawnGroup } from "./process-group.js";
 import { ProcessGroups } from "./process-groups.js";
@@ -130,7 +131,7 @@ export class BackgroundJobs {
     const job = this.jobs.get(id);
     if (!job) return undefined;
     if (!job.exit && options.waitMs && options.waitMs > 0) {
-      await waitFor(job.group.exited, options.waitMs, options.signal);
+      await waitUntil(job.group.exited, options.waitMs, options.signal);
       job.exit ??= await settledOrUndefined(job.group.exited);
     }
     const { text, next, dropped } = job.output.readFrom(job.cursor, JOB_READ_BYTES);
@@ -159,21 +160,6 @@ export class BackgroundJobs {
     const { id, command, pid, startedAt, exit, killed } = job;
     return exit ? { id, command, pid, startedAt, exit, killed } : { id, command, pid, startedAt, killed };
   }
-}
-
-async function waitFor(done: Promise<unknown>, ms: number, signal?: AbortSignal): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  await Promise.race([
-    done,
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, ms);
-      onAbort = () => resolve();
-      signal?.addEventListener("abort", onAbort, { once: true });
-    }),
-  ]);
-  clearTimeout(timer);
-  if (onAbort) signal?.removeEventListener("abort", onAbort);
 }
 
 async function settledOrUndefined<T>(promise: Promise<T>): Promise<T | undefined> {

@@ -6,7 +6,13 @@
  * their inputs. Effects: run `agent` (plan mode refuses it; each step's own tool calls still go
  * through permissions), status and list `read`. Mistakes come back as one line for the model.
  */
-import type { ToolContext, ToolDefinition, ToolFamily, ToolOutput } from "@picasso/protocol";
+import {
+  type ToolContext,
+  type ToolDefinition,
+  type ToolFamily,
+  type ToolOutput,
+  waitUntil,
+} from "@picasso/protocol";
 import { WorkflowFileError } from "./workflow-file.js";
 import type { WorkflowRuns } from "./workflow-runs.js";
 import { listingText, loggedRunText, runText } from "./workflow-text.js";
@@ -152,20 +158,7 @@ export function workflowTools(runs: WorkflowRuns): ToolDefinition[] {
           );
         return { content: loggedRunText(logged) };
       }
-      if (run.status === "running" && wait) {
-        let timer: NodeJS.Timeout | undefined;
-        let onAbort: (() => void) | undefined;
-        await Promise.race([
-          run.finished,
-          new Promise<void>((resolve) => {
-            timer = setTimeout(resolve, wait * 1000);
-            onAbort = resolve;
-            ctx.signal.addEventListener("abort", onAbort, { once: true });
-          }),
-        ]);
-        clearTimeout(timer);
-        if (onAbort) ctx.signal.removeEventListener("abort", onAbort);
-      }
+      if (run.status === "running" && wait) await waitUntil(run.finished, wait * 1000, ctx.signal);
       return { content: runText(run) };
     }),
   };
