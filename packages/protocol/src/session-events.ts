@@ -19,8 +19,11 @@
  */
 import { z } from "zod";
 import { MessageSchema, SystemBlockSchema, ToolSpecSchema } from "./content.js";
+import { liveOnly, logged, type Persist, Size } from "./event-variants.js";
+import { WATCH_LOOP_TEAM_EVENT_RULES, WORKFLOW_EVENT_RULES } from "./family-events.js";
 import { PERMISSION_MODES } from "./permission-modes.js";
 import { CacheBreakpointSchema, ProviderErrorSchema, StopReasonSchema, UsageSchema } from "./request.js";
+import { SubagentStatusSchema } from "./subagent-status.js";
 
 export const SESSION_LOG_VERSION = 2 as const;
 
@@ -29,11 +32,6 @@ export const PermissionModeSchema = z.enum(PERMISSION_MODES);
 /** How a tool call touches the world; permission modes key off it. */
 export const ToolEffectSchema = z.enum(["read", "write", "exec", "network", "agent", "interactive"]);
 export type ToolEffect = z.infer<typeof ToolEffectSchema>;
-
-const Size = z.number().int().nonnegative();
-
-/** What a watch is (packages/watch): a pattern monitor or a scheduled prompt. */
-export const WatchKindSchema = z.enum(["monitor", "schedule"]);
 
 /** Where a message came from; the timeline groups context growth by it. */
 export const MessageSourceSchema = z.enum([
@@ -72,8 +70,8 @@ export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 export const TurnStopReasonSchema = z.union([StopReasonSchema, z.enum(["interrupted", "max_steps"])]);
 export type TurnStopReason = z.infer<typeof TurnStopReasonSchema>;
 
-export const SubagentStatusSchema = z.enum(["done", "error", "interrupted", "budget"]);
-export type SubagentStatus = z.infer<typeof SubagentStatusSchema>;
+export { WatchKindSchema } from "./family-events.js";
+export { type SubagentStatus, SubagentStatusSchema } from "./subagent-status.js";
 
 export const TodoItemSchema = z.strictObject({
   content: z.string(),
@@ -136,25 +134,6 @@ export const WorkspaceFactsSchema = z.strictObject({
   gitDirty: z.boolean().optional(),
 });
 export type WorkspaceFacts = z.infer<typeof WorkspaceFactsSchema>;
-
-type Persist = "log" | "live";
-interface Variant<P extends Persist, F extends z.ZodRawShape, L extends z.ZodRawShape> {
-  persist: P;
-  /** Fields of the event; for a `log` variant, the ones written to the log. */
-  fields: F;
-  /** Fields a `log` variant streams but does not write. */
-  live: L;
-}
-
-function logged<F extends z.ZodRawShape, L extends z.ZodRawShape = Record<never, never>>(
-  fields: F,
-  live?: L,
-): Variant<"log", F, L> {
-  return { persist: "log", fields, live: (live ?? {}) as L };
-}
-function liveOnly<F extends z.ZodRawShape>(fields: F): Variant<"live", F, Record<never, never>> {
-  return { persist: "live", fields, live: {} };
-}
 
 /** Every variant: its fields, its live-only fields and whether it is logged. */
 export const EVENT_RULES = {
@@ -444,44 +423,7 @@ export const EVENT_RULES = {
     group: z.string().optional(),
   }),
   subagent_stop: logged({ status: SubagentStatusSchema, reportBytes: Size }, { report: z.string() }),
-  /**
-   * A workflow run started (packages/workflows, docs/workflows.md): its id, the workflow, the file
-   * it came from (workspace-relative), its inputs and its step lanes (`test[2]` for a fan-out).
-   * `resumed`: a resume of a run logged before; `kept` the lanes whose outputs it keeps.
-   */
-  workflow_start: logged({
-    run: z.string(),
-    workflow: z.string(),
-    file: z.string(),
-    inputs: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-    steps: z.array(z.string()),
-    resumed: z.boolean().optional(),
-    kept: z.array(z.string()).optional(),
-  }),
-  /** A workflow step lane started: its background lane (`agent-N`, the envelope's lane stays `main`). */
-  workflow_step_start: logged({ run: z.string(), step: z.string(), agentLane: z.string() }),
-  /**
-   * A workflow step lane ended. `output`: the file holding its report (absolute, under the
-   * session's outputs folder), written before this event; `skipped`: a step it needs failed.
-   */
-  workflow_step_end: logged({
-    run: z.string(),
-    step: z.string(),
-    status: z.enum(["done", "error", "interrupted", "budget", "skipped"]),
-    output: z.string().optional(),
-    bytes: Size.optional(),
-    tokens: Size.optional(),
-    message: z.string().optional(),
-  }),
-  /** A workflow run ended: `done` (every step), `failed` (a step failed or was skipped), `interrupted`. */
-  workflow_end: logged({
-    run: z.string(),
-    status: z.enum(["done", "failed", "interrupted"]),
-    done: Size,
-    failed: Size,
-    skipped: Size,
-    durationMs: z.number().nonnegative(),
-  }),
+  ...WORKFLOW_EVENT_RULES,
   interrupt: logged({ reason: z.string() }),
   /**
    * Something woke the session (extension.ts `SessionWake`): a monitor matched, a scheduled prompt
@@ -489,119 +431,7 @@ export const EVENT_RULES = {
    * before its next step; an idle surface runs a turn for it.
    */
   wake: logged({ source: z.string(), text: z.string() }),
-  /**
-   * A watch was armed (packages/watch): a `monitor` following a file, a background job or a
-   * terminal for a pattern, or a `schedule`d prompt. `what` says what it watches or when it is due.
-   */
-  watch_start: logged({
-    kind: WatchKindSchema,
-    id: z.string(),
-    name: z.string().optional(),
-    what: z.string(),
-  }),
-  /**
-   * A watch ended: `matched` (a once monitor woke the session), `fired` (a scheduled prompt woke
-   * it), `timeout`, `source_ended` (the process exited, the file is gone), `stopped` (by the
-   * model, `monitor_stop`/`schedule_cancel`) or `closed` (the session ended).
-   */
-  watch_stop: logged({
-    kind: WatchKindSchema,
-    id: z.string(),
-    reason: z.enum(["matched", "fired", "timeout", "source_ended", "stopped", "closed"]),
-    /** How many notices it sent (matches for a monitor). */
-    notices: Size,
-  }),
-  /**
-   * A ralph loop started (packages/loops, docs/ralph.md): `loop` its id, the prompt every round
-   * re-runs, what ends it (`until`: the check command exits 0, or a round calls `goal_done`), the
-   * check command when one was given (cut to 1,000 characters) and its budgets.
-   */
-  ralph_loop_start: logged({
-    loop: z.string(),
-    prompt: z.string(),
-    until: z.enum(["check", "goal_done"]),
-    checkCommand: z.string().optional(),
-    maxRounds: z.number().int().positive(),
-    maxSteps: z.number().int().positive().optional(),
-    maxSeconds: z.number().int().positive().optional(),
-  }),
-  /** A round of a ralph loop started: its lane (`subagent`, a background lane of group `ralph:<loop>`). */
-  ralph_round_start: logged({ loop: z.string(), round: z.number().int().positive(), subagent: z.string() }),
-  /**
-   * A round of a ralph loop ended: how its lane stopped, whether it called `goal_done` or
-   * `goal_blocked` (`goal`), and the check's result when one ran (`passed`: exit code 0; `tail`:
-   * the last 2,000 characters of its output, which the next round's carry quotes).
-   */
-  ralph_round_end: logged({
-    loop: z.string(),
-    round: z.number().int().positive(),
-    subagent: z.string(),
-    status: SubagentStatusSchema,
-    goal: z.enum(["done", "blocked"]).optional(),
-    check: z
-      .strictObject({
-        passed: z.boolean(),
-        exitCode: z.number().int().nullable(),
-        /** It did not finish: out of time, interrupted, refused by the sandbox or not started. */
-        ended: z.enum(["timeout", "interrupt", "refused", "not_started"]).optional(),
-        tail: z.string(),
-        durationMs: z.number().nonnegative(),
-      })
-      .optional(),
-  }),
-  /** A ralph loop ended: why, after how many rounds (`message`: the blocker, the error). */
-  ralph_loop_end: logged({
-    loop: z.string(),
-    reason: z.enum(["check_passed", "goal_done", "blocked", "max_rounds", "max_seconds", "stopped", "error"]),
-    rounds: Size,
-    message: z.string().optional(),
-  }),
-  /**
-   * A team started (packages/teams, docs/teams.md): its name, its members — each a background lane
-   * (`lane`), its role (an agent definition's name, or the first words of its inline brief) and its
-   * task — the JSON Schema its members report results against, and the board's first tasks.
-   */
-  team_start: logged({
-    team: z.string(),
-    members: z.array(
-      z.strictObject({
-        name: z.string(),
-        lane: z.string(),
-        role: z.string(),
-        agent: z.string().optional(),
-        task: z.string(),
-      }),
-    ),
-    resultSchema: z.record(z.string(), z.unknown()).optional(),
-  }),
-  /** A team message: from a member or `lead`, to a member, `lead` or `all` (cut to 8 KB). */
-  team_message: logged({ team: z.string(), from: z.string(), to: z.string(), text: z.string() }),
-  /**
-   * A change on a team's task board: a task added, claimed, updated or done, by whom (a member or
-   * `lead`), and the task's state after it: its status, owner and note. The board folds from these.
-   */
-  team_task: logged({
-    team: z.string(),
-    action: z.enum(["add", "claim", "update", "done"]),
-    id: z.string(),
-    by: z.string(),
-    title: z.string().optional(),
-    status: z.enum(["open", "claimed", "blocked", "done"]),
-    owner: z.string().optional(),
-    note: z.string().optional(),
-  }),
-  /**
-   * A member's structured result (`structured_output`) against the team's schema: `valid` (with
-   * the result), `invalid` (a result that failed the schema, with the problems) or `missing` (it
-   * stopped without a valid one after being asked once).
-   */
-  team_result: logged({
-    team: z.string(),
-    member: z.string(),
-    status: z.enum(["valid", "invalid", "missing"]),
-    result: z.unknown().optional(),
-    problems: z.array(z.string()).optional(),
-  }),
+  ...WATCH_LOOP_TEAM_EVENT_RULES,
   /**
    * Resuming found log lines it could not read or history it could not fold, and went on without
    * them; written once per problem, so a later resume (or the timeline) does not report it again.
