@@ -1,12 +1,13 @@
 /**
  * Finding a workspace's workflows: `.picasso/workflows/<name>.yaml` (or `.yml`), not hidden, not
- * in sub-folders, read FIFO-safe and bounded (workspace files are untrusted). Listing reports a
+ * in sub-folders, read FIFO-safe and bounded, never through a link that leads out of the
+ * workspace (workspace files are untrusted). Listing reports a
  * broken file as a line naming it and its first mistake, so one bad file never hides the others;
  * loading by name throws that mistake (`WorkflowFileError`).
  */
 import { readdirSync } from "node:fs";
-import { join } from "node:path";
-import { readBoundedFile } from "@picasso/workspace";
+import { join, relative, sep } from "node:path";
+import { readBoundedFile, realPathOrResolved } from "@picasso/workspace";
 import {
   parseWorkflowFile,
   WORKFLOW_LIMITS,
@@ -44,7 +45,14 @@ function workflowFiles(dir: string): { stem: string; file: string }[] {
 
 function loadFile(workspaceRoot: string, entry: { stem: string; file: string }): WorkflowDefinition {
   const shown = `.picasso/workflows/${entry.file}`;
-  const read = readBoundedFile(join(workflowsDir(workspaceRoot), entry.file), WORKFLOW_LIMITS.fileBytes + 1);
+  const path = join(workflowsDir(workspaceRoot), entry.file);
+  // A planted symlink must not read a file outside the workspace into prompts or error lines.
+  const inside = relative(realPathOrResolved(workspaceRoot), realPathOrResolved(path));
+  if (inside.startsWith(`..${sep}`) || inside === ".." || inside.startsWith(sep))
+    throw new WorkflowFileError(
+      `${shown}: a link to a file outside the workspace; workflows are read from the workspace only`,
+    );
+  const read = readBoundedFile(path, WORKFLOW_LIMITS.fileBytes + 1);
   if (read.kind === "missing") throw new WorkflowFileError(`${shown}: no such file`);
   if (read.kind === "not-a-file") throw new WorkflowFileError(`${shown}: ${read.what}, not a file`);
   if (read.kind === "unreadable") throw new WorkflowFileError(`${shown}: cannot be read (${read.code})`);
