@@ -13,9 +13,11 @@
  *   ranks are read only when a token count is needed).
  * - Whitespace and syntax are minified (identifiers are not, so stacks keep their function names):
  *   less to read and compile on the way to the first frame, React's reconciler above all.
- * - Two dependencies are adjusted as they are bundled (plugins below): Yoga decodes its
- *   WebAssembly without `fetch`, and string-width's fast path takes box-drawing characters too.
- * - Source maps are written beside each chunk; main.ts turns them on, so stacks name TypeScript.
+ * - Three dependencies are adjusted as they are bundled (plugins below): Yoga decodes its
+ *   WebAssembly without `fetch`, string-width's fast path takes box-drawing characters too, and
+ *   zod carries its English messages only.
+ * - Source maps are written beside each chunk; a bug's stack is mapped with them when it is reported
+ *   (src/source-mapped-stack.ts), so stacks name TypeScript without a map read at every start.
  * - The version is written in from package.json (`__PICASSO_VERSION__`).
  * `--metafile` writes dist/meta.json for `npx esbuild --analyze`-style inspection.
  */
@@ -51,6 +53,28 @@ const yogaWithoutFetch = {
       const contents = source.replaceAll("typeof fetch", '"undefined"');
       if (contents === source) throw new Error(`yoga-without-fetch: no \`typeof fetch\` in ${args.path}`);
       return { contents, loader: "js" };
+    });
+  },
+};
+
+/**
+ * zod exports every one of its ~50 message locales through `z.locales` (about 300 KB, half the zod
+ * the bundle carries), which a namespace export keeps from being tree-shaken, and which would be
+ * compiled on every start. Picasso's messages are English and it never switches zod's locale, so
+ * the bundle's `locales` holds English only (`en`, which zod itself imports directly).
+ */
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      if (!source.includes('export { default as en } from "./en.js";'))
+        throw new Error(`zod-english-only: no English locale export in ${args.path}`);
+      return {
+        contents: 'export { default as en } from "./en.js";\n',
+        loader: "js",
+        resolveDir: dirname(args.path),
+      };
     });
   },
 };
@@ -111,7 +135,7 @@ const result = await build({
   minifySyntax: true,
   chunkNames: "[name]-[hash]",
   external: EXTERNAL,
-  plugins: [yogaWithoutFetch, stringWidthFastPath],
+  plugins: [yogaWithoutFetch, stringWidthFastPath, zodEnglishOnly],
   // Ink loads React's devtools only under DEV=true; the bundle never does.
   alias: { "react-devtools-core": join(here, "build-support/no-devtools.mjs") },
   // React (Ink's renderer) ships a development build chosen at run time; the bundle takes production.

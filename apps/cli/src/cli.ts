@@ -38,15 +38,19 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** Run the program and set the exit code; a bug is reported with its (source-mapped) stack. */
+/**
+ * Run the program and set the exit code; a bug is reported with its stack in TypeScript positions
+ * (source-mapped-stack.ts: the maps are read only then, not as each chunk loads).
+ */
 export function run(argv: string[]): Promise<void> {
   return main(argv).then(
     (code) => {
       process.exitCode = code;
     },
-    (error: unknown) => {
+    async (error: unknown) => {
+      const { sourceMappedStack } = await import("./source-mapped-stack.js");
       process.stderr.write(
-        `picasso: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+        `picasso: internal error: ${error instanceof Error ? sourceMappedStack(error.stack ?? error.message) : String(error)}\n`,
       );
       process.exitCode = 70;
     },

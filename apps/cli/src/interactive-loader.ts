@@ -5,13 +5,17 @@
  * variables are hidden while Ink loads and put back at once — tools still see the user's own
  * environment unchanged.
  */
+import { markStartup } from "@picasso/protocol/startup-trace";
+
 const CI_VARIABLES = ["CI", "CONTINUOUS_INTEGRATION"] as const;
 
 export async function loadInteractive(): Promise<typeof import("./commands/interactive.js")> {
   const saved = CI_VARIABLES.map((name) => [name, process.env[name]] as const);
   for (const [name] of saved) delete process.env[name];
   try {
-    return await import("./commands/interactive.js");
+    const loaded = await import("./commands/interactive.js");
+    markStartup("tui-loaded");
+    return loaded;
   } finally {
     for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
   }

@@ -6,20 +6,33 @@
  *   any module that could start a process loads;
  * - when the command opens the TUI, the plain first frame (first-frame.ts) is on screen before
  *   anything else loads; Ink takes its place once it has loaded;
- * - everything else turns on source maps (so a bug's stack names the TypeScript source), then
- *   loads the program (cli.ts), which loads each command, the TUI and the engine on demand.
- * In the shipped bundle (build.mjs) each dynamic import is a chunk of its own.
+ * - then it loads the program (cli.ts), which loads each command, the TUI and the engine on demand
+ *   (a bug's stack is mapped to the TypeScript source when it is reported, not on every start).
+ * In the shipped bundle (build.mjs) each dynamic import is a chunk of its own. Each stage on the way
+ * is marked (`markStartup`; the start-up trace of @picasso/protocol).
  */
 import { VERSION } from "./version.js";
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) process.stdout.write(`${VERSION}\n`);
 else {
-  const { takeProviderKeys } = await import("./provider-keys.js");
+  const [{ takeProviderKeys }, { holdEventLoopUntilReady, markStartup }] = await Promise.all([
+    import("./provider-keys.js"),
+    import("@picasso/protocol/startup-trace"),
+  ]);
+  const releaseLoop = holdEventLoopUntilReady();
+  markStartup("main");
   takeProviderKeys();
   // Loaded here, not above: --version needs neither it nor the terminal modules it loads.
   const { drawFirstFrame, opensTui } = await import("./first-frame.js");
-  if (opensTui(args)) drawFirstFrame();
-  process.setSourceMapsEnabled(true);
-  void import("./cli.js").then((cli) => cli.run(process.argv));
+  if (opensTui(args)) {
+    drawFirstFrame();
+    markStartup("first-frame");
+  }
+  void import("./cli.js")
+    .then((cli) => {
+      markStartup("cli");
+      return cli.run(process.argv);
+    })
+    .finally(releaseLoop);
 }

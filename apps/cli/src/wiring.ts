@@ -31,6 +31,7 @@ import {
   type AskUserRequest,
   type ExtensionOperation,
   type ModelProvider,
+  markStartup,
   type PicassoExtension,
   withHeldProviderSecrets,
 } from "@picasso/protocol";
@@ -109,6 +110,7 @@ export async function wireSession(
   if (pending.length > 0 && (flags.approveProjectConfig || (await options.confirmProjectConfig?.(pending))))
     approveProjectConfig({ workspaceRoot, picassoHome }, pending);
   const provider = await openProvider(selection, env, picassoHome);
+  markStartup("provider-open");
   let composed: ComposedSession;
   try {
     composed = await composeSession({

@@ -38,7 +38,6 @@ describe("the bundled binary", () => {
     const script = `
       import { readdirSync } from "node:fs";
       import { join } from "node:path";
-      process.setSourceMapsEnabled(true);
       const dist = process.argv[1];
       const { run } = await import(join(dist, readdirSync(dist).find((f) => /^cli-.*\\.js$/.test(f))));
       process.stdout.write = () => { throw new Error("stdout is gone"); };

@@ -144,6 +144,15 @@ export {
   type WorkspaceFacts,
 } from "./session-events.js";
 export { type ShownTurnInput, shownTurnInput, shownTurnInputText } from "./shown-turn-input.js";
+export {
+  holdEventLoopUntilReady,
+  markStartup,
+  STARTUP_STAGES,
+  type StartupStage,
+  type StartupStageTime,
+  startupStages,
+  writeStartupTrace,
+} from "./startup-trace.js";
 export { splitLines } from "./text-lines.js";
 export { sealTier1, systemBytes, type Tier1, tier1Roles } from "./tier1.js";
 export type {

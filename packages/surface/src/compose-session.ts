@@ -33,6 +33,7 @@ import {
   type AskUserRequest,
   type ExtensionOperation,
   type ModelProvider,
+  markStartup,
   type PermissionMode,
   type PicassoExtension,
   UserError,
@@ -120,7 +121,9 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
     picassoHome: options.picassoHome,
     workspaceRoot: options.workspaceRoot,
   });
+  markStartup("composition-loaded");
   const mounted = mountExtensions({ ...options, composition });
+  markStartup("extensions-mounted");
   const { leanContext, toolRuntime, memory, mcp } = mounted;
   if (!leanContext || !toolRuntime) {
     await mounted.close();
@@ -171,6 +174,7 @@ export async function composeSession(options: ComposeSessionOptions): Promise<Co
       mcp,
     ),
   });
+  markStartup("session-open");
   return {
     session,
     extensions: mounted.extensions,

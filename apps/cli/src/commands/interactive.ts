@@ -12,6 +12,7 @@
  * dialog before the session opens (approve and use them, or start without them).
  */
 import { constants as osConstants } from "node:os";
+import { markStartup } from "@picasso/protocol/startup-trace";
 import { MOCK_HINT, runTui, type SessionHost } from "@picasso/tui";
 import { findWorkspaceRoot } from "@picasso/workspace";
 import { defaultAction } from "../default-action.js";
@@ -36,6 +37,7 @@ export async function startInteractive(
         import("../wiring.js"),
         import("../goal-driver.js"),
       ]);
+      markStartup("wiring-loaded");
       const wired = await wireSession(
         {
           ...flags,

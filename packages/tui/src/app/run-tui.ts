@@ -9,7 +9,9 @@
  * that cannot open (an unknown id to resume, no session to continue, a mistake in a config file)
  * takes the screen down — its frame erased first, since Ink leaves its last frame on screen when
  * unmounted — and the error goes to the caller, which prints it as one line where the frame was.
+ * The start-up trace's `ink-frame` and `ready` stages are marked here (@picasso/protocol).
  */
+import { markStartup, writeStartupTrace } from "@picasso/protocol/startup-trace";
 import { render } from "ink";
 import { createElement } from "react";
 import { BracketedPasteContext, enableBracketedPaste } from "../keys/paste-mode.js";
@@ -42,6 +44,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     },
   );
   // After Ink's first frame: the plain frame (apps/cli first-frame.ts) gives way to Ink's first write.
+  markStartup("ink-frame");
   const pasteOff = enableBracketedPaste(stdout);
   // Listening before the session opens: `stop` is honoured while it opens (a long replay, the
   // project-configuration question), not only once it is open.
@@ -50,6 +53,11 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   if (options.stop?.aborted) stop();
   try {
     await controller.start(options.start ?? {});
+    // The opening line and status are set; once React has drawn them the session is ready.
+    setImmediate(() => {
+      markStartup("ready");
+      writeStartupTrace();
+    });
   } catch (error) {
     options.stop?.removeEventListener("abort", stop);
     // clear() erases the frame and makes unmount's final render a no-op, so nothing is redrawn.
