@@ -69,7 +69,8 @@ export interface OpenedSession {
   rt: EngineRuntime;
   main: Lane;
   state: SessionState;
-  facts: string | undefined;
+  /** The session facts for the first prompt, worked out when first asked (undefined: none to send). */
+  facts: (() => string | undefined) | undefined;
   notes: string[];
   /** A resumed session's main lane as the user saw it (lane-replay.ts); empty for a new one. */
   replay: ReplayEntry[];
@@ -140,10 +141,14 @@ async function openLocked(
   // A resumed session that was prompted keeps its first message (facts included, for the cache);
   // one opened and never prompted (ACP clients create a session, then load it in another process
   // to prompt it) still gets them on its first prompt.
+  // They are worked out when first needed — the first prompt, or `Session.prepareFirstPrompt` once
+  // the surface is ready — not while the session opens: memory's index opens its database for them.
   const facts =
     main.messages.length > 0
       ? undefined
-      : host.sessionFacts(sessionFactsContext(place.workspaceRoot, place.cwd, workspace, options.now?.()));
+      : once(() =>
+          host.sessionFacts(sessionFactsContext(place.workspaceRoot, place.cwd, workspace, options.now?.())),
+        );
   const repair = located.resumed ? newRepair(located.resumed) : undefined;
   const notes = [
     ...(lock.tookOverFrom !== undefined
@@ -175,6 +180,7 @@ async function openLocked(
       workspaceRoot: place.workspaceRoot,
       picassoHome: place.picassoHome,
       logPath: located.path,
+      resumed: located.resumed !== undefined,
       record: (event, lane = "main") => rt.record(event, lane),
       lanes: forked.view("main", undefined, () => state.turn),
       wake: wake.handle,
@@ -394,4 +400,17 @@ function makeSessionsFolder(folder: string): void {
   } catch (error) {
     if (!isUnwritableFolderError(error)) throw error;
   }
+}
+
+/** `compute`, called at most once; its answer kept. */
+function once<T>(compute: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value;
+  };
 }

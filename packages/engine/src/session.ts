@@ -75,7 +75,7 @@ export class Session {
   /** Subagents forked into the background; they outlive turns, not the session. */
   private readonly forked: ForkedLanes;
   private readonly wake: WakeBoard;
-  private factsPending: string | undefined;
+  private factsPending: (() => string | undefined) | undefined;
   private running: Promise<void> | undefined;
   private closed = false;
   private ending: Promise<void> | undefined;
@@ -99,6 +99,15 @@ export class Session {
     this.closing = opened.closing;
     this.forked = opened.forked;
     this.wake = opened.wake;
+  }
+
+  /**
+   * Works out now what the first prompt will send besides its text — the session facts (memory's
+   * index opens its database for them) — so that prompt does not wait for it. A surface calls it
+   * once it is ready and idle; without the call the first prompt works it out.
+   */
+  prepareFirstPrompt(): void {
+    if (this.main.messages.length === 0) this.factsPending?.();
   }
 
   get logPath(): string {
@@ -192,7 +201,7 @@ export class Session {
         return;
       }
       const prompt = [text(input), ...(await resolveTurnImages(this.rt, this.images, input, attached))];
-      const facts = this.main.messages.length === 0 ? this.factsPending : undefined;
+      const facts = this.main.messages.length === 0 ? this.factsPending?.() : undefined;
       this.factsPending = undefined;
       if (facts)
         this.main.append(userMessage(text(facts), ...prompt), "user", {

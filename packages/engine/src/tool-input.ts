@@ -6,12 +6,14 @@
 import type { ToolSpec } from "@picasso/protocol";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+// Made at the first check, not when the engine loads (it compiles its meta-schema: start-up time).
+let ajv: Ajv | undefined;
 const compiled = new WeakMap<ToolSpec, ValidateFunction>();
 
 function validatorFor(spec: ToolSpec): ValidateFunction {
   let validate = compiled.get(spec);
   if (!validate) {
+    ajv ??= new Ajv({ allErrors: true, strict: false });
     validate = ajv.compile(spec.inputSchema);
     compiled.set(spec, validate);
   }

@@ -175,10 +175,13 @@ describe("resume", () => {
     try {
       await again.run("second prompt");
       const [first] = loaded.sent[0]!.messages;
+      // Facts are worked out when the first prompt needs them: the session created and never
+      // prompted never did; the one that loaded it did, once, for its prompt.
       expect(first?.content[0]).toEqual({
         type: "text",
-        text: "<session-facts>\nopened 2\n</session-facts>",
+        text: "<session-facts>\nopened 1\n</session-facts>",
       });
+      expect(opened).toBe(1);
       // Prompted once, the session keeps its first message: no facts on the next resume.
       const texts = again.sent[0]!.messages.flatMap((m) =>
         m.content.flatMap((b) => (b.type === "text" ? [b.text] : [])),
@@ -186,6 +189,32 @@ describe("resume", () => {
       expect(texts.filter((t) => t.startsWith("<session-facts>"))).toHaveLength(1);
     } finally {
       await again.close();
+      await server.close();
+    }
+  });
+
+  it("works out a new session's facts when its first prompt needs them, or before when the surface asks", async () => {
+    const server = await startMockServer({ script: { steps: [{ match: "first", text: "hello" }] } });
+    let computed = 0;
+    const facts = {
+      name: "facts",
+      sessionFacts: () => `<session-facts>\nfacts ${++computed}\n</session-facts>`,
+    };
+    const opened = await startScenario({ script: {}, server, workspace: makeWorkspace(), plugins: [facts] });
+    try {
+      // Opening does not work them out (memory's index opens its database for them).
+      expect(computed).toBe(0);
+      opened.session.prepareFirstPrompt();
+      opened.session.prepareFirstPrompt();
+      expect(computed).toBe(1);
+      await opened.run("first prompt");
+      expect(computed).toBe(1);
+      expect(opened.sent[0]!.messages[0]?.content[0]).toEqual({
+        type: "text",
+        text: "<session-facts>\nfacts 1\n</session-facts>",
+      });
+    } finally {
+      await opened.close();
       await server.close();
     }
   });

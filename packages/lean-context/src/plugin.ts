@@ -254,7 +254,8 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
 
     /** A resumed session's earlier Tier-2 loads, for the budget (new ones arrive by `observe`). */
     async start(ctx: ExtensionStartContext): Promise<void> {
-      await ledger.seedFromLog(ctx.logPath);
+      // A new session's log holds only its opening, which `observe` has seen: nothing to read back.
+      if (ctx.resumed !== false) await ledger.seedFromLog(ctx.logPath);
       const changes = last?.changes;
       if (changes) ctx.record({ type: "catalog_build", ...changes });
     },

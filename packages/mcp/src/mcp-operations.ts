@@ -15,10 +15,10 @@
  */
 import type { ExtensionOperation, OperationResult } from "@picasso/protocol";
 import type { McpServer } from "./mcp-server.js";
-import { DEFAULT_LOGIN_TIMEOUT_MS, type OAuthLogin, startOAuthLogin } from "./oauth-login.js";
+import type { OAuthLogin } from "./oauth-login.js";
 import { needsAuthMessage } from "./oauth-provider.js";
 import { hasTokens } from "./oauth-store.js";
-import { describeConfig } from "./server-config.js";
+import { DEFAULT_LOGIN_TIMEOUT_MS, describeConfig } from "./server-config.js";
 
 export type DisplayState = "configured" | "cataloged" | "started" | "failed" | "exited" | "needs auth";
 
@@ -139,6 +139,8 @@ export function mcpOperations(ctx: McpOperationsContext): McpOperations {
         logins.get(server.name)?.cancel();
         let login: OAuthLogin;
         try {
+          // The SDK's OAuth client loads with the first login, not with the session.
+          const { startOAuthLogin } = await import("./oauth-login.js");
           login = await startOAuthLogin(config, {
             picassoHome: ctx.picassoHome,
             timeoutMs: ctx.loginTimeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS,

@@ -48,7 +48,7 @@ import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   type McpServerConfig,
 } from "./server-config.js";
-import { ServerConnection } from "./server-connection.js";
+import type { ServerConnection } from "./server-connection.js";
 import type { ProcessIsolation } from "./stdio-transport.js";
 
 export type McpEventBody =
@@ -309,6 +309,8 @@ export class McpServer {
     const began = Date.now();
     let connection: ServerConnection | undefined;
     try {
+      // The SDK's client loads with the first connection, not with the session (start-up).
+      const { ServerConnection } = await import("./server-connection.js");
       connection = await ServerConnection.open(
         this.config,
         {

@@ -18,9 +18,9 @@ import { randomBytes } from "node:crypto";
 import { auth, extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
 import { listenForCallback } from "./oauth-callback.js";
 import { McpOAuthProvider } from "./oauth-provider.js";
-import type { HttpServerConfig } from "./server-config.js";
+import { DEFAULT_LOGIN_TIMEOUT_MS, type HttpServerConfig } from "./server-config.js";
 
-export const DEFAULT_LOGIN_TIMEOUT_MS = 5 * 60_000;
+export { DEFAULT_LOGIN_TIMEOUT_MS } from "./server-config.js";
 
 export interface OAuthLogin {
   authorizationUrl: URL;

@@ -11,7 +11,7 @@ import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   type McpServerConfig,
 } from "./server-config.js";
-import { ServerConnection } from "./server-connection.js";
+import type { ServerConnection } from "./server-connection.js";
 import type { ProcessIsolation } from "./stdio-transport.js";
 
 export type RefreshResult =
@@ -31,6 +31,7 @@ export async function refreshCatalog(
 ): Promise<RefreshResult> {
   let connection: ServerConnection | undefined;
   try {
+    const { ServerConnection } = await import("./server-connection.js");
     connection = await ServerConnection.open(config, {
       cwd: options.cwd,
       picassoHome: options.picassoHome,

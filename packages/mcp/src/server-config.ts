@@ -69,6 +69,8 @@ export const SERVER_NAME = /^[a-z0-9][a-z0-9_-]{0,47}$/;
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+/** How long `/mcp:login` waits for the browser's redirect. */
+export const DEFAULT_LOGIN_TIMEOUT_MS = 5 * 60_000;
 
 /** The configuration without secret values, for the screen and `picasso mcp list`. */
 export function describeConfig(config: McpServerConfig): string {

@@ -1,7 +1,7 @@
 /**
  * `@picasso/protocol/basics`: the parts of protocol that need no schema library — errors,
  * permission modes, a text's lines, canonical JSON and hashes, the exhaustiveness check, the interrupted-call
- * text, the held secrets (taken out of the environment at start-up) and their redaction, the start-up trace.
+ * text, the held secrets (taken out of the environment at start-up) and their redaction, the start-up trace, a turn input as shown.
  * Start-up paths (the CLI before its first frame, the TUI's first render) import these from
  * here, so they do not load zod; everything is also exported from the package's main entry.
  */
@@ -17,6 +17,7 @@ export {
 } from "./held-secrets.js";
 export { INTERRUPTED_RESULT, UNKNOWN_OUTCOME_RESULT } from "./interrupted.js";
 export { isPermissionMode, PERMISSION_MODES, type PermissionMode } from "./permission-modes.js";
+export { type ShownTurnInput, shownTurnInput } from "./shown-turn-input.js";
 export {
   holdEventLoopUntilReady,
   markStartup,

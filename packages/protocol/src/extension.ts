@@ -29,6 +29,8 @@ export interface ExtensionStartContext {
   picassoHome: string;
   /** The session's log file; side files of the extension may sit beside it. */
   logPath: string;
+  /** Whether the session continues an earlier log (a resume): only then does the log hold events from before this start. */
+  resumed?: boolean;
   /**
    * Record one of the extension's own events (a `SessionEvent` variant's body, e.g. an MCP
    * server's start): logged, then published to every subscriber. Default lane `main`.

@@ -2,10 +2,11 @@
  * The start-up trace: where the time goes between `node` starting and the session being ready.
  *
  * Each stage on the way (the first frame, the TUI loaded, the provider open, the composition read,
- * the extensions mounted, the session open, ready) calls `markStartup(stage)`, a
- * `performance.mark` named `picasso:<stage>` — milliseconds since the process started (Node's time
- * origin) and the process's CPU time by then (steadier than the wall clock on a busy machine), at
- * no cost worth measuring and with nothing written. When `PICASSO_STARTUP_TRACE` names
+ * the extensions mounted, the session open, ready) calls `markStartup(stage)`, which keeps the
+ * milliseconds since the process started (`performance.now()`, from Node's time origin) and the
+ * process's CPU time by then (steadier than the wall clock on a busy machine) — at no cost worth
+ * measuring (not Node's performance timeline, whose first lookup costs ~20 ms) and with nothing
+ * written. When `PICASSO_STARTUP_TRACE` names
  * a file, `writeStartupTrace` (called once the session is ready) writes every stage reached, in
  * order, as JSON: `{"stages":[{"stage","ms","cpuMs"}…]}`. The start-up bench reads it
  * (apps/cli/bench/startup.bench.mjs) and compares each stage with its budget (docs/benchmarks.md).
@@ -28,14 +29,14 @@ export const STARTUP_STAGES = [
 ] as const;
 export type StartupStage = (typeof STARTUP_STAGES)[number];
 
-const PREFIX = "picasso:";
+const reached = new Map<StartupStage, StartupStageTime>();
 
 export function markStartup(stage: StartupStage): void {
   // Only the first time: a session reopened by /clear or /model is not start-up.
-  if (performance.getEntriesByName(PREFIX + stage, "mark").length > 0) return;
+  if (reached.has(stage)) return;
   if (stage === "ready") releaseHeldLoop();
   const cpu = process.cpuUsage();
-  performance.mark(PREFIX + stage, { detail: { cpuMs: (cpu.user + cpu.system) / 1000 } });
+  reached.set(stage, { stage, ms: performance.now(), cpuMs: (cpu.user + cpu.system) / 1000 });
 }
 
 /** A stage reached: when (ms since the process started) and the process's CPU time by then (ms). */
@@ -47,15 +48,7 @@ export interface StartupStageTime {
 
 /** The stages reached so far, in the order they were reached. */
 export function startupStages(): StartupStageTime[] {
-  return performance
-    .getEntriesByType("mark")
-    .filter((entry) => entry.name.startsWith(PREFIX))
-    .map((entry) => ({
-      stage: entry.name.slice(PREFIX.length) as StartupStage,
-      ms: entry.startTime,
-      cpuMs: (entry as { detail?: { cpuMs?: number } }).detail?.cpuMs ?? 0,
-    }))
-    .sort((a, b) => a.ms - b.ms);
+  return [...reached.values()].sort((a, b) => a.ms - b.ms);
 }
 
 let heldLoop: NodeJS.Timeout | undefined;

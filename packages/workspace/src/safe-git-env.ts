@@ -15,7 +15,7 @@
  *   prompt, no optional locks, no transport at all, and the program-naming variables set to the
  *   values git reads as "none".
  */
-import { isProviderSecretName } from "@picasso/protocol";
+import { isProviderSecretName } from "@picasso/protocol/basics";
 
 const DROPPED = new Set(["PAGER", "EDITOR", "VISUAL", "SSH_ASKPASS"]);
 

@@ -57,6 +57,8 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     setImmediate(() => {
       markStartup("ready");
       writeStartupTrace();
+      // Then, while the user reads the screen, what the first prompt needs (its session facts).
+      setImmediate(() => controller.prepareFirstPrompt());
     });
   } catch (error) {
     options.stop?.removeEventListener("abort", stop);

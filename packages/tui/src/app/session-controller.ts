@@ -113,6 +113,11 @@ export class SessionController implements CommandContext {
     for (const text of waiting) this.submit(text);
   }
 
+  /** Works out what the open session's first prompt needs, unless it is closing (`Session.prepareFirstPrompt`). */
+  prepareFirstPrompt(): void {
+    if (this.opened && !this.store.state.exited) this.opened.session.prepareFirstPrompt();
+  }
+
   /** True once the first session is open (until then input waits, see `submit`). */
   get isOpen(): boolean {
     return this.beforeOpen === undefined;

@@ -8,7 +8,7 @@
  */
 
 import { type ReplayEntry, shownReplay } from "@picasso/engine/replay";
-import { shownTurnInput } from "@picasso/protocol";
+import { shownTurnInput } from "@picasso/protocol/basics";
 import type { NewItem } from "./transcript.js";
 
 export function historyItems(replay: readonly ReplayEntry[]): NewItem[] {
