@@ -4,8 +4,13 @@
  * it: the turn runs once the session is open. So is one typed on the plain first frame, before
  * Ink has loaded (first-frame.ts); Ink then draws in the frame's place: one prompt box, no
  * "starting…" left behind. With bracketed paste on, every Enter outside a paste submits, even
- * when it arrives in one read with the next prompt.
+ * when it arrives in one read with the next prompt. A prompt typed the moment the session is
+ * ready (its start-up trace, PICASSO_STARTUP_TRACE, is written then) runs at once, and the trace
+ * holds every start-up stage in order.
  */
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { TmuxTui } from "./tmux-tui.js";
 
@@ -63,5 +68,45 @@ describe("picasso TUI type-ahead", { timeout: 120_000 }, () => {
     const screen = await tui.waitFor("Answer four.");
     for (const prompt of ["› first", "› second", "› third", "› fourth"]) expect(screen).toContain(prompt);
     expect(screen).toMatch(/│ › +│/);
+  });
+
+  it("runs a prompt typed the moment the session is ready, and traces every stage up to ready in order", async () => {
+    const trace = join(mkdtempSync(join(tmpdir(), "picasso-trace-")), "startup-trace.json");
+    tui = new TmuxTui({
+      script: ["steps:", '  - match: "ready now"', '    text: "Answered at once."'].join("\n"),
+      env: { PICASSO_STARTUP_TRACE: trace },
+    }).start();
+    // The trace is written when the session is ready: type then, not after a settled screen.
+    const deadline = Date.now() + 60_000;
+    while (!existsSync(trace)) {
+      if (Date.now() > deadline) throw new Error("no start-up trace within 60 s");
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    tui.type("ready now");
+    tui.press("Enter");
+    const screen = await tui.waitFor("Answered at once.");
+    expect(screen).toContain("› ready now");
+    expect(screen).toContain("new session");
+    expect(screen).not.toContain("queued");
+    const { stages } = JSON.parse(readFileSync(trace, "utf8")) as {
+      stages: { stage: string; ms: number; cpuMs: number }[];
+    };
+    expect(stages.map((s) => s.stage)).toEqual([
+      "main",
+      "first-frame",
+      "cli",
+      "tui-loaded",
+      "ink-frame",
+      "wiring-loaded",
+      "provider-open",
+      "composition-loaded",
+      "extensions-mounted",
+      "session-open",
+      "ready",
+    ]);
+    for (const [i, stage] of stages.entries()) {
+      expect(stage.cpuMs).toBeGreaterThan(0);
+      if (i > 0) expect(stage.ms).toBeGreaterThanOrEqual(stages[i - 1]!.ms);
+    }
   });
 });
