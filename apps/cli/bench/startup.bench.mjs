@@ -1,39 +1,47 @@
 /**
- * Start-up benchmarks (`node scripts/bench.mjs apps/cli`), every figure measured in the same run
- * so ratios hold on a shared, noisy machine:
+ * Start-up benchmarks (`node scripts/bench.mjs apps/cli/bench/startup.bench.mjs`), every figure
+ * measured in the same run, launches interleaved, so ratios hold on a shared, noisy machine:
  * - startup.node-e-ms: `node -e ''` — the floor any Node program pays;
- * - startup.version-ms and startup.version-ratio: `picasso --version` (dist/main.js), and its
- *   ratio to `node -e ''` (goal ≤ 1.2);
- * - startup.first-frame-ms: launch of the binary in a detached 100×30 tmux session until the prompt
- *   box is on screen (mock provider, no key), polled every 5 ms — the plain frame main.ts draws
- *   before Ink loads (first-frame.ts);
- * - startup.ink-frame-ms: the same launch until Ink's own first frame is on screen (its status
- *   line, which the plain frame does not draw): from then on keys are echoed;
- * - startup.gemini-first-frame-ms and startup.first-frame-vs-gemini: the same for Gemini CLI when
- *   its binary is given in GEMINI_CLI_BIN (skipped, and said so, otherwise) — its first frame is its
- *   first drawn box. Goal ≤ 0.15×;
- * - startup.import-<chunk>-ms: import time of each chunk on the way to Ink's first frame (cli, the
- *   interactive command, and inside it the layout engine yoga, loaded without `fetch` as the
- *   bundle loads it), each in a fresh process, so what remains is visible by part.
- * - with STARTUP_BENCH_BASELINE=<another build's dist folder> (e.g. a copy of dist from before a
- *   change), startup.baseline-*: its --version and first frame, measured interleaved in the same
- *   run, so a before/after holds on a noisy machine.
- * Medians of STARTUP_BENCH_RUNS (default 7) runs, interleaved.
+ * - startup.version-ms / -ratio: `picasso --version` (dist/main.js), and its ratio to `node -e ''`;
+ * - startup.first-frame-ms / -ratio: launch of the binary in a detached 100×30 tmux pane until the
+ *   prompt box is on screen (mock provider, no key), polled every 5 ms — the plain frame main.ts
+ *   draws before Ink loads (first-frame.ts); type-ahead is kept from here;
+ * - startup.ink-frame-ms: the same launch until Ink's own first frame is on screen (its status line);
+ * - startup.ready-ms / -ratio: the same launch until the session is READY: its opening line
+ *   (`new session …`) and status are on screen and a prompt typed now runs at once (the start-up
+ *   trace, PICASSO_STARTUP_TRACE, is written at that moment; both must hold). Goal ≤ 500 ms idle,
+ *   ≤ 5 × `node -e ''` loaded;
+ * - startup.stage-<stage>-ms and -cpu-ms: each stage of the trace (packages/protocol
+ *   startup-trace.ts) — wall and process CPU from the stage before it; medians;
+ * - the stage budget: each stage's CPU median is compared with startup-budget.json beside this
+ *   file; a stage over its budget is printed as `STAGE OVER BUDGET` and the bench exits 1 (the
+ *   figures are still written) — a figure that fails loudly, not a timed test;
+ * - peers' first frames beside Picasso's, when installed (else one line saying so): Codex
+ *   (CODEX_BIN or `codex` on PATH), Claude Code (CLAUDE_BIN or `claude`), Gemini CLI (GEMINI_CLI_BIN
+ *   or `gemini`) — a peer's first frame is the first screen with three or more lines drawn;
+ * - startup.import-<chunk>-ms: import time of the chunks on the way to Ink's first frame.
+ * The workspace is a git repository with a commit and a dirty file (what a session usually opens
+ * on), PICASSO_HOME fresh for each launch. With STARTUP_BENCH_BASELINE=<another build's dist
+ * folder>, startup.baseline-*: its ready and stages, interleaved. Medians of STARTUP_BENCH_RUNS
+ * (default 7) runs.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openTmuxPane } from "./tmux-pane.mjs";
 
-const dist = resolve(dirname(fileURLToPath(import.meta.url)), "../dist");
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = resolve(here, "../dist");
 const binary = join(dist, "main.js");
 const RUNS = Number(process.env.STARTUP_BENCH_RUNS ?? 7);
+const TIMEOUT_MS = 60_000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const bench = (name, value, unit, note) =>
   console.log(`BENCH ${JSON.stringify({ name, value, unit, ...(note ? { note } : {}) })}`);
+const round1 = (x) => Number(x.toFixed(1));
 
 function timeCommand(args) {
   const started = performance.now();
@@ -42,23 +50,50 @@ function timeCommand(args) {
   return performance.now() - started;
 }
 
-/** Launch `command` in tmux; ms until `ready(screen)` holds. */
-async function firstFrame(command, ready) {
+/** A small git repository with one commit and one modified file. */
+function gitWorkspace(work) {
+  mkdirSync(join(work, "src"), { recursive: true });
+  writeFileSync(join(work, "README.md"), "# demo\n\nA small project.\n");
+  writeFileSync(join(work, "src", "index.js"), "export const answer = 42;\n");
+  const git = (...args) =>
+    spawnSync("git", ["-c", "user.name=bench", "-c", "user.email=bench@localhost", ...args], {
+      cwd: work,
+      stdio: "ignore",
+    });
+  git("init", "-q");
+  git("add", ".");
+  git("commit", "-qm", "first");
+  writeFileSync(join(work, "src", "index.js"), "export const answer = 43;\n");
+}
+
+/**
+ * Launch `command` in tmux in a fresh git workspace; ms from the pane's creation until each of
+ * `marks` (name → (screen, trace file exists) → boolean) first holds, and the trace's stages.
+ */
+async function launch(command, marks, { trace = false } = {}) {
   const root = mkdtempSync(join(tmpdir(), "picasso-startup-bench-"));
   const work = join(root, "work");
-  mkdirSync(join(work, ".picasso"), { recursive: true });
+  gitWorkspace(work);
+  const traceFile = join(root, "startup-trace.json");
   const pane = openTmuxPane({
     cwd: work,
-    env: { HOME: root, PICASSO_HOME: join(root, "home") },
+    env: { HOME: root, PICASSO_HOME: join(root, "home"), ...(trace ? { PICASSO_STARTUP_TRACE: traceFile } : {}) },
     command: `${command}; sleep 60`,
   });
+  const seen = {};
   try {
     for (;;) {
-      if (ready(pane.screen())) return performance.now() - pane.started;
-      if (performance.now() - pane.started > 60_000)
-        throw new Error(`no first frame within 60 s: ${command}`);
+      const screen = pane.screen();
+      const traced = trace && existsSync(traceFile);
+      const now = performance.now() - pane.started;
+      for (const [name, holds] of Object.entries(marks))
+        if (seen[name] === undefined && holds(screen, traced)) seen[name] = now;
+      if (Object.keys(seen).length === Object.keys(marks).length) break;
+      if (now > TIMEOUT_MS) throw new Error(`not all of ${Object.keys(marks)} within 60 s: ${command}\n${screen}`);
       await sleep(5);
     }
+    const stages = trace ? JSON.parse(readFileSync(traceFile, "utf8")).stages : [];
+    return { ...seen, stages };
   } finally {
     pane.close();
     rmSync(root, { recursive: true, force: true });
@@ -88,91 +123,112 @@ function importTimes(targets) {
   return JSON.parse(run.stdout);
 }
 
-const gemini = process.env.GEMINI_CLI_BIN;
-const baseline = process.env.STARTUP_BENCH_BASELINE ? resolve(process.env.STARTUP_BENCH_BASELINE) : undefined;
-const times = {
-  node: [],
-  version: [],
-  frame: [],
-  inkFrame: [],
-  gemini: [],
-  imports: [],
-  baseVersion: [],
-  baseFrame: [],
+/** A peer's binary: its variable, else its name on PATH. */
+function peerBinary(variable, name) {
+  if (process.env[variable]) return process.env[variable];
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) if (dir && existsSync(join(dir, name))) return join(dir, name);
+  return undefined;
+}
+
+const PICASSO_MARKS = {
+  frame: (screen) => screen.includes("│ ›"),
+  ink: (screen) => screen.includes("│ default │"),
+  ready: (screen, traced) => traced && screen.includes("new session"),
 };
-const promptBox = (screen) => screen.includes("│ ›");
-const inkStatusLine = (screen) => screen.includes("│ default │");
+const drawn = (screen) => screen.split("\n").filter((line) => line.trim()).length >= 3;
+const peers = [
+  { key: "codex", label: "Codex", bin: peerBinary("CODEX_BIN", "codex"), variable: "CODEX_BIN" },
+  { key: "claude", label: "Claude Code", bin: peerBinary("CLAUDE_BIN", "claude"), variable: "CLAUDE_BIN" },
+  { key: "gemini", label: "Gemini CLI", bin: peerBinary("GEMINI_CLI_BIN", "gemini"), variable: "GEMINI_CLI_BIN" },
+];
+const baseline = process.env.STARTUP_BENCH_BASELINE ? resolve(process.env.STARTUP_BENCH_BASELINE) : undefined;
+
+const runs = { node: [], version: [], picasso: [], baseline: [], imports: [] };
+for (const peer of peers) runs[peer.key] = [];
 const chain = [chunk("cli-"), chunk("interactive-loader-"), chunk("interactive-")];
 const yoga = resolve(dist, "../../../node_modules/yoga-layout/dist/src/index.js");
 // The bundle's Yoga never sees `fetch` (build.mjs); neither does this import of it.
 const withoutFetch = `data:text/javascript,delete globalThis.fetch`;
 for (let i = 0; i < RUNS; i++) {
-  times.node.push(timeCommand(["-e", ""]));
-  times.version.push(timeCommand([binary, "--version"]));
-  times.frame.push(await firstFrame(`node '${binary}'`, promptBox));
-  times.inkFrame.push(await firstFrame(`node '${binary}'`, inkStatusLine));
-  if (baseline) {
-    times.baseVersion.push(timeCommand([join(baseline, "main.js"), "--version"]));
-    times.baseFrame.push(await firstFrame(`node '${join(baseline, "main.js")}'`, promptBox));
-  }
-  if (gemini) times.gemini.push(await firstFrame(`'${gemini}'`, (screen) => screen.includes("╭")));
-  times.imports.push([...importTimes(chain), ...importTimes([withoutFetch, yoga]).slice(1)]);
+  runs.node.push(timeCommand(["-e", ""]));
+  runs.version.push(timeCommand([binary, "--version"]));
+  runs.picasso.push(await launch(`node '${binary}'`, PICASSO_MARKS, { trace: true }));
+  if (baseline) runs.baseline.push(await launch(`node '${join(baseline, "main.js")}'`, PICASSO_MARKS, { trace: true }));
+  for (const peer of peers) if (peer.bin) runs[peer.key].push((await launch(`'${peer.bin}'`, { frame: drawn })).frame);
+  runs.imports.push([...importTimes(chain), ...importTimes([withoutFetch, yoga]).slice(1)]);
 }
 
-const node = median(times.node);
-const version = median(times.version);
+const node = median(runs.node);
+const ratio = (ms) => Number((ms / node).toFixed(2));
 bench("startup.node-e-ms", Math.round(node), "ms", `median of ${RUNS} runs of node -e ''`);
+const version = median(runs.version);
 bench("startup.version-ms", Math.round(version), "ms", `median of ${RUNS} runs of picasso --version`);
-bench(
-  "startup.version-ratio",
-  Number((version / node).toFixed(2)),
-  "×",
-  "picasso --version ÷ node -e '' (goal ≤ 1.2)",
-);
-const frame = median(times.frame);
-bench(
-  "startup.first-frame-ms",
-  Math.round(frame),
-  "ms",
-  `median of ${RUNS} launches in tmux (mock provider); the plain frame, before Ink (goal ≤ 500)`,
-);
-bench(
-  "startup.ink-frame-ms",
-  Math.round(median(times.inkFrame)),
-  "ms",
-  `median of ${RUNS} launches in tmux (mock provider); Ink's first frame, keys echoed from here`,
-);
-if (baseline) {
-  const baseVersion = median(times.baseVersion);
-  bench(
-    "startup.baseline-version-ratio",
-    Number((baseVersion / node).toFixed(2)),
-    "×",
-    `${baseline}/main.js --version ÷ node -e '', same run`,
-  );
-  bench(
-    "startup.baseline-first-frame-ms",
-    Math.round(median(times.baseFrame)),
-    "ms",
-    `median of ${RUNS} launches of ${baseline}/main.js in tmux, same run`,
-  );
+bench("startup.version-ratio", ratio(version), "×", "picasso --version ÷ node -e '' (goal ≤ 1.2)");
+const frame = median(runs.picasso.map((r) => r.frame));
+bench("startup.first-frame-ms", Math.round(frame), "ms", `median of ${RUNS} TUI launches in tmux (git workspace, mock provider); the plain frame`);
+bench("startup.first-frame-ratio", ratio(frame), "×", "first frame ÷ node -e ''");
+bench("startup.ink-frame-ms", Math.round(median(runs.picasso.map((r) => r.ink))), "ms", "the same launches: Ink's first frame");
+const ready = median(runs.picasso.map((r) => r.ready));
+bench("startup.ready-ms", Math.round(ready), "ms", "the same launches: the session ready — opening line and status on screen, a prompt runs (goal ≤ 500 idle)");
+bench("startup.ready-ratio", ratio(ready), "×", "ready ÷ node -e '' (goal ≤ 5 loaded)");
+
+/** Per stage: the median wall and CPU ms from the stage before it. */
+function stageDeltas(launches) {
+  const names = launches[0].stages.map((s) => s.stage);
+  return names.map((stage, i) => {
+    const delta = (key) =>
+      median(
+        launches.map((l) => {
+          const at = l.stages.findIndex((s) => s.stage === stage);
+          return l.stages[at][key] - (at > 0 ? l.stages[at - 1][key] : 0);
+        }),
+      );
+    return { stage, ms: delta("ms"), cpuMs: delta("cpuMs") };
+  });
 }
-if (gemini) {
-  const peer = median(times.gemini);
-  bench("startup.gemini-first-frame-ms", Math.round(peer), "ms", `median of ${RUNS} launches of ${gemini}`);
-  bench(
-    "startup.first-frame-vs-gemini",
-    Number((frame / peer).toFixed(2)),
-    "×",
-    "Picasso ÷ Gemini CLI (goal ≤ 0.15)",
-  );
-} else
-  console.log("startup.gemini-first-frame-ms skipped: set GEMINI_CLI_BIN to a Gemini CLI binary to compare");
+const stages = stageDeltas(runs.picasso);
+for (const { stage, ms, cpuMs } of stages) {
+  bench(`startup.stage-${stage}-ms`, round1(ms), "ms", "wall from the stage before (from process start for the first), median");
+  bench(`startup.stage-${stage}-cpu-ms`, round1(cpuMs), "ms", "process CPU from the stage before, median");
+}
+console.log("\nstage                 wall ms   CPU ms   CPU budget");
+const budget = JSON.parse(readFileSync(join(here, "startup-budget.json"), "utf8")).cpuMs;
+const over = [];
+for (const { stage, ms, cpuMs } of stages) {
+  const limit = budget[stage];
+  if (limit !== undefined && cpuMs > limit) over.push(`${stage}: ${cpuMs.toFixed(0)} ms CPU, budget ${limit} ms`);
+  console.log(`${stage.padEnd(20)} ${ms.toFixed(0).padStart(8)} ${cpuMs.toFixed(0).padStart(8)} ${String(limit ?? "—").padStart(12)}`);
+}
+for (const stage of Object.keys(budget))
+  if (!stages.some((s) => s.stage === stage)) over.push(`${stage}: never reached (the trace has no such stage)`);
+
+if (baseline) {
+  const base = median(runs.baseline.map((r) => r.ready));
+  bench("startup.baseline-ready-ms", Math.round(base), "ms", `${baseline}/main.js, same run, interleaved`);
+  bench("startup.baseline-ready-ratio", ratio(base), "×", `${baseline}/main.js ready ÷ node -e ''`);
+  for (const { stage, cpuMs } of stageDeltas(runs.baseline))
+    console.log(`baseline ${stage.padEnd(20)} ${cpuMs.toFixed(0).padStart(8)} ms CPU`);
+}
+for (const peer of peers) {
+  if (!peer.bin) {
+    console.log(`startup.${peer.key}-first-frame-ms skipped: ${peer.label} is not installed (set ${peer.variable} to its binary to compare)`);
+    continue;
+  }
+  const peerFrame = median(runs[peer.key]);
+  bench(`startup.${peer.key}-first-frame-ms`, Math.round(peerFrame), "ms", `median of ${RUNS} launches of ${peer.bin}, same run`);
+  bench(`startup.${peer.key}-first-frame-ratio`, ratio(peerFrame), "×", `${peer.label}'s first frame ÷ node -e ''`);
+  bench(`startup.ready-vs-${peer.key}-first-frame`, Number((ready / peerFrame).toFixed(2)), "×", `Picasso ready ÷ ${peer.label}'s first frame`);
+}
 const parts = ["cli", "interactive-loader", "interactive", "yoga (inside interactive)"];
 for (const [k, part] of parts.entries())
   bench(
     `startup.import-${part.split(" ")[0]}-ms`,
-    Number(median(times.imports.map((row) => row[k])).toFixed(1)),
+    round1(median(runs.imports.map((row) => row[k]))),
     "ms",
     `import of the ${part} chunk in a fresh process, after the ones before it; median of ${RUNS}`,
   );
+if (over.length > 0) {
+  console.error(`\nSTAGE OVER BUDGET (apps/cli/bench/startup-budget.json):\n  ${over.join("\n  ")}`);
+  console.error("Find what grew with a CPU profile (docs/benchmarks.md, \"Start-up\"), or raise the budget with the reason.");
+  process.exitCode = 1;
+}

@@ -42,7 +42,7 @@ import { readFreshCatalog, type ServerCatalog, writeCatalog } from "./catalog-ca
 import { catalogChanges, updatedNotice } from "./catalog-changes.js";
 import { answerElicitation, type ElicitationPolicy } from "./elicitation.js";
 import { listCatalog } from "./list-catalog.js";
-import { NeedsAuthError } from "./oauth-provider.js";
+import { NeedsAuthError } from "./needs-auth.js";
 import {
   DEFAULT_CALL_TIMEOUT_MS,
   DEFAULT_CONNECT_TIMEOUT_MS,

@@ -22,20 +22,11 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { NeedsAuthError } from "./needs-auth.js";
 import { readAuth, updateAuth } from "./oauth-store.js";
+
+export { NeedsAuthError, needsAuthMessage } from "./needs-auth.js";
 import type { HttpServerConfig } from "./server-config.js";
-
-/** The server needs the user to authorize Picasso; the message says how. */
-export class NeedsAuthError extends Error {
-  constructor(readonly server: string) {
-    super(needsAuthMessage(server));
-    this.name = "NeedsAuthError";
-  }
-}
-
-export function needsAuthMessage(server: string): string {
-  return `needs authorization: run \`picasso mcp login ${server}\` in a terminal, or /mcp:login ${server} in a session`;
-}
 
 /** The redirect a session-mode provider names when no login recorded one (it never redirects). */
 const PLACEHOLDER_REDIRECT = "http://127.0.0.1/callback";

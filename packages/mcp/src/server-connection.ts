@@ -65,7 +65,8 @@ import {
   MAX_RESOURCE_TEMPLATES,
   MAX_RESOURCES,
 } from "./catalog-caps.js";
-import { McpOAuthProvider, NeedsAuthError } from "./oauth-provider.js";
+import { NeedsAuthError } from "./needs-auth.js";
+import { McpOAuthProvider } from "./oauth-provider.js";
 import type { McpServerConfig } from "./server-config.js";
 import { type ProcessExit, type ProcessIsolation, StdioProcessTransport } from "./stdio-transport.js";
 
