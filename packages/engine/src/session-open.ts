@@ -25,7 +25,7 @@ import {
   UNKNOWN_OUTCOME_RESULT,
   userMessage,
 } from "@picasso/protocol";
-import { realPathOrResolved, workspaceFacts } from "@picasso/workspace";
+import { realPathOrResolved, type workspaceFacts, workspaceFactsSoon } from "@picasso/workspace";
 import { allowListApprover } from "./approver.js";
 import { SessionEventBus } from "./event-bus.js";
 import { ForkedLanes } from "./forked-lanes.js";
@@ -135,9 +135,11 @@ async function openLocked(
     nextSeq: located.resumed ? located.resumed.fold.lastSeq + 1 : 0,
     observers: [...host.observers(), ...(options.observers ?? [])],
   });
+  // git runs while Tier 1 is assembled (workspace-facts.ts); a failure is no facts, never a failed open.
+  const workspaceSoon = workspaceFactsSoon(place.workspaceRoot).catch(() => ({}));
   const { tier1, freshHash } = await chooseTier1(host, options, place, located);
   const { rt, main, state } = buildRuntime(options, place, settings, host, located, log, bus, tier1);
-  const workspace = workspaceFacts(place.workspaceRoot);
+  const workspace = await workspaceSoon;
   // A resumed session that was prompted keeps its first message (facts included, for the cache);
   // one opened and never prompted (ACP clients create a session, then load it in another process
   // to prompt it) still gets them on its first prompt.

@@ -16,7 +16,7 @@
 import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { readBoundedFile } from "./bounded-file.js";
-import { runGitSync } from "./safe-git.js";
+import { type GitRun, runGit, runGitSync } from "./safe-git.js";
 
 export interface GitDir {
   path: string;
@@ -71,7 +71,17 @@ export function gitBranch(root: string): string | undefined {
 /** Whether tracked files have uncommitted changes; undefined when git cannot say. */
 export function gitDirty(root: string, timeoutMs = 2000): boolean | undefined {
   if (!gitDirOf(root)) return undefined;
-  const result = runGitSync(root, ["status", "--porcelain", "--untracked-files=no"], { timeoutMs });
-  if (!result.ok) return undefined;
-  return result.stdout.trim().length > 0;
+  return dirtyFrom(runGitSync(root, STATUS, { timeoutMs }));
+}
+
+/** `gitDirty`, without blocking: git runs while the caller goes on (a session opening). */
+export async function gitDirtySoon(root: string, timeoutMs = 2000): Promise<boolean | undefined> {
+  if (!gitDirOf(root)) return undefined;
+  return dirtyFrom(await runGit(root, STATUS, { timeoutMs }));
+}
+
+const STATUS = ["status", "--porcelain", "--untracked-files=no"];
+
+function dirtyFrom(result: GitRun): boolean | undefined {
+  return result.ok ? result.stdout.trim().length > 0 : undefined;
 }

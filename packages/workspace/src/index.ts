@@ -48,7 +48,7 @@ export {
   type UserCommandSandbox,
   userCommandEnvironment,
 } from "./user-command.js";
-export { workspaceFacts } from "./workspace-facts.js";
+export { workspaceFacts, workspaceFactsSoon } from "./workspace-facts.js";
 export {
   defaultPicassoHome,
   findWorkspaceRoot,

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { findWorkspaceRoot, gitBranch, gitDirOf, workspaceFacts } from "./index.js";
+import { findWorkspaceRoot, gitBranch, gitDirOf, workspaceFacts, workspaceFactsSoon } from "./index.js";
 
 function git(cwd: string, ...args: string[]): void {
   execFileSync("git", args, { cwd, stdio: "ignore" });
@@ -29,6 +29,20 @@ function repo(): string {
 }
 
 describe("workspace facts", () => {
+  it("gives the same facts without blocking (a session opening), clean, dirty and outside git", async () => {
+    const root = repo();
+    writeFileSync(join(root, "a.txt"), "one\n");
+    git(root, "add", "a.txt");
+    git(root, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "a");
+    const clean = workspaceFactsSoon(root);
+    expect(clean).toBeInstanceOf(Promise);
+    expect(await clean).toEqual({ gitBranch: "main", gitDirty: false });
+    writeFileSync(join(root, "a.txt"), "two\n");
+    expect(await workspaceFactsSoon(root)).toEqual(workspaceFacts(root));
+    expect(await workspaceFactsSoon(root)).toEqual({ gitBranch: "main", gitDirty: true });
+    expect(await workspaceFactsSoon(realpathSync(mkdtempSync(join(tmpdir(), "ws-none-"))))).toEqual({});
+  });
+
   it("reads the branch of a checkout and of a linked worktree", () => {
     const root = repo();
     expect(gitBranch(root)).toBe("main");
