@@ -1,7 +1,7 @@
 /**
  * One shell command in its own process group, and a reliable way to end all of it.
  *
- * The command runs as `bash -c <command>` (via execa), detached so that bash leads a new process
+ * The command runs as `bash -c <command>` (Node's `spawn`), detached so that bash leads a new process
  * group and every process it starts belongs to that group. Stdin is closed (nothing can wait for
  * keyboard input); pagers are set to `cat`; git never prompts. Output is handed over as raw bytes.
  *
@@ -16,8 +16,8 @@
  * it leaves behind are still ended with the session, or by the supervisor if Picasso dies.
  */
 
+import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { execa } from "execa";
 import { bashArgs } from "./bash-args.js";
 import { commandEnvironment } from "./command-env.js";
 import type { CommandSandbox } from "./sandbox/sandbox.js";
@@ -105,19 +105,13 @@ export function spawnGroup(command: string, options: SpawnOptions): RunningGroup
     file: "bash",
     args: bashArgs(command),
   };
-  const child = execa(file, args, {
+  // Node's own spawn: the environment is exactly the command's (nothing of Picasso's), stdin closed.
+  const child = spawn(file, args, {
     cwd: options.cwd,
     detached: true,
-    cleanup: false,
-    buffer: false,
-    reject: false,
-    stdin: "ignore",
-    encoding: "buffer",
-    extendEnv: false,
+    stdio: ["ignore", "pipe", "pipe"],
     env: commandEnvironment(options.groups?.processEnv),
   });
-  // Outcomes are read from the child's events; the promise is only kept from rejecting unhandled.
-  child.catch(() => undefined);
   const pgid = child.pid;
   if (pgid !== undefined) options.groups?.started(pgid);
   const forgetIfGone = () => {
