@@ -103,11 +103,12 @@ export class Session {
 
   /**
    * Works out now what the first prompt will send besides its text — the session facts (memory's
-   * index opens its database for them) — so that prompt does not wait for it. A surface calls it
+   * index opens its database for them) and the provider's SDK — so that prompt does not wait for them. A surface calls it
    * once it is ready and idle; without the call the first prompt works it out.
    */
   prepareFirstPrompt(): void {
     if (this.main.messages.length === 0) this.factsPending?.();
+    this.rt.provider.prepare?.();
   }
 
   get logPath(): string {

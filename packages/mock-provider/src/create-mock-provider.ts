@@ -43,6 +43,7 @@ export async function createMockProvider(
     contextWindow: adapter.contextWindow,
     ...(adapter.acceptsImages === false ? { acceptsImages: false } : {}),
     stream: (request, options) => adapter.stream(request, options),
+    prepare: () => adapter.prepare?.(),
     async close() {
       try {
         await adapter.close?.();

@@ -25,6 +25,12 @@ export interface ModelProvider {
    */
   readonly acceptsImages?: boolean;
   stream(request: ModelRequest, options?: StreamOptions): AsyncIterable<StreamEvent>;
+  /**
+   * Load now, in the background, what the first request needs (an official SDK loads on the first
+   * request, not at start-up): the session calls it once the surface is ready and idle
+   * (`Session.prepareFirstPrompt`). It never throws; a failure shows on the request.
+   */
+  prepare?(): void;
   /** Release resources (e.g. an in-process mock server). */
   close?(): Promise<void>;
 }

@@ -40,6 +40,10 @@ export class AnthropicProvider implements ModelProvider {
     });
   }
 
+  prepare(): void {
+    this.sdk.prepare();
+  }
+
   stream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamEvent> {
     return this.sdk.stream(
       {

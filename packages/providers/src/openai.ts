@@ -54,6 +54,10 @@ export class OpenAIProvider implements ModelProvider {
     });
   }
 
+  prepare(): void {
+    this.sdk.prepare();
+  }
+
   stream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamEvent> {
     return this.sdk.stream(
       {

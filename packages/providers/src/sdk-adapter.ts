@@ -95,7 +95,7 @@ export interface SdkStreamRequest<Client, Chunk> {
 /** An official SDK behind an adapter: its lazily built client, streaming with retries, its errors as faults. */
 export class OfficialSdk<Sdk extends SdkModule, Client> {
   private sdk: Sdk | undefined;
-  private client: Client | undefined;
+  private building: Promise<Client> | undefined;
   private readonly policy: RetryPolicy;
 
   constructor(
@@ -105,18 +105,30 @@ export class OfficialSdk<Sdk extends SdkModule, Client> {
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   }
 
-  private async clientNow(): Promise<Client> {
-    if (!this.client) {
-      this.sdk ??= await this.wiring.load();
-      const { apiKey, baseUrl, timeoutMs } = this.options;
-      this.client = this.wiring.client(this.sdk, {
-        apiKey,
-        maxRetries: 0,
-        baseURL: baseUrl ?? this.wiring.defaultBaseUrl,
-        ...(timeoutMs ? { timeout: timeoutMs } : {}),
-      });
-    }
-    return this.client;
+  /** The client, built once: a request and `prepare` that overlap share one load. */
+  private clientNow(): Promise<Client> {
+    this.building ??= this.build().catch((error: unknown) => {
+      this.building = undefined; // tried again by the next request
+      throw error;
+    });
+    return this.building;
+  }
+
+  private async build(): Promise<Client> {
+    const sdk = await this.wiring.load();
+    this.sdk = sdk;
+    const { apiKey, baseUrl, timeoutMs } = this.options;
+    return this.wiring.client(sdk, {
+      apiKey,
+      maxRetries: 0,
+      baseURL: baseUrl ?? this.wiring.defaultBaseUrl,
+      ...(timeoutMs ? { timeout: timeoutMs } : {}),
+    });
+  }
+
+  /** Builds the client now, in the background (`ModelProvider.prepare`); a failure waits for the request. */
+  prepare(): void {
+    this.clientNow().catch(() => undefined);
   }
 
   /** Stream a request with retries; each try is a fresh attempt with a fresh translator. */
