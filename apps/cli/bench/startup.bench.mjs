@@ -26,7 +26,15 @@
  * (default 7) runs.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -77,7 +85,11 @@ async function launch(command, marks, { trace = false } = {}) {
   const traceFile = join(root, "startup-trace.json");
   const pane = openTmuxPane({
     cwd: work,
-    env: { HOME: root, PICASSO_HOME: join(root, "home"), ...(trace ? { PICASSO_STARTUP_TRACE: traceFile } : {}) },
+    env: {
+      HOME: root,
+      PICASSO_HOME: join(root, "home"),
+      ...(trace ? { PICASSO_STARTUP_TRACE: traceFile } : {}),
+    },
     command: `${command}; sleep 60`,
   });
   const seen = {};
@@ -89,7 +101,8 @@ async function launch(command, marks, { trace = false } = {}) {
       for (const [name, holds] of Object.entries(marks))
         if (seen[name] === undefined && holds(screen, traced)) seen[name] = now;
       if (Object.keys(seen).length === Object.keys(marks).length) break;
-      if (now > TIMEOUT_MS) throw new Error(`not all of ${Object.keys(marks)} within 60 s: ${command}\n${screen}`);
+      if (now > TIMEOUT_MS)
+        throw new Error(`not all of ${Object.keys(marks)} within 60 s: ${command}\n${screen}`);
       await sleep(5);
     }
     const stages = trace ? JSON.parse(readFileSync(traceFile, "utf8")).stages : [];
@@ -126,7 +139,8 @@ function importTimes(targets) {
 /** A peer's binary: its variable, else its name on PATH. */
 function peerBinary(variable, name) {
   if (process.env[variable]) return process.env[variable];
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) if (dir && existsSync(join(dir, name))) return join(dir, name);
+  for (const dir of (process.env.PATH ?? "").split(delimiter))
+    if (dir && existsSync(join(dir, name))) return join(dir, name);
   return undefined;
 }
 
@@ -139,7 +153,12 @@ const drawn = (screen) => screen.split("\n").filter((line) => line.trim()).lengt
 const peers = [
   { key: "codex", label: "Codex", bin: peerBinary("CODEX_BIN", "codex"), variable: "CODEX_BIN" },
   { key: "claude", label: "Claude Code", bin: peerBinary("CLAUDE_BIN", "claude"), variable: "CLAUDE_BIN" },
-  { key: "gemini", label: "Gemini CLI", bin: peerBinary("GEMINI_CLI_BIN", "gemini"), variable: "GEMINI_CLI_BIN" },
+  {
+    key: "gemini",
+    label: "Gemini CLI",
+    bin: peerBinary("GEMINI_CLI_BIN", "gemini"),
+    variable: "GEMINI_CLI_BIN",
+  },
 ];
 const baseline = process.env.STARTUP_BENCH_BASELINE ? resolve(process.env.STARTUP_BENCH_BASELINE) : undefined;
 
@@ -153,8 +172,10 @@ for (let i = 0; i < RUNS; i++) {
   runs.node.push(timeCommand(["-e", ""]));
   runs.version.push(timeCommand([binary, "--version"]));
   runs.picasso.push(await launch(`node '${binary}'`, PICASSO_MARKS, { trace: true }));
-  if (baseline) runs.baseline.push(await launch(`node '${join(baseline, "main.js")}'`, PICASSO_MARKS, { trace: true }));
-  for (const peer of peers) if (peer.bin) runs[peer.key].push((await launch(`'${peer.bin}'`, { frame: drawn })).frame);
+  if (baseline)
+    runs.baseline.push(await launch(`node '${join(baseline, "main.js")}'`, PICASSO_MARKS, { trace: true }));
+  for (const peer of peers)
+    if (peer.bin) runs[peer.key].push((await launch(`'${peer.bin}'`, { frame: drawn })).frame);
   runs.imports.push([...importTimes(chain), ...importTimes([withoutFetch, yoga]).slice(1)]);
 }
 
@@ -165,17 +186,32 @@ const version = median(runs.version);
 bench("startup.version-ms", Math.round(version), "ms", `median of ${RUNS} runs of picasso --version`);
 bench("startup.version-ratio", ratio(version), "×", "picasso --version ÷ node -e '' (goal ≤ 1.2)");
 const frame = median(runs.picasso.map((r) => r.frame));
-bench("startup.first-frame-ms", Math.round(frame), "ms", `median of ${RUNS} TUI launches in tmux (git workspace, mock provider); the plain frame`);
+bench(
+  "startup.first-frame-ms",
+  Math.round(frame),
+  "ms",
+  `median of ${RUNS} TUI launches in tmux (git workspace, mock provider); the plain frame`,
+);
 bench("startup.first-frame-ratio", ratio(frame), "×", "first frame ÷ node -e ''");
-bench("startup.ink-frame-ms", Math.round(median(runs.picasso.map((r) => r.ink))), "ms", "the same launches: Ink's first frame");
+bench(
+  "startup.ink-frame-ms",
+  Math.round(median(runs.picasso.map((r) => r.ink))),
+  "ms",
+  "the same launches: Ink's first frame",
+);
 const ready = median(runs.picasso.map((r) => r.ready));
-bench("startup.ready-ms", Math.round(ready), "ms", "the same launches: the session ready — opening line and status on screen, a prompt runs (goal ≤ 500 idle)");
+bench(
+  "startup.ready-ms",
+  Math.round(ready),
+  "ms",
+  "the same launches: the session ready — opening line and status on screen, a prompt runs (goal ≤ 500 idle)",
+);
 bench("startup.ready-ratio", ratio(ready), "×", "ready ÷ node -e '' (goal ≤ 5 loaded)");
 
 /** Per stage: the median wall and CPU ms from the stage before it. */
 function stageDeltas(launches) {
   const names = launches[0].stages.map((s) => s.stage);
-  return names.map((stage, i) => {
+  return names.map((stage) => {
     const delta = (key) =>
       median(
         launches.map((l) => {
@@ -188,7 +224,12 @@ function stageDeltas(launches) {
 }
 const stages = stageDeltas(runs.picasso);
 for (const { stage, ms, cpuMs } of stages) {
-  bench(`startup.stage-${stage}-ms`, round1(ms), "ms", "wall from the stage before (from process start for the first), median");
+  bench(
+    `startup.stage-${stage}-ms`,
+    round1(ms),
+    "ms",
+    "wall from the stage before (from process start for the first), median",
+  );
   bench(`startup.stage-${stage}-cpu-ms`, round1(cpuMs), "ms", "process CPU from the stage before, median");
 }
 console.log("\nstage                 wall ms   CPU ms   CPU budget");
@@ -196,11 +237,15 @@ const budget = JSON.parse(readFileSync(join(here, "startup-budget.json"), "utf8"
 const over = [];
 for (const { stage, ms, cpuMs } of stages) {
   const limit = budget[stage];
-  if (limit !== undefined && cpuMs > limit) over.push(`${stage}: ${cpuMs.toFixed(0)} ms CPU, budget ${limit} ms`);
-  console.log(`${stage.padEnd(20)} ${ms.toFixed(0).padStart(8)} ${cpuMs.toFixed(0).padStart(8)} ${String(limit ?? "—").padStart(12)}`);
+  if (limit !== undefined && cpuMs > limit)
+    over.push(`${stage}: ${cpuMs.toFixed(0)} ms CPU, budget ${limit} ms`);
+  console.log(
+    `${stage.padEnd(20)} ${ms.toFixed(0).padStart(8)} ${cpuMs.toFixed(0).padStart(8)} ${String(limit ?? "—").padStart(12)}`,
+  );
 }
 for (const stage of Object.keys(budget))
-  if (!stages.some((s) => s.stage === stage)) over.push(`${stage}: never reached (the trace has no such stage)`);
+  if (!stages.some((s) => s.stage === stage))
+    over.push(`${stage}: never reached (the trace has no such stage)`);
 
 if (baseline) {
   const base = median(runs.baseline.map((r) => r.ready));
@@ -211,13 +256,30 @@ if (baseline) {
 }
 for (const peer of peers) {
   if (!peer.bin) {
-    console.log(`startup.${peer.key}-first-frame-ms skipped: ${peer.label} is not installed (set ${peer.variable} to its binary to compare)`);
+    console.log(
+      `startup.${peer.key}-first-frame-ms skipped: ${peer.label} is not installed (set ${peer.variable} to its binary to compare)`,
+    );
     continue;
   }
   const peerFrame = median(runs[peer.key]);
-  bench(`startup.${peer.key}-first-frame-ms`, Math.round(peerFrame), "ms", `median of ${RUNS} launches of ${peer.bin}, same run`);
-  bench(`startup.${peer.key}-first-frame-ratio`, ratio(peerFrame), "×", `${peer.label}'s first frame ÷ node -e ''`);
-  bench(`startup.ready-vs-${peer.key}-first-frame`, Number((ready / peerFrame).toFixed(2)), "×", `Picasso ready ÷ ${peer.label}'s first frame`);
+  bench(
+    `startup.${peer.key}-first-frame-ms`,
+    Math.round(peerFrame),
+    "ms",
+    `median of ${RUNS} launches of ${peer.bin}, same run`,
+  );
+  bench(
+    `startup.${peer.key}-first-frame-ratio`,
+    ratio(peerFrame),
+    "×",
+    `${peer.label}'s first frame ÷ node -e ''`,
+  );
+  bench(
+    `startup.ready-vs-${peer.key}-first-frame`,
+    Number((ready / peerFrame).toFixed(2)),
+    "×",
+    `Picasso ready ÷ ${peer.label}'s first frame`,
+  );
 }
 const parts = ["cli", "interactive-loader", "interactive", "yoga (inside interactive)"];
 for (const [k, part] of parts.entries())
@@ -229,6 +291,8 @@ for (const [k, part] of parts.entries())
   );
 if (over.length > 0) {
   console.error(`\nSTAGE OVER BUDGET (apps/cli/bench/startup-budget.json):\n  ${over.join("\n  ")}`);
-  console.error("Find what grew with a CPU profile (docs/benchmarks.md, \"Start-up\"), or raise the budget with the reason.");
+  console.error(
+    'Find what grew with a CPU profile (docs/benchmarks.md, "Start-up"), or raise the budget with the reason.',
+  );
   process.exitCode = 1;
 }

@@ -15,8 +15,8 @@
  */
 import type { ExtensionOperation, OperationResult } from "@picasso/protocol";
 import type { McpServer } from "./mcp-server.js";
-import type { OAuthLogin } from "./oauth-login.js";
 import { needsAuthMessage } from "./needs-auth.js";
+import type { OAuthLogin } from "./oauth-login.js";
 import { hasTokens } from "./oauth-store.js";
 import { DEFAULT_LOGIN_TIMEOUT_MS, describeConfig } from "./server-config.js";
 

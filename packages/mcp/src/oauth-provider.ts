@@ -26,6 +26,7 @@ import { NeedsAuthError } from "./needs-auth.js";
 import { readAuth, updateAuth } from "./oauth-store.js";
 
 export { NeedsAuthError, needsAuthMessage } from "./needs-auth.js";
+
 import type { HttpServerConfig } from "./server-config.js";
 
 /** The redirect a session-mode provider names when no login recorded one (it never redirects). */
