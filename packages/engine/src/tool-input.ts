@@ -4,7 +4,8 @@
  * Validators are compiled once per tool spec.
  */
 import type { ToolSpec } from "@picasso/protocol";
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { newAjv } from "@picasso/protocol/tool-arguments";
+import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
 
 // Made at the first check, not when the engine loads (it compiles its meta-schema: start-up time).
 let ajv: Ajv | undefined;
@@ -13,7 +14,7 @@ const compiled = new WeakMap<ToolSpec, ValidateFunction>();
 function validatorFor(spec: ToolSpec): ValidateFunction {
   let validate = compiled.get(spec);
   if (!validate) {
-    ajv ??= new Ajv({ allErrors: true, strict: false });
+    ajv ??= newAjv({ allErrors: true, strict: false });
     validate = ajv.compile(spec.inputSchema);
     compiled.set(spec, validate);
   }

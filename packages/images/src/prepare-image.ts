@@ -8,9 +8,10 @@
  * they go as they are within the caps, and are refused above them with what to do.
  */
 import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import { formatByteSize, type ImageBlock, type ImageMediaType } from "@picasso/protocol";
-import jpeg from "jpeg-js";
-import pngjs from "pngjs";
+import type jpegJs from "jpeg-js";
+import type pngjsModule from "pngjs";
 import {
   base64Length,
   JPEG_QUALITY,
@@ -22,6 +23,11 @@ import {
 } from "./caps.js";
 import { downscale, fitWithin, type Pixels } from "./downscale.js";
 import { sniffImage } from "./sniff.js";
+
+// The codecs load with the first image that needs shrinking, not with the session (start-up).
+const requireHere = createRequire(import.meta.url);
+const pngjs = () => requireHere("pngjs") as typeof pngjsModule;
+const jpeg = () => requireHere("jpeg-js") as typeof jpegJs;
 
 export type PreparedImage =
   | { ok: true; block: ImageBlock; downscaledFrom?: { width: number; height: number } }
@@ -128,18 +134,18 @@ function imageBlock(
 }
 
 function decodePng(bytes: Uint8Array): Pixels {
-  const png = pngjs.PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const png = pngjs().PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   return { width: png.width, height: png.height, data: png.data };
 }
 
 function encodePng(pixels: Pixels): Buffer {
-  const png = new pngjs.PNG({ width: pixels.width, height: pixels.height });
+  const png = new (pngjs().PNG)({ width: pixels.width, height: pixels.height });
   png.data = Buffer.from(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength);
-  return pngjs.PNG.sync.write(png);
+  return pngjs().PNG.sync.write(png);
 }
 
 function decodeJpeg(bytes: Uint8Array): Pixels {
-  const image = jpeg.decode(bytes, {
+  const image = jpeg().decode(bytes, {
     useTArray: true,
     formatAsRGBA: true,
     maxResolutionInMP: MAX_DECODE_PIXELS / 1_000_000,
@@ -149,5 +155,5 @@ function decodeJpeg(bytes: Uint8Array): Pixels {
 }
 
 function encodeJpeg(pixels: Pixels): Buffer {
-  return jpeg.encode({ width: pixels.width, height: pixels.height, data: pixels.data }, JPEG_QUALITY).data;
+  return jpeg().encode({ width: pixels.width, height: pixels.height, data: pixels.data }, JPEG_QUALITY).data;
 }

@@ -48,5 +48,5 @@ export { withoutResourceMentions } from "./resource-mentions.js";
 
 // OAuth for http and sse servers: the login `picasso mcp login` runs, and where its tokens are kept.
 
-export { startOAuthLogin } from "./oauth-login.js";
+export { type OAuthLogin, startOAuthLogin } from "./oauth-login-soon.js";
 export { authFile, forgetAuth } from "./oauth-store.js";

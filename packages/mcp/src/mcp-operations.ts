@@ -16,7 +16,7 @@
 import type { ExtensionOperation, OperationResult } from "@picasso/protocol";
 import type { McpServer } from "./mcp-server.js";
 import { needsAuthMessage } from "./needs-auth.js";
-import type { OAuthLogin } from "./oauth-login.js";
+import { type OAuthLogin, startOAuthLogin } from "./oauth-login-soon.js";
 import { hasTokens } from "./oauth-store.js";
 import { DEFAULT_LOGIN_TIMEOUT_MS, describeConfig } from "./server-config.js";
 
@@ -139,8 +139,6 @@ export function mcpOperations(ctx: McpOperationsContext): McpOperations {
         logins.get(server.name)?.cancel();
         let login: OAuthLogin;
         try {
-          // The SDK's OAuth client loads with the first login, not with the session.
-          const { startOAuthLogin } = await import("./oauth-login.js");
           login = await startOAuthLogin(config, {
             picassoHome: ctx.picassoHome,
             timeoutMs: ctx.loginTimeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS,

@@ -11,10 +11,20 @@
  *   cannot compile refuses the call with a problem saying so;
  * - `server` (an MCP server's): taken as it is, without the meta-schema check, and a call under a
  *   schema ajv cannot compile goes through unchecked (the server checks it).
- * A subpath of its own, so that loading protocol does not load ajv.
+ * A subpath of its own, so that loading protocol does not load ajv; and ajv itself loads at the first
+ * check (`newAjv`), not with the session: its module graph costs start-up time.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { createRequire } from "node:module";
+import type { Ajv, ErrorObject, Options, ValidateFunction } from "ajv";
 import type { JsonSchema } from "./content.js";
+
+const requireHere = createRequire(import.meta.url);
+
+/** A new ajv, its package loaded (once, synchronously) at the first call. */
+export function newAjv(options: Options): Ajv {
+  const { Ajv } = requireHere("ajv") as typeof import("ajv");
+  return new Ajv(options);
+}
 
 export type SchemaOwner = "picasso" | "server";
 
@@ -28,7 +38,7 @@ const checkers = new Map<SchemaOwner, Checker>();
 function checkerFor(owner: SchemaOwner): Checker {
   let checker = checkers.get(owner);
   if (!checker) {
-    const ajv = new Ajv({
+    const ajv = newAjv({
       allErrors: true,
       strict: false,
       ...(owner === "server" ? { validateSchema: false } : {}),
