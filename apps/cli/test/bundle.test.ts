@@ -34,30 +34,42 @@ describe("the bundled binary", () => {
     expect(bytes).toBeLessThan(8 * 1024);
   });
 
-  it("draws the TUI without loading the schema library or the engine's composition", () => {
-    // What the interactive chunk loads statically: Ink's first frame waits for all of it, and the
-    // session is not ready before it. zod (the log schemas) and the SDKs belong to the wiring,
-    // which loads after Ink's frame (start-up, docs/benchmarks.md).
+  it("draws the TUI without loading the schema library, and opens a session without the SDKs", () => {
+    // What a chunk loads statically: Ink's first frame waits for all of the interactive chunk's, the
+    // ready session for all of the wiring's. zod (the log schemas) belongs to the wiring; the
+    // provider and MCP SDKs, ajv, the image codecs and execa load when first used (start-up,
+    // docs/benchmarks.md).
     const meta = JSON.parse(readFileSync(join(DIST, "meta.json"), "utf8")) as {
       outputs: Record<string, { imports: { path: string; kind: string }[]; inputs: Record<string, unknown> }>;
     };
-    const closure = new Set<string>();
-    const visit = (path: string) => {
-      if (closure.has(path)) return;
-      closure.add(path);
-      for (const dep of meta.outputs[path]?.imports ?? [])
-        if (dep.kind === "import-statement") visit(dep.path);
+    const inputsOf = (chunk: RegExp) => {
+      const closure = new Set<string>();
+      const visit = (path: string) => {
+        if (closure.has(path)) return;
+        closure.add(path);
+        for (const dep of meta.outputs[path]?.imports ?? [])
+          if (dep.kind === "import-statement") visit(dep.path);
+      };
+      visit(Object.keys(meta.outputs).find((p) => chunk.test(p))!);
+      return [...closure].flatMap((c) => Object.keys(meta.outputs[c]?.inputs ?? {}));
     };
-    visit(Object.keys(meta.outputs).find((p) => /dist\/interactive-[^/]*\.js$/.test(p))!);
-    const inputs = [...closure].flatMap((chunk) => Object.keys(meta.outputs[chunk]?.inputs ?? {}));
-    expect(inputs.some((input) => input.includes("node_modules/ink/"))).toBe(true);
-    for (const heavy of [
-      "node_modules/zod/",
-      "node_modules/@modelcontextprotocol/",
-      "node_modules/yaml/",
-      "node_modules/execa/",
-    ])
-      expect(inputs.filter((input) => input.includes(heavy))).toEqual([]);
+    const packagesIn = (inputs: string[], names: string[]) =>
+      names.filter((name) => inputs.some((input) => input.includes(`node_modules/${name}/`)));
+    const tui = inputsOf(/dist\/interactive-[^/]*\.js$/);
+    expect(packagesIn(tui, ["ink"])).toEqual(["ink"]);
+    expect(packagesIn(tui, ["zod", "@modelcontextprotocol/sdk", "yaml", "execa", "ajv"])).toEqual([]);
+    const wiring = inputsOf(/dist\/wiring-[^/]*\.js$/);
+    expect(packagesIn(wiring, ["zod", "yaml"])).toEqual(["zod", "yaml"]);
+    const lazy = [
+      "@anthropic-ai/sdk",
+      "openai",
+      "@modelcontextprotocol/sdk",
+      "ajv",
+      "execa",
+      "pngjs",
+      "jpeg-js",
+    ];
+    expect(packagesIn(wiring, lazy)).toEqual([]);
   });
 
   it("reports an unexpected failure inside a chunk with its TypeScript stack", () => {
