@@ -13,9 +13,9 @@
  *   ranks are read only when a token count is needed).
  * - Whitespace and syntax are minified (identifiers are not, so stacks keep their function names):
  *   less to read and compile on the way to the first frame, React's reconciler above all.
- * - Three dependencies are adjusted as they are bundled (plugins below): Yoga decodes its
- *   WebAssembly without `fetch`, string-width's fast path takes box-drawing characters too, and
- *   zod carries its English messages only.
+ * - Dependencies adjusted as they are bundled (plugins below): Yoga decodes its WebAssembly
+ *   without `fetch`, string-width's fast path takes box-drawing characters too, Ink's text modules
+ *   make their Intl.Segmenter and emoji regex on first use, and zod carries its English messages only.
  * - Source maps are written beside each chunk; a bug's stack is mapped with them when it is reported
  *   (src/source-mapped-stack.ts), so stacks name TypeScript without a map read at every start.
  * - The version is written in from package.json (`__PICASSO_VERSION__`).
@@ -114,8 +114,47 @@ const stringWidthFastPath = {
         }
       const hex = (cp) => `\\u${cp.toString(16).padStart(4, "0")}`;
       const narrow = `/^[${ranges.map(([a, z]) => (a === z ? hex(a) : `${hex(a)}-${hex(z)}`)).join("")}]*$/`;
-      return { contents: source.replace(ASCII_FAST_PATH, narrow), loader: "js" };
+      return { contents: lazyUnicode(source.replace(ASCII_FAST_PATH, narrow), args.path), loader: "js" };
     });
+  },
+};
+
+/**
+ * Ink's text measuring and slicing modules (string-width, slice-ansi, ansi-tokenize) each make an
+ * `Intl.Segmenter` when they load — the first one loads ICU's break-iterator data — and
+ * string-width compiles a `\p{RGI_Emoji}` regex with the `v` flag: tens of ms on the way to the
+ * first frame, for text the fast path above answers without them. In the bundle each is made on its
+ * first use instead (`segment()` and `test()` are all these modules call on them).
+ */
+const LAZY_UNICODE_HELPERS = `const __picassoLazySegmenter = (...args) => {
+  let made;
+  return { segment: (text) => (made ??= new Intl.Segmenter(...args)).segment(text) };
+};
+const __picassoLazyRegExp = (pattern, flags) => {
+  let made;
+  return { test: (text) => (made ??= new RegExp(pattern, flags)).test(text) };
+};
+`;
+const RGI_EMOJI = "/^\\p{RGI_Emoji}$/v";
+
+function lazyUnicode(source, path) {
+  const contents = source
+    .replace(/new Intl\.Segmenter\(([^)]*)\)/g, "__picassoLazySegmenter($1)")
+    .replace(RGI_EMOJI, '__picassoLazyRegExp("^\\\\p{RGI_Emoji}$", "v")');
+  if (contents === source) throw new Error(`lazy-unicode: no Intl.Segmenter or RGI_Emoji regex in ${path}`);
+  return LAZY_UNICODE_HELPERS + contents;
+}
+
+const lazyUnicodeTables = {
+  name: "lazy-unicode-tables",
+  setup(b) {
+    b.onLoad(
+      {
+        filter:
+          /[\\/]node_modules[\\/](string-width[\\/]index|slice-ansi[\\/]tokenize-ansi|@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize)\.js$/,
+      },
+      (args) => ({ contents: lazyUnicode(readFileSync(args.path, "utf8"), args.path), loader: "js" }),
+    );
   },
 };
 
@@ -135,7 +174,7 @@ const result = await build({
   minifySyntax: true,
   chunkNames: "[name]-[hash]",
   external: EXTERNAL,
-  plugins: [yogaWithoutFetch, stringWidthFastPath, zodEnglishOnly],
+  plugins: [yogaWithoutFetch, stringWidthFastPath, lazyUnicodeTables, zodEnglishOnly],
   // Ink loads React's devtools only under DEV=true; the bundle never does.
   alias: { "react-devtools-core": join(here, "build-support/no-devtools.mjs") },
   // React (Ink's renderer) ships a development build chosen at run time; the bundle takes production.
