@@ -7,6 +7,7 @@
  */
 export { App } from "./app/App.js";
 export { MOCK_HINT } from "./app/mock-hint.js";
+export { panelScreen } from "./app/panel-screen.js";
 export { type RunTuiOptions, runTui } from "./app/run-tui.js";
 export { SessionController } from "./app/session-controller.js";
 export type {
@@ -17,5 +18,6 @@ export type {
   SessionControls,
   SessionHost,
 } from "./app/session-host.js";
+export { panelOpen } from "./app/tui-state.js";
 export { SLASH_COMMANDS, slashCommands } from "./commands/command-registry.js";
 export type { CommandContext, SlashCommand } from "./commands/slash-command.js";

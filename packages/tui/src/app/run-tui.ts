@@ -10,14 +10,18 @@
  * takes the screen down — its frame erased first, since Ink leaves its last frame on screen when
  * unmounted — and the error goes to the caller, which prints it as one line where the frame was.
  * The start-up trace's `ink-frame` and `ready` stages are marked here (@picasso/protocol).
+ * Ink writes through `panelScreen` (panel-screen.ts): while a full-screen panel is open, a key
+ * costs one screen of output, however long the transcript.
  */
 import { markStartup, writeStartupTrace } from "@picasso/protocol/startup-trace";
 import { render } from "ink";
 import { createElement } from "react";
 import { BracketedPasteContext, enableBracketedPaste } from "../keys/paste-mode.js";
 import { App } from "./App.js";
+import { panelScreen } from "./panel-screen.js";
 import { SessionController } from "./session-controller.js";
 import type { SessionChoice, SessionHost } from "./session-host.js";
+import { panelOpen } from "./tui-state.js";
 import { keepTypeAhead } from "./type-ahead.js";
 
 export interface RunTuiOptions {
@@ -34,13 +38,15 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   keepTypeAhead(options.stdin ?? process.stdin);
   const stdout = options.stdout ?? process.stdout;
   const app = createElement(App, { controller, workspaceRoot: options.host.workspaceRoot });
+  // While /context fills the screen, a key redraws the panel, not the whole transcript too.
+  const screen = panelScreen(stdout, () => panelOpen(controller.store.state));
   const instance = render(
     createElement(BracketedPasteContext.Provider, { value: stdout.isTTY === true }, app),
     {
       exitOnCtrlC: false,
       patchConsole: false,
       ...(options.stdin ? { stdin: options.stdin } : {}),
-      ...(options.stdout ? { stdout: options.stdout } : {}),
+      stdout: screen,
     },
   );
   // After Ink's first frame: the plain frame (apps/cli first-frame.ts) gives way to Ink's first write.

@@ -211,6 +211,61 @@ describe("SessionController", () => {
     expect(c.store.state.items.some((i) => i.kind === "notice" && i.text.includes("interrupted"))).toBe(true);
   });
 
+  it("slims items far behind the newest, keeping prompts and, for Ctrl+O, the newest collapsed output", async () => {
+    const output = Array.from({ length: 12 }, (_, i) => `row ${i}`).join("\n");
+    let turns = 0;
+    const turn = async function* (): AsyncGenerator<FakeEvent> {
+      if (turns++ === 0) {
+        yield { type: "tool_call", lane: "main", toolUseId: "t1", name: "read", input: { path: "a.ts" } };
+        yield {
+          type: "tool_result",
+          lane: "main",
+          toolUseId: "t1",
+          name: "read",
+          status: "ok",
+          durationMs: 1,
+          content: output,
+        };
+      }
+      yield { type: "text_delta", lane: "main", text: `reply ${turns}` };
+      yield {
+        type: "turn_end",
+        lane: "main",
+        turn: turns,
+        stopReason: "end_turn",
+        steps: 1,
+        text: "",
+        usage: {},
+      };
+    };
+    const first = fakeSession("s1", turn);
+    const second = fakeSession("s2", turn);
+    const c = new SessionController(host([first, second]));
+    await c.start();
+    for (let i = 1; i <= 150; i++) {
+      c.submit(`prompt ${i}`);
+      await until(() => !c.store.state.busy && c.store.state.items.at(-1)?.kind === "assistant");
+    }
+    const items = c.store.state.items;
+    expect(items.filter((i) => i.kind === "user").map((i) => i.text)).toEqual(
+      Array.from({ length: 150 }, (_, i) => `prompt ${i + 1}`),
+    );
+    const tool = items.find((i) => i.kind === "tool");
+    expect(tool).toMatchObject({ name: "read", input: {} });
+    expect(tool?.kind === "tool" && tool.content).toBeUndefined();
+    expect(items.filter((i) => i.kind === "assistant" && i.text !== "")).toHaveLength(100);
+    c.expandLast();
+    expect(c.store.state.items.at(-1)).toEqual(
+      expect.objectContaining({ kind: "expanded", title: "read — full output", text: output }),
+    );
+    // A new session's Ctrl+O knows nothing of the last one's outputs.
+    await c.runCommand("clear", "");
+    c.expandLast();
+    expect(c.store.state.items.at(-1)).toEqual(
+      expect.objectContaining({ kind: "notice", text: "no collapsed output to expand" }),
+    );
+  });
+
   it("cycles the mode default → plan → auto → default", async () => {
     const s = fakeSession("s1", async function* () {});
     const c = new SessionController(host([s]));

@@ -20,7 +20,9 @@
  * - /clear, /resume and /model close the current session and open another (a new epoch); a
  *   model chosen with /model stays chosen for the sessions opened after it;
  * - an operation runs under a signal aborted when the user leaves; a `UserError` it throws is one
- *   warning line, any other error one error line.
+ *   warning line, any other error one error line;
+ * - items far behind the newest are slimmed as items are appended (printed-items.ts): the
+ *   terminal has them; Ctrl+O expands the newest collapsed output, slimmed or not.
  */
 import type { ApprovalAnswer, Approver } from "@picasso/engine";
 import { type ContextView, contextTokensOf } from "@picasso/engine/context";
@@ -43,7 +45,12 @@ import {
 import type { CommandContext, PickerOption, SlashCommand } from "../commands/slash-command.js";
 import { cacheReadShare, compactNumber } from "../status/status-model.js";
 import { applyEvent, EMPTY_LIVE } from "../transcript/apply-event.js";
-import { newestCollapsedOutput } from "../transcript/expandable.js";
+import {
+  appendItems,
+  newestExpandable,
+  type PrintedItems,
+  printedItems,
+} from "../transcript/printed-items.js";
 import { clipHugeItem } from "../transcript/replay-window.js";
 import type { NewItem, TranscriptItem } from "../transcript/transcript.js";
 import { DialogBridge } from "./dialog-bridge.js";
@@ -83,6 +90,8 @@ export class SessionController implements CommandContext {
   private readonly leaving = new AbortController();
   /** The TUI's own commands and the open session's operations (the TUI's alone until one opens). */
   private commandList: readonly SlashCommand[] = SLASH_COMMANDS;
+  /** The store's items and which of them are slimmed (printed-items.ts). */
+  private printed: PrintedItems = printedItems([]);
 
   constructor(private readonly host: SessionHost) {
     this.store = new TuiStore(initialTuiState());
@@ -129,7 +138,18 @@ export class SessionController implements CommandContext {
 
   print(item: NewItem): void {
     const withId = { ...item, id: this.nextId++ } as TranscriptItem;
-    this.store.set({ items: [...this.store.state.items, withId] });
+    this.store.set({ items: this.append([withId]) });
+  }
+
+  /**
+   * The items with `added` after them; items far behind the newest are slimmed (printed-items.ts).
+   * A session opening sets its items as they are: the bookkeeping follows the array in the store.
+   */
+  private append(added: readonly TranscriptItem[]): TranscriptItem[] {
+    const current = this.store.state.items;
+    const printed = this.printed.items === current ? this.printed : printedItems(current);
+    this.printed = appendItems(printed, added);
+    return this.printed.items;
   }
 
   submit(text: string): void {
@@ -320,7 +340,7 @@ export class SessionController implements CommandContext {
     const fold = applyEvent(this.store.state.live, event);
     const items = fold.finished.map((item) => ({ ...item, id: this.nextId++ }) as TranscriptItem);
     const patch: Parameters<TuiStore["set"]>[0] = { live: fold.live };
-    if (items.length) patch.items = [...this.store.state.items, ...items];
+    if (items.length) patch.items = this.append(items);
     if (event.type === "model_response" && event.lane === "main") {
       patch.status = {
         ...this.store.state.status,
@@ -365,7 +385,8 @@ export class SessionController implements CommandContext {
 
   /** Print the full output of the newest tool call whose output was collapsed. */
   expandLast(): void {
-    const found = newestCollapsedOutput(this.store.state.items);
+    const current = this.store.state.items;
+    const found = newestExpandable(this.printed.items === current ? this.printed : printedItems(current));
     this.print(
       found
         ? { kind: "expanded", ...found }

@@ -60,6 +60,11 @@ export function initialTuiState(): TuiState {
   };
 }
 
+/** A full-screen panel is open: /context or its timeline. */
+export function panelOpen(state: TuiState): boolean {
+  return state.contextPanel !== undefined || state.timelinePanel !== undefined;
+}
+
 export class TuiStore {
   private listeners = new Set<() => void>();
   private timer: NodeJS.Timeout | undefined;

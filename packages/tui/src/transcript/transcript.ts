@@ -2,6 +2,7 @@
  * What the screen shows, as plain values. `finished` items are printed once (through Ink's
  * `<Static>`) and never change; `live` holds what may still change — the streaming reply and
  * the tools that are running. An `epoch` bump starts a fresh list (after /clear or /resume).
+ * Items far behind the newest keep only their id, kind and (a prompt) text (printed-items.ts).
  */
 import type { ToolDisplay, ToolStatus } from "@picasso/protocol";
 
