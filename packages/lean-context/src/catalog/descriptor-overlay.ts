@@ -30,7 +30,7 @@ import {
 import { join } from "node:path";
 import { parse } from "yaml";
 import { PICASSO_REPOSITORY_DIR } from "../composition/load-composition.js";
-import { contentKey, isJsonExact, ParseCache, parseCachePath } from "../io/parse-cache.js";
+import { contentKey, isJsonExact, ParseCache, parseCachePath, parseSeedPath } from "../io/parse-cache.js";
 import type { CatalogNode } from "./catalog-node.js";
 import { cut } from "./catalog-node.js";
 import { DESCRIPTORS_DIR } from "./descriptor-file.js";
@@ -92,7 +92,11 @@ export function loadDescriptorOverlay(
  * only saves the YAML parse. Given `picassoHome`, it is `$PICASSO_HOME/cache/descriptor-files.json`.
  */
 function openYamlCache(picassoHome: string): ParseCache<unknown> {
-  return new ParseCache(parseCachePath(picassoHome, "descriptor-files"), (v): v is unknown => isJsonExact(v));
+  return new ParseCache(
+    parseCachePath(picassoHome, "descriptor-files"),
+    (v): v is unknown => isJsonExact(v),
+    parseSeedPath("descriptor-files"),
+  );
 }
 
 function loadOverlay(

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { approveProjectFile } from "@picasso/workspace";
-import { describe, expect, it } from "vitest";
-import { parseCachePath, parseCacheStats } from "../io/parse-cache.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCachePath, parseCacheStats, setParseSeedDir } from "../io/parse-cache.js";
 import {
   type LoadCompositionOptions,
   loadComposition,
@@ -34,6 +34,10 @@ function counting<T>(run: () => T): { value: T; misses: number; hits: number; wr
 }
 
 describe("the patch-file cache", () => {
+  // The home cache alone (the package's shipped seed is tested below).
+  beforeAll(() => setParseSeedDir(null));
+  afterAll(() => setParseSeedDir(undefined));
+
   it("a second load parses nothing, writes nothing and gives the same composition as no cache", () => {
     const o = place();
     writeFileSync(
@@ -143,5 +147,38 @@ describe("the patch-file cache", () => {
     expect(changed.withheld?.[0]?.state).toBe("changed");
     expect(changed.settings["catalog.answerBudgetBytes"]).toBe(4096);
     expect(reviewProjectPatch(o).digest).toBe(reviewProjectPatch({ ...o, cache: false }).digest);
+  });
+});
+
+describe("the shipped seed", () => {
+  afterAll(() => setParseSeedDir(undefined));
+
+  it("answers for the surface's files on a first start: nothing parsed, nothing written, the same composition", () => {
+    // A seed made as the build makes it: the cache of one load, copied aside.
+    setParseSeedDir(null);
+    const maker = place();
+    loadComposition(maker);
+    const seedDir = mkdtempSync(join(tmpdir(), "lc-seed-"));
+    const seeded = readFileSync(cacheFile(maker), "utf8");
+    writeFileSync(join(seedDir, "patch-files.json"), seeded);
+    setParseSeedDir(seedDir);
+
+    const o = place();
+    const first = counting(() => loadComposition(o));
+    expect(first.misses).toBe(0);
+    expect(first.hits).toBeGreaterThan(0);
+    expect(first.writes).toBe(0);
+    expect(() => statSync(cacheFile(o))).toThrow();
+    expect(JSON.stringify(first.value)).toBe(JSON.stringify(uncached(o)));
+
+    // A seed entry that does not pass the checks is parsed instead, and the parse cached at home.
+    const spoiled = JSON.parse(seeded);
+    for (const entry of Object.values(spoiled.entries) as { items: Record<string, unknown>[] }[])
+      entry.items.push({ kind: "disable", target: "everything", name: "x", at: entry.items[0]?.at });
+    writeFileSync(join(seedDir, "patch-files.json"), JSON.stringify(spoiled));
+    const checked = counting(() => loadComposition(place()));
+    expect(checked.hits).toBe(0);
+    expect(checked.writes).toBe(1);
+    expect(JSON.stringify(checked.value.tools)).toBe(JSON.stringify(first.value.tools));
   });
 });

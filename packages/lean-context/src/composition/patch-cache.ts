@@ -10,7 +10,7 @@
  * Only files that parse without error are stored; a file with a mistake is parsed (and its error
  * reported) on every load.
  */
-import { type ParseCache as Cache, ParseCache, parseCachePath } from "../io/parse-cache.js";
+import { type ParseCache as Cache, ParseCache, parseCachePath, parseSeedPath } from "../io/parse-cache.js";
 import type { PatchOp, SourcePos } from "./patch-file.js";
 import { checkSetting, isSettingKey } from "./settings.js";
 
@@ -119,6 +119,11 @@ const isEntry = (v: unknown): v is Entry =>
 
 export type PatchCache = Cache<Entry>;
 
-export function openPatchCache(picassoHome: string): PatchCache {
-  return new ParseCache(parseCachePath(picassoHome, "patch-files"), isEntry);
+/** The cache in `$PICASSO_HOME` over the seed shipped with the package (io/parse-cache.ts). */
+export function openPatchCache(picassoHome: string, seed = true): PatchCache {
+  return new ParseCache(
+    parseCachePath(picassoHome, "patch-files"),
+    isEntry,
+    seed ? parseSeedPath("patch-files") : undefined,
+  );
 }

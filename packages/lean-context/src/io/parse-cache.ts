@@ -14,6 +14,7 @@
  * and a rename, only when an entry was added, and keep at most `MAX_PARSE_CACHE_ENTRIES`.
  */
 import { lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sha256 } from "@picasso/protocol";
@@ -49,6 +50,31 @@ export function parseCachePath(picassoHome: string, name: string): string {
   return join(picassoHome, "cache", `${name}.json`);
 }
 
+let seedDir: string | null | undefined;
+/** Where the seed is read from: a folder, none (`null`), or the package's own (`undefined`). For
+ *  tests and the seed's own build. */
+export function setParseSeedDir(dir: string | null | undefined): void {
+  seedDir = dir;
+}
+
+/**
+ * The seed shipped with this package: the build (`scripts/parse-seed.mjs`, after `tsc`) parses
+ * Picasso's own patch and descriptor files once into `dist/parse-seed/<name>.json`, so even a
+ * first start with a fresh `$PICASSO_HOME` parses no YAML of its own. Keyed like the cache (path
+ * and bytes: a moved checkout or an edited file simply misses), read-only, each value checked by
+ * the same validator.
+ */
+export function parseSeedPath(name: string): string | undefined {
+  if (seedDir === null) return undefined;
+  if (seedDir !== undefined) return join(seedDir, `${name}.json`);
+  try {
+    const pkg = createRequire(import.meta.url).resolve("@picasso/lean-context/package.json");
+    return join(dirname(pkg), "dist", "parse-seed", `${name}.json`);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The key of one file's content: its path and its bytes. */
 export function contentKey(path: string, text: string): string {
   return sha256(`${path}\0${text}`);
@@ -68,6 +94,7 @@ const HEX = /^[0-9a-f]{64}$/;
 
 export class ParseCache<T> {
   private readonly entries = new Map<string, unknown>();
+  private readonly seed = new Map<string, unknown>();
   private readonly used = new Set<string>();
   private dirty = false;
   /** Why the stored file was ignored, if it was (for tests; never shown as an error). */
@@ -76,17 +103,20 @@ export class ParseCache<T> {
   constructor(
     readonly path: string,
     private readonly valid: (value: unknown) => value is T,
+    seedPath?: string,
   ) {
-    this.note = this.load();
+    this.note = this.load(this.path, this.entries, true);
+    if (seedPath) this.load(seedPath, this.seed, false);
   }
 
-  private load(): string | undefined {
+  /** Entries of a stored file into `into`; `sameBuild`: only of this build of the code. */
+  private load(path: string, into: Map<string, unknown>, sameBuild: boolean): string | undefined {
     let text: string;
     try {
-      const s = lstatSync(this.path);
+      const s = lstatSync(path);
       if (!s.isFile()) return "not a regular file";
       if (s.size > MAX_PARSE_CACHE_BYTES) return "too large";
-      text = readFileSync(this.path, "utf8");
+      text = readFileSync(path, "utf8");
     } catch (error) {
       return (error as NodeJS.ErrnoException).code === "ENOENT" ? undefined : "unreadable";
     }
@@ -98,9 +128,9 @@ export class ParseCache<T> {
     }
     const v = value as { format?: unknown; code?: unknown; entries?: unknown };
     if (!v || typeof v !== "object" || v.format !== PARSE_CACHE_FORMAT) return "another format";
-    if (v.code !== codeStamp()) return "another build";
+    if (sameBuild && v.code !== codeStamp()) return "another build";
     if (!v.entries || typeof v.entries !== "object" || Array.isArray(v.entries)) return "no entries";
-    for (const [key, entry] of Object.entries(v.entries)) if (HEX.test(key)) this.entries.set(key, entry);
+    for (const [key, entry] of Object.entries(v.entries)) if (HEX.test(key)) into.set(key, entry);
     return undefined;
   }
 
@@ -108,6 +138,12 @@ export class ParseCache<T> {
   get(key: string): T | undefined {
     const value = this.entries.get(key);
     if (value === undefined) {
+      // The shipped seed answers for Picasso's own files; it is never written to the home cache.
+      const seeded = this.seed.get(key);
+      if (seeded !== undefined && this.valid(seeded)) {
+        parseCacheStats.hits++;
+        return seeded;
+      }
       parseCacheStats.misses++;
       return undefined;
     }
