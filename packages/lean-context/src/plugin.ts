@@ -29,7 +29,6 @@
  * With `stats: false` nothing is collected; the bytes sent are the same either way.
  */
 
-import { join } from "node:path";
 import type {
   AssembleContext,
   ExtensionStartContext,
@@ -50,9 +49,9 @@ import {
 } from "./budget/tier2-budget.js";
 import { type OpenTier2Entry, Tier2Ledger } from "./budget/tier2-ledger.js";
 import { buildCatalog, type Catalog } from "./catalog/build-catalog.js";
-import { renderCatalogFiles, writeCatalogFiles } from "./catalog/catalog-files.js";
 import { LEAN_CONTEXT_GROUPS } from "./catalog/catalog-groups.js";
-import { type CatalogChanges, changesLine, recordCatalogBuild } from "./catalog/catalog-store.js";
+import { type CatalogChanges, changesLine } from "./catalog/catalog-store.js";
+import { syncCatalog } from "./catalog/catalog-sync.js";
 import { LEAN_CONTEXT_FAMILIES } from "./catalog/family-table.js";
 import type { Composition } from "./composition/compose.js";
 import { skillSearchTool, toolCallTool, toolSearchTool } from "./gateways/gateway-tools.js";
@@ -87,7 +86,8 @@ export interface LeanContextOptions {
 interface Assembled {
   assembly: Tier1Assembly;
   warnings: string[];
-  catalog: Catalog;
+  /** Built on first read (a `tool_search`, the panel naming changes). */
+  readonly catalog: Catalog;
   skills: Skill[];
   answerBudget: number;
   tier2Budget: number;
@@ -141,14 +141,7 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
       const key = `${ctx.surface}\0${ctx.workspaceRoot}\0${ctx.cwd}`;
       let entry = assemblies.get(key);
       if (!entry) {
-        const {
-          assembly,
-          catalog,
-          warnings,
-          sources: found,
-          answerBudget,
-          tier2Budget,
-        } = assembleWorkspaceTier1({
+        const ws = assembleWorkspaceTier1({
           surface: ctx.surface,
           workspaceRoot: ctx.workspaceRoot,
           cwd: ctx.cwd,
@@ -163,27 +156,29 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
           ...(options.claudeHome ? { claudeHome: options.claudeHome } : {}),
           ...(options.loadInstructions ? { loadInstructions: options.loadInstructions } : {}),
         });
+        const warnings = ws.warnings;
+        // The files in `$PICASSO_HOME/tool-catalog/` and what changed since this workspace's last
+        // build; nothing is built or written when the sources and the files are as last left.
+        let changes: CatalogChanges | undefined;
         if (options.writeCatalog !== false) {
-          try {
-            writeCatalogFiles(join(ctx.picassoHome, "tool-catalog"), renderCatalogFiles(catalog, "home"));
-          } catch (error) {
-            warnings.push(
-              `${join(ctx.picassoHome, "tool-catalog")}: not written (${(error as Error).message})`,
-            );
-          }
+          const sync = syncCatalog({
+            picassoHome: ctx.picassoHome,
+            workspaceRoot: ctx.workspaceRoot,
+            sourcesKey: ws.catalogKey(),
+            catalog: () => ws.catalog,
+          });
+          if (sync.warning) warnings.push(sync.warning);
+          changes = sync.changes;
         }
-        // Beside the files: what changed since this workspace's last build (never throws).
-        const changes =
-          options.writeCatalog !== false
-            ? recordCatalogBuild(ctx.picassoHome, ctx.workspaceRoot, catalog)
-            : undefined;
         entry = {
-          assembly,
+          assembly: ws.assembly,
           warnings,
-          catalog,
-          skills: found.skills,
-          answerBudget,
-          tier2Budget,
+          get catalog() {
+            return ws.catalog;
+          },
+          skills: ws.sources.skills,
+          answerBudget: ws.answerBudget,
+          tier2Budget: ws.tier2Budget,
           ...(changes ? { changes } : {}),
         };
         assemblies.set(key, entry);
@@ -238,7 +233,10 @@ export function createLeanContextPlugin(options: LeanContextOptions = {}): LeanC
       );
       const changes = last?.changes;
       if (!changes || !last) return panel;
-      const row = { label: "Catalog", value: changesLine(changes, last.catalog).replace(/^catalog: /, "") };
+      // The catalog is built for the names of what changed only (none: not built for the panel).
+      const moved = changes.added + changes.changed + changes.removed > 0;
+      const named = changesLine(changes, moved ? last.catalog : empty);
+      const row = { label: "Catalog", value: named.replace(/^catalog: /, "") };
       return {
         ...panel,
         rows: [...panel.rows, { ...row, ...(changes.note ? { tone: "warn" as const } : {}) }],

@@ -5,11 +5,11 @@
  *
  * Rendering is pure and deterministic (node order, sorted keys, no dates, no machine paths), so
  * the repository's generated `catalog/` can be compared with a fresh render in a test.
- * `writeCatalogFiles` writes them into a folder — each file through a temporary file and a
- * rename, so a reader never sees half a file — and removes `<group>.md` files of groups that
- * are gone.
+ * `writeCatalogFiles` writes them into a folder — each file whose content changed, through a
+ * temporary file and a rename, so a reader never sees half a file — and removes `<group>.md`
+ * files of groups that are gone.
  */
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { byteLength, canonicalJson } from "@picasso/protocol";
 import type { Catalog } from "./build-catalog.js";
@@ -76,20 +76,38 @@ export function renderCatalogFiles(catalog: Catalog, layout: "repository" | "hom
   return files;
 }
 
-/** Writes the files under `dir` and removes other `.md` files in the folders they are in. */
-export function writeCatalogFiles(dir: string, files: Map<string, string>): void {
+/**
+ * Writes the files under `dir` — only those whose content differs from what is there — and
+ * removes other `.md` files in the folders they are in. Returns the paths written (absolute).
+ */
+export function writeCatalogFiles(dir: string, files: Map<string, string>): string[] {
   const folders = new Set<string>();
+  const wrote: string[] = [];
   for (const [path, text] of files) {
     const target = join(dir, path);
     folders.add(dirname(target));
+    if (sameText(target, text)) continue;
     mkdirSync(dirname(target), { recursive: true });
     const temp = `${target}.${process.pid}.tmp`;
     writeFileSync(temp, text);
     renameSync(temp, target);
+    wrote.push(target);
   }
   const written = new Set([...files.keys()].map((p) => join(dir, p)));
   for (const folder of folders)
     for (const name of readdirSync(folder))
       if (name.endsWith(".md") && !written.has(join(folder, name)))
         rmSync(join(folder, name), { force: true });
+  return wrote;
+}
+
+/** Whether `path` is a regular file holding exactly `text` (a file of another size is not read). */
+function sameText(path: string, text: string): boolean {
+  try {
+    const stat = lstatSync(path);
+    if (!stat.isFile() || stat.size !== Buffer.byteLength(text)) return false;
+    return readFileSync(path, "utf8") === text;
+  } catch {
+    return false;
+  }
 }

@@ -48,7 +48,7 @@ export function loadCatalogSources(
   }
   const entries = [...contributed.filter((e) => e.kind !== "skill"), ...loadDocTopics(sources.workspaceRoot)];
   const mcpServers = [...new Set(contributed.filter((e) => e.kind === "mcp_server").map((e) => e.name))];
-  const descriptors = loadDescriptorOverlay(sources.workspaceRoot);
+  const descriptors = loadDescriptorOverlay(sources.workspaceRoot, undefined, sources.picassoHome);
   return { skills, entries, mcpServers, descriptors, warnings: [...warnings, ...descriptors.notes] };
 }
 

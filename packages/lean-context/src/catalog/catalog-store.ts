@@ -40,6 +40,23 @@ interface StoredState {
   /** The hash of the whole catalog: its groups' hashes in order. */
   catalog: string;
   nodes: StoredNode[];
+  /** What the session's files were built from and how they were left (catalog-sync.ts); absent
+   *  when the build wrote no files (`picasso tools`) or could not. */
+  stamp?: BuildStamp;
+}
+
+/**
+ * How a session left its catalog files: the key of the sources they were built from
+ * (`catalogSourcesKey`), the leaf count, and the stat signature of each file and of the folder
+ * (`statSignature`). A start whose sources key and signatures all match has nothing to build.
+ */
+export interface BuildStamp {
+  sources: string;
+  entries: number;
+  /** File name in `$PICASSO_HOME/tool-catalog/` → its signature when written. */
+  files: Record<string, string>;
+  /** The folder's signature after the writes (an added or removed file changes it). */
+  dir: string;
 }
 
 /** What changed since the workspace's last stored build. */
@@ -73,13 +90,34 @@ export function catalogHash(catalog: Catalog): string {
 
 const ownHash = (node: CatalogNode) => (isLeaf(node) ? node.hash : nodeHash(node));
 
-function stateOf(catalog: Catalog, workspaceRoot: string): StoredState {
+function stateOf(catalog: Catalog, workspaceRoot: string, stamp?: BuildStamp): StoredState {
   return {
     format: CATALOG_STATE_FORMAT,
     workspace: resolve(workspaceRoot),
     catalog: catalogHash(catalog),
     nodes: catalog.nodes.map((n) => ({ id: n.id, kind: n.kind, own: ownHash(n), hash: n.hash })),
+    ...(stamp ? { stamp } : {}),
   };
+}
+
+const FILE_NAME = /^[A-Za-z0-9_.-]{1,128}\.(md|json)$/;
+const SIGNATURE = /^[0-9.:]{1,120}$/;
+
+/** A stored stamp of the right shape, else undefined (the build then starts from its sources). */
+function stampOf(value: unknown): BuildStamp | undefined {
+  if (!isRecord(value) || Object.keys(value).some((k) => !["sources", "entries", "files", "dir"].includes(k)))
+    return undefined;
+  const { sources, entries, files, dir } = value;
+  if (typeof sources !== "string" || !/^[0-9a-f]{64}$/.test(sources)) return undefined;
+  if (typeof entries !== "number" || !Number.isInteger(entries) || entries < 0) return undefined;
+  if (typeof dir !== "string" || !SIGNATURE.test(dir) || !isRecord(files)) return undefined;
+  const names = Object.entries(files);
+  if (
+    names.length > 1024 ||
+    names.some(([n, sig]) => !FILE_NAME.test(n) || typeof sig !== "string" || !SIGNATURE.test(sig))
+  )
+    return undefined;
+  return { sources, entries, files: Object.fromEntries(names) as Record<string, string>, dir };
 }
 
 const HASH = /^[0-9a-f]{8,64}$/;
@@ -105,7 +143,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 export function readCatalogState(
   path: string,
   workspaceRoot: string,
-): { nodes: Map<string, StoredNode> } | { note?: string } {
+): { nodes: Map<string, StoredNode>; catalog?: string; stamp?: BuildStamp } | { note?: string } {
   let text: string;
   try {
     const stat = lstatSync(path);
@@ -146,7 +184,9 @@ export function readCatalogState(
       return { note: `${path}: a malformed node entry; ignored` };
     nodes.set(n.id, { id: n.id, kind: n.kind, own: n.own, hash: n.hash });
   }
-  return { nodes };
+  const catalog = typeof value.catalog === "string" && HASH.test(value.catalog) ? value.catalog : undefined;
+  const stamp = catalog ? stampOf(value.stamp) : undefined;
+  return { nodes, ...(catalog ? { catalog } : {}), ...(stamp ? { stamp } : {}) };
 }
 
 /** What changed between a stored build (none: every node is new) and this one. */
@@ -179,10 +219,15 @@ export function diffCatalog(
 }
 
 /** Writes the state through a temporary file and a rename. */
-export function writeCatalogState(path: string, catalog: Catalog, workspaceRoot: string): void {
+export function writeCatalogState(
+  path: string,
+  catalog: Catalog,
+  workspaceRoot: string,
+  stamp?: BuildStamp,
+): void {
   mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(stateOf(catalog, workspaceRoot))}\n`);
+  writeFileSync(temp, `${JSON.stringify(stateOf(catalog, workspaceRoot, stamp))}\n`);
   renameSync(temp, path);
 }
 
@@ -194,13 +239,17 @@ export function recordCatalogBuild(
   picassoHome: string,
   workspaceRoot: string,
   catalog: Catalog,
+  options: {
+    stamp?: (catalog: Catalog) => BuildStamp | undefined;
+    read?: ReturnType<typeof readCatalogState>;
+  } = {},
 ): CatalogChanges {
   const path = catalogStatePath(picassoHome, workspaceRoot);
-  const read = readCatalogState(path, workspaceRoot);
+  const read = options.read ?? readCatalogState(path, workspaceRoot);
   const changes = diffCatalog("nodes" in read ? read.nodes : undefined, catalog);
   const notes = "note" in read && read.note ? [read.note] : [];
   try {
-    writeCatalogState(path, catalog, workspaceRoot);
+    writeCatalogState(path, catalog, workspaceRoot, options.stamp?.(catalog));
   } catch (error) {
     notes.push(`${path}: not written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }

@@ -30,6 +30,7 @@ import {
 import { join } from "node:path";
 import { parse } from "yaml";
 import { PICASSO_REPOSITORY_DIR } from "../composition/load-composition.js";
+import { contentKey, isJsonExact, ParseCache, parseCachePath, parseSeedPath } from "../io/parse-cache.js";
 import type { CatalogNode } from "./catalog-node.js";
 import { cut } from "./catalog-node.js";
 import { DESCRIPTORS_DIR } from "./descriptor-file.js";
@@ -75,12 +76,39 @@ const printable = (text: string, max = 60) =>
 export function loadDescriptorOverlay(
   workspaceRoot: string,
   productRoot: string | null = PICASSO_REPOSITORY_DIR,
+  picassoHome?: string,
+): DescriptorOverlay {
+  const cache = picassoHome ? openYamlCache(picassoHome) : undefined;
+  try {
+    return loadOverlay(workspaceRoot, productRoot, cache);
+  } finally {
+    cache?.flush();
+  }
+}
+
+/**
+ * YAML values of descriptor files parsed before, by path and content (io/parse-cache.ts): each
+ * file is still read and hashed, and the value checked below as a fresh parse's is, so the cache
+ * only saves the YAML parse. Given `picassoHome`, it is `$PICASSO_HOME/cache/descriptor-files.json`.
+ */
+function openYamlCache(picassoHome: string): ParseCache<unknown> {
+  return new ParseCache(
+    parseCachePath(picassoHome, "descriptor-files"),
+    (v): v is unknown => isJsonExact(v),
+    parseSeedPath("descriptor-files"),
+  );
+}
+
+function loadOverlay(
+  workspaceRoot: string,
+  productRoot: string | null,
+  cache: ParseCache<unknown> | undefined,
 ): DescriptorOverlay {
   const overlay = emptyDescriptorOverlay();
-  readDescriptorFolder(overlay, workspaceRoot, DESCRIPTORS_DIR);
+  readDescriptorFolder(overlay, workspaceRoot, DESCRIPTORS_DIR, cache);
   if (!productRoot || sameFolder(workspaceRoot, productRoot)) return overlay;
   const product = emptyDescriptorOverlay();
-  readDescriptorFolder(product, productRoot, `picasso:${DESCRIPTORS_DIR}`);
+  readDescriptorFolder(product, productRoot, `picasso:${DESCRIPTORS_DIR}`, cache);
   overlay.notes.push(...product.notes);
   for (const [family, members] of product.families) {
     if (overlay.families.has(family)) continue;
@@ -99,7 +127,12 @@ function sameFolder(a: string, b: string): boolean {
   }
 }
 
-function readDescriptorFolder(overlay: DescriptorOverlay, root: string, shownDir: string): void {
+function readDescriptorFolder(
+  overlay: DescriptorOverlay,
+  root: string,
+  shownDir: string,
+  cache: ParseCache<unknown> | undefined,
+): void {
   const dir = join(root, DESCRIPTORS_DIR);
   try {
     if (!lstatSync(dir).isDirectory()) {
@@ -122,13 +155,18 @@ function readDescriptorFolder(overlay: DescriptorOverlay, root: string, shownDir
     overlay.notes.push(`${shownDir}: ${names.length} files, only the first ${MAX_FILES} by name read`);
     names = names.slice(0, MAX_FILES);
   }
-  for (const name of names) readDescriptorFile(overlay, join(dir, name), `${shownDir}/${name}`);
+  for (const name of names) readDescriptorFile(overlay, join(dir, name), `${shownDir}/${name}`, cache);
 }
 
 /** Notes kept per file; the rest are counted in one last line. */
 export const MAX_NOTES_PER_FILE = 8;
 
-function readDescriptorFile(overlay: DescriptorOverlay, path: string, shown: string): void {
+function readDescriptorFile(
+  overlay: DescriptorOverlay,
+  path: string,
+  shown: string,
+  cache: ParseCache<unknown> | undefined,
+): void {
   let noted = 0;
   const note = (text: string) => {
     noted++;
@@ -153,11 +191,15 @@ function readDescriptorFile(overlay: DescriptorOverlay, path: string, shown: str
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
-  let value: unknown;
-  try {
-    value = parse(text, { maxAliasCount: 0, uniqueKeys: true });
-  } catch (error) {
-    return void note(`not valid YAML (${cut((error as Error).message, 80)}); left out`);
+  const key = cache ? contentKey(path, text) : "";
+  let value: unknown = cache?.get(key);
+  if (value === undefined) {
+    try {
+      value = parse(text, { maxAliasCount: 0, uniqueKeys: true });
+    } catch (error) {
+      return void note(`not valid YAML (${cut((error as Error).message, 80)}); left out`);
+    }
+    cache?.set(key, value);
   }
   const doc = value as { family?: unknown; members?: unknown } | null;
   if (!doc || typeof doc !== "object" || Array.isArray(doc)) return void note("not a mapping; left out");

@@ -22,6 +22,7 @@ import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { UserError } from "@picasso/protocol";
 import { type ApprovalState, approvalDigest, approvalState } from "@picasso/workspace";
+import { contentKey } from "../io/parse-cache.js";
 import { readWorkspaceText } from "../io/workspace-text.js";
 import { CANONICAL_SECTION_IDS } from "../sections/canonical-sections.js";
 import {
@@ -31,7 +32,8 @@ import {
   type Surface,
   type WithheldPatch,
 } from "./compose.js";
-import { type PatchOp, parsePatchFile } from "./patch-file.js";
+import { openPatchCache, type PatchCache, type PatchItem } from "./patch-cache.js";
+import { type IncludeReader, type PatchOp, parsePatchFile } from "./patch-file.js";
 
 /**
  * The folder of the Picasso repository (or installation) this code belongs to: two levels above
@@ -59,6 +61,8 @@ export interface LoadCompositionOptions {
   workspaceRoot: string;
   /** Where the surface patch files live; defaults to the repository's `patches/`. */
   patchesDir?: string;
+  /** Reuse earlier parses from `$PICASSO_HOME/cache/patch-files.json` (default true; patch-cache.ts). */
+  cache?: boolean;
 }
 
 /** The project's patch file, workspace-relative: the one that needs the user's approval. */
@@ -81,20 +85,22 @@ export function compositionFiles(
 export function loadComposition(options: LoadCompositionOptions): Composition {
   const files: PatchFile[] = [];
   const withheld: WithheldPatch[] = [];
+  const cache = options.cache === false ? undefined : openPatchCache(options.picassoHome);
   for (const { path, required, project } of compositionFiles(options)) {
     if (!existsSync(path)) {
       if (required) throw new UserError(`${path}: the ${options.surface} composition file is missing`);
       continue;
     }
     if (project) {
-      const review = reviewProjectPatch(options);
+      const review = reviewProjectPatch(options, cache);
       if (review.state !== "approved") {
         withheld.push({ file: PROJECT_PATCH_FILE, state: review.state, digest: review.digest });
         continue;
       }
     }
-    files.push({ file: path, ops: readPatchFile(path, [path]) });
+    files.push({ file: path, ops: readPatchFile(path, [path], undefined, cache) });
   }
+  cache?.flush();
   const composition = composePatches(options.surface, files, { knownSections: CANONICAL_SECTION_IDS });
   return withheld.length > 0 ? { ...composition, withheld } : composition;
 }
@@ -111,16 +117,19 @@ export interface ProjectPatchReview {
 
 /** The project patch file's approval state and digest; undefined when the project has none. */
 export function reviewProjectPatch(
-  options: Pick<LoadCompositionOptions, "picassoHome" | "workspaceRoot">,
+  options: Pick<LoadCompositionOptions, "picassoHome" | "workspaceRoot" | "cache">,
+  sharedCache?: PatchCache,
 ): ProjectPatchReview {
   const path = join(options.workspaceRoot, PROJECT_PATCH_FILE);
   const seen: { path: string; text: string }[] = [];
   let problem: string | undefined;
+  const cache = sharedCache ?? (options.cache === false ? undefined : openPatchCache(options.picassoHome));
   try {
-    readPatchFile(path, [path], seen);
+    readPatchFile(path, [path], seen, cache);
   } catch (error) {
     problem = (error as Error).message;
   }
+  if (!sharedCache) cache?.flush();
   const digest = approvalDigest(
     seen.map((f) => `${relative(options.workspaceRoot, f.path)}\0${f.text}\0`).join(""),
   );
@@ -134,12 +143,15 @@ export function reviewProjectPatch(
 
 /**
  * The ops of one patch file, its includes read in place; `chain` is the include path to it;
- * `seen` collects every file read with its text (for the project file's approval digest).
+ * `seen` collects every file read with its text (for the project file's approval digest). Every
+ * file is read and its bytes hashed whether or not `cache` holds its parse (patch-cache.ts), so
+ * the digest and the includes are always those of the files as they are now.
  */
 function readPatchFile(
   path: string,
   chain: readonly string[],
   seen?: { path: string; text: string }[],
+  cache?: PatchCache,
 ): PatchOp[] {
   const file = readWorkspaceText(path);
   if (file.kind !== "text")
@@ -150,7 +162,7 @@ function readPatchFile(
     throw new UserError(`${path}: the patch file is ${file.size} bytes; a patch file is at most 1 MiB`);
   const text = file.text;
   seen?.push({ path, text });
-  return parsePatchFile(text, path, (target, at, field) => {
+  const include: IncludeReader = (target, at, field) => {
     const included = resolve(dirname(path), target);
     const where = `${at.file}:${at.line}: ${field}`;
     if (chain.includes(included))
@@ -161,6 +173,24 @@ function readPatchFile(
       throw new UserError(
         `${where}: "${target}" does not exist (looked for ${included}; paths are relative to the including file)`,
       );
-    return readPatchFile(included, [...chain, included], seen);
-  });
+    return readPatchFile(included, [...chain, included], seen, cache);
+  };
+  if (!cache) return parsePatchFile(text, path, include);
+  const key = contentKey(path, text);
+  let items = cache.get(key)?.items;
+  if (!items) {
+    try {
+      // Includes left as markers, resolved below as a cached file's are.
+      items = parsePatchFile(text, path, (target, at, field) => [
+        { kind: "include", target, at, field } as unknown as PatchOp,
+      ]) as PatchItem[];
+    } catch {
+      // A mistake: parse again the plain way, so the first error in file order is the one reported.
+      return parsePatchFile(text, path, include);
+    }
+    cache.set(key, { file: path, items });
+  }
+  return items.flatMap((item) =>
+    item.kind === "include" ? include(item.target, item.at, item.field) : [item],
+  );
 }

@@ -11,6 +11,7 @@
 import type { CatalogEntry, CatalogGroupTitle, ToolDefinition, ToolFamily } from "@picasso/protocol";
 import type { Catalog } from "../catalog/build-catalog.js";
 import { type CatalogSources, loadCatalogSources, sessionCatalog } from "../catalog/catalog-sources.js";
+import { catalogSourcesKey } from "../catalog/catalog-sync.js";
 import { unmatchedDescriptorNotes } from "../catalog/descriptor-overlay.js";
 import type { Composition, Surface } from "../composition/compose.js";
 import { loadComposition } from "../composition/load-composition.js";
@@ -48,7 +49,10 @@ export interface WorkspaceTier1 {
   instructions: InstructionFiles;
   sources: CatalogSources;
   assembly: Tier1Assembly;
-  catalog: Catalog;
+  /** The catalog the gateways navigate, built from `sources` on first read. */
+  readonly catalog: Catalog;
+  /** The key of what the catalog is built from (catalog/catalog-sync.ts), without building it. */
+  catalogKey: () => string;
   warnings: string[];
   /** The answer budget of `tool_search` in this composition. */
   answerBudget: number;
@@ -81,20 +85,30 @@ export function assembleWorkspaceTier1(input: WorkspaceTier1Input): WorkspaceTie
     skills: sources.skills,
     families: input.families,
   });
-  const catalog = sessionCatalog(assembly.split.deferred, sources, {
-    families: input.families,
-    groups: input.groups,
-  });
+  const declared = { families: input.families, groups: input.groups };
+  // Built when first asked for: a session whose catalog files are current needs it only when the
+  // model searches (catalog/catalog-sync.ts).
+  let built: Catalog | undefined;
+  const catalogOf = () => {
+    built ??= sessionCatalog(assembly.split.deferred, sources, declared);
+    return built;
+  };
+  // Only the workspace's own descriptor files can name what is not in the catalog.
+  const { descriptors } = sources;
+  const ownDescriptors = [...descriptors.families.keys()].some((f) => !descriptors.builtIn.has(f));
   return {
     composition,
     instructions,
     sources,
     assembly,
-    catalog,
+    get catalog() {
+      return catalogOf();
+    },
+    catalogKey: () => catalogSourcesKey(assembly.split.deferred, sources, declared),
     warnings: [
       ...tier1Warnings(instructions.warnings, assembly),
       ...sources.warnings,
-      ...unmatchedDescriptorNotes(catalog.nodes, sources.descriptors),
+      ...(ownDescriptors ? unmatchedDescriptorNotes(catalogOf().nodes, descriptors) : []),
     ],
     answerBudget: composition.settings["catalog.answerBudgetBytes"],
     tier2Budget: composition.settings["catalog.tier2BudgetBytes"],
