@@ -21,7 +21,9 @@
  *   or `gemini`) — a peer's first frame is the first screen with three or more lines drawn;
  * - startup.import-<chunk>-ms: import time of the chunks on the way to Ink's first frame.
  * The workspace is a git repository with a commit and a dirty file (what a session usually opens
- * on), PICASSO_HOME fresh for each launch. With STARTUP_BENCH_BASELINE=<another build's dist
+ * on); launches reuse one workspace and PICASSO_HOME after a first, unmeasured one (its catalog
+ * and parse caches written, as for anyone who has run Picasso before), and
+ * startup.ready-fresh-home-ms is the first launch on a fresh PICASSO_HOME, measured apart. With STARTUP_BENCH_BASELINE=<another build's dist
  * folder>, startup.baseline-*: its ready and stages, interleaved. Medians of STARTUP_BENCH_RUNS
  * (default 7) runs.
  */
@@ -74,22 +76,25 @@ function gitWorkspace(work) {
   writeFileSync(join(work, "src", "index.js"), "export const answer = 43;\n");
 }
 
-/**
- * Launch `command` in tmux in a fresh git workspace; ms from the pane's creation until each of
- * `marks` (name → (screen, trace file exists) → boolean) first holds, and the trace's stages.
- */
-async function launch(command, marks, { trace = false } = {}) {
+/** A workspace (a git repository) and a PICASSO_HOME; `warm` keeps them across launches. */
+function place() {
   const root = mkdtempSync(join(tmpdir(), "picasso-startup-bench-"));
-  const work = join(root, "work");
-  gitWorkspace(work);
-  const traceFile = join(root, "startup-trace.json");
+  gitWorkspace(join(root, "work"));
+  return { root, work: join(root, "work"), home: join(root, "home") };
+}
+
+/**
+ * Launch `command` in tmux in `where` (a fresh place unless given); ms from the pane's creation
+ * until each of `marks` (name → (screen, trace file exists) → boolean) first holds, and the
+ * trace's stages.
+ */
+async function launch(command, marks, { trace = false, where } = {}) {
+  const at = where ?? place();
+  const traceFile = join(at.root, "startup-trace.json");
+  rmSync(traceFile, { force: true });
   const pane = openTmuxPane({
-    cwd: work,
-    env: {
-      HOME: root,
-      PICASSO_HOME: join(root, "home"),
-      ...(trace ? { PICASSO_STARTUP_TRACE: traceFile } : {}),
-    },
+    cwd: at.work,
+    env: { HOME: at.root, PICASSO_HOME: at.home, ...(trace ? { PICASSO_STARTUP_TRACE: traceFile } : {}) },
     command: `${command}; sleep 60`,
   });
   const seen = {};
@@ -109,7 +114,9 @@ async function launch(command, marks, { trace = false } = {}) {
     return { ...seen, stages };
   } finally {
     pane.close();
-    rmSync(root, { recursive: true, force: true });
+    // The session has saved its log; let its process go before the next launch or the cleanup.
+    await sleep(200);
+    if (!where) rmSync(at.root, { recursive: true, force: true });
   }
 }
 
@@ -162,7 +169,14 @@ const peers = [
 ];
 const baseline = process.env.STARTUP_BENCH_BASELINE ? resolve(process.env.STARTUP_BENCH_BASELINE) : undefined;
 
-const runs = { node: [], version: [], picasso: [], baseline: [], imports: [] };
+const runs = { node: [], version: [], picasso: [], fresh: [], baseline: [], imports: [] };
+// Launches after the first in a place: the home holds the catalog and parse caches, as it does for
+// anyone who has run Picasso before. The first launch of a fresh home is measured apart.
+const warm = place();
+const warmBaseline = baseline ? place() : undefined;
+await launch(`node '${binary}'`, PICASSO_MARKS, { trace: true, where: warm });
+if (baseline)
+  await launch(`node '${join(baseline, "main.js")}'`, PICASSO_MARKS, { trace: true, where: warmBaseline });
 for (const peer of peers) runs[peer.key] = [];
 const chain = [chunk("cli-"), chunk("interactive-loader-"), chunk("interactive-")];
 const yoga = resolve(dist, "../../../node_modules/yoga-layout/dist/src/index.js");
@@ -207,6 +221,14 @@ bench(
   "the same launches: the session ready — opening line and status on screen, a prompt runs (goal ≤ 500 idle)",
 );
 bench("startup.ready-ratio", ratio(ready), "×", "ready ÷ node -e '' (goal ≤ 5 loaded)");
+const readyFresh = median(runs.fresh.map((r) => r.ready));
+bench(
+  "startup.ready-fresh-home-ms",
+  Math.round(readyFresh),
+  "ms",
+  "the first launch on a fresh PICASSO_HOME (catalog and parse caches built), same run",
+);
+bench("startup.ready-fresh-home-ratio", ratio(readyFresh), "×", "the same ÷ node -e ''");
 
 /** Per stage: the median wall and CPU ms from the stage before it. */
 function stageDeltas(launches) {
@@ -296,3 +318,5 @@ if (over.length > 0) {
   );
   process.exitCode = 1;
 }
+rmSync(warm.root, { recursive: true, force: true });
+if (warmBaseline) rmSync(warmBaseline.root, { recursive: true, force: true });
