@@ -99,7 +99,8 @@ export class CommandSandbox {
 
   /** Resolves once whether bwrap works is known; commands await it before they start. */
   async settled(): Promise<void> {
-    if (this.probing) await this.probing;
+    // Answered already (off, or read synchronously meanwhile): nothing to wait for.
+    if (!this.probe) await this.probing;
   }
 
   /** The probe's answer; probed synchronously when the one in flight has not answered yet. */
