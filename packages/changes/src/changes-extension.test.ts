@@ -3,7 +3,7 @@ import { mkdtempSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createChangesExtension } from "./changes-extension.js";
+import { createChangesExtension, readHead } from "./changes-extension.js";
 import { parseNumstat, parseStatus } from "./workspace-changes.js";
 
 function git(cwd: string, ...args: string[]): void {
@@ -31,12 +31,19 @@ const start = (root: string) => ({
   record: () => {},
 });
 const signal = new AbortController().signal;
+const call = { sessionId: "s", lane: "main", turn: 1, toolUseId: "t1", name: "bash", input: {} };
+
+function headOf(root: string): string {
+  return execFileSync("git", ["rev-parse", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+}
 
 describe("the changes extension", () => {
   it("shows the uncommitted files with line figures and the commits since the session started", async () => {
     const root = repository();
     const extension = createChangesExtension({ workspaceRoot: root });
     await extension.start?.(start(root));
+    // The commit below is made as the model's command would be: once its call passed the gates.
+    expect(await extension.beforeToolCall?.(call)).toBeUndefined();
     writeFileSync(join(root, "c.txt"), "sea\n");
     git(root, "add", "c.txt");
     git(root, "commit", "-q", "-m", "add c");
@@ -63,6 +70,65 @@ describe("the changes extension", () => {
     expect(result.text).toMatch(/^ {2}modified {3}a\.txt {2}\+2 −1$/m);
     expect(result.text).toMatch(/^Commits since the session started \(1\):\n {2}[0-9a-f]+ add c$/m);
     expect(result.data).toMatchObject({ ok: true, branch: "main", commits: [{ subject: "add c" }] });
+  });
+
+  it("opens without waiting for git; the first tool call waits for the start, so its commit counts", async () => {
+    const root = repository();
+    const first = headOf(root);
+    const log: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const extension = createChangesExtension({
+      workspaceRoot: root,
+      readHead: async (at, stop) => {
+        log.push("reading the start");
+        await held;
+        const head = await readHead(at, stop);
+        log.push("start known");
+        return head;
+      },
+    });
+    expect(await extension.start?.(start(root))).toBeUndefined();
+    expect(log).toEqual(["reading the start"]);
+    // Before the start is known no tool has run: the panel takes HEAD as it is for the start.
+    expect(extension.panel?.()?.rows).toEqual(
+      expect.arrayContaining([
+        { label: "session started at", value: first.slice(0, 12) },
+        { label: "commits since", value: "0" },
+      ]),
+    );
+    const gate = Promise.resolve(extension.beforeToolCall?.(call)).then(() => log.push("tool call goes on"));
+    const operation = Promise.resolve(extension.operations![0]!.run("", { signal, offline: false })).then(
+      (result) => {
+        log.push("changes answered");
+        return result;
+      },
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual(["reading the start"]);
+    release();
+    await gate;
+    expect((await operation).text).toBe("No uncommitted changes.");
+    expect(log).toEqual(["reading the start", "start known", "tool call goes on", "changes answered"]);
+    // The tool call's commit: a commit since the session started.
+    writeFileSync(join(root, "c.txt"), "sea\n");
+    git(root, "add", "c.txt");
+    git(root, "commit", "-q", "-m", "add c");
+    expect(extension.panel?.()?.rows).toEqual(
+      expect.arrayContaining([
+        { label: "session started at", value: first.slice(0, 12) },
+        { label: "commits since", value: "1" },
+      ]),
+    );
+    await extension.close?.();
+  });
+
+  it("reads the start through the safe runner: HEAD's commit, none outside a repository", async () => {
+    const root = repository();
+    expect(await readHead(root, signal)).toBe(headOf(root));
+    expect(await readHead(mkdtempSync(join(tmpdir(), "changes-none-")), signal)).toBeUndefined();
   });
 
   it("offline (no session started) it shows the changes against HEAD, and says when there are none", async () => {

@@ -9,6 +9,9 @@
  *   recorded beside its log — a resumed session first kills the groups an earlier run left alive;
  * - `close`: leftover tool processes killed, the sandbox's temporary folder removed.
  * Offline (no session will run) the runtime has no sandbox and makes no folder.
+ * Nothing here blocks the way to a ready session on a child process or a walk of the temporary
+ * folder: the sandbox probes bwrap in the background (commands await it), stale sandbox folders
+ * are swept asynchronously, and the process-group supervisor starts with the first tool process.
  */
 import { existsSync, rmSync } from "node:fs";
 import { projectSessionsDir, sessionProcessGroupsPath } from "@picasso/engine";
@@ -31,7 +34,8 @@ import type { ExtensionPlace, Mounted } from "./extension-place.js";
 export function toolsExtension(place: ExtensionPlace): Mounted {
   if (place.offline) return toolsOn(createToolRuntime(), undefined);
   const settings = place.composition.settings;
-  sweepStaleSandboxTemps();
+  // The folders SIGKILLed sessions left: swept asynchronously, nothing waits for it.
+  void sweepStaleSandboxTemps();
   const sandboxTmp = createSandboxTemp();
   const runtime = createToolRuntime({
     ...(place.killGraceMs ? { killGraceMs: place.killGraceMs } : {}),

@@ -74,6 +74,8 @@ export async function runShellCommand(
   run: ShellCommandRun,
 ): Promise<ShellCommandResult> {
   const empty = { exitCode: null, signal: null, ended: undefined, leftovers: false, stdout: "", stderr: "" };
+  // Whether bwrap works is probed at mount without blocking; no command starts before it is known.
+  await jobs.sandbox?.settled();
   if (jobs.sandbox?.refusesCommands) return { ...empty, refused: jobs.sandbox.describe() };
   const stdout = new HeadTailCapture(HEAD_BYTES, TAIL_BYTES);
   const stderr = new HeadTailCapture(HEAD_BYTES, TAIL_BYTES);
@@ -120,6 +122,7 @@ async function runCommand(input: Record<string, unknown>, ctx: ToolContext, jobs
         `${MAX_RUNNING_JOBS} background jobs are already running; kill one first (action "kill").`,
       );
     }
+    await jobs.sandbox?.settled();
     if (jobs.sandbox?.refusesCommands) return toolError(jobs.sandbox.describe());
     const job = jobs.start(command, where.abs);
     return {

@@ -4,9 +4,9 @@
  * parent dies (`prctl PR_SET_PDEATHSIG`), and each bash call leads its own process group, so
  * nothing else would stop them.
  *
- * One small `bash` process per session, started when the session opens (`start()`, before any
- * tool can run) or else with the first group, in its own session (so a terminal's Ctrl-C or
- * hang-up does not reach it) and ignoring INT/TERM/HUP/QUIT. It reads lines from a pipe whose only
+ * One small `bash` process per session, started just before the session's first tool process
+ * (`start()`, from `ProcessGroups.starting`) or else with the first group, in its own session (so
+ * a terminal's Ctrl-C or hang-up does not reach it) and ignoring INT/TERM/HUP/QUIT. It reads lines from a pipe whose only
  * writer is this process (Node opens pipes close-on-exec, so tool commands never inherit it):
  * `+PGID` watch a group, `-PGID` stop watching it. When the pipe reaches end of file — this process
  * closed it (`close()`) or the kernel did because this process died — it also finds, on Linux, the
@@ -72,7 +72,7 @@ export class GroupSupervisor {
     return this.child?.pid;
   }
 
-  /** Start watching now (a session opens), so no tool runs before its watcher does. */
+  /** Start watching now (a tool process is about to start), so no tool runs before its watcher does. */
   start(): void {
     if (!this.child && !this.failed) this.spawn(undefined);
   }

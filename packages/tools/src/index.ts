@@ -57,6 +57,13 @@ export { SUPERVISOR_NAME } from "./group-supervisor.js";
 
 // The command sandbox: its modes and walls, its temp folders, the check.
 
-export { CommandSandbox, hiddenPaths, probeSandbox, type SandboxMode } from "./sandbox/sandbox.js";
+export {
+  CommandSandbox,
+  hiddenPaths,
+  probeSandbox,
+  probeSandboxAsync,
+  type SandboxMode,
+  type SandboxProber,
+} from "./sandbox/sandbox.js";
 export { checkSandbox, renderSandboxCheck, type SandboxCheckReport } from "./sandbox/sandbox-check.js";
 export { createSandboxTemp, sweepStaleSandboxTemps } from "./sandbox/sandbox-temp.js";

@@ -39,6 +39,8 @@ export interface RunningGroup {
 
 /** Where a spawned group is registered (`ProcessGroups`, process-groups.ts, implements it). */
 export interface GroupRegistry {
+  /** A tool process is about to start (its watcher must run first). */
+  starting(): void;
   started(pgid: number): void;
   ended(pgid: number): void;
   /** Environment every tool process carries (the supervisor finds them by it). */
@@ -105,6 +107,7 @@ export function spawnGroup(command: string, options: SpawnOptions): RunningGroup
     file: "bash",
     args: bashArgs(command),
   };
+  options.groups?.starting();
   // Node's own spawn: the environment is exactly the command's (nothing of Picasso's), stdin closed.
   const child = spawn(file, args, {
     cwd: options.cwd,

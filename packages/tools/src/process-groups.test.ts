@@ -40,7 +40,9 @@ describe("ProcessGroups", () => {
   it("the supervisor also ends a tool process it was never told about, found by the session's token", async () => {
     const groups = new ProcessGroups(300);
     await groups.recordIn(join(context().root, "process-groups"));
-    // As if Picasso died between starting a tool and telling the supervisor: only the env marks it.
+    // As a tool's spawn does: the supervisor starts first. Then, as if Picasso died between
+    // starting the tool and telling the supervisor: only the env marks it.
+    groups.starting();
     const child = spawn("sleep", ["60"], {
       detached: true,
       stdio: "ignore",
@@ -52,6 +54,23 @@ describe("ProcessGroups", () => {
     groups.close();
     expect(await waitUntil(() => processGone(child.pid!), 30_000)).toBe(true);
     expect(processGone(unrelated)).toBe(false);
+  });
+
+  it("opening spawns no supervisor; the first command starts it before its own process", async () => {
+    const ctx = context();
+    const runtime = createToolRuntime({ killGraceMs: 300 });
+    await runtime.recordProcessGroupsIn(join(ctx.root, "process-groups"));
+    expect(runtime.groups.supervisorPid).toBeUndefined();
+    const out = await createBashTool(runtime.jobs).run({ command: "echo ran" }, ctx);
+    expect(out.content).toContain("ran");
+    const pid = runtime.groups.supervisorPid;
+    expect(pid).toBeDefined();
+    // Its last argument is the group it was started with: empty, so it ran before the command did
+    // (a supervisor started by the group itself would carry that group's pgid).
+    const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    expect(argv.slice(-2)).toEqual(["", ""]);
+    expect(argv).toContain(runtime.groups.processEnv.PICASSO_TOOL_GROUPS);
+    await runtime.dispose();
   });
 
   it("kills on recordIn the groups an earlier run recorded and left alive", async () => {

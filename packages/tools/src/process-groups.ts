@@ -3,7 +3,9 @@
  * call and background job leads one. Three guards keep them from outliving Picasso:
  * - a clean end: `killAll()` (the runtime's `dispose()`) ends every group still alive;
  * - Picasso dying without one: each group is watched by the session's supervisor process
- *   (group-supervisor.ts), which kills it when Picasso's end of a pipe closes;
+ *   (group-supervisor.ts), which kills it when Picasso's end of a pipe closes. It is started
+ *   just before the session's first tool process (`starting()`), not when the session opens: a
+ *   session that runs no command never pays for the spawn, and none waits for it to be ready;
  * - both dying at once: once `recordIn(path)` is called, the set is mirrored to a file beside the
  *   session's log (group-record.ts), and `recordIn` first kills whatever groups an earlier run of
  *   the same session recorded and left alive.
@@ -41,6 +43,11 @@ export class ProcessGroups implements GroupRegistry {
     return [...this.live.keys()];
   }
 
+  /** A tool process is about to start: its watcher runs first (once per session). */
+  starting(): void {
+    this.supervisor.start();
+  }
+
   started(pgid: number): void {
     this.live.set(pgid, processStartTime(pgid));
     this.supervisor.watch(pgid);
@@ -58,8 +65,6 @@ export class ProcessGroups implements GroupRegistry {
    * this run's record there. Returns the pgids it killed.
    */
   async recordIn(path: string): Promise<number[]> {
-    // The session is open: its watcher runs before any tool can start a group.
-    this.supervisor.start();
     const killed = await killRecordedGroups(path, this.killGraceMs);
     this.recordPath = path;
     this.save();

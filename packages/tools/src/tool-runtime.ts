@@ -5,7 +5,9 @@
  * `runtime.dispose()` when the session ends: every background job and every process group a
  * command left behind is killed. Once the session's id is known, `recordProcessGroupsIn(path)`
  * kills what an earlier run of that session left alive and keeps this run's groups recorded
- * there (process-groups.ts). The order of `builtinTools` is fixed (it is part of Tier 1):
+ * there (process-groups.ts). Making a runtime starts no child process and waits for none: the
+ * sandbox probes bwrap in the background (its commands await the answer), and the group
+ * supervisor starts with the first tool process. The order of `builtinTools` is fixed (it is part of Tier 1):
  * bash, read, write, edit, search, todo_write, ask_user, subagent.
  */
 import type { ToolDefinition } from "@picasso/protocol";
@@ -17,7 +19,12 @@ import { DISK_FILES, type FileAccess } from "./file-access.js";
 import { GoalBoard } from "./goal/goal-board.js";
 import { ProcessGroups } from "./process-groups.js";
 import { createReadTool } from "./read.js";
-import { CommandSandbox, type SandboxPlace, type SandboxSettings } from "./sandbox/sandbox.js";
+import {
+  CommandSandbox,
+  type SandboxPlace,
+  type SandboxProber,
+  type SandboxSettings,
+} from "./sandbox/sandbox.js";
 import { searchTool } from "./search.js";
 import { subagentTool } from "./subagent.js";
 import { Terminals } from "./terminal/terminals.js";
@@ -57,7 +64,7 @@ export interface ToolRuntimeOptions {
   /** Time between SIGTERM and SIGKILL when ending a process group (default 2000 ms). */
   killGraceMs?: number;
   /** Run commands in the command sandbox (sandbox/sandbox.ts); without it they run unconfined. */
-  sandbox?: { settings: SandboxSettings; place: SandboxPlace };
+  sandbox?: { settings: SandboxSettings; place: SandboxPlace; prober?: SandboxProber };
   /** Settings of the web tools (default: public internet only, no search backend). */
   web?: WebSettings;
   /** The project's session logs folder (session_query); can also be set later on the runtime. */
@@ -70,7 +77,7 @@ export function createToolRuntime(options: ToolRuntimeOptions = {}): ToolRuntime
   const killGraceMs = options.killGraceMs ?? 2000;
   const groups = new ProcessGroups(killGraceMs);
   const sandbox = options.sandbox
-    ? new CommandSandbox(options.sandbox.settings, options.sandbox.place)
+    ? new CommandSandbox(options.sandbox.settings, options.sandbox.place, options.sandbox.prober)
     : undefined;
   const jobs = new BackgroundJobs(killGraceMs, groups, sandbox);
   const terminals = new Terminals(groups, killGraceMs, sandbox);

@@ -42,4 +42,29 @@ describe("running a user command (a hook, a shell line)", { timeout: 30_000 }, (
     const run = await runUserCommand("touch should-not-exist", options({ sandbox }));
     expect(run.spawnError).toBe("the sandbox is on but cannot run here, so it is not run");
   });
+
+  it("waits for the sandbox to know whether it can run before it reads its walls", async () => {
+    const log: string[] = [];
+    let known = false;
+    const sandbox = {
+      get active() {
+        log.push(known ? "walls read" : "walls read too early");
+        return true;
+      },
+      get refusesCommands() {
+        log.push(known ? "refusal read" : "refusal read too early");
+        return false;
+      },
+      wrap: (command: string) => ({ file: "bash", args: ["-c", command] }),
+      settled: async () => {
+        log.push("waits");
+        // Answers only after a full turn of the event loop, so a command that did not wait reads first.
+        await new Promise((resolve) => setImmediate(resolve));
+        known = true;
+      },
+    };
+    const run = await runUserCommand("echo walled", options({ sandbox }));
+    expect(run.stdout).toBe("walled\n");
+    expect(log).toEqual(["waits", "refusal read", "walls read"]);
+  });
 });

@@ -22,6 +22,8 @@ export interface UserCommandSandbox {
   /** The sandbox is on but cannot run here: commands are refused, not run unconfined. */
   readonly refusesCommands: boolean;
   wrap(command: string, cwd: string): { file: string; args: string[] };
+  /** Resolves once the sandbox knows whether it can run (its probe); awaited before anything runs. */
+  settled?(): Promise<void>;
 }
 
 export interface UserCommandOptions {
@@ -72,8 +74,9 @@ export function userCommandEnvironment(
   return { ...env, ...extra };
 }
 
-export function runUserCommand(command: string, options: UserCommandOptions): Promise<UserCommandRun> {
+export async function runUserCommand(command: string, options: UserCommandOptions): Promise<UserCommandRun> {
   const started = Date.now();
+  await options.sandbox?.settled?.();
   if (options.sandbox?.refusesCommands)
     return Promise.resolve({
       exitCode: null,

@@ -18,7 +18,7 @@ describe("the sandbox's /tmp folders", () => {
     mkdirSync(join(orphan, "build"), { recursive: true });
     writeFileSync(join(orphan, "build", "big.bin"), Buffer.alloc(1024 * 1024));
     // A live owner's folder survives a sweep.
-    expect(sweepStaleSandboxTemps(parent)).toEqual([]);
+    expect(await sweepStaleSandboxTemps(parent)).toEqual([]);
     child.kill("SIGKILL");
     await new Promise((r) => child.once("exit", r));
     // The same pid with another start time is someone else: a folder naming it is stale too.
@@ -26,7 +26,7 @@ describe("the sandbox's /tmp folders", () => {
     mkdirSync(reused);
     const unowned = join(parent, "picasso-sandbox-tmp-older");
     mkdirSync(unowned);
-    expect(sweepStaleSandboxTemps(parent).sort()).toEqual([orphan, reused].sort());
+    expect((await sweepStaleSandboxTemps(parent)).sort()).toEqual([orphan, reused].sort());
     expect(existsSync(orphan)).toBe(false);
     expect(existsSync(mine)).toBe(true);
     expect(existsSync(unowned)).toBe(true);

@@ -3,9 +3,12 @@
  * after its owner — `picasso-sandbox-tmp-<pid>-<start time>-XXXXXX` — and removed when the
  * session closes. A session killed with SIGKILL cannot remove its own, so every new session first
  * sweeps the folders whose owner (the same pid AND start time, so a reused pid does not count) is
- * gone. A folder without an owner in its name (an older Picasso) is left alone.
+ * gone. A folder without an owner in its name (an older Picasso) is left alone. The sweep never
+ * blocks: the system's temporary folder can be large, so it is read and cleaned asynchronously
+ * while the session opens (nothing waits for it; its folders are no one's).
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
+import { readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { processAlive, processStartTime } from "@picasso/workspace";
@@ -20,10 +23,10 @@ export function createSandboxTemp(parent: string = tmpdir()): string {
 }
 
 /** Remove the sandbox temporary folders whose owner process is gone; returns their paths. */
-export function sweepStaleSandboxTemps(parent: string = tmpdir()): string[] {
+export async function sweepStaleSandboxTemps(parent: string = tmpdir()): Promise<string[]> {
   let names: string[];
   try {
-    names = readdirSync(parent);
+    names = await readdir(parent);
   } catch {
     return [];
   }
@@ -36,7 +39,7 @@ export function sweepStaleSandboxTemps(parent: string = tmpdir()): string[] {
     if (alive) continue;
     const path = join(parent, name);
     try {
-      rmSync(path, { recursive: true, force: true });
+      await rm(path, { recursive: true, force: true });
       removed.push(path);
     } catch {
       // another session is sweeping it, or it cannot be removed: the next sweep tries again

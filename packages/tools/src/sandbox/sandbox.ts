@@ -22,15 +22,21 @@
  * Modes: `off` (never: neither walls nor isolation), `on` (always; a command is refused, with the
  * reason, when bwrap cannot run here), `auto` (the default: when bwrap works). macOS's
  * `sandbox-exec` is not supported: there `auto` means off, said so by `describe()`.
+ *
+ * Whether bwrap works is probed once per process, without blocking: a sandbox starts the probe
+ * when it is made (a session's mount) and goes on; `settled()` resolves once the answer is in, and
+ * everything that starts a command awaits it first. What is read synchronously before then —
+ * `active`, `wrap`, `isolate`, `describe`… — probes synchronously on the spot (probeSandbox), so
+ * nothing ever runs behind walls that were decided without the probe.
  */
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { bashArgs } from "../bash-args.js";
 import { sandboxMounts } from "./sandbox-mounts.js";
-import { BWRAP, probeSandbox, WALL_FLAGS } from "./sandbox-probe.js";
+import { BWRAP, probeSandbox, probeSandboxAsync, type SandboxProbe, WALL_FLAGS } from "./sandbox-probe.js";
 
 export { isInside } from "./sandbox-mounts.js";
-export { probeSandbox, type SandboxProbe } from "./sandbox-probe.js";
+export { probeSandbox, probeSandboxAsync, type SandboxProbe } from "./sandbox-probe.js";
 
 export type SandboxMode = "off" | "on" | "auto";
 
@@ -59,28 +65,63 @@ export function hiddenPaths(picassoHome: string, home: string = homedir()): stri
   ].map((p) => resolve(p));
 }
 
+/** How a sandbox learns whether bwrap works: at once, or without blocking (tests inject slow ones). */
+export interface SandboxProber {
+  now(): SandboxProbe;
+  soon(): Promise<SandboxProbe>;
+}
+
+const PROCESS_PROBE: SandboxProber = { now: probeSandbox, soon: probeSandboxAsync };
+
+const OFF: SandboxProbe = {
+  available: false,
+  reason: "the sandbox is off (setting sandbox.mode)",
+  userNamespace: false,
+};
+
 export class CommandSandbox {
-  /** Commands run inside it. */
-  readonly active: boolean;
-  /** Why not, when it is not active (or the mode is `on` and it cannot run). */
-  readonly reason: string;
-  /** Commands get a user namespace of their own (else the capability drop alone holds as root). */
-  readonly userNamespace: boolean;
+  private probe: SandboxProbe | undefined;
+  private readonly probing: Promise<SandboxProbe> | undefined;
 
   constructor(
     readonly settings: SandboxSettings,
     private readonly place: SandboxPlace,
+    private readonly prober: SandboxProber = PROCESS_PROBE,
   ) {
-    if (settings.mode === "off") {
-      this.active = false;
-      this.reason = "the sandbox is off (setting sandbox.mode)";
-      this.userNamespace = false;
-    } else {
-      const probe = probeSandbox();
-      this.active = probe.available;
-      this.reason = probe.reason;
-      this.userNamespace = probe.userNamespace;
-    }
+    if (settings.mode === "off") this.probe = OFF;
+    else
+      this.probing = prober.soon().then(
+        (found) => (this.probe ??= found),
+        // A probe that fails to answer leaves the answer to the synchronous one.
+        () => this.decided,
+      );
+  }
+
+  /** Resolves once whether bwrap works is known; commands await it before they start. */
+  async settled(): Promise<void> {
+    // Answered already (off, or read synchronously meanwhile): nothing to wait for.
+    if (!this.probe) await this.probing;
+  }
+
+  /** The probe's answer; probed synchronously when the one in flight has not answered yet. */
+  private get decided(): SandboxProbe {
+    this.probe ??= this.prober.now();
+    return this.probe;
+  }
+
+  /** Commands run inside it. */
+  get active(): boolean {
+    return this.decided.available;
+  }
+
+  /** Why not, when it is not active (or the mode is `on` and it cannot run). */
+  get reason(): string {
+    return this.decided.reason;
+  }
+
+  /** Commands get a user namespace of their own (else the capability drop alone holds as root). */
+  get userNamespace(): boolean {
+    return this.decided.userNamespace;
   }
 
   /** `on` but bwrap cannot run: commands are refused rather than run unconfined. */
@@ -121,9 +162,12 @@ export class CommandSandbox {
     };
   }
 
-  /** `isolate` as a function, when there are walls to start programs behind. */
+  /**
+   * `isolate` as a function, when there may be walls to start programs behind (the mode is not
+   * `off`). It decides when it is called, so reading it at mount does not wait for the probe.
+   */
   get isolation(): ((file: string, args: readonly string[]) => { file: string; args: string[] }) | undefined {
-    return this.active ? (file, args) => this.isolate(file, args) : undefined;
+    return this.settings.mode === "off" ? undefined : (file, args) => this.isolate(file, args);
   }
 
   /** One line for the model and the user: what commands may do. */

@@ -107,6 +107,7 @@ export class TerminalProcess {
       args: bashArgs(options.command),
     };
     const env = commandEnvironment(options.groups.processEnv);
+    options.groups.starting();
     const term = new TerminalProcess(pty ? "pty" : "pipes", options.spillPath, options);
     if (pty) term.startPty(pty, file, args, { ...env, TERM: "xterm-256color" });
     else term.startPipes(file, args, { ...env, TERM: "dumb" });

@@ -143,6 +143,7 @@ export function terminalTools(terminals: Terminals): ToolDefinition[] {
       const waitPattern = pattern(input);
       const where = resolveWorkspacePath(ctx, optionalString(input, "cwd") ?? ".");
       if (!where.ok) return toolError(where.error);
+      await terminals.sandbox?.settled();
       if (terminals.sandbox?.refusesCommands)
         return toolError(`Refused: the sandbox is on but cannot run (${terminals.sandbox.reason}).`);
       if (terminals.running() >= MAX_RUNNING_TERMINALS)

@@ -52,6 +52,7 @@ export class Terminals {
     size: { cols: number; rows: number },
   ): Promise<TerminalRecord> {
     const id = `term-${this.nextId++}`;
+    await this.sandbox?.settled();
     const proc = await TerminalProcess.start({
       command,
       cwd,
