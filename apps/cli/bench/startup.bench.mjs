@@ -185,9 +185,15 @@ const withoutFetch = `data:text/javascript,delete globalThis.fetch`;
 for (let i = 0; i < RUNS; i++) {
   runs.node.push(timeCommand(["-e", ""]));
   runs.version.push(timeCommand([binary, "--version"]));
-  runs.picasso.push(await launch(`node '${binary}'`, PICASSO_MARKS, { trace: true }));
+  runs.picasso.push(await launch(`node '${binary}'`, PICASSO_MARKS, { trace: true, where: warm }));
+  runs.fresh.push(await launch(`node '${binary}'`, PICASSO_MARKS, { trace: true }));
   if (baseline)
-    runs.baseline.push(await launch(`node '${join(baseline, "main.js")}'`, PICASSO_MARKS, { trace: true }));
+    runs.baseline.push(
+      await launch(`node '${join(baseline, "main.js")}'`, PICASSO_MARKS, {
+        trace: true,
+        where: warmBaseline,
+      }),
+    );
   for (const peer of peers)
     if (peer.bin) runs[peer.key].push((await launch(`'${peer.bin}'`, { frame: drawn })).frame);
   runs.imports.push([...importTimes(chain), ...importTimes([withoutFetch, yoga]).slice(1)]);

@@ -66,7 +66,8 @@ function toolsOn(runtime: ToolRuntime, sandboxTmp: string | undefined): Mounted 
     protect: (lane) => protectedToolState("tools", runtime, lane),
     async start(ctx) {
       // A resumed session takes up its todo lists and goal from its log (board-restore.ts).
-      if (existsSync(ctx.logPath)) restoreBoards((await readLogFileAll(ctx.logPath)).events, runtime);
+      if (ctx.resumed !== false && existsSync(ctx.logPath))
+        restoreBoards((await readLogFileAll(ctx.logPath)).events, runtime);
       runtime.sessionsDir = projectSessionsDir(ctx.picassoHome, ctx.workspaceRoot);
       await runtime.recordProcessGroupsIn(
         sessionProcessGroupsPath(ctx.picassoHome, ctx.workspaceRoot, ctx.sessionId),

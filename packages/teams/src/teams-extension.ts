@@ -53,7 +53,8 @@ export function createTeamsExtension(): PicassoExtension {
       structuredOutputTool(hub),
     ],
     async start(ctx) {
-      if (existsSync(ctx.logPath))
+      // A new session's log holds only its opening: nothing to fold back (and no log read at start-up).
+      if (ctx.resumed !== false && existsSync(ctx.logPath))
         for (const event of (await readLogFileAll(ctx.logPath)).events) hub.roster.apply(event);
       hub.attach(ctx);
     },

@@ -33,6 +33,9 @@ export interface RunTuiOptions {
   stop?: AbortSignal;
 }
 
+/** How long after ready the first prompt's needs are worked out, unless a prompt comes first. */
+const PREPARE_DELAY_MS = 150;
+
 export async function runTui(options: RunTuiOptions): Promise<number> {
   const controller = new SessionController(options.host);
   keepTypeAhead(options.stdin ?? process.stdin);
@@ -63,8 +66,10 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     setImmediate(() => {
       markStartup("ready");
       writeStartupTrace();
-      // Then, while the user reads the screen, what the first prompt needs (its session facts).
-      setImmediate(() => controller.prepareFirstPrompt());
+      // Then, while the user reads the screen, what the first prompt needs (its session facts, the
+      // provider's SDK) — a moment later, once the background work the opening started (the
+      // sandbox probe, which the facts describe) has answered rather than being redone in line.
+      setTimeout(() => controller.prepareFirstPrompt(), PREPARE_DELAY_MS).unref();
     });
   } catch (error) {
     options.stop?.removeEventListener("abort", stop);
