@@ -3,9 +3,9 @@
  * each workspace whose build script is `tsc -b` (plus what follows its `&&`), and runs any other
  * build script whole, so no workspace is left unbuilt when its script changes.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs script of the repository's tooling, without types
 import { buildPlan } from "./build.mjs";
@@ -41,5 +41,27 @@ describe("the root build's plan", () => {
     expect(plan.find((p: { folder: string }) => p.folder.endsWith(join("apps", "cli")))?.after).toBe(
       "node build.mjs",
     );
+  });
+
+  it("builds in reference order, so every workspace dependency is a tsconfig reference", () => {
+    // One `tsc -b` orders projects by their tsconfig references only (turbo used package.json): a
+    // runtime dependency missing from `references` could be compiled before the package it needs.
+    const plan: { folder: string }[] = buildPlan();
+    const read = (file: string) => JSON.parse(readFileSync(file, "utf8"));
+    const byName = new Map(plan.map((p) => [read(join(p.folder, "package.json")).name as string, p.folder]));
+    const missing: string[] = [];
+    for (const { folder } of plan) {
+      const references = new Set(
+        (read(join(folder, "tsconfig.json")).references ?? []).map((r: { path: string }) =>
+          resolve(folder, r.path),
+        ),
+      );
+      for (const name of Object.keys(read(join(folder, "package.json")).dependencies ?? {})) {
+        const dependency = byName.get(name);
+        if (dependency && !references.has(dependency))
+          missing.push(`${relative(process.cwd(), folder)} → ${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });
