@@ -14,7 +14,8 @@
  * - Written atomically (a temporary file in the same folder, then a rename), so two checkouts
  *   building at once, or a build killed half-way, never leave a half-written binary in the cache.
  * - `npm_config_build_from_source=true` (npm's setting, `--build-from-source`) skips the cache
- *   and any prebuilt download: the module is compiled, and the cache refreshed with the result.
+ *   and any prebuilt download: a checkout whose module does not load yet compiles it, and the
+ *   cache is refreshed with the result.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
