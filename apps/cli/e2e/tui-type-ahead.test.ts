@@ -11,6 +11,7 @@
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { STARTUP_STAGES } from "@picasso/protocol/startup-trace";
 import { afterEach, describe, expect, it } from "vitest";
 import { TmuxTui } from "./tmux-tui.js";
 
@@ -91,19 +92,7 @@ describe("picasso TUI type-ahead", { timeout: 120_000 }, () => {
     const { stages } = JSON.parse(readFileSync(trace, "utf8")) as {
       stages: { stage: string; ms: number; cpuMs: number }[];
     };
-    expect(stages.map((s) => s.stage)).toEqual([
-      "main",
-      "first-frame",
-      "cli",
-      "tui-loaded",
-      "ink-frame",
-      "wiring-loaded",
-      "provider-open",
-      "composition-loaded",
-      "extensions-mounted",
-      "session-open",
-      "ready",
-    ]);
+    expect(stages.map((s) => s.stage)).toEqual([...STARTUP_STAGES]);
     for (const [i, stage] of stages.entries()) {
       expect(stage.cpuMs).toBeGreaterThan(0);
       if (i > 0) expect(stage.ms).toBeGreaterThanOrEqual(stages[i - 1]!.ms);
