@@ -122,6 +122,7 @@ function fakeHost(history) {
     panels: () => [],
     pendingWakes: 0,
     onWakeChange: () => () => {},
+    prepareFirstPrompt: () => {},
     runTurn: async (input) => {
       const i = turn++;
       history.push({ role: "user", content: [{ type: "text", text: input }] });

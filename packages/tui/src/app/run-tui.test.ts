@@ -69,6 +69,7 @@ function host(messages: unknown[]): SessionHost {
     panels: () => [],
     pendingWakes: 0,
     onWakeChange: (listener: () => void) => events.onWakeChange(listener),
+    prepareFirstPrompt: () => {},
     runTurn: async () => ({ stopReason: "end_turn" }),
     compact: async () => ({ compacted: false, reason: "too short" }),
   };
