@@ -8,8 +8,13 @@ import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { FakeSessionEvents } from "../test-support/fake-session.js";
 import { standInOperations } from "../test-support/stand-in-operations.js";
-import { runTui } from "./run-tui.js";
 import type { SessionHost } from "./session-host.js";
+
+// Ink decides once, as it loads, whether it runs "in CI" (then it draws no live frames): the TUI
+// runs on a person's terminal (apps/cli interactive-loader.ts hides the variables the same way).
+delete process.env.CI;
+delete process.env.CONTINUOUS_INTEGRATION;
+const { runTui } = await import("./run-tui.js");
 
 class FakeStdin extends EventEmitter {
   isTTY = true;
