@@ -2,7 +2,7 @@
  * Wiring a session from command-line flags:
  * - provider: `resolveProviderSelection` (flags > the resumed session's provider and model > env >
  *   $PICASSO_HOME/config.yaml > anthropic with a key, else the mock) → `createProvider`
- *   (`mock` → `createMockProvider` from @picasso/mock-provider, imported only when chosen); the
+ *   (`mock` → open-mock-provider.ts, imported only when chosen); the
  *   selection is returned so a surface can say when the no-key mock stands in;
  * - warnings: what lean context has to tell the user about this workspace's Tier 1 (instruction
  *   files left out or cut at the cap), a memory database it cannot use and MCP configuration
@@ -16,7 +16,6 @@
  * `close()` ends the session, kills leftover tool processes and stops an in-process mock.
  */
 
-import { join } from "node:path";
 import {
   type Approver,
   defaultPicassoHome,
@@ -62,7 +61,8 @@ export interface WiredSession {
   toolRuntime: ToolRuntime;
   provider: ModelProvider;
   selection: ProviderSelection;
-  warnings: readonly string[];
+  /** What the user should be told about the set-up, one line each (asking opens memory.db: a surface may ask once the session is ready). */
+  warnings(): readonly string[];
   /** The core operations, then each extension's (the TUI's slash commands). */
   operations: readonly ExtensionOperation[];
   /** The mounted extensions, in mount order (`picasso workflow run` drives the workflows one). */
@@ -143,7 +143,7 @@ export async function wireSession(
     toolRuntime: composed.toolRuntime,
     provider,
     selection,
-    warnings: composed.warnings(),
+    warnings: () => composed.warnings(),
     operations: composed.operations,
     extensions: composed.extensions,
     async close(reason = "done") {
@@ -195,9 +195,6 @@ async function openProvider(
   picassoHome: string,
 ): Promise<ModelProvider> {
   if (selection.provider !== "mock") return createProvider(selection, env);
-  const { createMockProvider } = await import("@picasso/mock-provider");
-  // The simulated cache outlives the run, as a provider's does: `--continue` reads it back.
-  return createMockProvider({ ...selection, cacheFile: join(picassoHome, "mock-cache.json") }, (baseUrl) =>
-    createProvider({ ...selection, baseUrl }, env),
-  );
+  const { openMockProvider } = await import("./open-mock-provider.js");
+  return openMockProvider(selection, env, picassoHome);
 }

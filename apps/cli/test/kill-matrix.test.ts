@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { allowListApprover, projectSessionsDir } from "@picasso/engine";
-import { StrictLogEventSchema } from "@picasso/protocol";
+import { StrictLogEventSchema } from "@picasso/protocol/schemas";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { wireSession } from "../src/wiring.js";

@@ -16,7 +16,7 @@
  * mock, whose simulated cache looks back 20 blocks from the remaining breakpoints: exactly the
  * requests after the wide steps read only Tier 1, and the probe reports them.
  */
-import { StrictLogEventSchema } from "@picasso/protocol";
+import { StrictLogEventSchema } from "@picasso/protocol/schemas";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Finding } from "../src/drop-check.js";
 import {

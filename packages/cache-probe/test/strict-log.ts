@@ -2,7 +2,7 @@
  * Log lines that fail the strict v2 schema (an undeclared key, a wrong type), each with its first
  * issue: every scenario test checks the log its run wrote with it.
  */
-import { StrictLogEventSchema } from "@picasso/protocol";
+import { StrictLogEventSchema } from "@picasso/protocol/schemas";
 
 export function strictProblems(lines: readonly string[]): string[] {
   return lines.flatMap((line, i) => {

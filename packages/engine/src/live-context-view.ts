@@ -9,7 +9,7 @@
  * go on while a large history is counted.
  */
 
-import type { Tier2Kind } from "@picasso/protocol";
+import { estimateTokens, readLogFile, type Tier2Kind } from "@picasso/protocol";
 import {
   type BlockSize,
   blockText,
@@ -27,7 +27,6 @@ export async function liveContextView(
   window: number,
   reportedPromptTokens: number | undefined,
 ): Promise<ContextView> {
-  const { estimateTokens, readLogFile } = await import("@picasso/protocol");
   const tier2: Partial<Record<Tier2Kind, number>> = {};
   try {
     for await (const line of readLogFile(session.logPath))

@@ -18,9 +18,9 @@ import {
   readLogFileAll,
   type SessionEvent,
   type SessionEventOf,
-  StrictLogEventSchema,
   type ToolDefinition,
 } from "@picasso/protocol";
+import { StrictLogEventSchema } from "@picasso/protocol/schemas";
 import { AnthropicProvider } from "@picasso/providers";
 import { builtinTools, createToolRuntime } from "@picasso/tools";
 import { expect } from "vitest";

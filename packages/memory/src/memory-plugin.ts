@@ -12,8 +12,9 @@
  * - `panel`: the same as memory's `/context` panel (memory-panel.ts); it never creates the
  *   database file (`picasso context` reads, a session's facts open it first).
  * - `start`: embeds, in the background, what the embed queue holds and what has no vector of the
- *   configured model (memory-vectors.ts `catchUp`; not on a read-only memory.db); `catchUp()` is
- *   that work's promise.
+ *   configured model (memory-vectors.ts `catchUp`; not on a read-only memory.db), beginning
+ *   `CATCH_UP_AFTER_MS` after the start so the database does not open on the way to a ready
+ *   session; `catchUp()` is that work's promise.
  * The database opens on first use; when it cannot, `problem()` says why in one line, the facts
  * are empty and the tools answer with that line — the session itself runs on. A read-only
  * memory.db is read (facts, recall) and `problem()` says it is read-only; `remember` refuses.
@@ -32,6 +33,8 @@ import { openMemoryDb } from "./open-db.js";
 import { describeWeights } from "./ranking.js";
 
 export const MEMORY_PLUGIN = "memory";
+/** How long after the session starts its background embedding begins (memory.db opens then, if not before). */
+export const CATCH_UP_AFTER_MS = 500;
 export const MEMORY_SETTINGS_NAMESPACE = "picasso-memory";
 
 export interface MemoryPluginOptions {
@@ -67,6 +70,9 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
   let opened: { service: MemoryService; readOnly?: string } | { problem: string } | undefined;
   let facts: MemoryFacts | undefined;
   let catchingUp: Promise<DrainResult> | undefined;
+  let startTimer: NodeJS.Timeout | undefined;
+  let beginNow: (() => void) | undefined;
+  let closed = false;
   const access = () => {
     if (!opened) {
       const result = openMemoryDb(options.path, options.damaged ? { damaged: options.damaged } : {});
@@ -170,15 +176,26 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
     },
 
     start() {
-      const open = access();
-      // A read-only memory.db is read as it is: nothing is queued or embedded.
-      const vectors = "service" in open && !open.readOnly ? open.service.vectors : undefined;
-      // Never fails the session: what is not embedded now stays queued for the next moment.
-      catchingUp = vectors?.catchUp().catch((error: unknown) => ({
-        embedded: 0,
-        failed: 0,
-        error: (error as Error).message.split("\n")[0] ?? "",
-      }));
+      if (!options.embedder) return;
+      // Once the session is up, not on its way there: opening memory.db (and sqlite-vec) waits.
+      catchingUp = new Promise<void>((resolve) => {
+        startTimer = setTimeout(resolve, CATCH_UP_AFTER_MS);
+        startTimer.unref();
+        beginNow = resolve;
+      }).then(() => {
+        if (closed) return { embedded: 0, failed: 0 };
+        const open = access();
+        // A read-only memory.db is read as it is: nothing is queued or embedded.
+        const vectors = "service" in open && !open.readOnly ? open.service.vectors : undefined;
+        // Never fails the session: what is not embedded now stays queued for the next moment.
+        return (vectors?.catchUp() ?? Promise.resolve({ embedded: 0, failed: 0 })).catch(
+          (error: unknown) => ({
+            embedded: 0,
+            failed: 0,
+            error: (error as Error).message.split("\n")[0] ?? "",
+          }),
+        );
+      });
     },
     catchUp: () => catchingUp,
 
@@ -191,6 +208,9 @@ export function createMemoryPlugin(options: MemoryPluginOptions): MemoryPlugin {
       return "problem" in open ? undefined : open.service;
     },
     close() {
+      closed = true;
+      clearTimeout(startTimer);
+      beginNow?.();
       if (opened && "service" in opened) opened.service.store.close();
     },
   };

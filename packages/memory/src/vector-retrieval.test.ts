@@ -13,7 +13,7 @@
  * - damage: a stored vector of the wrong dimension, a corrupt BLOB, a KNN table of the wrong
  *   dimension — recall answers and says what it skipped.
  */
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EMBEDDING_DIMS, type MockServer, mockEmbedding, startMockServer } from "@picasso/mock-provider";
@@ -250,6 +250,24 @@ describe("the durable embed queue", () => {
     expect(await plugin.catchUp()).toEqual({ embedded: 1, failed: 0 });
     expect(plugin.service()?.store.vectors([memory.id], "mock-embed").size).toBe(1);
     plugin.close();
+  });
+
+  it("a session's start leaves memory.db shut until the session is up, and a close before then never opens it", async () => {
+    const embedder = openAiEmbedder({ baseUrl: `${server.url}/v1`, model: "mock-embed" });
+    const path = newPath();
+    const plugin = createMemoryPlugin({ path, projectScope: "project:v-2", embedder });
+    await plugin.start?.({} as Parameters<NonNullable<typeof plugin.start>>[0]);
+    expect(existsSync(path)).toBe(false);
+    expect(await plugin.catchUp()).toEqual({ embedded: 0, failed: 0 });
+    expect(existsSync(path)).toBe(true);
+    plugin.close();
+
+    const early = newPath();
+    const closedEarly = createMemoryPlugin({ path: early, projectScope: "project:v-3", embedder });
+    await closedEarly.start?.({} as Parameters<NonNullable<typeof closedEarly.start>>[0]);
+    closedEarly.close();
+    expect(await closedEarly.catchUp()).toEqual({ embedded: 0, failed: 0 });
+    expect(existsSync(early)).toBe(false);
   });
 
   it("import queues what it adds or updates in its transaction", async () => {

@@ -12,7 +12,6 @@
  */
 import type { ServerResponse } from "node:http";
 import { estimateTokens } from "@picasso/protocol";
-import { parseAnthropicRequest } from "./anthropic-request.js";
 import type { AnthropicCacheUsage } from "./cache-simulator.js";
 import { anthropicView } from "./conversation.js";
 import { anthropicPromptBlocks, sumTokens } from "./prompt-blocks.js";
@@ -39,12 +38,17 @@ type ContentBlock =
   | { type: "text"; text: string }
   | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> };
 
-export function handleCountTokens(body: unknown, res: ServerResponse): void {
+/** The request reader (zod) loads with the first request: the mock starts without it. */
+const requestReader = () => import("./anthropic-request.js");
+
+export async function handleCountTokens(body: unknown, res: ServerResponse): Promise<void> {
+  const { parseAnthropicRequest } = await requestReader();
   const prompt = parseAnthropicRequest(body, { countTokens: true });
   sendJson(res, { input_tokens: sumTokens(anthropicPromptBlocks(prompt)) });
 }
 
 export async function handleMessages(body: unknown, res: ServerResponse, ctx: RouteContext): Promise<void> {
+  const { parseAnthropicRequest } = await requestReader();
   const prompt = parseAnthropicRequest(body);
   const requestNumber = ctx.nextRequestNumber();
   const fault = ctx.model.faultFor(requestNumber);

@@ -13,7 +13,6 @@
 import type { ServerResponse } from "node:http";
 import { estimateTokens } from "@picasso/protocol";
 import { openaiView } from "./conversation.js";
-import { parseChatRequest } from "./openai-request.js";
 import { openaiPromptBlocks, sumTokens } from "./prompt-blocks.js";
 import { applyFault, pause, type RouteContext, sendWholeAnswer, toolCallId } from "./route-context.js";
 import {
@@ -38,6 +37,8 @@ export async function handleChatCompletions(
   res: ServerResponse,
   ctx: RouteContext,
 ): Promise<void> {
+  // The request reader (zod) loads with the first request: the mock starts without it.
+  const { parseChatRequest } = await import("./openai-request.js");
   const chat = parseChatRequest(body);
   const tools = chat.tools ?? [];
   const requestNumber = ctx.nextRequestNumber();

@@ -18,8 +18,7 @@ import { type ApiFlavour, RequestError, sendError } from "./errors.js";
 import { handleChatCompletions } from "./openai-route.js";
 import type { MockModel } from "./reply.js";
 import type { RouteContext } from "./route-context.js";
-import { loadMockScript, type MockScript, parseMockScript } from "./script.js";
-import { ScriptedModel } from "./scripted-model.js";
+import type { MockScript } from "./script.js";
 
 export interface MockServerOptions {
   /** 0/undefined = a free port. The server always binds 127.0.0.1. */
@@ -50,13 +49,7 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const model: MockModel =
-    options.script === undefined
-      ? new DemoModel()
-      : new ScriptedModel(
-          typeof options.script === "string"
-            ? loadMockScript(options.script)
-            : parseMockScript(options.script),
-        );
+    options.script === undefined ? new DemoModel() : await scriptedModel(options.script);
   let requestCount = 0;
   const cache = new CacheSimulator({
     anthropicMinTokens: options.anthropicMinCacheTokens,
@@ -100,6 +93,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         server.closeAllConnections();
       }),
   };
+}
+
+/** A script's model; the script reader (yaml, zod) loads only when a script is given. */
+async function scriptedModel(script: MockScript | string): Promise<MockModel> {
+  const [{ loadMockScript, parseMockScript }, { ScriptedModel }] = await Promise.all([
+    import("./script.js"),
+    import("./scripted-model.js"),
+  ]);
+  return new ScriptedModel(typeof script === "string" ? loadMockScript(script) : parseMockScript(script));
 }
 
 type Route = (body: unknown, res: ServerResponse, ctx: RouteContext) => void | Promise<void>;

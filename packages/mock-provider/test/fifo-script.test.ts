@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
-const BUILD = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), "../dist/index.js")).href;
+const BUILD = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), "../dist/script.js")).href;
 
 /** What loading the script at `path` in a child gives: the script or its error; rejects after 20 s. */
 function loadInChild(path: string): Promise<{ name?: string; message?: string }> {

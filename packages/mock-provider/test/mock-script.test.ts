@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isUserError } from "@picasso/protocol";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadMockScript, type MockServer, startMockServer } from "../src/index.js";
+import { type MockServer, startMockServer } from "../src/index.js";
+import { loadMockScript } from "../src/script.js";
 import { EXHAUSTED_TEXT } from "../src/scripted-model.js";
 import { anthropicClient } from "./mock-fixtures.js";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MessageSchema, messageText, ToolSpecSchema, text, userMessage } from "./content.js";
+import { MessageSchema, ToolSpecSchema } from "./content.js";
+import { messageText, text, userMessage } from "./messages.js";
 import { ModelRequestSchema, UsageSchema } from "./request.js";
 
 describe("protocol schemas", () => {

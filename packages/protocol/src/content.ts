@@ -4,9 +4,11 @@
  * These are the shapes every package agrees on. Adapters in `@picasso/providers` translate them
  * to and from each provider's wire format; the session log stores them verbatim so a request can
  * be rebuilt byte for byte. Schemas validate data where it crosses a boundary (log files,
- * scripts, SDK input); inside the process the inferred types are trusted.
+ * scripts, SDK input); inside the process the inferred types are trusted. Building and reading
+ * messages needs no schema: messages.ts does it without loading zod.
  */
 import { z } from "zod";
+import { IMAGE_MEDIA_TYPES } from "./image-media-types.js";
 
 export const TextBlockSchema = z.object({ type: z.literal("text"), text: z.string() });
 export const ToolUseBlockSchema = z.object({
@@ -15,8 +17,6 @@ export const ToolUseBlockSchema = z.object({
   name: z.string().min(1),
   input: z.record(z.string(), z.unknown()),
 });
-/** The image formats every provider wire takes (docs/images.md). */
-export const IMAGE_MEDIA_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 export const ImageMediaTypeSchema = z.enum(IMAGE_MEDIA_TYPES);
 export type ImageMediaType = z.infer<typeof ImageMediaTypeSchema>;
 
@@ -84,25 +84,3 @@ export type ToolSpec = z.infer<typeof ToolSpecSchema>;
 /** One block of the system prompt. `id` names the section it came from (e.g. `harness:identity`). */
 export const SystemBlockSchema = z.object({ id: z.string(), text: z.string() });
 export type SystemBlock = z.infer<typeof SystemBlockSchema>;
-
-export const text = (value: string): TextBlock => ({ type: "text", text: value });
-export const userMessage = (...blocks: ContentBlock[]): Message => ({ role: "user", content: blocks });
-export const assistantMessage = (...blocks: ContentBlock[]): Message => ({
-  role: "assistant",
-  content: blocks,
-});
-
-/** The concatenated text blocks of a message (tool results and thinking excluded). */
-export function messageText(message: Message): string {
-  return message.content
-    .filter((b): b is TextBlock => b.type === "text")
-    .map((b) => b.text)
-    .join("");
-}
-
-/** The image blocks of a message: its own and those its tool results carry, in order. */
-export function messageImages(message: Message): ImageBlock[] {
-  return message.content.flatMap((b) =>
-    b.type === "image" ? [b] : b.type === "tool_result" && b.images ? b.images : [],
-  );
-}

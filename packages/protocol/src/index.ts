@@ -1,32 +1,28 @@
 /**
  * The protocol other packages use, exported on purpose: each name is here because another package
  * imports it (no `export *`); a module's other exports stay its own. Add a name when a package needs it.
+ * No zod schema is exported here (types only): a schema is a value whose module loads zod, which
+ * would then load with anything that imports this entry. Validators import `@picasso/protocol/schemas`.
  */
 
 export type { AgentDefinition } from "./agent-definition.js";
 export { assertNever } from "./assert-never.js";
 export { formatByteSize } from "./byte-size.js";
 export { byteLength, canonicalJson, sha1, sha256 } from "./canonical.js";
-export {
-  assistantMessage,
-  type ContentBlock,
-  IMAGE_MEDIA_TYPES,
-  type ImageBlock,
-  type ImageMediaType,
-  type JsonSchema,
-  type Message,
-  messageImages,
-  messageText,
-  type SystemBlock,
-  type TextBlock,
-  type ToolResultBlock,
-  type ToolSpec,
-  ToolSpecSchema,
-  type ToolUseBlock,
-  text,
-  userMessage,
+export type {
+  ContentBlock,
+  ImageBlock,
+  ImageMediaType,
+  JsonSchema,
+  Message,
+  SystemBlock,
+  TextBlock,
+  ToolResultBlock,
+  ToolSpec,
+  ToolUseBlock,
 } from "./content.js";
 export { isUserError, UserError } from "./errors.js";
+export { isLogged, loggedFields } from "./event-persistence.js";
 export {
   type ContextPanel,
   type ExtensionOperation,
@@ -52,6 +48,7 @@ export {
   withHeldProviderSecrets,
 } from "./held-secrets.js";
 export type { ImageInput, ImageResolver, ResolvedImages } from "./image-input.js";
+export { IMAGE_MEDIA_TYPES } from "./image-media-types.js";
 export { INTERRUPTED_RESULT, UNKNOWN_OUTCOME_RESULT } from "./interrupted.js";
 export { encodeLogEvent, readLogFile, readLogFileAll } from "./jsonl.js";
 export type {
@@ -65,7 +62,9 @@ export type {
 } from "./lifecycle-gates.js";
 export { parseLogLineLoose, peekLogSeq, peekLogType, type ScannedLine, scanLogFile } from "./log-scan.js";
 export { upgradeLogEvent } from "./log-upgrade.js";
+export { SESSION_LOG_VERSION } from "./log-version.js";
 export { mcpGatewayName, mcpGatewaySpec } from "./mcp-gateway.js";
+export { assistantMessage, messageImages, messageText, text, userMessage } from "./messages.js";
 export type { ModelProvider, StreamOptions } from "./model-provider.js";
 export { noForkedSubagents } from "./no-forked-subagents.js";
 export { isPermissionMode, PERMISSION_MODES, type PermissionMode } from "./permission-modes.js";
@@ -110,38 +109,33 @@ export {
   remindersInText,
   withoutReminders,
 } from "./reminders.js";
-export {
-  type CacheBreakpoint,
-  DEFAULT_TOOL_OUTPUT_LIMIT_BYTES,
-  type ModelRequest,
-  type ProviderError,
-  type StopReason,
-  type StreamEvent,
-  type Usage,
+export type {
+  CacheBreakpoint,
+  ModelRequest,
+  ProviderError,
+  StopReason,
+  StreamEvent,
+  Usage,
 } from "./request.js";
-export {
-  type ApprovalDecision,
-  isLogged,
-  type LogEvent,
-  type LogEventOf,
-  loggedFields,
-  type MessageSource,
-  SESSION_LOG_VERSION,
-  type SessionEvent,
-  type SessionEventBody,
-  type SessionEventBodyOf,
-  type SessionEventOf,
-  StrictLogEventSchema,
-  type SubagentStatus,
-  type Tier1SectionRole,
-  type Tier1ToolRole,
-  type Tier2Kind,
-  type TodoItem,
-  type ToolDisplay,
-  type ToolEffect,
-  type ToolStatus,
-  type TurnStopReason,
-  type WorkspaceFacts,
+export type {
+  ApprovalDecision,
+  LogEvent,
+  LogEventOf,
+  MessageSource,
+  SessionEvent,
+  SessionEventBody,
+  SessionEventBodyOf,
+  SessionEventOf,
+  SubagentStatus,
+  Tier1SectionRole,
+  Tier1ToolRole,
+  Tier2Kind,
+  TodoItem,
+  ToolDisplay,
+  ToolEffect,
+  ToolStatus,
+  TurnStopReason,
+  WorkspaceFacts,
 } from "./session-events.js";
 export { type ShownTurnInput, shownTurnInput, shownTurnInputText } from "./shown-turn-input.js";
 export {
@@ -165,5 +159,6 @@ export type {
 } from "./timeline-chart.js";
 export { estimateTokens, TOKEN_ESTIMATE_NOTE } from "./tokens.js";
 export type { CatalogGroupTitle, ToolFamily } from "./tool-family.js";
+export { DEFAULT_TOOL_OUTPUT_LIMIT_BYTES } from "./tool-output-limit.js";
 export type { TurnToolLimit } from "./turn-limit.js";
 export { waitUntil } from "./wait-until.js";

@@ -50,23 +50,25 @@ describe("JSONL log codec", () => {
     expect(lines[1]).toMatchObject({ line: 2, torn: false });
   });
 
-  it("rejects events of a newer schema version with a clear reason", () => {
-    const result = decodeLogLine(JSON.stringify({ ...input(0, "x"), v: 3 }));
+  it("rejects events of a newer schema version with a clear reason", async () => {
+    const result = await decodeLogLine(JSON.stringify({ ...input(0, "x"), v: 3 }));
     expect(result).toEqual({ reason: "schema version 3 is newer than this picasso understands (2)" });
   });
 
-  it("names the field of an invalid event", () => {
-    const result = decodeLogLine(JSON.stringify({ ...envelope, seq: -1, type: "turn_start", input: "x" }));
+  it("names the field of an invalid event", async () => {
+    const result = await decodeLogLine(
+      JSON.stringify({ ...envelope, seq: -1, type: "turn_start", input: "x" }),
+    );
     expect("reason" in result && result.reason.startsWith("seq:")).toBe(true);
   });
 
-  it("rejects unknown event types", () => {
-    const result = decodeLogLine(JSON.stringify({ ...envelope, seq: 0, type: "nonsense" }));
+  it("rejects unknown event types", async () => {
+    const result = await decodeLogLine(JSON.stringify({ ...envelope, seq: 0, type: "nonsense" }));
     expect("reason" in result).toBe(true);
   });
 
-  it("reads an event with a field it does not know, dropping that field", () => {
-    const result = decodeLogLine(JSON.stringify({ ...input(0, "x"), extra: 42 }));
+  it("reads an event with a field it does not know, dropping that field", async () => {
+    const result = await decodeLogLine(JSON.stringify({ ...input(0, "x"), extra: 42 }));
     expect("event" in result && result.event).toEqual(input(0, "x"));
   });
 

@@ -9,10 +9,17 @@
  * - any other bad line (corrupt JSON, unknown type, wrong version) is reported with its line
  *   number and the reason.
  * Events of an older schema version the reader knows are upgraded (log-upgrade.ts).
+ * The log-line schema (and zod with it) loads on the first read: a session writes its log without it.
  */
 import { createReadStream } from "node:fs";
 import { parseLogLineJson } from "./log-upgrade.js";
-import { type LogEvent, LogEventSchema } from "./session-events.js";
+import type { LogEvent, LogEventSchema } from "./session-events.js";
+
+let schemaLoaded: Promise<typeof LogEventSchema> | undefined;
+function logEventSchema(): Promise<typeof LogEventSchema> {
+  schemaLoaded ??= import("./session-events.js").then((schemas) => schemas.LogEventSchema);
+  return schemaLoaded;
+}
 
 export function encodeLogEvent(event: LogEvent): string {
   return `${JSON.stringify(event)}\n`;
@@ -23,10 +30,14 @@ export type LogLine =
   | { kind: "skip"; line: number; reason: string; torn: boolean };
 
 /** Parse one line. Returns the event or a reason it is not one. */
-export function decodeLogLine(text: string): { event: LogEvent } | { reason: string } {
+export async function decodeLogLine(text: string): Promise<{ event: LogEvent } | { reason: string }> {
+  return decodeWith(await logEventSchema(), text);
+}
+
+function decodeWith(schema: typeof LogEventSchema, text: string): { event: LogEvent } | { reason: string } {
   const upgraded = parseLogLineJson(text);
   if ("reason" in upgraded) return upgraded;
-  const parsed = LogEventSchema.safeParse(upgraded.value);
+  const parsed = schema.safeParse(upgraded.value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? issue.path.join(".") : "event";
@@ -54,12 +65,13 @@ async function* lines(
 
 /** Stream the lines of a log from text chunks. Blank lines are ignored. */
 export async function* decodeLogStream(chunks: AsyncIterable<string | Buffer>): AsyncGenerator<LogLine> {
+  const schema = await logEventSchema();
   let n = 0;
   for await (const { text, complete } of lines(chunks)) {
     n += 1;
     const trimmed = text.trim();
     if (trimmed === "") continue;
-    const result = decodeLogLine(trimmed);
+    const result = decodeWith(schema, trimmed);
     if ("event" in result) yield { kind: "event", line: n, event: result.event };
     else yield { kind: "skip", line: n, reason: result.reason, torn: !complete };
   }

@@ -14,8 +14,9 @@
  * reader does, see the timeline's fold-file.ts).
  */
 import { closeSync, openSync, readSync } from "node:fs";
+import { SESSION_EVENT_TYPES } from "./event-persistence.js";
 import { parseLogLineJson } from "./log-upgrade.js";
-import { type LogEvent, SESSION_EVENT_TYPES } from "./session-events.js";
+import type { LogEvent } from "./session-events.js";
 
 export interface ScannedLine {
   /** 1-based line number in the file. */

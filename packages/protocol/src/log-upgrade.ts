@@ -10,7 +10,7 @@
  * - `session_start` gains `workspaceRoot` = `cwd` when absent (the earliest v1 logs lacked it);
  * - every other v1 field kept its name and meaning; fields v2 added are optional.
  */
-import { SESSION_LOG_VERSION } from "./session-events.js";
+import { SESSION_LOG_VERSION } from "./log-version.js";
 
 export function upgradeLogEvent(raw: unknown): { value: unknown } | { reason: string } {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return { reason: "not a JSON object" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { text, userMessage } from "./content.js";
+import { text, userMessage } from "./messages.js";
 import {
   parseProtectedContext,
   protectedContextIn,

@@ -1,15 +1,9 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { isLogged, loggedFields, persistenceTable, SESSION_EVENT_TYPES } from "./event-persistence.js";
 import { decodeLogLine } from "./jsonl.js";
-import {
-  EVENT_RULES,
-  isLogged,
-  loggedFields,
-  persistenceTable,
-  SESSION_EVENT_TYPES,
-  StrictLogEventSchema,
-} from "./session-events.js";
+import { EVENT_RULES, StrictLogEventSchema } from "./session-events.js";
 
 const envelope = {
   v: 2 as const,
@@ -66,9 +60,9 @@ describe("the session event vocabulary", () => {
     expect(JSON.stringify(result.error?.issues)).toContain("surprise");
   });
 
-  it("reads a v1 line as v2: approval → approval_decided, subagent_start gains its parent lane", () => {
+  it("reads a v1 line as v2: approval → approval_decided, subagent_start gains its parent lane", async () => {
     const v1 = { ...envelope, v: 1 };
-    const approval = decodeLogLine(
+    const approval = await decodeLogLine(
       JSON.stringify({ ...v1, type: "approval", toolUseId: "t", name: "bash", decision: "deny" }),
     );
     expect("event" in approval && approval.event).toMatchObject({
@@ -76,7 +70,7 @@ describe("the session event vocabulary", () => {
       type: "approval_decided",
       decision: "deny",
     });
-    const start = decodeLogLine(
+    const start = await decodeLogLine(
       JSON.stringify({ ...v1, lane: "agent-1", type: "subagent_start", task: "look", parentToolUseId: "t" }),
     );
     expect("event" in start && start.event).toMatchObject({

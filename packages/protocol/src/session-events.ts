@@ -3,9 +3,10 @@
  * here once. The TUI, headless `stream-json`, the session log, the timeline fold and (later) ACP
  * all read this one union.
  *
- * Each variant has a persistence rule in `EVENT_RULES` (the one table; docs/session-log.md shows
- * it): `log` variants are written to the session log and streamed; `live` variants (text and
- * thinking deltas) are streamed only. A `log` variant may carry a few *live-only fields* — data
+ * Each variant has a persistence rule in `EVENT_RULES` (docs/session-log.md shows it; the same rule
+ * as plain data is in event-persistence.ts, so events are recorded and written without zod): `log`
+ * variants are written to the session log and streamed; `live` variants (text and thinking deltas)
+ * are streamed only. A `log` variant may carry a few *live-only fields* — data
  * the log already holds elsewhere or that only a screen needs (a tool call's input is in the
  * assistant `message`; a tool result's full content is in the `tool_results` message) — which the
  * writer leaves out of the line. Everything else that is written is declared here.
@@ -19,13 +20,12 @@
  */
 import { z } from "zod";
 import { MessageSchema, SystemBlockSchema, ToolSpecSchema } from "./content.js";
-import { liveOnly, logged, type Persist, Size } from "./event-variants.js";
+import { liveOnly, logged, Size } from "./event-variants.js";
 import { WATCH_LOOP_TEAM_EVENT_RULES, WORKFLOW_EVENT_RULES } from "./family-events.js";
+import { SESSION_LOG_VERSION } from "./log-version.js";
 import { PERMISSION_MODES } from "./permission-modes.js";
 import { CacheBreakpointSchema, ProviderErrorSchema, StopReasonSchema, UsageSchema } from "./request.js";
 import { SubagentStatusSchema } from "./subagent-status.js";
-
-export const SESSION_LOG_VERSION = 2 as const;
 
 export const PermissionModeSchema = z.enum(PERMISSION_MODES);
 
@@ -461,24 +461,10 @@ export const EVENT_RULES = {
 
 type Rules = typeof EVENT_RULES;
 export type SessionEventType = keyof Rules;
-export const SESSION_EVENT_TYPES = Object.keys(EVENT_RULES) as SessionEventType[];
 export type LoggedEventType = {
   [T in SessionEventType]: Rules[T]["persist"] extends "log" ? T : never;
 }[SessionEventType];
 export type LiveEventType = Exclude<SessionEventType, LoggedEventType>;
-
-export function isLogged(type: SessionEventType): type is LoggedEventType {
-  return EVENT_RULES[type].persist === "log";
-}
-
-/** The persistence table, as docs/session-log.md shows it: variant → logged or live, live-only fields. */
-export function persistenceTable(): { type: SessionEventType; persist: Persist; liveFields: string[] }[] {
-  return SESSION_EVENT_TYPES.map((type) => ({
-    type,
-    persist: EVENT_RULES[type].persist,
-    liveFields: Object.keys(EVENT_RULES[type].live),
-  }));
-}
 
 type Infer<S extends z.ZodRawShape> = [keyof S] extends [never]
   ? Record<never, never>
@@ -524,7 +510,9 @@ const logEnvelope = {
   turn: z.number().int().nonnegative(),
 };
 
-const LOGGED_TYPES = SESSION_EVENT_TYPES.filter(isLogged);
+const LOGGED_TYPES = (Object.keys(EVENT_RULES) as SessionEventType[]).filter(
+  (type): type is LoggedEventType => EVENT_RULES[type].persist === "log",
+);
 
 function logLineSchemas(strict: boolean) {
   return LOGGED_TYPES.map((type) => {
@@ -542,12 +530,3 @@ const asUnion = (schemas: AnySchema[]) =>
 export const LogEventSchema = asUnion(logLineSchemas(false));
 /** A log line of schema v2 exactly as this version writes it: an undeclared key is an error. */
 export const StrictLogEventSchema = asUnion(logLineSchemas(true));
-
-/** The logged part of an event: its live-only fields left out. */
-export function loggedFields(body: SessionEventBody): Record<string, unknown> {
-  const live = EVENT_RULES[body.type].live as z.ZodRawShape;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body))
-    if (!(key in live) && value !== undefined) out[key] = value;
-  return out;
-}

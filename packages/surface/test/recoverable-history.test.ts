@@ -13,12 +13,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { allowListApprover } from "@picasso/engine";
 import { startMockServer } from "@picasso/mock-provider";
-import {
-  readLogFileAll,
-  type SessionEvent,
-  type SessionEventOf,
-  StrictLogEventSchema,
-} from "@picasso/protocol";
+import { readLogFileAll, type SessionEvent, type SessionEventOf } from "@picasso/protocol";
+import { StrictLogEventSchema } from "@picasso/protocol/schemas";
 import { AnthropicProvider } from "@picasso/providers";
 import { describe, expect, it } from "vitest";
 import { composeSession } from "../src/index.js";

@@ -1,4 +1,4 @@
-import { ToolSpecSchema } from "@picasso/protocol";
+import { ToolSpecSchema } from "@picasso/protocol/schemas";
 import { describe, expect, it } from "vitest";
 import { builtinTools, createToolRuntime } from "./tool-runtime.js";
 

@@ -122,7 +122,7 @@ async function runWorkflow(name: string, flags: RunFlags): Promise<number> {
     },
     { approver: allowListApprover(flags.allow ?? []), surfaceLabel: "workflow" },
   );
-  for (const warning of wired.warnings) process.stderr.write(`picasso: warning: ${warning}\n`);
+  for (const warning of wired.warnings()) process.stderr.write(`picasso: warning: ${warning}\n`);
   let run: WorkflowRun;
   try {
     const handle = findWorkflowsHandle(wired.extensions);

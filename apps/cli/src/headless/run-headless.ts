@@ -82,7 +82,7 @@ export async function runHeadless(
     mcpElicitation,
   });
   if (wired.selection.source === "no-key") process.stderr.write(`picasso: ${NO_KEY_NOTE}\n`);
-  for (const warning of wired.warnings) process.stderr.write(`picasso: warning: ${warning}\n`);
+  for (const warning of wired.warnings()) process.stderr.write(`picasso: warning: ${warning}\n`);
   for (const note of wired.session.resumeNotes) process.stderr.write(`picasso: ${note}\n`);
   const controller = new AbortController();
   let signalled: StopSignal | undefined;

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { StrictLogEventSchema } from "@picasso/protocol";
+import { StrictLogEventSchema } from "@picasso/protocol/schemas";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../test-context.js";
 import { createHistoryReadTool, HISTORY_PAGE_MAX_BYTES, pageOf } from "./history-read.js";

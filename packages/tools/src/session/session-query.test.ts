@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { StrictLogEventSchema } from "@picasso/protocol";
+import { StrictLogEventSchema } from "@picasso/protocol/schemas";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../test-context.js";
 import { createSessionQueryTool } from "./session-query.js";

@@ -66,6 +66,8 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     setImmediate(() => {
       markStartup("ready");
       writeStartupTrace();
+      // Then its set-up warnings, some of which take work to know (memory.db is opened to tell).
+      controller.showWarnings();
       // Then, while the user reads the screen, what the first prompt needs (its session facts, the
       // provider's SDK) — a moment later, once the background work the opening started (the
       // sandbox probe, which the facts describe) has answered rather than being redone in line.

@@ -77,6 +77,8 @@ function fakeSession(
 }
 
 /** Sessions opened in turn, each with the stand-in operations (and `extra`, an extension's). */
+const warningsAsked = { count: 0 };
+
 function host(
   sessions: ReturnType<typeof fakeSession>[],
   options: StandInOptions & { extra?: ExtensionOperation[] } = {},
@@ -92,7 +94,10 @@ function host(
         session: s.session as never,
         provider: { name: "mock", model: "demo", contextWindow: 1000 },
         mockFallback: true,
-        warnings: ["AGENTS.md: instructions cut at the 8192-byte cap"],
+        warnings: () => {
+          warningsAsked.count++;
+          return ["AGENTS.md: instructions cut at the 8192-byte cap"];
+        },
         operations: [...standInOperations(s.session, request.controls, options), ...(options.extra ?? [])],
         close: async (reason) => {
           closed.push(`${s.session.id}:${reason}`);
@@ -135,8 +140,14 @@ describe("SessionController", () => {
     });
     const c = new SessionController(host([s]));
     s.attach(c);
+    const asked = warningsAsked.count;
     await c.start();
     expect(c.store.state.items.some((i) => i.kind === "notice" && i.tone === "hint")).toBe(true);
+    // The warnings are asked for once the session is ready, not while it opens.
+    expect(warningsAsked.count).toBe(asked);
+    expect(c.store.state.items.some((i) => i.kind === "notice" && i.tone === "warn")).toBe(false);
+    c.showWarnings();
+    expect(warningsAsked.count).toBe(asked + 1);
     expect(c.store.state.items).toContainEqual(
       expect.objectContaining({
         kind: "notice",

@@ -105,12 +105,11 @@ export class SessionController implements CommandContext {
   }
 
   /**
-   * Open the first session (new or resumed) and show its history, warnings about its instruction
-   * files and, on the mock, the first-run hint.
+   * Open the first session (new or resumed) and show its history and, on the mock, the first-run
+   * hint. Its set-up warnings come once it is ready (`showWarnings`).
    */
   async start(request: SessionChoice = {}): Promise<void> {
     await this.openSession(request);
-    for (const text of this.opened?.warnings ?? []) this.print({ kind: "notice", tone: "warn", text });
     if (this.opened?.mockFallback) this.print({ kind: "notice", tone: "hint", text: MOCK_HINT });
     // Left (a signal) while the session opened: what was typed ahead is not sent.
     const waiting = this.store.state.exited ? [] : (this.beforeOpen ?? []);
@@ -120,6 +119,12 @@ export class SessionController implements CommandContext {
     this.modeBeforeOpen = undefined;
     if (waiting.length) this.store.set({ hint: undefined }, true);
     for (const text of waiting) this.submit(text);
+  }
+
+  /** Shows the first session's set-up warnings, one notice each (once it is ready: run-tui.ts). */
+  showWarnings(): void {
+    if (!this.opened || this.store.state.exited) return;
+    for (const text of this.opened.warnings?.() ?? []) this.print({ kind: "notice", tone: "warn", text });
   }
 
   /** Works out what the open session's first prompt needs, unless it is closing (`Session.prepareFirstPrompt`). */

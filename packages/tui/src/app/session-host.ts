@@ -12,8 +12,12 @@ export interface OpenedSession {
   provider: { name: string; model: string; contextWindow: number };
   /** True when nothing chose a provider and no API key is set, so the built-in mock stands in. */
   mockFallback?: boolean;
-  /** What the user should know about the session's Tier 1 (instruction files left out or cut), one line each. */
-  warnings?: readonly string[];
+  /**
+   * What the user should know about the session's set-up (instruction files left out or cut, a
+   * memory database it cannot use…), one line each. Asked once the session is ready: knowing some
+   * takes work (memory.db is opened to tell).
+   */
+  warnings?: () => readonly string[];
   /** What the user can ask of the session directly: its slash commands (core operations first). */
   operations: readonly ExtensionOperation[];
   close(reason?: string): Promise<void>;
