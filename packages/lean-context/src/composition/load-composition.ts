@@ -32,7 +32,7 @@ import {
   type Surface,
   type WithheldPatch,
 } from "./compose.js";
-import { openPatchCache, type PatchCache, type PatchItem } from "./patch-cache.js";
+import { type IncludeMarker, openPatchCache, type PatchCache } from "./patch-cache.js";
 import { type IncludeReader, type PatchOp, parsePatchFile } from "./patch-file.js";
 
 /**
@@ -181,9 +181,9 @@ function readPatchFile(
   if (!items) {
     try {
       // Includes left as markers, resolved below as a cached file's are.
-      items = parsePatchFile(text, path, (target, at, field) => [
-        { kind: "include", target, at, field } as unknown as PatchOp,
-      ]) as PatchItem[];
+      items = parsePatchFile(text, path, (target, at, field): IncludeMarker[] => [
+        { kind: "include", target, at, field },
+      ]);
     } catch {
       // A mistake: parse again the plain way, so the first error in file order is the one reported.
       return parsePatchFile(text, path, include);

@@ -51,13 +51,21 @@ export type PatchOp = { at: SourcePos } & (
   | { kind: "disable"; target: "tool" | "section" | "plugin"; name: string }
 );
 
-/** Reads an included patch file: `path` as written, `at` and `field` of the include for messages. */
-export type IncludeReader = (path: string, at: SourcePos, field: string) => PatchOp[];
+/**
+ * Reads an included patch file: `path` as written, `at` and `field` of the include for messages.
+ * What it gives stands in the include's place: the included file's ops, or (the parse cache) a
+ * marker for the loader to resolve.
+ */
+export type IncludeReader<T = PatchOp> = (path: string, at: SourcePos, field: string) => T[];
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** Parse the text of one patch file. `file` is only used in messages and positions. */
-export function parsePatchFile(source: string, file: string, include?: IncludeReader): PatchOp[] {
+export function parsePatchFile<T = PatchOp>(
+  source: string,
+  file: string,
+  include?: IncludeReader<T>,
+): (PatchOp | T)[] {
   const lines = new LineCounter();
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const firstError = doc.errors[0];
@@ -75,7 +83,12 @@ export function parsePatchFile(source: string, file: string, include?: IncludeRe
 }
 
 /** One list item: exactly one verb, and the ops it stands for. */
-function parsePatch(read: PatchReader, item: Node, field: string, include?: IncludeReader): PatchOp[] {
+function parsePatch<T>(
+  read: PatchReader,
+  item: Node,
+  field: string,
+  include?: IncludeReader<T>,
+): (PatchOp | T)[] {
   const patch = read.entries(item, field, ["insert", "override", "disable", "include"]);
   if (patch.size !== 1)
     read.fail(item, field, "each patch has exactly one of insert, override, disable, include");
@@ -184,13 +197,13 @@ function parseDisable(read: PatchReader, value: Node | null, f: string, at: Sour
 }
 
 /** `include: <path>` — the included file's ops, read by the caller. */
-function parseInclude(
+function parseInclude<T>(
   read: PatchReader,
   value: Node | null,
   f: string,
   at: SourcePos,
-  include: IncludeReader | undefined,
-): PatchOp[] {
+  include: IncludeReader<T> | undefined,
+): T[] {
   const path = read.str(value, f);
   if (!include)
     return read.fail(value, f, "includes are not read here (only in files loadComposition reads)");
