@@ -3,7 +3,7 @@ import { mkdtempSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createChangesExtension, readHead } from "./changes-extension.js";
+import { createChangesExtension, READ_START_AFTER_MS, readHead } from "./changes-extension.js";
 import { parseNumstat, parseStatus } from "./workspace-changes.js";
 
 function git(cwd: string, ...args: string[]): void {
@@ -72,7 +72,7 @@ describe("the changes extension", () => {
     expect(result.data).toMatchObject({ ok: true, branch: "main", commits: [{ subject: "add c" }] });
   });
 
-  it("opens without waiting for git; the first tool call waits for the start, so its commit counts", async () => {
+  it("opens without waiting for git; the first tool call starts the read and waits for it, so its commit counts", async () => {
     const root = repository();
     const first = headOf(root);
     const log: string[] = [];
@@ -91,7 +91,9 @@ describe("the changes extension", () => {
       },
     });
     expect(await extension.start?.(start(root))).toBeUndefined();
-    expect(log).toEqual(["reading the start"]);
+    // Not read on the way to a ready session: later, or when a tool call comes first.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual([]);
     // Before the start is known no tool has run: the panel takes HEAD as it is for the start.
     expect(extension.panel?.()?.rows).toEqual(
       expect.arrayContaining([
@@ -123,6 +125,32 @@ describe("the changes extension", () => {
       ]),
     );
     await extension.close?.();
+  });
+
+  it("reads the start by itself a moment after the session starts, and not at all when closed first", async () => {
+    const root = repository();
+    const reads: number[] = [];
+    const made = (t0: number) =>
+      createChangesExtension({
+        workspaceRoot: root,
+        readHead: async (at, stop) => {
+          reads.push(performance.now() - t0);
+          return readHead(at, stop);
+        },
+      });
+    const t0 = performance.now();
+    const waiting = made(t0);
+    await waiting.start?.(start(root));
+    await new Promise((resolve) => setTimeout(resolve, READ_START_AFTER_MS + 200));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toBeGreaterThanOrEqual(READ_START_AFTER_MS - 5);
+    await waiting.close?.();
+
+    const closedFirst = made(performance.now());
+    await closedFirst.start?.(start(root));
+    await closedFirst.close?.();
+    await new Promise((resolve) => setTimeout(resolve, READ_START_AFTER_MS + 50));
+    expect(reads).toHaveLength(1);
   });
 
   it("reads the start through the safe runner: HEAD's commit, none outside a repository", async () => {

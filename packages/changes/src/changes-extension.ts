@@ -2,9 +2,10 @@
  * The changes extension — what changed in the workspace during the session, for the user (nothing
  * of it reaches the model: no tool, no section, no fact line, so Tier 1 and history are untouched):
  * - `start`: the HEAD commit the session started on is read, in the background (git is two child
- *   processes; the session opens without waiting for them). Every tool call waits for that answer
- *   (`beforeToolCall`, an opinion-less gate), so no command the model runs — a commit — can move
- *   HEAD before the start is known; the `changes` operation and `close` wait for it too;
+ *   processes) once the session is up — `READ_START_AFTER_MS` later, or at once when a tool call or
+ *   the `changes` operation comes first. Every tool call waits for that answer (`beforeToolCall`,
+ *   an opinion-less gate), so no command the model runs — a commit — can move HEAD before the start
+ *   is known; the `changes` operation waits for it too, `close` stops it;
  * - `panel()`: the `workspace changes` section of `/context` — branch, commits since the start,
  *   uncommitted files with line figures (while the start is still being read, no tool has run, so
  *   the start is HEAD as it is now);
@@ -24,6 +25,8 @@ export type ReadHead = (root: string, signal: AbortSignal) => Promise<string | u
 
 /** The bound of the start's read, as the synchronous git calls of a session start. */
 const HEAD_TIMEOUT_MS = 5_000;
+/** How long after the start its HEAD is read, unless something needs it sooner (off the way to ready). */
+export const READ_START_AFTER_MS = 300;
 
 export const readHead: ReadHead = async (root, signal) => {
   const head = await runGit(root, ["rev-parse", "--verify", "--quiet", "HEAD"], {
@@ -44,14 +47,31 @@ export function createChangesExtension(options: ChangesExtensionOptions): Picass
   /** The start's read: resolved once it is known (at once when no session started). */
   let startRead: Promise<void> = Promise.resolve();
   let reading = false;
+  /** Begins the start's read now, if it is still waiting for its moment. */
+  let readNow = () => {};
   const stop = new AbortController();
   const read = () => workspaceChanges(options.workspaceRoot, startedAt);
-  const started = () => startRead;
+  const started = () => {
+    readNow();
+    return startRead;
+  };
   return {
     name: CHANGES_EXTENSION,
     start(ctx) {
       reading = true;
-      startRead = (options.readHead ?? readHead)(ctx.workspaceRoot, stop.signal)
+      const moment = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, READ_START_AFTER_MS);
+        timer.unref();
+        readNow = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      startRead = moment
+        // Closed before its moment: nothing to read.
+        .then(() =>
+          stop.signal.aborted ? undefined : (options.readHead ?? readHead)(ctx.workspaceRoot, stop.signal),
+        )
         .then(
           (head) => {
             startedAt = head;

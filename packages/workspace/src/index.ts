@@ -48,7 +48,12 @@ export {
   type UserCommandSandbox,
   userCommandEnvironment,
 } from "./user-command.js";
-export { workspaceFacts, workspaceFactsSoon } from "./workspace-facts.js";
+export {
+  PREFETCH_FRESH_MS,
+  prefetchWorkspaceFacts,
+  workspaceFacts,
+  workspaceFactsSoon,
+} from "./workspace-facts.js";
 export {
   defaultPicassoHome,
   findWorkspaceRoot,

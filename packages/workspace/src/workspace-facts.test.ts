@@ -3,8 +3,16 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { findWorkspaceRoot, gitBranch, gitDirOf, workspaceFacts, workspaceFactsSoon } from "./index.js";
+import { describe, expect, it, vi } from "vitest";
+import {
+  findWorkspaceRoot,
+  gitBranch,
+  gitDirOf,
+  PREFETCH_FRESH_MS,
+  prefetchWorkspaceFacts,
+  workspaceFacts,
+  workspaceFactsSoon,
+} from "./index.js";
 
 function git(cwd: string, ...args: string[]): void {
   execFileSync("git", args, { cwd, stdio: "ignore" });
@@ -41,6 +49,27 @@ describe("workspace facts", () => {
     expect(await workspaceFactsSoon(root)).toEqual(workspaceFacts(root));
     expect(await workspaceFactsSoon(root)).toEqual({ gitBranch: "main", gitDirty: true });
     expect(await workspaceFactsSoon(realpathSync(mkdtempSync(join(tmpdir(), "ws-none-"))))).toEqual({});
+  });
+
+  it("hands facts asked for ahead to the next session of that root, once, while they are fresh", async () => {
+    const root = repo();
+    await prefetchWorkspaceFacts(root);
+    // Dirty after the prefetch: the session takes what was asked for ahead (git ran then).
+    writeFileSync(join(root, "b.txt"), "one\n");
+    git(root, "add", "b.txt");
+    expect(await workspaceFactsSoon(root)).toEqual({ gitBranch: "main", gitDirty: false });
+    // Taken once: the next session asks git again.
+    expect(await workspaceFactsSoon(root)).toEqual({ gitBranch: "main", gitDirty: true });
+    // Stale: older than PREFETCH_FRESH_MS is asked again.
+    const clock = vi.spyOn(Date, "now");
+    const then = Date.now();
+    clock.mockReturnValue(then);
+    git(root, "reset", "-q");
+    await prefetchWorkspaceFacts(root);
+    git(root, "add", "b.txt");
+    clock.mockReturnValue(then + PREFETCH_FRESH_MS + 1);
+    expect(await workspaceFactsSoon(root)).toEqual({ gitBranch: "main", gitDirty: true });
+    clock.mockRestore();
   });
 
   it("reads the branch of a checkout and of a linked worktree", () => {

@@ -14,7 +14,7 @@
 import { constants as osConstants } from "node:os";
 import { markStartup } from "@picasso/protocol/startup-trace";
 import { MOCK_HINT, runTui, type SessionHost } from "@picasso/tui";
-import { findWorkspaceRoot } from "@picasso/workspace";
+import { findWorkspaceRoot, prefetchWorkspaceFacts } from "@picasso/workspace";
 import { defaultAction } from "../default-action.js";
 import { resumeCommand } from "../resume-command.js";
 import { resumeTarget, type SessionFlags } from "../wiring-flags.js";
@@ -27,6 +27,8 @@ export async function startInteractive(
 ): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) return defaultAction();
   const workspaceRoot = findWorkspaceRoot(process.cwd());
+  // git status runs while Ink and the engine load; the session opening takes its answer.
+  void prefetchWorkspaceFacts(workspaceRoot);
   // "Start without it" holds for this run: reopening (a resume, /model) does not ask again.
   let declinedProjectConfig = false;
   const host: SessionHost = {
