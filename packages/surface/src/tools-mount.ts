@@ -31,11 +31,15 @@ import {
 } from "@picasso/tools";
 import type { ExtensionPlace, Mounted } from "./extension-place.js";
 
+/** How long after a session's tools mount the stale sandbox folders are swept. */
+const SWEEP_TEMPS_AFTER_MS = 2_000;
+
 export function toolsExtension(place: ExtensionPlace): Mounted {
   if (place.offline) return toolsOn(createToolRuntime(), undefined);
   const settings = place.composition.settings;
-  // The folders SIGKILLed sessions left: swept asynchronously, nothing waits for it.
-  void sweepStaleSandboxTemps();
+  // The folders SIGKILLed sessions left: swept once the session is up (reading the temp folder and
+  // each owner's /proc entry is not on the way to ready), nothing waits for it.
+  setTimeout(() => void sweepStaleSandboxTemps(), SWEEP_TEMPS_AFTER_MS).unref();
   const sandboxTmp = createSandboxTemp();
   const runtime = createToolRuntime({
     ...(place.killGraceMs ? { killGraceMs: place.killGraceMs } : {}),

@@ -13,6 +13,7 @@
  */
 import { constants as osConstants } from "node:os";
 import { markStartup } from "@picasso/protocol/startup-trace";
+import { probeSandboxAsync } from "@picasso/tools/sandbox-probe";
 import { MOCK_HINT, runTui, type SessionHost } from "@picasso/tui";
 import { findWorkspaceRoot, prefetchWorkspaceFacts } from "@picasso/workspace";
 import { defaultAction } from "../default-action.js";
@@ -27,8 +28,10 @@ export async function startInteractive(
 ): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) return defaultAction();
   const workspaceRoot = findWorkspaceRoot(process.cwd());
-  // git status runs while Ink and the engine load; the session opening takes its answer.
+  // git status and the sandbox's bwrap probe run while Ink and the engine load (from a smaller
+  // process, so cheaper to start); the session opening takes their answers.
   void prefetchWorkspaceFacts(workspaceRoot);
+  void probeSandboxAsync();
   // "Start without it" holds for this run: reopening (a resume, /model) does not ask again.
   let declinedProjectConfig = false;
   const host: SessionHost = {
