@@ -125,10 +125,50 @@ const stringWidthFastPath = {
  * string-width compiles a `\p{RGI_Emoji}` regex with the `v` flag: tens of ms on the way to the
  * first frame, for text the fast path above answers without them. In the bundle each is made on its
  * first use instead (`segment()` and `test()` are all these modules call on them).
+ * Ink also splits every line it draws into graphemes (ansi-tokenize, slice-ansi). Text made only of
+ * characters that are each a grapheme of their own whatever stands beside them (`__picassoPlainGraphemes`,
+ * computed here with Intl.Segmenter itself: ASCII, tab, newline and escape, and the script and
+ * symbol ranges above less every mark, joiner, ignorable and emoji) is split by code unit, as
+ * the segmenter would split it; anything else (CR LF, combining marks, emoji sequences, Hangul…)
+ * still goes to the segmenter.
  */
-const LAZY_UNICODE_HELPERS = `const __picassoLazySegmenter = (...args) => {
+function plainGraphemesPattern() {
+  const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  const count = (text) => [...segmenter.segment(text)].length;
+  const joins = /[\p{M}\p{Extended_Pictographic}\p{Emoji_Presentation}\p{Default_Ignorable_Code_Point}]/u;
+  const ranges = [];
+  const candidates = [[0x09, 0x0a], [0x1b, 0x1b], ...CANDIDATES];
+  for (const [from, to] of candidates)
+    for (let cp = from; cp <= to; cp++) {
+      const ch = String.fromCodePoint(cp);
+      if (joins.test(ch)) continue;
+      // A grapheme of its own beside a letter, itself, an escape and a newline, on either side.
+      if (![`a${ch}a`, `${ch}${ch}a`, `\x1b${ch}\n`, `\n${ch}\x1b`].every((text) => count(text) === 3)) continue;
+      const last = ranges.at(-1);
+      if (last && last[1] === cp - 1) last[1] = cp;
+      else ranges.push([cp, cp]);
+    }
+  const hex = (cp) => `\\u${cp.toString(16).padStart(4, "0")}`;
+  return `/^[${ranges.map(([a, z]) => (a === z ? hex(a) : `${hex(a)}-${hex(z)}`)).join("")}]*$/`;
+}
+
+const LAZY_UNICODE_HELPERS = `const __picassoPlainGraphemes = ${plainGraphemesPattern()};
+const __picassoCodeUnits = (text) => ({
+  *[Symbol.iterator]() {
+    for (let index = 0; index < text.length; index++) yield { segment: text[index], index, input: text };
+  },
+  containing: (index) =>
+    index >= 0 && index < text.length ? { segment: text[index], index, input: text } : undefined,
+});
+const __picassoLazySegmenter = (...args) => {
   let made;
-  return { segment: (text) => (made ??= new Intl.Segmenter(...args)).segment(text) };
+  const graphemes = (args[1]?.granularity ?? "grapheme") === "grapheme";
+  return {
+    segment: (text) =>
+      graphemes && __picassoPlainGraphemes.test(text)
+        ? __picassoCodeUnits(text)
+        : (made ??= new Intl.Segmenter(...args)).segment(text),
+  };
 };
 const __picassoLazyRegExp = (pattern, flags) => {
   let made;

@@ -74,6 +74,29 @@ describe("the bundled binary", () => {
     expect(packagesIn(inputsOf(/dist\/open-mock-provider-[^/]*\.js$/), lazy)).toEqual([]);
   });
 
+  it("splits plain text into graphemes by code unit only where the segmenter would split it so", () => {
+    // Ink's grapheme splitting skips Intl.Segmenter for text its bundled pattern calls plain (build.mjs).
+    const chunk = readdirSync(DIST).find((f) => /^interactive-.*\.js$/.test(f))!;
+    const source = readFileSync(join(DIST, chunk), "utf8");
+    const found = /__picassoPlainGraphemes=(\/\^\[[^\]]*\]\*\$\/)/.exec(source)?.[1];
+    expect(found).toBeDefined();
+    const plain = new Function(`return ${found}`)() as RegExp;
+    const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+    const graphemes = (text: string) => [...segmenter.segment(text)].map((s) => s.segment);
+    const everyCharacter = Array.from({ length: 0x3000 }, (_, cp) => String.fromCharCode(cp)).filter((ch) =>
+      plain.test(ch),
+    );
+    expect(everyCharacter.length).toBeGreaterThan(1000);
+    // Each plain character stays a grapheme of its own beside every other plain character.
+    const sample = everyCharacter.filter((_, i) => i % 7 === 0);
+    for (const a of sample) expect(graphemes(a + sample.join(a))).toEqual([...(a + sample.join(a))]);
+    for (const text of ["╭─ › ready │ default │", "\u001b[1mbold\u001b[22m · — … → ✓", "Ünïcödé ΑΒΓ Жж\ttab\n"])
+      expect(plain.test(text) && graphemes(text)).toEqual([...text]);
+    // What clusters goes to the segmenter.
+    for (const text of ["a\r\nb", "e\u0301", "👍🏽", "👩\u200d💻", "🇫🇷", "한국어", "x\ufe0f", "क्षि"])
+      expect(plain.test(text)).toBe(false);
+  });
+
   it("reports an unexpected failure inside a chunk with its TypeScript stack", () => {
     const script = `
       import { readdirSync } from "node:fs";
