@@ -7,11 +7,9 @@
  * to the address that was checked (the request's `lookup` is pinned to it), so a second DNS
  * answer cannot redirect it (DNS rebinding). IPv4-mapped IPv6 addresses are checked as IPv4.
  */
-import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 
-const blocked = new BlockList();
-for (const [net, prefix] of [
+const BLOCKED_V4 = [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
   ["100.64.0.0", 10],
@@ -26,9 +24,8 @@ for (const [net, prefix] of [
   ["203.0.113.0", 24],
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
-] as const)
-  blocked.addSubnet(net, prefix, "ipv4");
-for (const [net, prefix] of [
+] as const;
+const BLOCKED_V6 = [
   ["::", 128],
   ["::1", 128],
   ["64:ff9b::", 96],
@@ -37,16 +34,25 @@ for (const [net, prefix] of [
   ["fc00::", 7],
   ["fe80::", 10],
   ["ff00::", 8],
-] as const)
-  blocked.addSubnet(net, prefix, "ipv6");
+] as const;
+
+let blockedList: BlockList | undefined;
+/** The blocked ranges, built on the first check (not when the tools load). */
+function blocked(): BlockList {
+  if (blockedList) return blockedList;
+  blockedList = new BlockList();
+  for (const [net, prefix] of BLOCKED_V4) blockedList.addSubnet(net, prefix, "ipv4");
+  for (const [net, prefix] of BLOCKED_V6) blockedList.addSubnet(net, prefix, "ipv6");
+  return blockedList;
+}
 
 /** Whether an IP address is outside the public internet. */
 export function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return blocked.check(mapped[1], "ipv4");
+  if (mapped?.[1]) return blocked().check(mapped[1], "ipv4");
   const family = isIP(address);
   if (family === 0) return true;
-  return blocked.check(address, family === 4 ? "ipv4" : "ipv6");
+  return blocked().check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
 export interface CheckedHost {
@@ -61,6 +67,7 @@ export async function checkHost(hostname: string, allowPrivate: boolean): Promis
   if (isIP(bare)) addresses = [{ address: bare, family: isIP(bare) }];
   else {
     try {
+      const { lookup } = await import("node:dns/promises");
       addresses = await lookup(bare, { all: true, verbatim: true });
     } catch (error) {
       return `cannot resolve ${hostname} (${(error as NodeJS.ErrnoException).code ?? "DNS error"})`;

@@ -2,11 +2,10 @@
  * One guarded HTTP(S) GET for the web tools: redirects followed (at most 5, each hop checked
  * again), the connection pinned to the address the guard checked, gzip/deflate/brotli decoded,
  * the body cut at `maxBytes`, the whole exchange bounded by `timeoutMs` and the caller's signal.
+ * Node's http, https and zlib load with the first fetch (https alone is ~10 ms of start-up otherwise).
  */
-import http, { type IncomingMessage } from "node:http";
-import https from "node:https";
+import type { IncomingMessage } from "node:http";
 import type { LookupFunction } from "node:net";
-import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { type CheckedHost, checkHost } from "./address-guard.js";
 
 export const MAX_REDIRECTS = 5;
@@ -43,13 +42,13 @@ function pinned(host: CheckedHost): LookupFunction {
   };
 }
 
-function request(
+async function request(
   url: URL,
   host: CheckedHost,
   options: GetOptions,
   signal: AbortSignal,
 ): Promise<IncomingMessage> {
-  const mod = url.protocol === "https:" ? https : http;
+  const { default: mod } = url.protocol === "https:" ? await import("node:https") : await import("node:http");
   return new Promise((resolve, reject) => {
     const req = mod.request(url, {
       method: "GET",
@@ -68,6 +67,7 @@ async function readBody(
   maxBytes: number,
 ): Promise<{ body: Buffer; truncated: boolean }> {
   const encoding = String(res.headers["content-encoding"] ?? "").toLowerCase();
+  const { createBrotliDecompress, createGunzip, createInflate } = await import("node:zlib");
   const stream =
     encoding === "gzip" || encoding === "x-gzip"
       ? res.pipe(createGunzip())
