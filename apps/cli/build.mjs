@@ -143,7 +143,8 @@ function plainGraphemesPattern() {
       const ch = String.fromCodePoint(cp);
       if (joins.test(ch)) continue;
       // A grapheme of its own beside a letter, itself, an escape and a newline, on either side.
-      if (![`a${ch}a`, `${ch}${ch}a`, `\x1b${ch}\n`, `\n${ch}\x1b`].every((text) => count(text) === 3)) continue;
+      if (![`a${ch}a`, `${ch}${ch}a`, `\x1b${ch}\n`, `\n${ch}\x1b`].every((text) => count(text) === 3))
+        continue;
       const last = ranges.at(-1);
       if (last && last[1] === cp - 1) last[1] = cp;
       else ranges.push([cp, cp]);

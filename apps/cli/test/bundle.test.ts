@@ -90,7 +90,11 @@ describe("the bundled binary", () => {
     // Each plain character stays a grapheme of its own beside every other plain character.
     const sample = everyCharacter.filter((_, i) => i % 7 === 0);
     for (const a of sample) expect(graphemes(a + sample.join(a))).toEqual([...(a + sample.join(a))]);
-    for (const text of ["╭─ › ready │ default │", "\u001b[1mbold\u001b[22m · — … → ✓", "Ünïcödé ΑΒΓ Жж\ttab\n"])
+    for (const text of [
+      "╭─ › ready │ default │",
+      "\u001b[1mbold\u001b[22m · — … → ✓",
+      "Ünïcödé ΑΒΓ Жж\ttab\n",
+    ])
       expect(plain.test(text) && graphemes(text)).toEqual([...text]);
     // What clusters goes to the segmenter.
     for (const text of ["a\r\nb", "e\u0301", "👍🏽", "👩\u200d💻", "🇫🇷", "한국어", "x\ufe0f", "क्षि"])
