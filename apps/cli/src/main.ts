@@ -16,15 +16,16 @@ import { VERSION } from "./version.js";
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) process.stdout.write(`${VERSION}\n`);
 else {
-  const [{ takeProviderKeys }, { holdEventLoopUntilReady, markStartup }] = await Promise.all([
-    import("./provider-keys.js"),
-    import("@picasso/protocol/startup-trace"),
-  ]);
+  // Loaded here, not above: --version needs none of them (nor the terminal modules they load).
+  const [{ takeProviderKeys }, { holdEventLoopUntilReady, markStartup }, { drawFirstFrame, opensTui }] =
+    await Promise.all([
+      import("./provider-keys.js"),
+      import("@picasso/protocol/startup-trace"),
+      import("./first-frame.js"),
+    ]);
   const releaseLoop = holdEventLoopUntilReady();
   markStartup("main");
   takeProviderKeys();
-  // Loaded here, not above: --version needs neither it nor the terminal modules it loads.
-  const { drawFirstFrame, opensTui } = await import("./first-frame.js");
   if (opensTui(args)) {
     drawFirstFrame();
     markStartup("first-frame");

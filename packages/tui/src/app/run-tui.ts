@@ -17,6 +17,7 @@ import { markStartup, writeStartupTrace } from "@picasso/protocol/startup-trace"
 import { render } from "ink";
 import { createElement } from "react";
 import { BracketedPasteContext, enableBracketedPaste } from "../keys/paste-mode.js";
+import { loadMarkdownReader } from "../markdown/markdown-reader.js";
 import { App } from "./App.js";
 import { panelScreen } from "./panel-screen.js";
 import { SessionController } from "./session-controller.js";
@@ -69,9 +70,12 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
       // Then its set-up warnings, some of which take work to know (memory.db is opened to tell).
       controller.showWarnings();
       // Then, while the user reads the screen, what the first prompt needs (its session facts, the
-      // provider's SDK) — a moment later, once the background work the opening started (the
+      // provider's SDK, the Markdown reader) — a moment later, once the background work the opening started (the
       // sandbox probe, which the facts describe) has answered rather than being redone in line.
-      setTimeout(() => controller.prepareFirstPrompt(), PREPARE_DELAY_MS).unref();
+      setTimeout(() => {
+        controller.prepareFirstPrompt();
+        void loadMarkdownReader();
+      }, PREPARE_DELAY_MS).unref();
     });
   } catch (error) {
     options.stop?.removeEventListener("abort", stop);

@@ -6,6 +6,7 @@ import { Box } from "ink";
 import { render } from "ink-testing-library";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loadHighlighter } from "../markdown/highlight-code.js";
+import { loadMarkdownReader } from "../markdown/markdown-reader.js";
 import { hyperlink, Markdown } from "./Markdown.js";
 import { COLOR_THEME, PLAIN_THEME, type Theme, ThemeContext, themeFor } from "./theme.js";
 
@@ -61,6 +62,9 @@ const unstyled = (s: string) => s.replace(/\u001b\[[\d;]*m/g, "");
 beforeAll(async () => {
   await loadHighlighter();
 });
+
+// marked loads on first need (markdown-reader.ts); these tests read Markdown from the start.
+beforeAll(() => loadMarkdownReader());
 
 describe("Markdown", () => {
   for (const width of [60, 120]) {

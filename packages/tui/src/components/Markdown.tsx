@@ -18,25 +18,29 @@ import { wrapSpans } from "../markdown/wrap-spans.js";
 import { CodeBlock } from "./CodeBlock.js";
 import { LeftRuled } from "./LeftRuled.js";
 import { useTheme } from "./theme.js";
+import { useMarkdownReader } from "./use-markdown-reader.js";
 
 export function Markdown({ text, width }: { text: string; width: number }) {
-  const blocks = useMemo(() => parseMarkdown(text), [text]);
+  // Plain paragraphs until marked has loaded, then the Markdown (markdown-reader.ts).
+  const read = useMarkdownReader(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the same text parses anew once marked has loaded
+  const blocks = useMemo(() => parseMarkdown(text), [text, read]);
   return (
     <Box flexDirection="column">
       {blocks.map((sourced, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positional and re-parsed as a whole
-        <TopBlock key={i} raw={sourced.raw} block={sourced.block} width={width} />
+        <TopBlock key={i} raw={sourced.raw} block={sourced.block} width={width} read={read} />
       ))}
     </Box>
   );
 }
 
-/** A top-level block; the same source text at the same width renders the same. */
+/** A top-level block; the same source text at the same width, read the same way, renders the same. */
 const TopBlock = memo(
-  ({ block, width }: { raw: string; block: MarkdownBlock; width: number }) => (
+  ({ block, width }: { raw: string; block: MarkdownBlock; width: number; read: boolean }) => (
     <MarkdownBlockView block={block} width={width} />
   ),
-  (before, after) => before.raw === after.raw && before.width === after.width,
+  (before, after) => before.raw === after.raw && before.width === after.width && before.read === after.read,
 );
 
 function MarkdownBlockView({ block, width }: { block: MarkdownBlock; width: number }) {

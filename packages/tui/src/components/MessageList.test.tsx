@@ -1,6 +1,7 @@
 import { Box } from "ink";
 import { render } from "ink-testing-library";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadMarkdownReader } from "../markdown/markdown-reader.js";
 import type { TranscriptItem } from "../transcript/transcript.js";
 import { MessageList } from "./MessageList.js";
 
@@ -25,6 +26,9 @@ const items: TranscriptItem[] = [
   },
   { id: 4, kind: "notice", tone: "warn", text: "interrupted" },
 ];
+
+// marked loads on first need (markdown-reader.ts); these tests read Markdown from the start.
+beforeAll(() => loadMarkdownReader());
 
 describe("MessageList", () => {
   it("prints finished items with rendered markdown", () => {

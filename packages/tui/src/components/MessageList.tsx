@@ -16,6 +16,7 @@ import { IndentedText } from "./IndentedText.js";
 import { Markdown } from "./Markdown.js";
 import { ToolLine } from "./ToolLine.js";
 import { useTheme } from "./theme.js";
+import { useMarkdownReader } from "./use-markdown-reader.js";
 
 export function MessageList({
   items,
@@ -28,9 +29,14 @@ export function MessageList({
   epoch?: number;
   width?: number;
 }) {
+  // A reply goes to the scrollback once, so not before marked has loaded (markdown-reader.ts):
+  // until then the list stops before the first one (a moment, at most, after the session opens).
+  const firstReply = items.findIndex((item) => item.kind === "assistant");
+  const read = useMarkdownReader(firstReply !== -1);
+  const printable = read || firstReply === -1 ? items : items.slice(0, firstReply);
   return (
     <>
-      <Static key={epoch} items={items as TranscriptItem[]}>
+      <Static key={epoch} items={printable as TranscriptItem[]}>
         {(item) => (
           <Box key={item.id} width={width} paddingBottom={item.kind === "tool" ? 0 : 1}>
             <HistoryItem item={item} width={width} />

@@ -1,7 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parseInline, parseMarkdown } from "./markdown-blocks.js";
+import { loadMarkdownReader } from "./markdown-reader.js";
 
 const kinds = (text: string) => parseMarkdown(text).map((b) => b.block.kind);
+
+// marked loads on first need (markdown-reader.ts); these tests read Markdown from the start.
+beforeAll(() => loadMarkdownReader());
 
 describe("parseMarkdown", () => {
   it("reads headings, lists, paragraphs and fenced code with a language", () => {

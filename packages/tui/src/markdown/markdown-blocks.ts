@@ -10,9 +10,12 @@
  * to the end, as CommonMark says; trailing lines that start with `|` after a paragraph break are a
  * table still streaming (no delimiter row yet) and are shown as one, so the table does not jump
  * in when its delimiter row arrives.
+ * Until marked has loaded (markdown-reader.ts) the text is read plainly: paragraphs of plain text,
+ * split at blank lines, and nothing of a streaming reply is settled.
  */
-import { Lexer, type Token, type Tokens } from "marked";
+import type { Token, Tokens } from "marked";
 import type { Inline } from "./inline-spans.js";
+import { markdownLexer } from "./markdown-reader.js";
 
 export type Align = "left" | "right" | "center" | null;
 
@@ -87,7 +90,8 @@ function inlineSpans(tokens: readonly Token[] | undefined, style: Style = "text"
 
 /** Spans of an inline Markdown string (a table cell, a heading), for tests and small labels. */
 export function parseInline(text: string): Inline[] {
-  return inlineSpans(Lexer.lexInline(text));
+  const lexer = markdownLexer();
+  return lexer ? inlineSpans(lexer.lexInline(text)) : text === "" ? [] : [{ kind: "text", text }];
 }
 
 function listBlock(list: Tokens.List): MarkdownBlock {
@@ -180,7 +184,9 @@ function pendingTable(raw: string): MarkdownBlock | undefined {
 }
 
 export function parseMarkdown(source: string): SourcedBlock[] {
-  const tokens = Lexer.lex(source, { gfm: true });
+  const lexer = markdownLexer();
+  if (!lexer) return plainBlocks(source);
+  const tokens = lexer.lex(source, { gfm: true });
   const out: SourcedBlock[] = [];
   tokens.forEach((token, i) => {
     const last = i === tokens.length - 1;
@@ -202,7 +208,9 @@ export function parseMarkdown(source: string): SourcedBlock[] {
  * settled text (replies rarely use them).
  */
 export function splitSettled(text: string): { settled: string; rest: string } {
-  const tokens = Lexer.lex(text, { gfm: true });
+  const lexer = markdownLexer();
+  if (!lexer) return { settled: "", rest: text };
+  const tokens = lexer.lex(text, { gfm: true });
   let last = tokens.length - 1;
   while (last >= 0 && tokens[last]!.type === "space") last--;
   if (last < 1) return { settled: "", rest: text };
@@ -217,4 +225,16 @@ export function splitSettled(text: string): { settled: string; rest: string } {
   )
     return { settled: "", rest: text };
   return { settled: text.slice(0, at), rest: text.slice(at) };
+}
+
+/** The text before marked has loaded: a paragraph of plain text per run of non-blank lines. */
+function plainBlocks(source: string): SourcedBlock[] {
+  const out: SourcedBlock[] = [];
+  for (const raw of source.split(/\n[ \t]*\n/)) {
+    const text = raw.replace(/^\n+|\n+$/g, "");
+    if (text.trim() === "") continue;
+    if (out.length > 0) out.push({ raw: "\n", block: { kind: "blank" } });
+    out.push({ raw, block: { kind: "paragraph", spans: [{ kind: "text", text }] } });
+  }
+  return out;
 }

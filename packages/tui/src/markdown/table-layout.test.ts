@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parseMarkdown } from "./markdown-blocks.js";
+import { loadMarkdownReader } from "./markdown-reader.js";
 import { layoutTable, tableBorder } from "./table-layout.js";
 
 const table = (md: string) => {
@@ -8,6 +9,9 @@ const table = (md: string) => {
   return block;
 };
 const text = (line: { text: string }[][]) => line.map((cell) => cell.map((s) => s.text).join(""));
+
+// marked loads on first need (markdown-reader.ts); these tests read Markdown from the start.
+beforeAll(() => loadMarkdownReader());
 
 describe("layoutTable", () => {
   it("sizes columns to their widest cell and pads by alignment", () => {

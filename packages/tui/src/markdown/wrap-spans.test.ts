@@ -1,8 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parseInline } from "./markdown-blocks.js";
+import { loadMarkdownReader } from "./markdown-reader.js";
 import { wrapSpans } from "./wrap-spans.js";
 
 const text = (lines: ReturnType<typeof wrapSpans>) => lines.map((l) => l.map((s) => s.text).join(""));
+
+// marked loads on first need (markdown-reader.ts); these tests read Markdown from the start.
+beforeAll(() => loadMarkdownReader());
 
 describe("wrapSpans", () => {
   it("breaks at spaces and never starts or ends a line with one", () => {

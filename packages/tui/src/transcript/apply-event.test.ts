@@ -1,5 +1,6 @@
 import type { SessionEvent } from "@picasso/protocol";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadMarkdownReader } from "../markdown/markdown-reader.js";
 import { applyEvent, EMPTY_LIVE } from "./apply-event.js";
 import type { LiveArea, NewItem } from "./transcript.js";
 
@@ -21,6 +22,9 @@ function fold(events: Body[]): { live: LiveArea; finished: NewItem[] } {
   }
   return { live, finished };
 }
+
+// marked loads on first need (markdown-reader.ts); these tests read Markdown from the start.
+beforeAll(() => loadMarkdownReader());
 
 describe("applyEvent", () => {
   it("prints a streaming reply's settled blocks as they settle, keeping only the last one live", () => {
