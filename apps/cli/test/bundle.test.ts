@@ -57,7 +57,9 @@ describe("the bundled binary", () => {
       names.filter((name) => inputs.some((input) => input.includes(`node_modules/${name}/`)));
     const tui = inputsOf(/dist\/interactive-[A-Z0-9]+\.js$/);
     expect(packagesIn(tui, ["ink"])).toEqual(["ink"]);
-    expect(packagesIn(tui, ["zod", "@modelcontextprotocol/sdk", "yaml", "execa", "ajv", "marked"])).toEqual([]);
+    expect(packagesIn(tui, ["zod", "@modelcontextprotocol/sdk", "yaml", "execa", "ajv", "marked"])).toEqual(
+      [],
+    );
     const wiring = inputsOf(/dist\/wiring-[^/]*\.js$/);
     expect(packagesIn(wiring, ["yaml"])).toEqual(["yaml"]);
     const lazy = [

@@ -64,7 +64,13 @@ describe("the Markdown reader, loaded when first needed", () => {
 
   it("reads Markdown once loaded", async () => {
     await loadMarkdownReader();
-    expect(parseMarkdown(reply).map((b) => b.block.kind)).toEqual(["heading", "blank", "list", "blank", "paragraph"]);
+    expect(parseMarkdown(reply).map((b) => b.block.kind)).toEqual([
+      "heading",
+      "blank",
+      "list",
+      "blank",
+      "paragraph",
+    ]);
     expect(splitSettled(reply).settled).not.toBe("");
   });
 });
