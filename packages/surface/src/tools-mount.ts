@@ -32,7 +32,7 @@ import {
 import type { ExtensionPlace, Mounted } from "./extension-place.js";
 
 /** How long after a session's tools mount the stale sandbox folders are swept. */
-const SWEEP_TEMPS_AFTER_MS = 2_000;
+export const SWEEP_TEMPS_AFTER_MS = 2_000;
 
 export function toolsExtension(place: ExtensionPlace): Mounted {
   if (place.offline) return toolsOn(createToolRuntime(), undefined);
