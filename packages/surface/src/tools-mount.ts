@@ -13,7 +13,9 @@
  * folder: the sandbox probes bwrap in the background (commands await it), stale sandbox folders
  * are swept asynchronously, and the process-group supervisor starts with the first tool process.
  */
+
 import { existsSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { projectSessionsDir, sessionProcessGroupsPath } from "@picasso/engine";
 import { type PicassoExtension, readLogFileAll } from "@picasso/protocol";
 import {
@@ -39,7 +41,8 @@ export function toolsExtension(place: ExtensionPlace): Mounted {
   const settings = place.composition.settings;
   // The folders SIGKILLed sessions left: swept once the session is up (reading the temp folder and
   // each owner's /proc entry is not on the way to ready), nothing waits for it.
-  setTimeout(() => void sweepStaleSandboxTemps(), SWEEP_TEMPS_AFTER_MS).unref();
+  const temp = tmpdir();
+  setTimeout(() => void sweepStaleSandboxTemps(temp), SWEEP_TEMPS_AFTER_MS).unref();
   const sandboxTmp = createSandboxTemp();
   const runtime = createToolRuntime({
     ...(place.killGraceMs ? { killGraceMs: place.killGraceMs } : {}),
