@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { decodeLogLine, decodeLogStream, encodeLogEvent, readLogFileAll } from "./jsonl.js";
+import { decodeLogLine, decodeLogStream, encodeLogEvent, readLogFile, readLogFileAll } from "./jsonl.js";
 import type { LogEvent } from "./session-events.js";
 
 const envelope = { v: 2 as const, ts: "2026-11-29T12:00:00.000Z", session: "s1", lane: "main", turn: 1 };
@@ -70,6 +70,13 @@ describe("JSONL log codec", () => {
   it("reads an event with a field it does not know, dropping that field", async () => {
     const result = await decodeLogLine(JSON.stringify({ ...input(0, "x"), extra: 42 }));
     expect("event" in result && result.event).toEqual(input(0, "x"));
+  });
+
+  it("a log that cannot be opened is an error of the read, caught by its reader, never an uncaught one", async () => {
+    const missing = join(mkdtempSync(join(tmpdir(), "jsonl-")), "gone.jsonl");
+    await expect(readLogFileAll(missing)).rejects.toMatchObject({ code: "ENOENT" });
+    const lines = readLogFile(missing);
+    await expect(lines.next()).rejects.toMatchObject({ code: "ENOENT" });
   });
 
   it("reads a file from disk", async () => {

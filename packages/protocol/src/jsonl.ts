@@ -78,8 +78,11 @@ export async function* decodeLogStream(chunks: AsyncIterable<string | Buffer>): 
 }
 
 /** Stream a log file. Throws only if the file cannot be opened (the caller names the file). */
-export function readLogFile(path: string): AsyncGenerator<LogLine> {
-  return decodeLogStream(createReadStream(path, { encoding: "utf8", highWaterMark: 64 * 1024 }));
+export async function* readLogFile(path: string): AsyncGenerator<LogLine> {
+  // The schema first, then the file: a stream opened while the schema loads would have no reader
+  // yet to take its error (a file that cannot be opened would be an uncaught exception).
+  await logEventSchema();
+  yield* decodeLogStream(createReadStream(path, { encoding: "utf8", highWaterMark: 64 * 1024 }));
 }
 
 /** Read all events of a log into memory (for small logs and tests), with the skipped lines. */
