@@ -65,9 +65,10 @@ async function request(
 async function readBody(
   res: IncomingMessage,
   maxBytes: number,
+  zlib: typeof import("node:zlib"),
 ): Promise<{ body: Buffer; truncated: boolean }> {
   const encoding = String(res.headers["content-encoding"] ?? "").toLowerCase();
-  const { createBrotliDecompress, createGunzip, createInflate } = await import("node:zlib");
+  const { createBrotliDecompress, createGunzip, createInflate } = zlib;
   const stream =
     encoding === "gzip" || encoding === "x-gzip"
       ? res.pipe(createGunzip())
@@ -112,6 +113,8 @@ export async function guardedGet(start: URL, options: GetOptions): Promise<GetRe
   const signal = AbortSignal.any([options.signal, timeout]);
   const redirects: string[] = [];
   let url = start;
+  // Loaded before any response arrives: nothing awaits between a response and its reader.
+  const zlib = await import("node:zlib");
   try {
     for (;;) {
       const host = await checkHost(url.hostname, options.allowPrivate);
@@ -127,7 +130,7 @@ export async function guardedGet(start: URL, options: GetOptions): Promise<GetRe
         url = parseWebUrl(new URL(location, url).href);
         continue;
       }
-      const { body, truncated } = await readBody(res, options.maxBytes);
+      const { body, truncated } = await readBody(res, options.maxBytes, zlib);
       return {
         finalUrl: url.href,
         redirects,
