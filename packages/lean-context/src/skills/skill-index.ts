@@ -52,7 +52,17 @@ export interface SkillIndex {
 const HEADER =
   "# Skills\nWhen a skill's trigger matches the task, load it with skill({name}) before starting and follow it.";
 
-const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+/** Made on first use: making a segmenter loads ICU's break-iterator data (~10 ms at start-up). */
+let segmenter: Intl.Segmenter | undefined;
+/** Printable ASCII: every character is a grapheme of its own, whatever stands beside it. */
+const PLAIN = /^[\x20-\x7e]*$/;
+
+/** `text` split into graphemes (user-perceived characters). */
+function graphemesOf(text: string): string[] {
+  if (PLAIN.test(text)) return text.split("");
+  segmenter ??= new Intl.Segmenter("en", { granularity: "grapheme" });
+  return Array.from(segmenter.segment(text), (s) => s.segment);
+}
 
 const WHEN =
   /(?:^|[.;!?]\s+|\s[—–-]\s)((?:Use (?:this skill |it )?(?:when|for|to|if)|When|Whenever)\b[\s\S]*)$/;
@@ -70,7 +80,7 @@ export function triggerOf(description: string): string {
  */
 export function cutTrigger(text: string, maxChars: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  const chars = Array.from(graphemes.segment(flat), (s) => s.segment);
+  const chars = graphemesOf(flat);
   if (chars.length <= maxChars) return flat;
   const kept = chars.slice(0, Math.max(0, maxChars - 1));
   const space = kept.lastIndexOf(" ");
@@ -127,7 +137,7 @@ export function buildSkillIndex(skills: readonly SkillInfo[], budget: SkillBudge
       overflowed: false,
     };
   const triggers = sorted.map((s) => triggerOf(s.description));
-  const lengths = triggers.map((t) => Array.from(graphemes.segment(t)).length);
+  const lengths = triggers.map((t) => graphemesOf(t).length);
   const linesAt = (chars: number) => sorted.map((s, i) => `- ${s.name}: ${cutTrigger(triggers[i]!, chars)}`);
   const cutAt = (chars: number, count = sorted.length) =>
     lengths.slice(0, count).filter((n) => n > chars).length;
