@@ -1,6 +1,11 @@
 #!/usr/bin/env node
 /**
- * Builds the shipped `picasso` binary: one ESM bundle with lazily loaded chunks (esbuild).
+ * Builds the shipped `picasso` binary: one bundle with lazily loaded chunks (esbuild), in two stages:
+ * an ESM bundle split into chunks (esbuild splits ESM only), then each chunk made CommonJS, file
+ * for file, so that Node 20 compiles it through `Module.prototype._compile`, where the binary's
+ * compile cache (src/compile-cache.ts) hands V8 the code it made for that chunk on an earlier run.
+ * Nothing in the bundle may use a top-level `await` (CommonJS has none): the plugins below take
+ * out the ones in Yoga and Ink.
  *
  * - Entry `src/main.ts` → `dist/main.js`; every dynamic `import()` (each command, the TUI, the
  *   engine wiring, the provider SDKs, the mock, the cache-probe…) becomes a chunk of its own in
@@ -13,15 +18,17 @@
  *   ranks are read only when a token count is needed).
  * - Whitespace and syntax are minified (identifiers are not, so stacks keep their function names):
  *   less to read and compile on the way to the first frame, React's reconciler above all.
- * - Dependencies adjusted as they are bundled (plugins below): Yoga decodes its WebAssembly
- *   without `fetch`, string-width's fast path takes box-drawing characters too, Ink's text modules
- *   make their Intl.Segmenter and emoji regex on first use, and zod carries its English messages only.
- * - Source maps are written beside each chunk; a bug's stack is mapped with them when it is reported
- *   (src/source-mapped-stack.ts), so stacks name TypeScript without a map read at every start.
+ * - Dependencies adjusted as they are bundled (plugins below): Yoga starts synchronously and
+ *   without `fetch`, Ink has no devtools import, string-width's fast path takes box-drawing
+ *   characters too, Ink's text modules make their Intl.Segmenter and emoji regex on first use, and
+ *   zod carries its English messages only.
+ * - Source maps are written beside each chunk, carried through both stages; a bug's stack is
+ *   mapped with them when it is reported (src/source-mapped-stack.ts), so stacks name TypeScript
+ *   without a map read at every start.
  * - The version is written in from package.json (`__PICASSO_VERSION__`).
- * `--metafile` writes dist/meta.json for `npx esbuild --analyze`-style inspection.
+ * dist/meta.json is the first stage's chunk graph (the same file names), for tests and inspection.
  */
-import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -41,17 +48,65 @@ export const EXTERNAL = [
 ];
 
 /**
- * Yoga (Ink's layout engine) ships its WebAssembly as a base64 `data:` URL and, when `fetch` exists,
- * "downloads" it through fetch — which in Node loads undici (~90 ms) on the way to the first frame.
- * Without `fetch` it decodes the same bytes with `atob`. The bundle takes that path.
+ * Yoga (Ink's layout engine) is Emscripten's output with its WebAssembly inlined as a base64 `data:`
+ * URL, started asynchronously behind a top-level `await` in yoga-layout's entry (and, when `fetch`
+ * exists, "downloaded" through it — which in Node loads undici, ~90 ms). A top-level await keeps the
+ * bundle from being CommonJS (code-cached, compile-cache.ts). In the bundle Yoga starts
+ * synchronously instead: Emscripten's `instantiateWasm` hook is also handed the data URL, and the
+ * entry compiles and instantiates the module at once (Node allows that for any size) — then
+ * Emscripten's start-up has run by the time `loadYoga()` returns, on the Module object it was given.
  */
-const yogaWithoutFetch = {
-  name: "yoga-without-fetch",
+const YOGA_HOOK_CALL = /h\.instantiateWasm\(d,\s*a\)/;
+const SYNC_YOGA_ENTRY = `import loadYoga from "../binaries/yoga-wasm-base64-esm.js";
+import wrapAssembly from "./wrapAssembly.js";
+const started = {
+  instantiateWasm(imports, receiveInstance, dataUrl) {
+    const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+    receiveInstance(new WebAssembly.Instance(new WebAssembly.Module(bytes), imports));
+    return {};
+  },
+};
+loadYoga(started);
+if (!started.calledRun) throw new Error("Yoga's WebAssembly did not start synchronously (build.mjs, yoga-sync)");
+const Yoga = wrapAssembly(started);
+export default Yoga;
+export * from "./generated/YGEnums.js";
+`;
+const yogaSync = {
+  name: "yoga-sync",
   setup(b) {
     b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => {
       const source = readFileSync(args.path, "utf8");
-      const contents = source.replaceAll("typeof fetch", '"undefined"');
-      if (contents === source) throw new Error(`yoga-without-fetch: no \`typeof fetch\` in ${args.path}`);
+      if (!YOGA_HOOK_CALL.test(source)) throw new Error(`yoga-sync: no instantiateWasm call in ${args.path}`);
+      return { contents: source.replace(YOGA_HOOK_CALL, "h.instantiateWasm(d,a,H)"), loader: "js" };
+    });
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      if (!source.includes("const Yoga = wrapAssembly(await loadYoga());"))
+        throw new Error(`yoga-sync: yoga-layout's entry is not the one expected in ${args.path}`);
+      return { contents: SYNC_YOGA_ENTRY, loader: "js", resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+/**
+ * Under DEV=true Ink imports React's devtools and reads its own package.json (for the devtools),
+ * each behind a top-level `await`. The bundle carries no devtools (the alias below), and a top-level
+ * await keeps it from being CommonJS: both go.
+ */
+const INK_DEV_AWAITS = [
+  ["await import('./devtools.js');", "void 0;"],
+  ["await loadPackageJson()", "{ name: undefined, version: undefined }"],
+];
+const inkWithoutDevtools = {
+  name: "ink-without-devtools",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
+      let contents = readFileSync(args.path, "utf8");
+      for (const [from, to] of INK_DEV_AWAITS) {
+        if (!contents.includes(from)) throw new Error(`ink-without-devtools: no \`${from}\` in ${args.path}`);
+        contents = contents.replace(from, to);
+      }
       return { contents, loader: "js" };
     });
   },
@@ -199,10 +254,12 @@ const lazyUnicodeTables = {
   },
 };
 
-rmSync(outdir, { recursive: true, force: true });
+// Stage 1: one ESM bundle split into chunks (esbuild splits ESM only), written to a staging folder.
+const staging = join(here, "dist.esm");
+rmSync(staging, { recursive: true, force: true });
 const result = await build({
   entryPoints: [join(here, "src/main.ts")],
-  outdir,
+  outdir: staging,
   bundle: true,
   splitting: true,
   format: "esm",
@@ -215,7 +272,7 @@ const result = await build({
   minifySyntax: true,
   chunkNames: "[name]-[hash]",
   external: EXTERNAL,
-  plugins: [yogaWithoutFetch, stringWidthFastPath, lazyUnicodeTables, zodEnglishOnly],
+  plugins: [yogaSync, inkWithoutDevtools, stringWidthFastPath, lazyUnicodeTables, zodEnglishOnly],
   // Ink loads React's devtools only under DEV=true; the bundle never does.
   alias: { "react-devtools-core": join(here, "build-support/no-devtools.mjs") },
   // React (Ink's renderer) ships a development build chosen at run time; the bundle takes production.
@@ -223,12 +280,51 @@ const result = await build({
     __PICASSO_VERSION__: JSON.stringify(version),
     "process.env.NODE_ENV": JSON.stringify("production"),
   },
-  // Bundled CommonJS dependencies call `require` for Node's built-ins.
-  banner: {
-    js: 'import { createRequire as __picassoRequire } from "node:module"; const require = __picassoRequire(import.meta.url);',
-  },
   metafile: true,
   logLevel: "warning",
 });
-chmodSync(join(outdir, "main.js"), 0o755);
-writeFileSync(join(outdir, "meta.json"), JSON.stringify(result.metafile));
+
+// Stage 2: each chunk made CommonJS, file for file (the same names, imports become `require`s, each
+// dynamic import a `require` in a promise), its source map carried through to the TypeScript.
+// CommonJS modules go through Node's `Module.prototype._compile`, where the binary's compile cache
+// (src/compile-cache.ts) hands V8 the code it compiled last time.
+const chunks = readdirSync(staging).filter((f) => f.endsWith(".js"));
+// Not a `"type": "module"` folder: then esbuild does not read the chunks as Node's ESM, whose imports
+// of a converted chunk would take its whole `exports` as the default export (`__toESM(…, 1)`)
+// instead of the chunk's own default (an SDK's client class, say).
+writeFileSync(join(staging, "package.json"), "{}\n");
+const converted = join(here, "dist.cjs");
+rmSync(converted, { recursive: true, force: true });
+await build({
+  entryPoints: chunks.map((f) => join(staging, f)),
+  outdir: converted,
+  bundle: false,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  supported: { "dynamic-import": false },
+  sourcemap: "linked",
+  sourcesContent: false,
+  legalComments: "none",
+  minifyWhitespace: true,
+  minifySyntax: true,
+  define: { "import.meta.url": "__picassoModuleUrl" },
+  // ESM is strict; the banner comes before esbuild's own "use strict", so it says it first.
+  banner: { js: '"use strict";var __picassoModuleUrl=require("node:url").pathToFileURL(__filename).href;' },
+  logLevel: "warning",
+});
+for (const file of chunks) {
+  const text = readFileSync(join(converted, file), "utf8");
+  if (/\bimport\.meta\b|\bimport\(/.test(text.replace(/"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "")))
+    throw new Error(`build: ${file} still uses import.meta or import() after its CommonJS conversion`);
+}
+writeFileSync(join(converted, "package.json"), '{ "type": "commonjs" }\n');
+chmodSync(join(converted, "main.js"), 0o755);
+// The chunk graph, as tests and the bench read it (the same names in both stages).
+writeFileSync(
+  join(converted, "meta.json"),
+  JSON.stringify(result.metafile).replaceAll('"dist.esm/', '"dist/'),
+);
+rmSync(outdir, { recursive: true, force: true });
+renameSync(converted, outdir);
+rmSync(staging, { recursive: true, force: true });

@@ -24,7 +24,10 @@
  * - peers' first frames beside Picasso's, when installed (else one line saying so): Codex
  *   (CODEX_BIN or `codex` on PATH), Claude Code (CLAUDE_BIN or `claude`), Gemini CLI (GEMINI_CLI_BIN
  *   or `gemini`) — a peer's first frame is the first screen with three or more lines drawn;
- * - startup.import-<chunk>-ms: import time of the chunks on the way to Ink's first frame.
+ * - startup.ready-no-compile-cache-ms: ready in the warm place with PICASSO_COMPILE_CACHE=off (every
+ *   chunk compiled by V8, as on a first run; src/compile-cache.ts), interleaved;
+ * - startup.import-<chunk>-ms: import time of the chunks on the way to Ink's first frame, without
+ *   the compile cache (a plain `import()` of each).
  * The workspace is a git repository with a commit and a dirty file (what a session usually opens
  * on); launches reuse one workspace and PICASSO_HOME after a first, unmeasured one (its catalog
  * and parse caches written, as for anyone who has run Picasso before), and
@@ -94,13 +97,18 @@ function place() {
  * until each of `marks` (name → (screen, trace file exists) → boolean) first holds, and the
  * trace's stages.
  */
-async function launch(command, marks, { trace = false, where } = {}) {
+async function launch(command, marks, { trace = false, where, env = {} } = {}) {
   const at = where ?? place();
   const traceFile = join(at.root, "startup-trace.json");
   rmSync(traceFile, { force: true });
   const pane = openTmuxPane({
     cwd: at.work,
-    env: { HOME: at.root, PICASSO_HOME: at.home, ...(trace ? { PICASSO_STARTUP_TRACE: traceFile } : {}) },
+    env: {
+      HOME: at.root,
+      PICASSO_HOME: at.home,
+      ...(trace ? { PICASSO_STARTUP_TRACE: traceFile } : {}),
+      ...env,
+    },
     command: `${command}; sleep 60`,
   });
   const seen = {};
@@ -181,7 +189,16 @@ const peers = [
 ];
 const baseline = process.env.STARTUP_BENCH_BASELINE ? resolve(process.env.STARTUP_BENCH_BASELINE) : undefined;
 
-const runs = { node: [], nodePane: [], version: [], picasso: [], fresh: [], baseline: [], imports: [] };
+const runs = {
+  node: [],
+  nodePane: [],
+  version: [],
+  picasso: [],
+  uncached: [],
+  fresh: [],
+  baseline: [],
+  imports: [],
+};
 const NODE_UP = "node is up";
 const NODE_MARKS = { up: (screen) => screen.includes(NODE_UP) };
 // Launches after the first in a place: the home holds the catalog and parse caches, as it does for
@@ -200,6 +217,13 @@ for (let i = 0; i < RUNS; i++) {
   runs.nodePane.push((await launch(`node -e 'console.log("${NODE_UP}")'`, NODE_MARKS)).up);
   runs.version.push(timeCommand([binary, "--version"]));
   runs.picasso.push(await launch(`node '${binary}'`, PICASSO_MARKS, { trace: true, where: warm }));
+  runs.uncached.push(
+    await launch(`node '${binary}'`, PICASSO_MARKS, {
+      trace: true,
+      where: warm,
+      env: { PICASSO_COMPILE_CACHE: "off" },
+    }),
+  );
   runs.fresh.push(await launch(`node '${binary}'`, PICASSO_MARKS, { trace: true }));
   if (baseline)
     runs.baseline.push(
@@ -258,12 +282,19 @@ bench(
   "ms",
   "the same launches: ready as the process traced it (ms since it started), no harness",
 );
+const readyUncached = median(runs.uncached.map((r) => r.ready));
+bench(
+  "startup.ready-no-compile-cache-ms",
+  Math.round(readyUncached),
+  "ms",
+  "the same, warm home, with PICASSO_COMPILE_CACHE=off: every chunk compiled, none from V8's cache",
+);
 const readyFresh = median(runs.fresh.map((r) => r.ready));
 bench(
   "startup.ready-fresh-home-ms",
   Math.round(readyFresh),
   "ms",
-  "the first launch on a fresh PICASSO_HOME (catalog and parse caches built), same run",
+  "the first launch on a fresh PICASSO_HOME (catalog, parse and compile caches built), same run",
 );
 bench("startup.ready-fresh-home-ratio", ratio(readyFresh), "×", "the same ÷ node -e ''");
 
@@ -347,7 +378,7 @@ for (const [k, part] of parts.entries())
     `startup.import-${part.split(" ")[0]}-ms`,
     round1(median(runs.imports.map((row) => row[k]))),
     "ms",
-    `import of the ${part} chunk in a fresh process, after the ones before it; median of ${RUNS}`,
+    `import of the ${part} chunk in a fresh process, after the ones before it, no compile cache; median of ${RUNS}`,
   );
 if (over.length > 0) {
   console.error(`\nSTAGE OVER BUDGET (apps/cli/bench/startup-budget.json):\n  ${over.join("\n  ")}`);

@@ -4,7 +4,15 @@
  * `capture-pane -p` until the text appears (never a fixed sleep); `stop` kills the tmux server.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +24,25 @@ export const MAP_CATEGORIES = Object.keys(CONTEXT_CATEGORIES).filter((c) => c !=
 export const BINARY = resolve(dirname(fileURLToPath(import.meta.url)), "../dist/main.js");
 
 let counter = 0;
+
+/** Blocks for `ms` (stop() is synchronous: it runs in afterEach hooks that do not await). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Whether a process is still running in a folder under `root` (its cwd there, as a session's is). */
+function anyProcessIn(root: string): boolean {
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cwd = readlinkSync(`/proc/${pid}/cwd`);
+      if (cwd === root || cwd.startsWith(`${root}/`)) return true;
+    } catch {
+      // Gone, or not ours to look at.
+    }
+  }
+  return false;
+}
 
 /** Checked once: without tmux every e2e test fails on this one line, not on a spawn error. */
 let tmuxChecked = false;
@@ -149,12 +176,14 @@ export class TmuxTui {
     return this.start(extraArgs);
   }
 
+  /** Ends the run and removes its folders once its processes have gone (they may still be writing). */
   stop(): void {
     try {
       this.tmux("kill-server");
     } catch {
       // Already gone.
     }
+    for (let waited = 0; waited < 5000 && anyProcessIn(this.root); waited += 25) pause(25);
     rmSync(this.root, { recursive: true, force: true });
   }
 

@@ -1,14 +1,16 @@
 /**
- * The shipped binary is a bundle (build.mjs): one entry, lazily loaded chunks, source maps.
+ * The shipped binary is a bundle (build.mjs): one entry, lazily loaded CommonJS chunks, source maps,
+ * and V8's code for the chunks cached between runs (compile-cache.ts).
  * `--version` answers from the entry alone; a failure deep inside a chunk reports its stack in
  * TypeScript source positions; the optional parts (the provider SDKs, the mock, the TUI, the
  * probe) are chunks of their own, loaded only when used.
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BIN } from "./cli-harness.js";
+import { BIN, picasso, script, workspace } from "./cli-harness.js";
 
 const DIST = dirname(BIN);
 
@@ -119,6 +121,58 @@ describe("the bundled binary", () => {
     expect(run.stderr).toMatch(/^picasso: internal error: Error: stdout is gone/);
     expect(run.stderr).toMatch(/apps\/cli\/src\/cli\.ts:\d+:\d+/);
   });
+
+  it("keeps V8's code for its chunks in PICASSO_HOME: a session writes it, the next takes it all", async () => {
+    const home = mkdtempSync(join(tmpdir(), "picasso-compile-cache-"));
+    const dir = workspace();
+    // A run that outlasts the 3 s after which the chunks' code is saved (main.ts).
+    const slow = script(dir, { steps: [{ text: "done", delay_ms: 3300 }] });
+    try {
+      const run = (env: Record<string, string> = {}) =>
+        picasso(dir, ["-p", "wait", "--mock-script", slow], { env: { PICASSO_HOME: home, ...env } });
+      const codeDir = () => join(home, "cache", "code");
+      const first = await run();
+      expect([first.exitCode, first.stdout]).toEqual([0, "done"]);
+      const [folder, ...others] = readdirSync(codeDir());
+      expect(others).toEqual([]);
+      const cacheDir = join(codeDir(), folder!);
+      const files = () =>
+        readdirSync(cacheDir)
+          .sort()
+          .map((f) => `${f} ${statSync(join(cacheDir, f)).mtimeMs}`);
+      const written = files();
+      // One cache per chunk the run loaded, each named after its chunk.
+      expect(written.length).toBeGreaterThan(10);
+      const chunks = new Set(readdirSync(DIST));
+      for (const entry of written) expect(chunks.has(`${entry.split(/\.js\./)[0]}.js`)).toBe(true);
+
+      // Every cache taken: none written again, the same answer.
+      const second = await run();
+      expect([second.exitCode, second.stdout]).toEqual([0, "done"]);
+      expect(files()).toEqual(written);
+
+      // A damaged cache is never handed to V8 (which would crash on it): the run is whole and
+      // writes it again.
+      const biggest = readdirSync(cacheDir).sort(
+        (a, b) => statSync(join(cacheDir, b)).size - statSync(join(cacheDir, a)).size,
+      )[0]!;
+      const bytes = readFileSync(join(cacheDir, biggest));
+      for (let i = 64; i < bytes.length; i += 101) bytes[i]! ^= 0x5a;
+      writeFileSync(join(cacheDir, biggest), bytes);
+      const third = await run();
+      expect([third.exitCode, third.stdout]).toEqual([0, "done"]);
+      expect(readFileSync(join(cacheDir, biggest)).equals(bytes)).toBe(false);
+
+      // PICASSO_COMPILE_CACHE=off: nothing read or written.
+      rmSync(join(home, "cache", "code"), { recursive: true });
+      const off = await run({ PICASSO_COMPILE_CACHE: "off" });
+      expect([off.exitCode, off.stdout]).toEqual([0, "done"]);
+      expect(readdirSync(join(home, "cache"))).not.toContain("code");
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it("keeps optional parts in chunks of their own", () => {
     const chunks = readdirSync(DIST).filter((f) => f.endsWith(".js"));

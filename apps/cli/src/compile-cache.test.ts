@@ -1,0 +1,159 @@
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type CompileCache, compileCacheDir, installCompileCache } from "./compile-cache.js";
+
+const requireHere = createRequire(import.meta.url);
+
+// Two CommonJS "chunks" as the bundle has them: one requires the other; the first throws from a known
+// line and column, and says whether it runs strict (a bundle chunk starts with "use strict").
+const CHUNK_A = [
+  '"use strict"; exports.first = () => new Error("first").stack;',
+  'const b = require("./b.js");',
+  "exports.answer = () => b.twice(21);",
+  "exports.strict = (function () { return this === undefined; })();",
+  "exports.file = __filename;",
+  'exports.fail = () => { throw new Error("from a"); };',
+].join("\n");
+const CHUNK_B = "exports.twice = (n) => n * 2;\n";
+
+let root: string;
+let dir: string;
+let installed: CompileCache[] = [];
+
+/** A fresh load of the chunks (as a new process would), with the hook installed; the chunk a's exports. */
+function load(): { a: Record<string, unknown>; cache: CompileCache } {
+  for (const name of ["a.js", "b.js"]) delete requireHere.cache[join(root, name)];
+  const cache = installCompileCache(root, dir);
+  installed.push(cache);
+  try {
+    return { a: requireHere(join(root, "a.js")), cache };
+  } finally {
+    cache.uninstall();
+  }
+}
+
+beforeEach(() => {
+  const base = mkdtempSync(join(tmpdir(), "compile-cache-"));
+  root = join(base, "dist");
+  dir = join(base, "home", "cache");
+  mkdirSync(root);
+  writeFileSync(join(root, "a.js"), CHUNK_A);
+  writeFileSync(join(root, "b.js"), CHUNK_B);
+  writeFileSync(join(root, "package.json"), '{ "type": "commonjs" }\n');
+});
+
+afterEach(() => {
+  for (const cache of installed) cache.uninstall();
+  installed = [];
+  rmSync(join(root, ".."), { recursive: true, force: true });
+});
+
+describe("the compile cache", () => {
+  it("compiles the first time, saves, and the next load takes the cache: same results, nothing saved again", () => {
+    const first = load();
+    expect(first.cache.counts()).toEqual({ cached: 0, compiled: 2, rejected: 0 });
+    expect((first.a.answer as () => number)()).toBe(42);
+    expect(first.a.strict).toBe(true);
+    expect(first.a.file).toBe(join(root, "a.js"));
+    expect(first.cache.save()).toBe(2);
+    expect(readdirSync(dir).sort()).toEqual([
+      expect.stringMatching(/^a\.js\.\d+\.\d+\.v8$/),
+      expect.stringMatching(/^b\.js\.\d+\.\d+\.v8$/),
+    ]);
+    expect(first.cache.save()).toBe(0);
+
+    const second = load();
+    expect(second.cache.counts()).toEqual({ cached: 2, compiled: 0, rejected: 0 });
+    expect((second.a.answer as () => number)()).toBe(42);
+    expect(second.a.strict).toBe(true);
+    expect(second.cache.save()).toBe(0);
+  });
+
+  it("keeps each chunk's line and column in its stacks, cached or not", () => {
+    for (const round of [0, 1]) {
+      const { a, cache } = load();
+      expect(cache.counts().cached).toBe(round === 0 ? 0 : 2);
+      let stack = "";
+      try {
+        (a.fail as () => void)();
+      } catch (error) {
+        stack = (error as Error).stack ?? "";
+      }
+      // Where each error was made, line and column: the wrapper adds neither lines nor columns.
+      const at = (line: number) =>
+        `${join(root, "a.js")}:${line}:${CHUNK_A.split("\n")[line - 1]!.indexOf("new Error") + 1}`;
+      expect(stack).toContain(at(6));
+      expect((a.first as () => string)()).toContain(at(1));
+      cache.save();
+    }
+  });
+
+  it("never hands V8 a damaged cache: it is rejected, compiled afresh, and written whole again", () => {
+    load().cache.save();
+    const name = readdirSync(dir).find((f) => f.startsWith("a.js"))!;
+    const bytes = readFileSync(join(dir, name));
+    for (let i = 40; i < bytes.length; i += 97) bytes[i]! ^= 0x5a;
+    writeFileSync(join(dir, name), bytes);
+
+    const damaged = load();
+    expect(damaged.cache.counts()).toEqual({ cached: 1, compiled: 0, rejected: 1 });
+    expect((damaged.a.answer as () => number)()).toBe(42);
+    expect(damaged.cache.save()).toBe(1);
+    expect(load().cache.counts()).toEqual({ cached: 2, compiled: 0, rejected: 0 });
+
+    // Cut short, or empty: the same.
+    writeFileSync(join(dir, name), bytes.subarray(0, 20));
+    expect(load().cache.counts()).toEqual({ cached: 1, compiled: 0, rejected: 1 });
+  });
+
+  it("gives a changed chunk a cache of its own and removes the old one when it saves", () => {
+    load().cache.save();
+    const old = readdirSync(dir).find((f) => f.startsWith("b.js"))!;
+    writeFileSync(join(root, "b.js"), "exports.twice = (n) => n + n;\n");
+    const changed = load();
+    expect(changed.cache.counts()).toEqual({ cached: 1, compiled: 1, rejected: 0 });
+    expect(changed.cache.save()).toBe(1);
+    expect(readdirSync(dir)).not.toContain(old);
+    expect(readdirSync(dir).filter((f) => f.startsWith("b.js"))).toHaveLength(1);
+
+    // Touched, not changed: another modification time is another cache too (a rebuilt bundle).
+    utimesSync(join(root, "b.js"), new Date(), new Date(Date.now() + 5000));
+    expect(load().cache.counts()).toEqual({ cached: 1, compiled: 1, rejected: 0 });
+  });
+
+  it("leaves files outside its folder to Node, and a cache that cannot be written costs nothing but speed", () => {
+    const outside = join(root, "..", "outside.js");
+    writeFileSync(outside, "exports.value = 7;\n");
+    const cache = installCompileCache(root, dir);
+    installed.push(cache);
+    expect(requireHere(outside).value).toBe(7);
+    expect(cache.counts()).toEqual({ cached: 0, compiled: 0, rejected: 0 });
+    cache.uninstall();
+
+    dir = join(root, "..", "a-file");
+    writeFileSync(dir, "not a folder\n");
+    const unwritable = load();
+    expect((unwritable.a.answer as () => number)()).toBe(42);
+    expect(unwritable.cache.save()).toBe(0);
+  });
+
+  it("keeps the caches in PICASSO_HOME, apart for each bundle folder and Node version", () => {
+    const here = compileCacheDir("/opt/picasso/dist", { PICASSO_HOME: "/home/u/.ph" });
+    expect(here).toMatch(
+      new RegExp(`^/home/u/\\.ph/cache/code/${process.version}-${process.arch}-[0-9a-f]{12}$`),
+    );
+    expect(compileCacheDir("/elsewhere/dist", { PICASSO_HOME: "/home/u/.ph" })).not.toBe(here);
+    expect(compileCacheDir("/opt/picasso/dist", { HOME: "/home/u" })).toMatch(/\/\.picasso\/cache\/code\//);
+  });
+});
