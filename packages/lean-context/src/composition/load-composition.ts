@@ -18,10 +18,10 @@
  * not reported as an error either: it is simply not used.
  */
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { UserError } from "@picasso/protocol";
 import { type ApprovalState, approvalDigest, approvalState } from "@picasso/workspace";
+import { leanContextPackageDir } from "../io/package-dir.js";
 import { contentKey } from "../io/parse-cache.js";
 import { readWorkspaceText } from "../io/workspace-text.js";
 import { CANONICAL_SECTION_IDS } from "../sections/canonical-sections.js";
@@ -41,11 +41,7 @@ import { type IncludeReader, type PatchOp, parsePatchFile } from "./patch-file.j
  * from — its dist, or a bundle elsewhere (apps/cli/dist) that resolves `@picasso/lean-context`
  * through node_modules. Its `patches/` and `catalog/` are the repository's.
  */
-export const PICASSO_REPOSITORY_DIR = join(
-  dirname(createRequire(import.meta.url).resolve("@picasso/lean-context/package.json")),
-  "..",
-  "..",
-);
+export const PICASSO_REPOSITORY_DIR = join(leanContextPackageDir(), "..", "..");
 
 /** The repository's `patches/` folder. */
 export const DEFAULT_PATCHES_DIR = join(PICASSO_REPOSITORY_DIR, "patches");

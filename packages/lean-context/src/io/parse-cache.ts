@@ -14,10 +14,10 @@
  * and a rename, only when an entry was added, and keep at most `MAX_PARSE_CACHE_ENTRIES`.
  */
 import { lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sha256 } from "@picasso/protocol";
+import { leanContextPackageDir } from "./package-dir.js";
 
 export const PARSE_CACHE_FORMAT = 1;
 export const MAX_PARSE_CACHE_BYTES = 4 * 1024 * 1024;
@@ -68,8 +68,7 @@ export function parseSeedPath(name: string): string | undefined {
   if (seedDir === null) return undefined;
   if (seedDir !== undefined) return join(seedDir, `${name}.json`);
   try {
-    const pkg = createRequire(import.meta.url).resolve("@picasso/lean-context/package.json");
-    return join(dirname(pkg), "dist", "parse-seed", `${name}.json`);
+    return join(leanContextPackageDir(), "dist", "parse-seed", `${name}.json`);
   } catch {
     return undefined;
   }
