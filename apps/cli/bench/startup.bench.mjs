@@ -29,8 +29,8 @@
  * - startup.import-<chunk>-ms: import time of the chunks on the way to Ink's first frame, without
  *   the compile cache (a plain `import()` of each).
  * The workspace is a git repository with a commit and a dirty file (what a session usually opens
- * on); launches reuse one workspace and PICASSO_HOME after a first, unmeasured one (its catalog
- * and parse caches written, as for anyone who has run Picasso before), and
+ * on); launches reuse one workspace and PICASSO_HOME after a first, unmeasured one, left open for
+ * 4 s (its catalog, parse and compile caches written, as for anyone who has run Picasso before), and
  * startup.ready-fresh-home-ms is the first launch on a fresh PICASSO_HOME, measured apart. With STARTUP_BENCH_BASELINE=<another build's dist
  * folder>, startup.baseline-*: its first frames and ready (from the screen: an older build may
  * write no trace), interleaved. Medians of STARTUP_BENCH_RUNS
@@ -97,7 +97,7 @@ function place() {
  * until each of `marks` (name → (screen, trace file exists) → boolean) first holds, and the
  * trace's stages.
  */
-async function launch(command, marks, { trace = false, where, env = {} } = {}) {
+async function launch(command, marks, { trace = false, where, env = {}, linger = 0 } = {}) {
   const at = where ?? place();
   const traceFile = join(at.root, "startup-trace.json");
   rmSync(traceFile, { force: true });
@@ -125,6 +125,7 @@ async function launch(command, marks, { trace = false, where, env = {} } = {}) {
       await sleep(5);
     }
     const stages = trace ? JSON.parse(readFileSync(traceFile, "utf8")).stages : [];
+    await sleep(linger);
     return { ...seen, stages };
   } finally {
     pane.close();
@@ -205,8 +206,14 @@ const NODE_MARKS = { up: (screen) => screen.includes(NODE_UP) };
 // anyone who has run Picasso before. The first launch of a fresh home is measured apart.
 const warm = place();
 const warmBaseline = baseline ? place() : undefined;
-await launch(`node '${binary}'`, PICASSO_MARKS, { trace: true, where: warm });
-if (baseline) await launch(`node '${join(baseline, "main.js")}'`, SCREEN_MARKS, { where: warmBaseline });
+// The first session stays open long enough to save its compile cache (3 s after its start, main.ts).
+const FIRST_SESSION_MS = 4000;
+await launch(`node '${binary}'`, PICASSO_MARKS, { trace: true, where: warm, linger: FIRST_SESSION_MS });
+if (baseline)
+  await launch(`node '${join(baseline, "main.js")}'`, SCREEN_MARKS, {
+    where: warmBaseline,
+    linger: FIRST_SESSION_MS,
+  });
 for (const peer of peers) runs[peer.key] = [];
 const chain = [chunk("cli-"), chunk("interactive-loader-"), chunk("interactive-")];
 const yoga = resolve(dist, "../../../node_modules/yoga-layout/dist/src/index.js");
