@@ -28,6 +28,7 @@
  * - The version is written in from package.json (`__PICASSO_VERSION__`).
  * dist/meta.json is the first stage's chunk graph (the same file names), for tests and inspection.
  */
+import { spawnSync } from "node:child_process";
 import { chmodSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -328,3 +329,9 @@ writeFileSync(
 rmSync(outdir, { recursive: true, force: true });
 renameSync(converted, outdir);
 rmSync(staging, { recursive: true, force: true });
+
+// The compile cache's seed, for a first start on a fresh PICASSO_HOME (src/compile-cache.ts).
+const seeded = spawnSync(process.execPath, [join(here, "build-support/seed-compile-cache.cjs"), outdir], {
+  encoding: "utf8",
+});
+if (seeded.status !== 0) throw new Error(`build: the compile cache's seed failed:\n${seeded.stderr}`);

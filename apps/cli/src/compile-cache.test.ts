@@ -11,7 +11,12 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type CompileCache, compileCacheDir, installCompileCache } from "./compile-cache.js";
+import {
+  type CompileCache,
+  compileCacheDir,
+  compileCacheSeedDir,
+  installCompileCache,
+} from "./compile-cache.js";
 
 const requireHere = createRequire(import.meta.url);
 
@@ -32,9 +37,9 @@ let dir: string;
 let installed: CompileCache[] = [];
 
 /** A fresh load of the chunks (as a new process would), with the hook installed; the chunk a's exports. */
-function load(): { a: Record<string, unknown>; cache: CompileCache } {
+function load(seedDir?: string): { a: Record<string, unknown>; cache: CompileCache } {
   for (const name of ["a.js", "b.js"]) delete requireHere.cache[join(root, name)];
-  const cache = installCompileCache(root, dir);
+  const cache = installCompileCache(root, dir, seedDir);
   installed.push(cache);
   try {
     return { a: requireHere(join(root, "a.js")), cache };
@@ -62,7 +67,7 @@ afterEach(() => {
 describe("the compile cache", () => {
   it("compiles the first time, saves, and the next load takes the cache: same results, nothing saved again", () => {
     const first = load();
-    expect(first.cache.counts()).toEqual({ cached: 0, compiled: 2, rejected: 0 });
+    expect(first.cache.counts()).toEqual({ cached: 0, seeded: 0, compiled: 2, rejected: 0 });
     expect((first.a.answer as () => number)()).toBe(42);
     expect(first.a.strict).toBe(true);
     expect(first.a.file).toBe(join(root, "a.js"));
@@ -74,7 +79,7 @@ describe("the compile cache", () => {
     expect(first.cache.save()).toBe(0);
 
     const second = load();
-    expect(second.cache.counts()).toEqual({ cached: 2, compiled: 0, rejected: 0 });
+    expect(second.cache.counts()).toEqual({ cached: 2, seeded: 0, compiled: 0, rejected: 0 });
     expect((second.a.answer as () => number)()).toBe(42);
     expect(second.a.strict).toBe(true);
     expect(second.cache.save()).toBe(0);
@@ -107,14 +112,14 @@ describe("the compile cache", () => {
     writeFileSync(join(dir, name), bytes);
 
     const damaged = load();
-    expect(damaged.cache.counts()).toEqual({ cached: 1, compiled: 0, rejected: 1 });
+    expect(damaged.cache.counts()).toEqual({ cached: 1, seeded: 0, compiled: 0, rejected: 1 });
     expect((damaged.a.answer as () => number)()).toBe(42);
     expect(damaged.cache.save()).toBe(1);
-    expect(load().cache.counts()).toEqual({ cached: 2, compiled: 0, rejected: 0 });
+    expect(load().cache.counts()).toEqual({ cached: 2, seeded: 0, compiled: 0, rejected: 0 });
 
     // Cut short, or empty: the same.
     writeFileSync(join(dir, name), bytes.subarray(0, 20));
-    expect(load().cache.counts()).toEqual({ cached: 1, compiled: 0, rejected: 1 });
+    expect(load().cache.counts()).toEqual({ cached: 1, seeded: 0, compiled: 0, rejected: 1 });
   });
 
   it("gives a changed chunk a cache of its own and removes the old one when it saves", () => {
@@ -122,14 +127,14 @@ describe("the compile cache", () => {
     const old = readdirSync(dir).find((f) => f.startsWith("b.js"))!;
     writeFileSync(join(root, "b.js"), "exports.twice = (n) => n + n;\n");
     const changed = load();
-    expect(changed.cache.counts()).toEqual({ cached: 1, compiled: 1, rejected: 0 });
+    expect(changed.cache.counts()).toEqual({ cached: 1, seeded: 0, compiled: 1, rejected: 0 });
     expect(changed.cache.save()).toBe(1);
     expect(readdirSync(dir)).not.toContain(old);
     expect(readdirSync(dir).filter((f) => f.startsWith("b.js"))).toHaveLength(1);
 
     // Touched, not changed: another modification time is another cache too (a rebuilt bundle).
     utimesSync(join(root, "b.js"), new Date(), new Date(Date.now() + 5000));
-    expect(load().cache.counts()).toEqual({ cached: 1, compiled: 1, rejected: 0 });
+    expect(load().cache.counts()).toEqual({ cached: 1, seeded: 0, compiled: 1, rejected: 0 });
   });
 
   it("leaves files outside its folder to Node, and a cache that cannot be written costs nothing but speed", () => {
@@ -138,7 +143,7 @@ describe("the compile cache", () => {
     const cache = installCompileCache(root, dir);
     installed.push(cache);
     expect(requireHere(outside).value).toBe(7);
-    expect(cache.counts()).toEqual({ cached: 0, compiled: 0, rejected: 0 });
+    expect(cache.counts()).toEqual({ cached: 0, seeded: 0, compiled: 0, rejected: 0 });
     cache.uninstall();
 
     dir = join(root, "..", "a-file");
@@ -148,6 +153,30 @@ describe("the compile cache", () => {
     expect(unwritable.cache.save()).toBe(0);
   });
 
+  it("starts from the build's seed when there is no cache of its own, then saves its own", () => {
+    // The build writes the seed as a first load does (build-support/seed-compile-cache.cjs).
+    const seedDir = compileCacheSeedDir(root);
+    const home = dir;
+    dir = seedDir;
+    expect(load().cache.save()).toBe(2);
+    dir = home;
+
+    const seeded = load(seedDir);
+    expect(seeded.cache.counts()).toEqual({ cached: 0, seeded: 2, compiled: 0, rejected: 0 });
+    expect((seeded.a.answer as () => number)()).toBe(42);
+    expect(seeded.cache.save()).toBe(2);
+    expect(load(seedDir).cache.counts()).toEqual({ cached: 2, seeded: 0, compiled: 0, rejected: 0 });
+
+    // A damaged seed is rejected like a damaged cache, and the seed itself is never written.
+    rmSync(dir, { recursive: true });
+    const name = readdirSync(seedDir).find((f) => f.startsWith("b.js"))!;
+    writeFileSync(join(seedDir, name), Buffer.alloc(100, 7));
+    const damaged = load(seedDir);
+    expect(damaged.cache.counts()).toEqual({ cached: 0, seeded: 1, compiled: 0, rejected: 1 });
+    damaged.cache.save();
+    expect(readFileSync(join(seedDir, name)).equals(Buffer.alloc(100, 7))).toBe(true);
+  });
+
   it("keeps the caches in PICASSO_HOME, apart for each bundle folder and Node version", () => {
     const here = compileCacheDir("/opt/picasso/dist", { PICASSO_HOME: "/home/u/.ph" });
     expect(here).toMatch(
@@ -155,5 +184,8 @@ describe("the compile cache", () => {
     );
     expect(compileCacheDir("/elsewhere/dist", { PICASSO_HOME: "/home/u/.ph" })).not.toBe(here);
     expect(compileCacheDir("/opt/picasso/dist", { HOME: "/home/u" })).toMatch(/\/\.picasso\/cache\/code\//);
+    expect(compileCacheSeedDir("/opt/picasso/dist")).toBe(
+      `/opt/picasso/dist/code-cache/${process.version}-${process.arch}`,
+    );
   });
 });

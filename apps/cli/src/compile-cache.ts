@@ -43,6 +43,8 @@ declare global {
 export interface CompileCacheCounts {
   /** From the cache. */
   cached: number;
+  /** From the seed the build wrote (no cache of this install's own yet). */
+  seeded: number;
   /** With no cache file. */
   compiled: number;
   /** With a cache file that was damaged, or that V8 would not take (another V8, other flags, another source). */
@@ -109,12 +111,23 @@ function readCache(dir: string, name: string): Buffer | "damaged" | undefined {
 }
 
 /**
- * Compiles the CommonJS chunks under `root` with the caches in `dir` from now on. Installing it
- * twice in one process would wrap the hook twice: the binary installs it once, at its start.
+ * The seed: caches the build writes beside the bundle (`build-support/seed-compile-cache.cjs`) by loading
+ * the chunks on the way to a session — their top levels and what runs as they load, not a
+ * session's first render — so that even the first start on a fresh PICASSO_HOME skips most of the
+ * parsing. Used by a chunk with no cache of its own; a session then saves its own, fuller one.
  */
-export function installCompileCache(root: string, dir: string): CompileCache {
+export function compileCacheSeedDir(root: string): string {
+  return join(root, "code-cache", `${process.version}-${process.arch}`);
+}
+
+/**
+ * Compiles the CommonJS chunks under `root` with the caches in `dir` (else the seed in `seedDir`)
+ * from now on. Installing it twice in one process would wrap the hook twice: the binary installs
+ * it once, at its start.
+ */
+export function installCompileCache(root: string, dir: string, seedDir?: string): CompileCache {
   const under = root.endsWith(sep) ? root : `${root}${sep}`;
-  const counts: CompileCacheCounts = { cached: 0, compiled: 0, rejected: 0 };
+  const counts: CompileCacheCounts = { cached: 0, seeded: 0, compiled: 0, rejected: 0 };
   const unsaved: { script: Script; name: string }[] = [];
   const original = Module.prototype._compile;
   const compileWithCache = function compileWithCache(this: Module, content: string, filename: string) {
@@ -122,7 +135,9 @@ export function installCompileCache(root: string, dir: string): CompileCache {
     if (!filename.startsWith(under) || !filename.endsWith(".js") || content.startsWith("#!"))
       return original.call(this, content, filename);
     const name = cacheNameOf(filename);
-    const found = name ? readCache(dir, name) : undefined;
+    const own = name ? readCache(dir, name) : undefined;
+    const seeded = own === undefined && name && seedDir ? readCache(seedDir, name) : undefined;
+    const found = own ?? seeded;
     const cachedData = found === "damaged" ? undefined : found;
     const script = new Script(`${WRAPPER_HEAD}\n${content}${WRAPPER_TAIL}`, {
       filename,
@@ -130,9 +145,11 @@ export function installCompileCache(root: string, dir: string): CompileCache {
       cachedData,
       importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     });
-    if (cachedData && !script.cachedDataRejected) counts.cached++;
+    const taken = cachedData !== undefined && !script.cachedDataRejected;
+    if (taken && own !== undefined) counts.cached++;
     else {
-      if (found) counts.rejected++;
+      if (taken) counts.seeded++;
+      else if (found) counts.rejected++;
       else counts.compiled++;
       if (name) unsaved.push({ script, name });
     }

@@ -13,7 +13,6 @@
  * is marked (`markStartup`; the start-up trace of @picasso/protocol).
  */
 import { dirname } from "node:path";
-import { compileCacheDir, installCompileCache } from "./compile-cache.js";
 import { VERSION } from "./version.js";
 
 /**
@@ -32,7 +31,8 @@ async function start(): Promise<void> {
   // PICASSO_COMPILE_CACHE=off. Only the bundle is CommonJS: run from TypeScript there is nothing to take.
   const bundle = typeof __filename === "string" ? dirname(__filename) : undefined;
   if (bundle && process.env.PICASSO_COMPILE_CACHE !== "off") {
-    const cache = installCompileCache(bundle, compileCacheDir(bundle));
+    const { compileCacheDir, compileCacheSeedDir, installCompileCache } = await import("./compile-cache.js");
+    const cache = installCompileCache(bundle, compileCacheDir(bundle), compileCacheSeedDir(bundle));
     setTimeout(() => cache.save(), SAVE_COMPILE_CACHE_AFTER_MS).unref();
   }
   // Loaded here, not above: --version needs none of them (nor the terminal modules they load).

@@ -122,6 +122,18 @@ describe("the bundled binary", () => {
     expect(run.stderr).toMatch(/apps\/cli\/src\/cli\.ts:\d+:\d+/);
   });
 
+  it("ships a seed of V8's code for the chunks on the way to a session, made by the build", () => {
+    const seed = join(DIST, "code-cache", `${process.version}-${process.arch}`);
+    const seeded = readdirSync(seed);
+    for (const entry of ["cli-", "interactive-", "interactive-loader-", "wiring-"]) {
+      const chunk = readdirSync(DIST).find(
+        (f) => f.startsWith(entry) && /^[A-Z0-9]{8}\.js$/.test(f.slice(entry.length)),
+      )!;
+      const { size, mtimeMs } = statSync(join(DIST, chunk));
+      expect(seeded).toContain(`${chunk}.${size}.${Math.trunc(mtimeMs)}.v8`);
+    }
+  });
+
   it("keeps V8's code for its chunks in PICASSO_HOME: a session writes it, the next takes it all", async () => {
     const home = mkdtempSync(join(tmpdir(), "picasso-compile-cache-"));
     const dir = workspace();
