@@ -4,12 +4,13 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   type CompileCache,
@@ -175,6 +176,17 @@ describe("the compile cache", () => {
     expect(damaged.cache.counts()).toEqual({ cached: 0, seeded: 1, compiled: 0, rejected: 1 });
     damaged.cache.save();
     expect(readFileSync(join(seedDir, name)).equals(Buffer.alloc(100, 7))).toBe(true);
+  });
+
+  it("stops a save that fails part-way without throwing, and leaves no file of its own half written", () => {
+    const { cache } = load();
+    // b.js's temporary file cannot be written: a folder stands where it would go.
+    const { size, mtimeMs } = statSync(join(root, "b.js"));
+    const blocker = join(dir, `b.js.${size}.${Math.trunc(mtimeMs)}.v8.${process.pid}.tmp`);
+    mkdirSync(blocker, { recursive: true });
+    expect(cache.save()).toBe(1);
+    expect(readdirSync(dir).sort()).toEqual([expect.stringMatching(/^a\.js\..*\.v8$/), basename(blocker)]);
+    expect(load().cache.counts()).toEqual({ cached: 1, seeded: 0, compiled: 1, rejected: 0 });
   });
 
   it("keeps the caches in PICASSO_HOME, apart for each bundle folder and Node version", () => {

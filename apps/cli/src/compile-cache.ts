@@ -153,7 +153,7 @@ export function installCompileCache(root: string, dir: string, seedDir?: string)
       else counts.compiled++;
       if (name) unsaved.push({ script, name });
     }
-    const body = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
+    const body: (...args: unknown[]) => unknown = script.runInThisContext({ displayErrors: true });
     return body.call(this.exports, this.exports, createRequire(filename), this, filename, dirname(filename));
   };
   Module.prototype._compile = compileWithCache;
@@ -166,18 +166,26 @@ export function installCompileCache(root: string, dir: string, seedDir?: string)
     save() {
       if (unsaved.length === 0) return 0;
       let written = 0;
+      let temp: string | undefined;
       try {
         mkdirSync(dir, { recursive: true });
         for (const { script, name } of unsaved.splice(0)) {
-          const temp = join(dir, `${name}.${process.pid}.tmp`);
+          temp = join(dir, `${name}.${process.pid}.tmp`);
           const code = script.createCachedData();
           writeFileSync(temp, Buffer.concat([digestOf(name, code), code]));
           renameSync(temp, join(dir, name));
+          temp = undefined;
           written++;
         }
         removeStale(root, dir);
       } catch {
-        // A full disk or a read-only PICASSO_HOME: the next start compiles as this one did.
+        // A full disk or a read-only PICASSO_HOME: the next start compiles as this one did, and
+        // no half-written file is left.
+        try {
+          if (temp) rmSync(temp, { force: true });
+        } catch {
+          // Not a file of ours after all (a folder in its place): left as it is.
+        }
       }
       return written;
     },
