@@ -38,12 +38,22 @@ let dir: string;
 let installed: CompileCache[] = [];
 
 /** A fresh load of the chunks (as a new process would), with the hook installed; the chunk a's exports. */
-function load(seedDir?: string): { a: Record<string, unknown>; cache: CompileCache } {
+/** What chunk a exports. */
+interface ChunkA {
+  answer(): number;
+  strict: boolean;
+  file: string;
+  fail(): never;
+  first(): string;
+}
+
+function load(seedDir?: string): { a: ChunkA; cache: CompileCache } {
   for (const name of ["a.js", "b.js"]) delete requireHere.cache[join(root, name)];
   const cache = installCompileCache(root, dir, seedDir);
   installed.push(cache);
   try {
-    return { a: requireHere(join(root, "a.js")), cache };
+    const a: ChunkA = requireHere(join(root, "a.js"));
+    return { a, cache };
   } finally {
     cache.uninstall();
   }
@@ -69,7 +79,7 @@ describe("the compile cache", () => {
   it("compiles the first time, saves, and the next load takes the cache: same results, nothing saved again", () => {
     const first = load();
     expect(first.cache.counts()).toEqual({ cached: 0, seeded: 0, compiled: 2, rejected: 0 });
-    expect((first.a.answer as () => number)()).toBe(42);
+    expect(first.a.answer()).toBe(42);
     expect(first.a.strict).toBe(true);
     expect(first.a.file).toBe(join(root, "a.js"));
     expect(first.cache.save()).toBe(2);
@@ -81,7 +91,7 @@ describe("the compile cache", () => {
 
     const second = load();
     expect(second.cache.counts()).toEqual({ cached: 2, seeded: 0, compiled: 0, rejected: 0 });
-    expect((second.a.answer as () => number)()).toBe(42);
+    expect(second.a.answer()).toBe(42);
     expect(second.a.strict).toBe(true);
     expect(second.cache.save()).toBe(0);
   });
@@ -92,15 +102,15 @@ describe("the compile cache", () => {
       expect(cache.counts().cached).toBe(round === 0 ? 0 : 2);
       let stack = "";
       try {
-        (a.fail as () => void)();
+        a.fail();
       } catch (error) {
-        stack = (error as Error).stack ?? "";
+        if (error instanceof Error) stack = error.stack ?? "";
       }
       // Where each error was made, line and column: the wrapper adds neither lines nor columns.
       const at = (line: number) =>
         `${join(root, "a.js")}:${line}:${CHUNK_A.split("\n")[line - 1]!.indexOf("new Error") + 1}`;
       expect(stack).toContain(at(6));
-      expect((a.first as () => string)()).toContain(at(1));
+      expect(a.first()).toContain(at(1));
       cache.save();
     }
   });
@@ -114,7 +124,7 @@ describe("the compile cache", () => {
 
     const damaged = load();
     expect(damaged.cache.counts()).toEqual({ cached: 1, seeded: 0, compiled: 0, rejected: 1 });
-    expect((damaged.a.answer as () => number)()).toBe(42);
+    expect(damaged.a.answer()).toBe(42);
     expect(damaged.cache.save()).toBe(1);
     expect(load().cache.counts()).toEqual({ cached: 2, seeded: 0, compiled: 0, rejected: 0 });
 
@@ -150,7 +160,7 @@ describe("the compile cache", () => {
     dir = join(root, "..", "a-file");
     writeFileSync(dir, "not a folder\n");
     const unwritable = load();
-    expect((unwritable.a.answer as () => number)()).toBe(42);
+    expect(unwritable.a.answer()).toBe(42);
     expect(unwritable.cache.save()).toBe(0);
   });
 
@@ -164,7 +174,7 @@ describe("the compile cache", () => {
 
     const seeded = load(seedDir);
     expect(seeded.cache.counts()).toEqual({ cached: 0, seeded: 2, compiled: 0, rejected: 0 });
-    expect((seeded.a.answer as () => number)()).toBe(42);
+    expect(seeded.a.answer()).toBe(42);
     expect(seeded.cache.save()).toBe(2);
     expect(load(seedDir).cache.counts()).toEqual({ cached: 2, seeded: 0, compiled: 0, rejected: 0 });
 
