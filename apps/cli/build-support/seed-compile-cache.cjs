@@ -17,8 +17,8 @@ const chunk = (prefix) => {
 const { compileCacheSeedDir, installCompileCache } = require(chunk("compile-cache-"));
 const seedDir = compileCacheSeedDir(dist);
 rmSync(join(dist, "code-cache"), { recursive: true, force: true });
-// A throwaway place for the cache of this install: the seed is what this run saves.
-const cache = installCompileCache(dist, seedDir, undefined);
+// This run's own caches go to the seed's folder: what it saves is the seed.
+const cache = installCompileCache(dist, seedDir);
 // What a TUI start loads, in its order: the commands, the TUI, the engine wiring, the mock provider.
 for (const prefix of ["cli-", "interactive-loader-", "interactive-", "wiring-", "open-mock-provider-"])
   require(chunk(prefix));

@@ -1,10 +1,13 @@
+import { execFileSync } from "node:child_process";
 import {
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
@@ -37,7 +40,6 @@ let root: string;
 let dir: string;
 let installed: CompileCache[] = [];
 
-/** A fresh load of the chunks (as a new process would), with the hook installed; the chunk a's exports. */
 /** What chunk a exports. */
 interface ChunkA {
   answer(): number;
@@ -47,6 +49,7 @@ interface ChunkA {
   first(): string;
 }
 
+/** A fresh load of the chunks (as a new process would), with the hook installed; the chunk a's exports. */
 function load(seedDir?: string): { a: ChunkA; cache: CompileCache } {
   for (const name of ["a.js", "b.js"]) delete requireHere.cache[join(root, name)];
   const cache = installCompileCache(root, dir, seedDir);
@@ -197,6 +200,38 @@ describe("the compile cache", () => {
     expect(cache.save()).toBe(1);
     expect(readdirSync(dir).sort()).toEqual([expect.stringMatching(/^a\.js\..*\.v8$/), basename(blocker)]);
     expect(load().cache.counts()).toEqual({ cached: 1, seeded: 0, compiled: 1, rejected: 0 });
+  });
+
+  it("reads what is planted where a cache goes as damaged, never blocking, and saves past it", () => {
+    load().cache.save();
+    const [aName, bName] = readdirSync(dir).sort();
+    // A FIFO would hold a plain read forever; a symlink to a device would read without end.
+    rmSync(join(dir, aName!));
+    execFileSync("mkfifo", [join(dir, aName!)]);
+    rmSync(join(dir, bName!));
+    symlinkSync("/dev/zero", join(dir, bName!));
+    const planted = load();
+    expect(planted.cache.counts()).toEqual({ cached: 0, seeded: 0, compiled: 0, rejected: 2 });
+    expect(planted.a.answer()).toBe(42);
+    expect(planted.cache.save()).toBe(2);
+    expect(lstatSync(join(dir, aName!)).isFile()).toBe(true);
+    expect(lstatSync(join(dir, bName!)).isFile()).toBe(true);
+    expect(load().cache.counts()).toEqual({ cached: 2, seeded: 0, compiled: 0, rejected: 0 });
+  });
+
+  it("never writes through a symlink planted at its temporary file's name", () => {
+    const victim = join(root, "..", "victim.txt");
+    writeFileSync(victim, "keep me\n");
+    const { cache } = load();
+    mkdirSync(dir, { recursive: true });
+    for (const chunk of ["a.js", "b.js"]) {
+      const { size, mtimeMs } = statSync(join(root, chunk));
+      symlinkSync(victim, join(dir, `${chunk}.${size}.${Math.trunc(mtimeMs)}.v8.${process.pid}.tmp`));
+    }
+    expect(cache.save()).toBe(2);
+    expect(readFileSync(victim, "utf8")).toBe("keep me\n");
+    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    expect(load().cache.counts()).toEqual({ cached: 2, seeded: 0, compiled: 0, rejected: 0 });
   });
 
   it("keeps the caches in PICASSO_HOME, apart for each bundle folder and Node version", () => {

@@ -20,15 +20,18 @@
  *   rejected the same way before V8 sees it. Saving removes the caches of chunk files that are gone
  *   or changed;
  * - the folder is in PICASSO_HOME, which sandboxed commands cannot see, and is written only here
- *   (a file at a time, through a temporary file and a rename): model-written commands cannot plant
- *   code in it. Any failure to read or write a cache only costs a start its speed.
+ *   (a file at a time, through a temporary file created afresh and a rename): model-written
+ *   commands cannot plant code in it. Whatever else stands there — a FIFO, a folder, a symlink, a
+ *   huge file — is read as damaged, never blocks, and is replaced by the next save. Any failure to
+ *   read or write a cache only costs a start its speed.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { basename, dirname, join, sep } from "node:path";
 import { constants, Script } from "node:vm";
+import { readBoundedFile } from "@picasso/workspace/bounded-file";
 
 declare global {
   namespace NodeJS {
@@ -96,18 +99,19 @@ function digestOf(name: string, code: Uint8Array): Buffer {
   return createHash("sha256").update(name).update(code).digest();
 }
 
-/** The cache file's code when it is there and whole; "damaged" when it is there and is not. */
+/** Larger than any cache V8 makes for a chunk (the largest is under 1 MB): more is not ours. */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The cache file's code when it is there and whole; "damaged" when something is there that is not
+ * (a FIFO, a folder or a device is never opened: `readBoundedFile`, which never blocks on one).
+ */
 function readCache(dir: string, name: string): Buffer | "damaged" | undefined {
-  let file: Buffer;
-  try {
-    file = readFileSync(join(dir, name));
-  } catch {
-    return undefined;
-  }
-  const code = file.subarray(DIGEST_BYTES);
-  if (file.length <= DIGEST_BYTES || !digestOf(name, code).equals(file.subarray(0, DIGEST_BYTES)))
-    return "damaged";
-  return code;
+  const read = readBoundedFile(join(dir, name), MAX_CACHE_BYTES);
+  if (read.kind === "missing") return undefined;
+  if (read.kind !== "text" || read.truncated || read.bytes.length <= DIGEST_BYTES) return "damaged";
+  const code = read.bytes.subarray(DIGEST_BYTES);
+  return digestOf(name, code).equals(read.bytes.subarray(0, DIGEST_BYTES)) ? code : "damaged";
 }
 
 /**
@@ -172,7 +176,10 @@ export function installCompileCache(root: string, dir: string, seedDir?: string)
         for (const { script, name } of unsaved.splice(0)) {
           temp = join(dir, `${name}.${process.pid}.tmp`);
           const code = script.createCachedData();
-          writeFileSync(temp, Buffer.concat([digestOf(name, code), code]));
+          // Created afresh (O_EXCL): whatever stood at that name (a symlink planted to send the
+          // write elsewhere, say) is removed, never written through.
+          rmSync(temp, { force: true });
+          writeFileSync(temp, Buffer.concat([digestOf(name, code), code]), { flag: "wx" });
           renameSync(temp, join(dir, name));
           temp = undefined;
           written++;

@@ -3,8 +3,8 @@
  * The `picasso` binary's entry: as little as possible before the first useful output.
  * - `picasso --version` (or `-v`) prints the version and loads nothing else;
  * - otherwise every chunk loaded from then on is compiled with the code V8 cached for it on an
- *   earlier run (compile-cache.ts), and the provider keys are first taken out of the environment (provider-keys.ts), before
- *   any module that could start a process loads;
+ *   earlier run (compile-cache.ts), and the provider keys are first taken out of the environment
+ *   (provider-keys.ts), before any module that could start a process loads;
  * - when the command opens the TUI, the plain first frame (first-frame.ts) is on screen before
  *   anything else loads; Ink takes its place once it has loaded;
  * - then it loads the program (cli.ts), which loads each command, the TUI and the engine on demand
